@@ -1,0 +1,46 @@
+/* Time steppers: one file per stepper defines one static descriptor; the table
+ * sl_steppers[] lists them (Chipmunk's constraint classes). The web menu, the CLI,
+ * tests and benchmarks loop over the table. Every stepper consumes only the model
+ * language of sl_model.h (phi, J, alpha, geometric stiffness) and knows nothing
+ * of which model produced it. */
+#ifndef SL_STEPPER_H
+#define SL_STEPPER_H
+
+#include "sl_world.h"
+
+enum {
+    SL_STEPPER_NEEDS_STIFFNESS = 1 << 0, /* needs alpha^-1: refuses alpha = 0 */
+    SL_STEPPER_LINEAR_SOLVE = 1 << 1,    /* solves a sparse linear system per step */
+};
+
+struct sl_stepper_class {
+    const char *name;     /* command-line id, e.g. "regularized" */
+    const char *title;    /* human name, e.g. "Regularized (Servin et al.)" */
+    const char *citation; /* seed file and equations */
+    int flags;            /* SL_STEPPER_* */
+    /* Makes per-world state (*state may stay NULL). Errors as sl_world_set_stepper. */
+    sl_status (*init)(sl_world *w, void **state);
+    /* Advances x, v of w by dt. Must not touch pinned nodes. */
+    sl_status (*step)(sl_world *w, void *state);
+    void (*destroy)(void *state);
+};
+
+/* The stepper table, in teaching order; sl_stepper_count entries. */
+extern const sl_stepper_class *const sl_steppers[];
+extern const int sl_stepper_count;
+
+/* The stepper named name, or NULL. */
+const sl_stepper_class *sl_stepper_find(const char *name);
+
+/* How the regularized stepper solves seed 000 eq. 20 (same physics, other algebra):
+ * PRIMAL eliminates the multipliers: (M + dt^2/gamma J^T alpha^-1 J) v = M v_n + dt F,
+ *   an SPD 3N-square system; needs alpha > 0 everywhere.
+ * SCHUR solves eq. 21 for the multipliers, S = J M^-1 J^T + gamma dt^-2 alpha, then
+ *   v from the top row of eq. 20; handles alpha = 0 if J has full row rank.
+ * AUTO (default) takes PRIMAL when every alpha > 0, else SCHUR. */
+typedef enum sl_solve_form { SL_SOLVE_AUTO, SL_SOLVE_PRIMAL, SL_SOLVE_SCHUR } sl_solve_form;
+
+/* Sets the solve form of the regularized stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form);
+
+#endif

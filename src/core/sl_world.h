@@ -1,0 +1,137 @@
+/* softlab world: point masses, pins, gravity, models, a stepper and its time step.
+ *
+ * Conventions: see sl_model.h (SI units, y up, xyz interleaved double[3*n]).
+ * A world is opaque; make it from a definition, free it with sl_world_destroy.
+ * Whoever creates frees. No global state. Functions that can fail return an
+ * sl_status and keep a message with context in sl_world_last_error().
+ */
+#ifndef SL_WORLD_H
+#define SL_WORLD_H
+
+#include "sl_model.h"
+#include "sl_status.h"
+
+typedef struct sl_world sl_world;
+typedef struct sl_stepper_class sl_stepper_class;
+
+typedef struct sl_world_def {
+    int node_count;          /* n >= 1 */
+    const double *positions; /* double[3n], m: initial positions (the rest state) */
+    const double *masses;    /* double[n], kg, each > 0 (lumped masses) */
+    double gravity[3];       /* m/s^2, default (0, -9.81, 0) */
+    double divergence_distance; /* m, > 0: a node farther than this from its initial
+                                   position means the world diverged (default 1e3) */
+} sl_world_def;
+
+/* Per-step diagnostics, filled by sl_world_energy. All in J. */
+typedef struct sl_energy {
+    double kinetic;   /* 1/2 v^T M v */
+    double potential; /* gravitational: -sum_i m_i g . x_i (zero at the origin) */
+    double elastic;   /* 1/2 phi^T alpha^-1 phi over the constraints with alpha > 0 */
+    double total;     /* kinetic + potential + elastic */
+} sl_energy;
+
+/* Time spent in the stages of the last step, seconds (seed 000 Fig. 11 split). */
+typedef struct sl_step_timing {
+    double assembly;      /* phi, J and system matrix */
+    double factorization; /* numeric factorization (symbolic is reused) */
+    double solve;         /* triangular solves and updates */
+} sl_step_timing;
+
+/* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence 1e3 m. */
+sl_world_def sl_world_def_default(void);
+
+/* Creates a world from def (arrays are copied). Errors: SL_ERR_NULL (def, out or arrays),
+ * SL_ERR_RANGE (node_count < 1, divergence_distance <= 0, mass <= 0),
+ * SL_ERR_NOT_FINITE (NaN in positions, masses or gravity), SL_ERR_NOMEM.
+ * On error *out is NULL. */
+sl_status sl_world_create(const sl_world_def *def, sl_world **out);
+
+/* Frees the world, its models and stepper state. NULL is a no-op. */
+void sl_world_destroy(sl_world *w);
+
+/* Adds a model; the world takes ownership (also on error, when it frees it).
+ * Errors: SL_ERR_NULL, SL_ERR_INDEX (a block names a node outside [0,n)),
+ * SL_ERR_RANGE (a compliance < 0), SL_ERR_NOT_FINITE, SL_ERR_NOMEM. */
+sl_status sl_world_add_model(sl_world *w, sl_model *model);
+
+/* Pins (pinned = 1) or frees (0) node i; a pinned node keeps its position and zero
+ * velocity. Errors: SL_ERR_NULL, SL_ERR_INDEX. */
+sl_status sl_world_pin(sl_world *w, int node, int pinned);
+
+/* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
+ * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
+ * but a model has alpha = 0), SL_ERR_NOMEM. Clears a diverged state. */
+sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
+                               double beta);
+
+/* Advances one time step dt. Errors: SL_ERR_NULL, SL_ERR_NO_STEPPER,
+ * SL_ERR_DIVERGED (already diverged, or diverges now: a non-finite value or a node
+ * beyond divergence_distance; the state is then the last good one), SL_ERR_FACTOR. */
+sl_status sl_world_step(sl_world *w);
+
+/* Restores the initial positions and velocities, t = 0, clears divergence. */
+void sl_world_reset(sl_world *w);
+
+/* Read-only views. Pointers stay valid until the world is destroyed. */
+int sl_world_node_count(const sl_world *w);
+const double *sl_world_positions(const sl_world *w);  /* double[3n], m */
+const double *sl_world_velocities(const sl_world *w); /* double[3n], m/s */
+const double *sl_world_rest_positions(const sl_world *w); /* double[3n], m */
+const double *sl_world_masses(const sl_world *w);     /* double[n], kg */
+int sl_world_is_pinned(const sl_world *w, int node);  /* 1 pinned, 0 free or bad index */
+double sl_world_time(const sl_world *w);              /* s */
+double sl_world_dt(const sl_world *w);                /* s */
+double sl_world_beta(const sl_world *w);
+const sl_stepper_class *sl_world_stepper(const sl_world *w);
+int sl_world_model_count(const sl_world *w);
+const sl_model *sl_world_model(const sl_world *w, int index);
+int sl_world_constraint_count(const sl_world *w);     /* total m over all models */
+sl_step_timing sl_world_last_timing(const sl_world *w);
+
+/* Writes the positions of every node into x (double[3n], m); errors: SL_ERR_NULL. */
+sl_status sl_world_set_positions(sl_world *w, const double *x);
+/* Writes the velocities (double[3n], m/s); pinned nodes keep zero. */
+sl_status sl_world_set_velocities(sl_world *w, const double *v);
+
+/* 1 if the world diverged; then *time (s) and reason are set when non-NULL. */
+int sl_world_diverged(const sl_world *w, double *time, const char **reason);
+
+/* The last error message with context ("" if none). */
+const char *sl_world_last_error(const sl_world *w);
+
+/* Energies at the current state (seed 000 eq. 6 for the elastic part). */
+sl_energy sl_world_energy(const sl_world *w);
+
+/* Constraint violation max_i |phi_i(x)| at the current state (units of phi). */
+double sl_world_constraint_violation(const sl_world *w);
+
+/* Evaluates all models at x (double[3n]): phi (double[m]), and if J_dense is not NULL
+ * the full Jacobian as a dense row-major m x 3n matrix (for tests and small worlds).
+ * Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, double *J_dense);
+
+/* Largest natural angular frequency omega_max (rad/s) of the linearization at the
+ * current state: the largest omega with (K - omega^2 M) u = 0 on the free dofs, where
+ * K = J^T alpha^-1 J + H (seed 000 eq. 23). Symplectic Euler is stable for
+ * dt < 2/omega_max (seed 000 §2.4). Computed by power iteration on
+ * M^-1/2 K M^-1/2 to relative tolerance 1e-10 (at most max_iterations).
+ * Uses the world's scratch space (hence not const). Errors: SL_ERR_NULL,
+ * SL_ERR_STIFF_LIMIT (some alpha = 0), SL_ERR_NOMEM. */
+sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max);
+
+/* Drawing topology (optional): triangles (int[3*tri_count], counter-clockwise seen
+ * from outside) and edges (int[2*edge_count]) for renderers; copied. */
+sl_status sl_world_set_topology(sl_world *w, const int *tris, int tri_count, const int *edges,
+                                int edge_count);
+int sl_world_triangle_count(const sl_world *w);
+const int *sl_world_triangles(const sl_world *w);
+int sl_world_edge_count(const sl_world *w);
+const int *sl_world_edges(const sl_world *w);
+
+/* The node whose trajectory plots follow (-1 if none). */
+int sl_world_tracked_node(const sl_world *w);
+sl_status sl_world_set_tracked_node(sl_world *w, int node);
+
+#endif

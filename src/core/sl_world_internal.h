@@ -1,0 +1,47 @@
+/* Internal layout of sl_world, shared by the world, the assembly and the steppers.
+ * Not part of the public API: front-ends use the getters of sl_world.h. */
+#ifndef SL_WORLD_INTERNAL_H
+#define SL_WORLD_INTERNAL_H
+
+#include "sl_assembly.h"
+#include "sl_stepper.h"
+#include "sl_world.h"
+
+struct sl_world {
+    int n;              /* node count */
+    double *x, *v;      /* double[3n]: current positions (m), velocities (m/s) */
+    double *x0, *v0;    /* double[3n]: initial state, restored by reset */
+    double *x_prev, *v_prev; /* double[3n]: state before the step in progress */
+    double *mass;       /* double[n], kg */
+    unsigned char *pinned; /* [n] */
+    double gravity[3];  /* m/s^2 */
+    double divergence_distance; /* m */
+
+    sl_model **models;  /* owned */
+    int model_count, model_capacity;
+    int m;              /* total constraint rows */
+
+    const sl_stepper_class *stepper;
+    void *stepper_state;
+    double dt, beta, t;
+    int solve_form;     /* sl_solve_form, for the regularized stepper */
+
+    sl_assembly assembly; /* dof map, sparse pattern, scratch (sl_assembly.h) */
+
+    int diverged;
+    double diverged_time;
+    char diverged_reason[160];
+    char last_error[256];
+    sl_step_timing timing;
+
+    int *tris, tri_count, *edges, edge_count;
+    int tracked_node;
+};
+
+/* Records a formatted error message in w->last_error and returns status. */
+sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
+
+/* Seconds of processor time, for stage timings. */
+double sl_clock_seconds(void);
+
+#endif

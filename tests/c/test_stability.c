@@ -1,0 +1,109 @@
+/* Stability and frequency: omega_max against theory, the symplectic Euler bound
+ * dt < 2/omega_max (seed 000 §2.4), explicit Euler's exact energy growth. */
+#include "sl_springs.h"
+#include "test.h"
+#include "test_util.h"
+
+/* A mass m on a spring of length L to a pinned node, moving along the spring:
+ * phi = (x - L)/L, so the linear stiffness is k/L^2 and omega^2 = k/(m L^2). */
+static sl_world *oscillator(double k, double L, double m, double x_start) {
+    double x[6] = {0, 0, 0, L, 0, 0}, mass[2] = {1.0, m};
+    int edge[2] = {0, 1};
+    sl_world_def def = sl_world_def_default();
+    def.node_count = 2;
+    def.positions = x;
+    def.masses = mass;
+    def.gravity[1] = 0;
+    sl_world *w = NULL;
+    sl_model *springs = NULL;
+    sl_world_create(&def, &w);
+    sl_springs_create(x, 2, edge, 1, k, &springs);
+    sl_world_add_model(w, springs);
+    sl_world_pin(w, 0, 1);
+    x[3] = x_start;
+    sl_world_set_positions(w, x);
+    return w;
+}
+
+TEST(omega_max_of_single_spring_is_sqrt_k_over_m_L2) {
+    sl_world *w = oscillator(200.0, 2.0, 3.0, 2.0);
+    double om = 0;
+    ENSURE(sl_world_omega_max(w, 1000, &om) == SL_OK);
+    ENSURE_NEAR(om, sqrt(200.0 / (3.0 * 4.0)), 1e-9);
+    sl_world_destroy(w);
+}
+
+/* Two 1 kg masses in a line behind a pinned node, springs k = 1 (L = 1):
+ * omega^2 = k (3 +- sqrt 5)/2, so omega_max = sqrt((3 + sqrt 5)/2). */
+TEST(omega_max_of_two_mass_chain) {
+    double x[9] = {0, 0, 0, 1, 0, 0, 2, 0, 0}, mass[3] = {1, 1, 1};
+    int edges[4] = {0, 1, 1, 2};
+    sl_world_def def = sl_world_def_default();
+    def.node_count = 3, def.positions = x, def.masses = mass;
+    sl_world *w = NULL;
+    sl_model *springs = NULL;
+    ENSURE(sl_world_create(&def, &w) == SL_OK);
+    ENSURE(sl_springs_create(x, 3, edges, 2, 1.0, &springs) == SL_OK);
+    ENSURE(sl_world_add_model(w, springs) == SL_OK);
+    sl_world_pin(w, 0, 1);
+    double om = 0;
+    ENSURE(sl_world_omega_max(w, 5000, &om) == SL_OK);
+    ENSURE_NEAR(om, sqrt((3 + sqrt(5.0)) / 2), 1e-6);
+    sl_world_destroy(w);
+}
+
+/* The cube: omega_max = 562.88 rad/s (T = 11.2 ms; seed 000 §3 quotes 14 ms), so
+ * symplectic Euler must stay bounded for 10^4 steps at 0.98 * 2/omega_max and
+ * diverge at 1.02 * 2/omega_max. Both sides fail if omega_max is wrong by > 2%. */
+TEST(cube_symplectic_euler_stability_bound) {
+    sl_world *w = make_cube("symplectic-euler", 0.001);
+    double om = 0;
+    ENSURE(sl_world_omega_max(w, 100000, &om) == SL_OK);
+    printf("  cube omega_max = %.4f rad/s, 2/omega_max = %.6f s\n", om, 2 / om);
+    ENSURE(om > 400 && om < 700); /* between sqrt(k/m) = 316 and 4 sqrt(k/m) for 18 springs */
+    sl_world *below = make_cube("symplectic-euler", 0.98 * 2 / om);
+    sl_world *above = make_cube("symplectic-euler", 1.02 * 2 / om);
+    int n_below = step_n(below, 10000), n_above = step_n(above, 10000);
+    printf("  steps before divergence: %d at 0.98 bound, %d at 1.02 bound\n", n_below, n_above);
+    ENSURE(n_below == 10000);
+    ENSURE(fabs(sl_world_energy(below).total - 40.0) < 10.0);
+    ENSURE(n_above < 10000);
+    double t = 0;
+    ENSURE(sl_world_diverged(above, &t, NULL) && t > 0);
+    sl_world_destroy(w);
+    sl_world_destroy(below);
+    sl_world_destroy(above);
+}
+
+/* Explicit Euler on x'' = -omega^2 x multiplies the quadratic form v^2 + omega^2 x^2
+ * by exactly (1 + dt^2 omega^2) per step (the determinant of its step matrix), so the
+ * energy grows without bound for every dt (seed 000 §2.4). */
+TEST(explicit_euler_energy_grows_by_one_plus_dt2_omega2) {
+    double k = 50.0, L = 1.0, m = 2.0, dt = 0.01, om2 = k / (m * L * L);
+    sl_world *w = oscillator(k, L, m, 1.01);
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find("explicit-euler"), dt, 0) == SL_OK);
+    double e0 = sl_world_energy(w).total;
+    ENSURE(step_n(w, 1000) == 1000);
+    double e1 = sl_world_energy(w).total;
+    ENSURE_NEAR(e1 / e0, pow(1 + dt * dt * om2, 1000), 1e-6 * e1 / e0);
+    ENSURE(e1 / e0 > 10); /* (1.0025)^1000 = 12.1 */
+    sl_world_destroy(w);
+}
+
+/* Symplectic Euler preserves the modified energy v^2 + omega^2 x^2 - dt omega^2 x v
+ * exactly on a linear oscillator: bounded energy at any stable dt. */
+TEST(symplectic_euler_preserves_modified_energy) {
+    double k = 50.0, m = 2.0, dt = 0.05, om2 = k / m;
+    sl_world *w = oscillator(k, 1.0, m, 1.2);
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find("symplectic-euler"), dt, 0) == SL_OK);
+    double q0 = 0, worst = 0;
+    for (int s = 0; s <= 10000; s++) {
+        double x = sl_world_positions(w)[3] - 1.0, v = sl_world_velocities(w)[3];
+        double q = v * v + om2 * x * x - dt * om2 * x * v;
+        if (s == 0) q0 = q;
+        worst = fmax(worst, fabs(q / q0 - 1));
+        if (s < 10000) ENSURE(sl_world_step(w) == SL_OK);
+    }
+    ENSURE(worst < 1e-9);
+    sl_world_destroy(w);
+}

@@ -1,0 +1,19 @@
+/* Helpers shared by the C tests: scene set-up and trajectory measurements. */
+#ifndef SL_TEST_UTIL_H
+#define SL_TEST_UTIL_H
+
+#include "sl_scene.h"
+#include "sl_stepper.h"
+
+/* The swinging cube (seed 000 §3) with the named stepper; NULL on failure. */
+sl_world *make_cube(const char *method, double dt);
+
+/* Steps w until t_end (s) and returns the time (s) of the first local minimum of
+ * the tracked node's height, refined by a parabola through the three samples
+ * around it; NAN if none or on divergence. */
+double first_minimum_time(sl_world *w, double t_end);
+
+/* Steps w n times; returns the number of steps done before an error. */
+int step_n(sl_world *w, int n);
+
+#endif
