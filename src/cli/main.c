@@ -3,6 +3,7 @@
  *
  *   softlab scenes                      list the scene table
  *   softlab methods                     list the stepper table
+ *   softlab bench [--steps N] [--scene NAME]   time per step (tools/bench.sh)
  *   softlab run --scene NAME [--method NAME] [--dt S] [--t-end S] [--beta B]
  *               [--k K] [--track N] [--csv FILE]
  *
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "sl_scene.h"
 #include "sl_stepper.h"
 
@@ -168,5 +170,6 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "run")) return run(argc, argv);
+    if (!strcmp(argv[1], "bench")) return softlab_bench(argc, argv);
     return usage("unknown command");
 }

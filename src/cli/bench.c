@@ -1,0 +1,66 @@
+/* `softlab bench [--steps N] [--scene NAME]`: time per step of every stepper on every
+ * scene (or one), split into assembly, factorization and solve (seed 000 Fig. 11).
+ * Prints a table; the same program runs natively and as wasm, so their ratio is
+ * measured by running both in one go (tools/bench.sh). Never used as a test. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+#include "sl_scene.h"
+#include "sl_stepper.h"
+
+static double wall_seconds(void) {
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Times `steps` steps (resetting whenever the world diverges); prints one row. */
+static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepper, int steps) {
+    sl_scene_params p = sl_scene_params_default();
+    sl_world *w = NULL;
+    if (scene->build(&p, &w) != SL_OK) return;
+    double dt = scene->default_dt;
+    if (sl_world_set_stepper(w, stepper, dt, 0) != SL_OK) {
+        printf("%-22s %-18s %7d %7d  %s\n", scene->name, stepper->name, sl_world_node_count(w),
+               sl_world_constraint_count(w), "(cannot run this model)");
+        sl_world_destroy(w);
+        return;
+    }
+    sl_step_timing sum = {0, 0, 0};
+    int resets = 0;
+    double t0 = wall_seconds();
+    for (int s = 0; s < steps; s++) {
+        if (sl_world_step(w) != SL_OK) sl_world_reset(w), resets++;
+        sl_step_timing t = sl_world_last_timing(w);
+        sum.assembly += t.assembly, sum.factorization += t.factorization, sum.solve += t.solve;
+    }
+    double us = 1e6 * (wall_seconds() - t0) / steps;
+    printf("%-22s %-18s %7d %7d %10.2f %10.2f %10.2f %10.2f %7d\n", scene->name, stepper->name,
+           sl_world_node_count(w), sl_world_constraint_count(w), us, 1e6 * sum.assembly / steps,
+           1e6 * sum.factorization / steps, 1e6 * sum.solve / steps, resets);
+    sl_world_destroy(w);
+}
+
+int softlab_bench(int argc, char **argv) {
+    int steps = 2000;
+    const char *only = NULL;
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--steps")) steps = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--scene")) only = argv[i + 1];
+    }
+    if (steps < 1 || (only && !sl_scene_find(only))) {
+        fprintf(stderr, "softlab: bench needs --steps >= 1 and a known --scene\n");
+        return 2;
+    }
+    printf("%-22s %-18s %7s %7s %10s %10s %10s %10s %7s\n", "scene", "method", "nodes",
+           "rows", "us/step", "assembly", "factor", "solve", "resets");
+    for (int i = 0; i < sl_scene_count; i++) {
+        if (only && strcmp(only, sl_scenes[i]->name)) continue;
+        for (int k = 0; k < sl_stepper_count; k++) bench_one(sl_scenes[i], sl_steppers[k], steps);
+    }
+    return 0;
+}
