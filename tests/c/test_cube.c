@@ -99,3 +99,38 @@ TEST(cube_reset_and_determinism) {
     ENSURE(memcmp(after, sl_world_positions(w), sizeof after) == 0);
     sl_world_destroy(w);
 }
+
+/* Seed 000 §5.3: the regularized stepper's dissipation "does not affect rigid motion,
+ * which the linear implicit Euler method does". Set-up: the cube without gravity or
+ * pin, spinning rigidly at 2 rad/s about the vertical axis through its centre
+ * (kinetic energy 8 J), dt = 0.05, 100 steps (5 s). Measured: regularized keeps
+ * 99.78 % of the kinetic energy, linearly implicit Euler 0.14 %. */
+TEST(cube_rigid_spin_kept_by_regularized_damped_by_implicit) {
+    double ratio[2];
+    const char *methods[2] = {"regularized", "implicit-euler"};
+    for (int k = 0; k < 2; k++) {
+        sl_scene_params p = sl_scene_params_default();
+        p.gravity = 0;
+        sl_world *w = NULL;
+        ENSURE(sl_scene_find("swinging-cube")->build(&p, &w) == SL_OK);
+        sl_world_pin(w, 2, 0);
+        const double *x = sl_world_positions(w);
+        double v[24];
+        for (int i = 0; i < 8; i++) {
+            v[3 * i] = -2.0 * (x[3 * i + 2] - 0.5); /* v = omega x r, omega = 2 y^ */
+            v[3 * i + 1] = 0;
+            v[3 * i + 2] = 2.0 * (x[3 * i] - 0.5);
+        }
+        sl_world_set_velocities(w, v);
+        ENSURE(sl_world_set_stepper(w, sl_stepper_find(methods[k]), 0.05, 0) == SL_OK);
+        double k0 = sl_world_energy(w).kinetic;
+        ENSURE_NEAR(k0, 8.0, 1e-12);
+        ENSURE(step_n(w, 100) == 100);
+        ratio[k] = sl_world_energy(w).kinetic / k0;
+        sl_world_destroy(w);
+    }
+    printf("  kinetic energy kept after 5 s of free spin: regularized %.4f, implicit %.4f\n",
+           ratio[0], ratio[1]);
+    ENSURE(ratio[0] > 0.99);
+    ENSURE(ratio[1] < 0.01);
+}
