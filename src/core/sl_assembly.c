@@ -180,10 +180,15 @@ void sl_assembly_geometric(sl_world *w, const double *x) {
     }
 }
 
-void sl_assembly_forces(const sl_world *w, double *force) {
-    const sl_assembly *a = &w->assembly;
+void sl_assembly_external_forces(const sl_world *w, double *force) {
     for (int i = 0; i < w->n; i++)
         for (int c = 0; c < 3; c++) force[3 * i + c] = w->mass[i] * w->gravity[c];
+    sl_world_add_grab_force(w, force);
+}
+
+void sl_assembly_forces(const sl_world *w, double *force) {
+    const sl_assembly *a = &w->assembly;
+    sl_assembly_external_forces(w, force);
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         int nd = block_dofs(m);

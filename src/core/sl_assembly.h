@@ -43,7 +43,11 @@ void sl_assembly_evaluate(sl_world *w, const double *x);
 /* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
 void sl_assembly_geometric(sl_world *w, const double *x);
 
-/* Force on every global dof (double[3n], N): gravity M g plus -J^T alpha^-1 phi
+/* External force on every global dof (double[3n], N): gravity M g and the grab. */
+void sl_assembly_external_forces(const sl_world *w, double *force);
+
+/* Force on every global dof (double[3n], N): the external force and
+ * -J^T alpha^-1 phi
  * (seed 000 §2.2, F = -dU/dx) using the evaluated phi and J. */
 void sl_assembly_forces(const sl_world *w, double *force);
 

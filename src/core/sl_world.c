@@ -87,6 +87,7 @@ static void drop_stepper(sl_world *w) {
 void sl_world_destroy(sl_world *w) {
     if (!w) return;
     drop_stepper(w);
+    sl_world_release(w);
     for (int i = 0; i < w->model_count; i++) sl_model_destroy(w->models[i]);
     free(w->models);
     sl_assembly_free(&w->assembly);

@@ -130,6 +130,22 @@ const int *sl_world_triangles(const sl_world *w);
 int sl_world_edge_count(const sl_world *w);
 const int *sl_world_edges(const sl_world *w);
 
+/* Grab: a spring of stiffness k (N/m) pulls each listed node toward target + its
+ * offset, with weight w_i in [0, 1]: F_i = k w_i (target + offset_i - x_i). It acts
+ * as an external force inside every step of every stepper (so the same drag acts
+ * identically in every panel of a comparison). nodes: int[count]; weights:
+ * double[count]; offsets: double[3*count] (m) or NULL for zero; target: double[3] (m).
+ * Replaces any previous grab. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE
+ * (count < 1, k < 0, weight outside [0,1]), SL_ERR_NOT_FINITE, SL_ERR_NOMEM. */
+sl_status sl_world_grab(sl_world *w, const int *nodes, const double *weights,
+                        const double *offsets, int count, const double target[3], double k);
+/* Moves the target of the current grab (m). Errors: SL_ERR_NULL, SL_ERR_NOT_FINITE. */
+sl_status sl_world_grab_move(sl_world *w, const double target[3]);
+/* Releases the grab (no-op without one). */
+void sl_world_release(sl_world *w);
+/* Number of grabbed nodes (0 when nothing is grabbed). */
+int sl_world_grab_count(const sl_world *w);
+
 /* The node whose trajectory plots follow (-1 if none). */
 int sl_world_tracked_node(const sl_world *w);
 sl_status sl_world_set_tracked_node(sl_world *w, int node);

@@ -34,12 +34,22 @@ struct sl_world {
     char last_error[256];
     sl_step_timing timing;
 
+    struct {            /* sl_world_grab: drag spring toward a target */
+        int count;
+        int *node;
+        double *weight, *offset; /* [count], [3*count] */
+        double target[3], k;
+    } grab;
+
     int *tris, tri_count, *edges, edge_count;
     int tracked_node;
 };
 
 /* Records a formatted error message in w->last_error and returns status. */
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
+
+/* Adds the grab force (N) to force (double[3n]). */
+void sl_world_add_grab_force(const sl_world *w, double *force);
 
 /* Seconds of processor time, for stage timings. */
 double sl_clock_seconds(void);

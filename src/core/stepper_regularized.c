@@ -22,7 +22,7 @@
 typedef struct {
     double *force;  /* double[3n] */
     double *rhs;    /* double[max(n_free, m)] */
-    double *fext;   /* double[n_free]: gravity on the free dofs */
+    double *fext;   /* double[n_free]: external force on the free dofs */
     sl_cholesky primal, schur;
 } regularized_state;
 
@@ -126,9 +126,10 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
         cs_spfree(J);
         return SL_ERR_NOMEM;
     }
+    sl_assembly_external_forces(w, s->force); /* gravity and grab */
+    for (int k = 0; k < a->n_free; k++) s->fext[k] = s->force[a->free_dof[k]];
     for (int k = 0; k < a->n_free; k++) {
         int d = a->free_dof[k];
-        s->fext[k] = w->mass[d / 3] * w->gravity[d % 3];
         s->force[k] = w->v[d] / dt + s->fext[k] / w->mass[d / 3]; /* dt^-1 v_n + M^-1 F_ext */
     }
     for (int i = 0; i < w->m; i++) s->rhs[i] = -g / (dt * dt) * a->phi[i];
