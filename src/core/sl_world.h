@@ -50,7 +50,8 @@ sl_status sl_world_create(const sl_world_def *def, sl_world **out);
 /* Frees the world, its models and stepper state. NULL is a no-op. */
 void sl_world_destroy(sl_world *w);
 
-/* Adds a model; the world takes ownership (also on error, when it frees it).
+/* Adds a model; the world takes ownership (also on error, when it frees it). A stepper
+ * set before is dropped (its state is sized for the old models): set it again.
  * Errors: SL_ERR_NULL, SL_ERR_INDEX (a block names a node outside [0,n)),
  * SL_ERR_RANGE (a compliance < 0), SL_ERR_NOT_FINITE, SL_ERR_NOMEM. */
 sl_status sl_world_add_model(sl_world *w, sl_model *model);
