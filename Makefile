@@ -45,7 +45,14 @@ wasm: $(SETUP)
 	bash build_wasm.sh $(BUILD)/wasm
 
 site: wasm
-	bash tools/stage_web.sh $(BUILD)/site
+	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh $(BUILD)/site
+	bash tools/build_lessons.sh $(BUILD)/site
+
+# A static site (lab, lessons, wasm, assets) for any static web server.
+dist: wasm
+	rm -rf dist
+	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh dist
+	bash tools/build_lessons.sh dist
 
 serve: site
 	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
@@ -58,11 +65,11 @@ test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	$(BUILD)/softlab_tests
 	bash tests/cli/run_cli_tests.sh $(BUILD)/softlab
 
+# The C tests compiled to wasm; tests/web/wasm_c_tests.test.js runs them under node.
 test-wasm: $(SETUP)
 	bash build_wasm.sh tests $(BUILD)/wasm-tests
-	node --no-experimental-fetch $(BUILD)/wasm-tests/softlab_tests.js
 
-test-web: site
+test-web: site test-wasm
 	SOFTLAB_SITE=$(BUILD)/site SOFTLAB_WASM_TESTS=$(BUILD)/wasm-tests/softlab_tests.js node --test tests/web/
 
 # ---- benchmarks (never timed tests) -------------------------------------------------

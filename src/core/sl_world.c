@@ -19,7 +19,11 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     return status;
 }
 
-double sl_clock_seconds(void) { return (double)clock() / (double)CLOCKS_PER_SEC; }
+double sl_clock_seconds(void) { /* C11 wall clock: clock() ticks in ms under Emscripten */
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 sl_world_def sl_world_def_default(void) {
     sl_world_def d;

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Builds softlab for WebAssembly with Emscripten (../shared/TOOLCHAIN.md).
+#
+#   bash build_wasm.sh [OUTDIR]        the lab: OUTDIR/softlab.js + softlab.wasm
+#                                      (default build/wasm); core + render + wasm API
+#   bash build_wasm.sh tests [OUTDIR]  the C test runner for node: OUTDIR/softlab_tests.js
+#                                      (default build/wasm-tests); run it with
+#                                      node --no-experimental-fetch OUTDIR/softlab_tests.js
+#   bash build_wasm.sh cli [OUTDIR]    the command-line tool for node (benchmarks):
+#                                      OUTDIR/softlab_cli.js (default build/wasm-cli)
+#
+# CSparse (LGPL-2.1-or-later) is compiled separately from its unmodified source in
+# third_party_build/CSparse into OUTDIR/csparse/libcsparse.a and linked as a library.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+MODE=site
+case "${1:-}" in tests | cli) MODE=$1; shift ;; esac
+case $MODE in
+  tests) OUT=${1:-build/wasm-tests} ;;
+  cli) OUT=${1:-build/wasm-cli} ;;
+  *) OUT=${1:-build/wasm} ;;
+esac
+CS=third_party_build/CSparse
+
+# Debian's emcc runs its JS tools with the machine's node, which does not look in
+# Debian's node folder by itself.
+for d in /usr/share/nodejs /usr/lib/nodejs; do
+  if [ -d "$d" ]; then export NODE_PATH="$d${NODE_PATH:+:$NODE_PATH}"; break; fi
+done
+command -v emcc >/dev/null || { echo "build_wasm: emcc not found (run tools/setup.sh)" >&2; exit 1; }
+[ -f $CS/Include/cs.h ] || { echo "build_wasm: $CS missing (run tools/setup.sh)" >&2; exit 1; }
+
+mkdir -p "$OUT/csparse"
+CFLAGS=(-std=c11 -O3 -Wall -Wextra -Wno-unused-parameter)
+
+# ---- CSparse: a separately compiled library, unmodified source -------------------
+lib="$OUT/csparse/libcsparse.a"
+stale=0
+for f in $CS/Source/*.c; do
+  o="$OUT/csparse/$(basename "${f%.c}").o"
+  if [ ! -f "$o" ] || [ "$f" -nt "$o" ]; then stale=1; fi
+done
+if [ $stale = 1 ] || [ ! -f "$lib" ]; then
+  echo "build_wasm: compiling CSparse"
+  # shellcheck disable=SC2016
+  printf '%s\n' $CS/Source/*.c | xargs -P "$(nproc)" -I{} sh -c \
+    'emcc -O3 -w -I'"$CS"'/Include -c "$1" -o "'"$OUT"'/csparse/$(basename "${1%.c}").o"' _ {}
+  rm -f "$lib"
+  emar rcs "$lib" "$OUT"/csparse/*.o
+fi
+
+# ---- the C test runner, for node ---------------------------------------------------
+if [ $MODE = tests ]; then
+  shopt -s nullglob
+  tests=(tests/c/*.c)
+  [ ${#tests[@]} -gt 0 ] || { echo "build_wasm: no tests/c/*.c" >&2; exit 1; }
+  echo "build_wasm: linking $OUT/softlab_tests.js"
+  emcc "${CFLAGS[@]}" -Isrc/core -Itests/c -I$CS/Include \
+    src/core/*.c "${tests[@]}" "$lib" -lm \
+    -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \
+    -o "$OUT/softlab_tests.js"
+  echo "build_wasm: ok ($OUT/softlab_tests.js)"
+  exit 0
+fi
+
+# ---- the command-line tool, for node (same core; NODERAWFS: real files) ------------
+if [ $MODE = cli ]; then
+  echo "build_wasm: linking $OUT/softlab_cli.js"
+  emcc "${CFLAGS[@]}" -Isrc/core -Isrc/cli -I$CS/Include \
+    src/core/*.c src/cli/*.c "$lib" -lm \
+    -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \
+    -o "$OUT/softlab_cli.js"
+  echo "build_wasm: ok ($OUT/softlab_cli.js)"
+  exit 0
+fi
+
+# ---- the lab -----------------------------------------------------------------------
+# One list (src/wasm/api_exports.txt, one name a line, # comments) feeds
+# -sEXPORTED_FUNCTIONS; every exported name must be defined in src/wasm/api.c.
+names=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' src/wasm/api_exports.txt | grep -v '^$')
+for n in $names; do
+  grep -q "^[A-Za-z_].*[ *]$n(" src/wasm/api.c ||
+    { echo "build_wasm: $n is listed in api_exports.txt but not defined in api.c" >&2; exit 1; }
+done
+for n in $(sed -n 's/^API [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' src/wasm/api.c); do
+  echo "$names" | grep -qx "$n" ||
+    { echo "build_wasm: api.c exports $n but api_exports.txt does not list it" >&2; exit 1; }
+done
+exports=$(printf '_%s,' $names)
+exports=${exports%,}
+
+echo "build_wasm: linking $OUT/softlab.js"
+emcc "${CFLAGS[@]}" -Isrc/core -Isrc/render -I$CS/Include \
+  src/core/*.c src/render/*.c src/wasm/*.c "$lib" -lm \
+  -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 \
+  -sMODULARIZE=1 -sEXPORT_NAME=createSoftlab -sALLOW_MEMORY_GROWTH=1 \
+  -sEXPORTED_FUNCTIONS="$exports" \
+  -sEXPORTED_RUNTIME_METHODS=cwrap,ccall,UTF8ToString \
+  -sENVIRONMENT=web,worker,node \
+  -o "$OUT/softlab.js"
+echo "build_wasm: ok ($OUT/softlab.js, $OUT/softlab.wasm)"

@@ -1,0 +1,408 @@
+/* softlab's flat WebAssembly API for JavaScript: numbers, strings and pointers only,
+ * so JS never reads a C struct layout. The only file that includes emscripten.h.
+ * Every exported function is listed in api_exports.txt (which feeds
+ * -sEXPORTED_FUNCTIONS; build_wasm.sh checks the two agree).
+ *
+ * A *panel* is a world built from a scene, with its stepper, and optionally a WebGL2
+ * canvas. Handles are small positive ints; functions that can fail return an
+ * sl_status (0 = SL_OK) or, for panel creation, a negative status. Strings returned
+ * stay valid until the next call that changes the same panel (or, for the tables,
+ * forever). Positions are double[3n] in the wasm heap: read them through a fresh
+ * Float64Array(HEAPF64.buffer, ptr, 3n) after every call (memory may grow). */
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render.h"
+#include "sl_scene.h"
+#include "sl_stepper.h"
+#include "sl_world.h"
+
+#define API EMSCRIPTEN_KEEPALIVE
+#define MAX_PANELS 16
+
+typedef struct panel {
+    int used;
+    sl_world *world;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl; /* 0 until a canvas is attached */
+    sl_render *render;
+    double color[3];
+    int grab_node; /* node pulled by the mouse, -1 if none */
+} panel;
+
+static panel panels[MAX_PANELS];
+static char api_error[256]; /* why the last panel creation or handle lookup failed */
+
+static void set_error(const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(api_error, sizeof api_error, fmt, args);
+    va_end(args);
+}
+
+/* The panel of handle h (1..MAX_PANELS), or NULL. */
+static panel *get(int h) {
+    if (h < 1 || h > MAX_PANELS || !panels[h - 1].used) {
+        set_error("no panel with handle %d", h);
+        return NULL;
+    }
+    return &panels[h - 1];
+}
+
+static sl_world *world_of(int h) {
+    panel *p = get(h);
+    return p ? p->world : NULL;
+}
+
+/* ---- tables ------------------------------------------------------------------------- */
+
+API int sl_api_scene_count(void) { return sl_scene_count; }
+
+static const sl_scene_class *scene_at(int i) {
+    return i >= 0 && i < sl_scene_count ? sl_scenes[i] : NULL;
+}
+API const char *sl_api_scene_name(int i) { return scene_at(i) ? scene_at(i)->name : ""; }
+API const char *sl_api_scene_title(int i) { return scene_at(i) ? scene_at(i)->title : ""; }
+API const char *sl_api_scene_citation(int i) { return scene_at(i) ? scene_at(i)->citation : ""; }
+API const char *sl_api_scene_default_method(int i) {
+    return scene_at(i) ? scene_at(i)->default_method : "";
+}
+API double sl_api_scene_default_dt(int i) { return scene_at(i) ? scene_at(i)->default_dt : 0; }
+API double sl_api_scene_default_t_end(int i) {
+    return scene_at(i) ? scene_at(i)->default_t_end : 0;
+}
+
+API int sl_api_stepper_count(void) { return sl_stepper_count; }
+
+static const sl_stepper_class *stepper_at(int i) {
+    return i >= 0 && i < sl_stepper_count ? sl_steppers[i] : NULL;
+}
+API const char *sl_api_stepper_name(int i) { return stepper_at(i) ? stepper_at(i)->name : ""; }
+API const char *sl_api_stepper_title(int i) { return stepper_at(i) ? stepper_at(i)->title : ""; }
+API const char *sl_api_stepper_citation(int i) {
+    return stepper_at(i) ? stepper_at(i)->citation : "";
+}
+API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flags : 0; }
+
+API const char *sl_api_status_message(int status) { return sl_status_message((sl_status)status); }
+API const char *sl_api_status_name(int status) { return sl_status_name((sl_status)status); }
+
+/* ---- panels ------------------------------------------------------------------------- */
+
+/* Builds scene `scene` with default parameters and sets stepper `method` with time step
+ * dt (s) and beta (1/s). Returns a handle >= 1, or -status: SL_ERR_UNKNOWN_SCENE,
+ * SL_ERR_UNKNOWN_METHOD, SL_ERR_NOMEM (also when all MAX_PANELS are in use), or any
+ * error of the scene's build or sl_world_set_stepper; sl_api_last_error(0) says why. */
+API int sl_api_panel_create(const char *scene, const char *method, double dt, double beta) {
+    const sl_scene_class *sc = sl_scene_find(scene);
+    const sl_stepper_class *st = sl_stepper_find(method);
+    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), -SL_ERR_UNKNOWN_SCENE;
+    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), -SL_ERR_UNKNOWN_METHOD;
+    int slot = -1;
+    for (int i = 0; i < MAX_PANELS && slot < 0; i++)
+        if (!panels[i].used) slot = i;
+    if (slot < 0) return set_error("at most %d panels", MAX_PANELS), -SL_ERR_NOMEM;
+    sl_scene_params params = sl_scene_params_default();
+    sl_world *w = NULL;
+    sl_status s = sc->build(&params, &w);
+    if (s != SL_OK)
+        return set_error("scene '%s': %s", sc->name, sl_status_message(s)), -(int)s;
+    s = sl_world_set_stepper(w, st, dt, beta);
+    if (s != SL_OK) {
+        set_error("%s", sl_world_last_error(w));
+        sl_world_destroy(w);
+        return -(int)s;
+    }
+    panel *p = &panels[slot];
+    memset(p, 0, sizeof *p);
+    p->used = 1;
+    p->world = w;
+    p->color[0] = 0.33, p->color[1] = 0.56, p->color[2] = 0.85;
+    p->grab_node = -1;
+    api_error[0] = 0;
+    return slot + 1;
+}
+
+/* Frees the panel's world, renderer and GL context. Unknown handles are ignored. */
+API void sl_api_panel_destroy(int h) {
+    panel *p = get(h);
+    if (!p) return;
+    if (p->gl) {
+        emscripten_webgl_make_context_current(p->gl);
+        sl_render_destroy(p->render);
+        emscripten_webgl_make_context_current(0);
+        emscripten_webgl_destroy_context(p->gl);
+    }
+    sl_world_destroy(p->world);
+    memset(p, 0, sizeof *p);
+}
+
+/* Changes the stepper, dt (s) and beta (1/s) and resets the world to t = 0. On error
+ * the previous stepper is kept (SL_ERR_UNKNOWN_METHOD, or sl_world_set_stepper's). */
+API int sl_api_set_method(int h, const char *method, double dt, double beta) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    const sl_stepper_class *st = sl_stepper_find(method);
+    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), SL_ERR_UNKNOWN_METHOD;
+    const sl_stepper_class *old = sl_world_stepper(w);
+    double old_dt = sl_world_dt(w), old_beta = sl_world_beta(w);
+    sl_status s = sl_world_set_stepper(w, st, dt, beta);
+    if (s != SL_OK) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", sl_world_last_error(w));
+        if (old) sl_world_set_stepper(w, old, old_dt, old_beta);
+        set_error("%s", why);
+        return s;
+    }
+    sl_world_reset(w);
+    return SL_OK;
+}
+
+/* Takes up to nsteps steps; stops at the first error, whose status it returns. */
+API int sl_api_step(int h, int nsteps) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    for (int i = 0; i < nsteps; i++) {
+        sl_status s = sl_world_step(w);
+        if (s != SL_OK) return s;
+    }
+    return SL_OK;
+}
+
+/* Steps while t + dt <= t_target (with a relative tolerance of 1e-9 dt), at most
+ * max_steps times. Returns the status of the last step (SL_OK if none failed). */
+API int sl_api_step_until(int h, double t_target, int max_steps) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    double dt = sl_world_dt(w);
+    for (int i = 0; i < max_steps && sl_world_time(w) + dt <= t_target + 1e-9 * dt; i++) {
+        sl_status s = sl_world_step(w);
+        if (s != SL_OK) return s;
+    }
+    return SL_OK;
+}
+
+API void sl_api_reset(int h) { sl_world_reset(world_of(h)); }
+API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
+API double sl_api_dt(int h) { return sl_world_dt(world_of(h)); }
+API double sl_api_beta(int h) { return sl_world_beta(world_of(h)); }
+
+/* Name of the panel's stepper ("" if none). */
+API const char *sl_api_method(int h) {
+    const sl_stepper_class *st = sl_world_stepper(world_of(h));
+    return st ? st->name : "";
+}
+
+API int sl_api_node_count(int h) { return sl_world_node_count(world_of(h)); }
+
+/* Pointer to double[3n] positions (m) in the wasm heap, or 0. */
+API const double *sl_api_positions(int h) { return sl_world_positions(world_of(h)); }
+
+API int sl_api_tracked_node(int h) { return sl_world_tracked_node(world_of(h)); }
+
+/* Height y (m) of the tracked node, NaN if there is none. */
+API double sl_api_tracked_height(int h) {
+    sl_world *w = world_of(h);
+    int i = sl_world_tracked_node(w);
+    if (!w || i < 0 || i >= sl_world_node_count(w)) return NAN;
+    return sl_world_positions(w)[3 * i + 1];
+}
+
+API double sl_api_energy_total(int h) { return sl_world_energy(world_of(h)).total; }
+API double sl_api_energy_kinetic(int h) { return sl_world_energy(world_of(h)).kinetic; }
+API double sl_api_energy_potential(int h) { return sl_world_energy(world_of(h)).potential; }
+API double sl_api_energy_elastic(int h) { return sl_world_energy(world_of(h)).elastic; }
+API double sl_api_constraint_violation(int h) {
+    return sl_world_constraint_violation(world_of(h));
+}
+
+/* Stage times of the last step, s (seed 000 Fig. 11 split). */
+API double sl_api_timing_assembly(int h) { return sl_world_last_timing(world_of(h)).assembly; }
+API double sl_api_timing_factorization(int h) {
+    return sl_world_last_timing(world_of(h)).factorization;
+}
+API double sl_api_timing_solve(int h) { return sl_world_last_timing(world_of(h)).solve; }
+
+API int sl_api_diverged(int h) { return sl_world_diverged(world_of(h), NULL, NULL); }
+
+/* Time (s) at which the panel diverged, NaN if it has not. */
+API double sl_api_diverged_time(int h) {
+    double t = NAN;
+    return sl_world_diverged(world_of(h), &t, NULL) ? t : NAN;
+}
+
+/* Why the panel diverged ("" if it has not). */
+API const char *sl_api_diverged_reason(int h) {
+    const char *reason = "";
+    sl_world_diverged(world_of(h), NULL, &reason);
+    return reason ? reason : "";
+}
+
+/* The panel's last error with context; for h = 0 or an unknown handle, the API's
+ * own last error (panel creation, unknown names). "" if none. */
+API const char *sl_api_last_error(int h) {
+    if (h >= 1 && h <= MAX_PANELS && panels[h - 1].used) {
+        const char *e = sl_world_last_error(panels[h - 1].world);
+        if (e && e[0]) return e;
+    }
+    return api_error;
+}
+
+/* ---- drawing ------------------------------------------------------------------------ */
+
+/* Creates a WebGL2 context on the canvas found by the CSS selector (e.g. "#view-1")
+ * and a renderer in it. preserve_drawing_buffer: 1 keeps the last frame readable
+ * (tests, screenshots). Errors: SL_ERR_NULL (bad handle), SL_ERR_RANGE (no canvas, or
+ * no WebGL2), SL_ERR_NOMEM (shaders failed); see sl_api_last_error(0). */
+API int sl_api_attach_canvas(int h, const char *selector, int preserve_drawing_buffer) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    if (p->gl) return SL_OK;
+    EmscriptenWebGLContextAttributes attrs;
+    emscripten_webgl_init_context_attributes(&attrs);
+    attrs.majorVersion = 2;
+    attrs.minorVersion = 0;
+    attrs.alpha = 0;
+    attrs.depth = 1;
+    attrs.stencil = 1;
+    attrs.antialias = 1;
+    attrs.premultipliedAlpha = 0;
+    attrs.preserveDrawingBuffer = preserve_drawing_buffer ? 1 : 0;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE ctx = emscripten_webgl_create_context(selector, &attrs);
+    if (ctx <= 0) {
+        set_error("could not create a WebGL2 context on '%s' (error %d)", selector, (int)ctx);
+        return SL_ERR_RANGE;
+    }
+    emscripten_webgl_make_context_current(ctx);
+    p->render = sl_render_create();
+    if (!p->render) {
+        emscripten_webgl_destroy_context(ctx);
+        set_error("WebGL2 shaders failed to compile (see the console)");
+        return SL_ERR_NOMEM;
+    }
+    p->gl = ctx;
+    sl_render_set_color(p->render, p->color[0], p->color[1], p->color[2]);
+    return SL_OK;
+}
+
+/* Surface colour of the panel, components in [0, 1]. */
+API void sl_api_set_color(int h, double r, double g, double b) {
+    panel *p = get(h);
+    if (!p) return;
+    p->color[0] = r, p->color[1] = g, p->color[2] = b;
+    if (p->render) sl_render_set_color(p->render, r, g, b);
+}
+
+/* A camera distance (m) that frames the panel's scene. */
+API double sl_api_view_distance(int h) { return sl_render_default_distance(world_of(h)); }
+
+/* Draws the panel into its canvas (drawing-buffer size) from camera yaw, pitch (rad)
+ * and distance (m; <= 0 means sl_api_view_distance). Makes the panel's context
+ * current first. Errors: SL_ERR_NULL (bad handle or no canvas attached). */
+API int sl_api_draw(int h, double yaw, double pitch, double distance) {
+    panel *p = get(h);
+    if (!p || !p->gl) return SL_ERR_NULL;
+    if (emscripten_webgl_make_context_current(p->gl) != EMSCRIPTEN_RESULT_SUCCESS)
+        return SL_ERR_NULL;
+    int width = 0, height = 0;
+    emscripten_webgl_get_drawing_buffer_size(p->gl, &width, &height);
+    sl_render_draw(p->render, p->world, width, height, yaw, pitch, distance);
+    return SL_OK;
+}
+
+/* ---- mouse: picking and grabbing ---------------------------------------------------- */
+
+static double vec_out[3]; /* result of sl_api_project / sl_api_unproject */
+
+static int buffer_size(const panel *p, int *width, int *height) {
+    *width = *height = 0;
+    if (p->gl) emscripten_webgl_get_drawing_buffer_size(p->gl, width, height);
+    return *width > 0 && *height > 0;
+}
+
+/* Drawing-buffer pixel (x, y from the top-left) and view depth (m) of node i of the
+ * panel, with the camera of sl_api_draw: a pointer to double[3], or 0 (no canvas, bad
+ * node, or behind the camera). Read it before the next call. */
+API const double *sl_api_project(int h, int node, double yaw, double pitch, double distance) {
+    panel *p = get(h);
+    int width, height;
+    if (!p || !buffer_size(p, &width, &height) || node < 0 || node >= sl_world_node_count(p->world))
+        return NULL;
+    const double *x = sl_world_positions(p->world) + 3 * node;
+    return sl_render_project(p->world, width, height, yaw, pitch, distance, x, vec_out) ? vec_out
+                                                                                       : NULL;
+}
+
+/* The free node drawn within radius pixels of (px, py) (drawing-buffer pixels from
+ * the top-left), or -1. */
+API int sl_api_pick(int h, double px, double py, double yaw, double pitch, double distance,
+                    double radius) {
+    panel *p = get(h);
+    int width, height;
+    if (!p || !buffer_size(p, &width, &height)) return -1;
+    return sl_render_pick(p->world, width, height, yaw, pitch, distance, px, py, radius);
+}
+
+/* The world point (m) under pixel (px, py) on the plane through (tx, ty, tz) facing
+ * the camera: a pointer to double[3], or 0. Read it before the next call. */
+API const double *sl_api_unproject(int h, double px, double py, double yaw, double pitch,
+                                   double distance, double tx, double ty, double tz) {
+    panel *p = get(h);
+    int width, height;
+    const double through[3] = {tx, ty, tz};
+    if (!p || !buffer_size(p, &width, &height)) return NULL;
+    return sl_render_unproject(p->world, width, height, yaw, pitch, distance, px, py, through,
+                               vec_out)
+               ? vec_out
+               : NULL;
+}
+
+/* Total mass of the panel's nodes, kg (to scale a mouse spring). */
+API double sl_api_total_mass(int h) {
+    sl_world *w = world_of(h);
+    const double *m = sl_world_masses(w);
+    double total = 0;
+    for (int i = 0; i < sl_world_node_count(w) && m; i++) total += m[i];
+    return total;
+}
+
+/* Pulls node toward (x, y, z) (m) with a spring of stiffness k (N/m); replaces any
+ * previous grab. Errors as sl_world_grab. */
+API int sl_api_grab(int h, int node, double x, double y, double z, double k) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    const double target[3] = {x, y, z};
+    const double weight = 1;
+    sl_status s = sl_world_grab(p->world, &node, &weight, NULL, 1, target, k);
+    p->grab_node = s == SL_OK ? node : -1;
+    if (p->render) sl_render_set_grab(p->render, p->grab_node, target);
+    return s;
+}
+
+/* Moves the target of the current grab (m). Errors as sl_world_grab_move. */
+API int sl_api_grab_move(int h, double x, double y, double z) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    const double target[3] = {x, y, z};
+    sl_status s = sl_world_grab_move(p->world, target);
+    if (s == SL_OK && p->render) sl_render_set_grab(p->render, p->grab_node, target);
+    return s;
+}
+
+/* Lets go of the grabbed node (no-op without a grab). */
+API void sl_api_release(int h) {
+    panel *p = get(h);
+    if (!p) return;
+    sl_world_release(p->world);
+    p->grab_node = -1;
+    if (p->render) sl_render_set_grab(p->render, -1, NULL);
+}
+
+/* The node pulled by the mouse, -1 if none. */
+API int sl_api_grabbed_node(int h) {
+    panel *p = get(h);
+    return p && sl_world_grab_count(p->world) > 0 ? p->grab_node : -1;
+}

@@ -1,0 +1,270 @@
+// The lab page in headless Chromium (playwright-core, SwiftShader WebGL2): panels draw,
+// the clock, the chart, divergence and URL validation. Serves the staged site
+// (env SOFTLAB_SITE, default build/site: bash tools/stage_web.sh build/site).
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SITE = path.resolve(ROOT, process.env.SOFTLAB_SITE || 'build/site');
+const RESULTS = path.join(ROOT, 'test-results');
+const TOL = 1e-9;
+
+let server, browser, base;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function get(url) {
+  return new Promise((resolve) => {
+    http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on('error', () => resolve(0));
+  });
+}
+
+async function waitForServer(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if ((await get(url)) === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** Opens the page with query and waits for the lab to be ready. */
+async function openLab(query = '') {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  await page.goto(base + '/' + query);
+  await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+  return page;
+}
+
+const state = (page) => page.evaluate(() => window.softlab.state());
+
+/** Pixels of panel i's canvas that are clearly coloured (the surface, markers), i.e.
+ *  far from the grey background and grid: max - min channel > 60. */
+function colouredPixels(page, i) {
+  return page.evaluate((index) => {
+    const c = document.querySelectorAll('.panel canvas')[index];
+    const off = document.createElement('canvas');
+    off.width = c.width;
+    off.height = c.height;
+    const ctx = off.getContext('2d');
+    ctx.drawImage(c, 0, 0);
+    const px = ctx.getImageData(0, 0, off.width, off.height).data;
+    let n = 0;
+    for (let k = 0; k < px.length; k += 4) {
+      const max = Math.max(px[k], px[k + 1], px[k + 2]), min = Math.min(px[k], px[k + 1], px[k + 2]);
+      if (max - min > 60) n++;
+    }
+    return { n, total: off.width * off.height };
+  }, i);
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(SITE, 'index.html')), `${SITE} is not staged: run bash tools/stage_web.sh`);
+  const port = await freePort();
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE],
+    { stdio: 'ignore' });
+  base = `http://127.0.0.1:${port}`;
+  await waitForServer(base + '/index.html', 10000);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+});
+
+describe('default lab: swinging cube, three steppers', () => {
+  let page;
+  before(async () => { page = await openLab(); });
+  after(async () => { await page.close(); });
+
+  test('shows the seed 000 Fig. 2 comparison at dt = 0.05 s', async () => {
+    const s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => p.method), ['symplectic-euler', 'implicit-euler', 'regularized']);
+    for (const p of s.panels) assert.strictEqual(p.dt, 0.05);
+    // the stepper menus come from the core's table
+    const options = await page.$$eval('.panel select.method >> nth=0', (els) => [...els[0].options].map((o) => o.value));
+    assert.deepStrictEqual(options, await page.evaluate(() => window.softlab.steppers));
+    assert.strictEqual(await page.locator('#loading').isVisible(), false);
+  });
+
+  test('every panel canvas draws the cube', async () => {
+    await page.waitForTimeout(300);
+    for (let i = 0; i < 3; i++) {
+      const { n, total } = await colouredPixels(page, i);
+      assert.ok(n > 0.01 * total, `panel ${i}: only ${n} of ${total} pixels coloured`);
+    }
+  });
+
+  test('time runs and the chart data grows', async () => {
+    const a = await state(page);
+    await page.waitForTimeout(700);
+    const b = await state(page);
+    assert.ok(b.t > a.t + 0.2, `clock ${a.t} -> ${b.t}`);
+    assert.ok(b.panels[2].samples > a.panels[2].samples, 'regularized series did not grow');
+    assert.ok(b.panels[1].samples > a.panels[1].samples, 'implicit series did not grow');
+    const points = await page.evaluate(() => document.querySelectorAll('.u-over').length);
+    assert.strictEqual(points, 1, 'one uPlot chart');
+  });
+
+  test('symplectic Euler diverges at dt = 0.05 s and says so; the others run', async () => {
+    await page.waitForFunction(() => window.softlab.state().panels[0].diverged, null, { timeout: 10000 });
+    const s = await state(page);
+    assert.match(s.panels[0].message, /^diverged at t = \d+\.\d{3} s \(.+\)$/);
+    assert.match(await page.locator('.panel .state').nth(0).textContent(), /diverged at t =/);
+    assert.ok(!s.panels[1].diverged && !s.panels[2].diverged);
+    // the last good frame stays on screen
+    const { n, total } = await colouredPixels(page, 0);
+    assert.ok(n > 0.005 * total, 'diverged panel went blank');
+  });
+
+  test('pause stops time', async () => {
+    await page.click('#pause');
+    const a = await state(page);
+    await page.waitForTimeout(500);
+    const b = await state(page);
+    assert.strictEqual(a.playing, false);
+    assert.strictEqual(b.t, a.t);
+    assert.deepStrictEqual(b.panels.map((p) => p.t), a.panels.map((p) => p.t));
+    assert.match(await page.locator('.panel .state').nth(2).textContent(), /paused/);
+  });
+
+  test('single step advances time by exactly one dt', async () => {
+    const a = await state(page);
+    await page.click('#step');
+    const b = await state(page);
+    for (let i = 1; i < 3; i++) {
+      assert.ok(Math.abs(b.panels[i].t - a.panels[i].t - 0.05) < TOL, `panel ${i}: ${a.panels[i].t} -> ${b.panels[i].t}`);
+      assert.strictEqual(b.panels[i].samples, a.panels[i].samples + 1);
+    }
+    assert.ok(Math.abs(b.t - a.t - 0.05) < TOL, `clock ${a.t} -> ${b.t}`);
+    assert.strictEqual(b.panels[0].t, a.panels[0].t, 'a diverged panel does not step');
+    assert.strictEqual(b.playing, false);
+  });
+
+  test('reset returns t to 0 and clears divergence', async () => {
+    await page.click('#reset');
+    const s = await state(page);
+    assert.strictEqual(s.t, 0);
+    for (const p of s.panels) {
+      assert.strictEqual(p.t, 0);
+      assert.strictEqual(p.diverged, false);
+      assert.strictEqual(p.samples, 1);
+    }
+    assert.match(s.panels[0].message, /paused/);
+  });
+
+  test('a screenshot of the running lab is saved', async () => {
+    await page.click('#play');
+    await page.waitForTimeout(1500);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'lab.png'), fullPage: true });
+    assert.deepStrictEqual(page.errors, []);
+  });
+});
+
+describe('URL parameters', () => {
+  test('methods=explicit-euler&dt=0.05 diverges visibly and the page stays responsive', async () => {
+    const page = await openLab('?methods=explicit-euler&dt=0.05');
+    await page.waitForFunction(() => window.softlab.state().panels[0].diverged, null, { timeout: 10000 });
+    const s = await state(page);
+    assert.strictEqual(s.panels.length, 1);
+    assert.match(await page.locator('.panel .state').first().textContent(), /^diverged at t = .+ s \(.+\)$/);
+    assert.strictEqual(await page.locator('.view-badge').first().isVisible(), true);
+    // responsive: animation frames keep coming and buttons still work
+    const frames = await page.evaluate(() => new Promise((resolve) => {
+      let n = 0;
+      const t0 = performance.now();
+      const tick = () => (++n >= 10 || performance.now() - t0 > 3000 ? resolve(n) : requestAnimationFrame(tick));
+      requestAnimationFrame(tick);
+    }));
+    assert.strictEqual(frames, 10);
+    await page.click('#reset', { timeout: 2000 });
+    assert.strictEqual((await state(page)).panels[0].diverged, false);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('unknown names and bad values show a harmless plain-text message', async () => {
+    const evil = encodeURIComponent('<img src=x onerror="window.hacked=1">');
+    const page = await openLab(`?scene=${evil}&methods=nope,${evil},regularized&dt=abc`);
+    const notices = await page.locator('.notice').allTextContents();
+    assert.ok(notices.some((t) => t.includes('Unknown stepper “nope”')), notices.join('\n'));
+    assert.ok(notices.some((t) => t.includes('Unknown scene')), notices.join('\n'));
+    assert.ok(notices.some((t) => t.includes('“dt”')), notices.join('\n'));
+    assert.strictEqual(await page.evaluate(() => document.querySelectorAll('#notices img').length), 0);
+    assert.strictEqual(await page.evaluate(() => window.hacked), undefined);
+    const s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => [p.method, p.dt]), [['regularized', 0.05]]);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('dragging a node pulls it in every panel', async () => {
+    const page = await openLab('?methods=regularized,implicit-euler&dt=0.05');
+    await page.click('#pause');
+    await page.click('#reset');
+    const heights = async () => (await state(page)).panels.map((p) => p.height);
+    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+    const free = await heights();
+    await page.click('#reset');
+    const at = await page.evaluate(() => window.softlab.nodeOnScreen(0, 5));
+    assert.ok(at, 'tracked node 5 is on screen');
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x, at.y - 150, { steps: 5 });
+    let s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => p.grabbed), [5, 5]);
+    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+    const pulled = await heights();
+    for (let i = 0; i < 2; i++) assert.ok(pulled[i] > free[i] + 0.05, `panel ${i}: pulled ${pulled[i]} vs free ${free[i]}`);
+    await page.mouse.up();
+    s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => p.grabbed), [-1, -1]);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('methods and dt choose the panels; a stepper menu change restarts the comparison', async () => {
+    const page = await openLab('?methods=regularized,implicit-euler,symplectic-euler,explicit-euler&dt=0.01');
+    let s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => p.method), ['regularized', 'implicit-euler', 'symplectic-euler', 'explicit-euler']);
+    for (const p of s.panels) assert.strictEqual(p.dt, 0.01);
+    await page.click('#pause');
+    await page.locator('.panel select.method').nth(1).selectOption('regularized');
+    s = await state(page);
+    assert.strictEqual(s.panels[1].method, 'regularized');
+    assert.strictEqual(s.t, 0);
+    assert.match(page.url(), /methods=regularized,regularized,symplectic-euler,explicit-euler/);
+    await page.locator('.panel input.dt-input').nth(0).fill('-3');
+    await page.locator('.panel input.dt-input').nth(0).press('Enter');
+    s = await state(page);
+    assert.strictEqual(s.panels[0].dt, 0.01, 'an invalid dt is refused');
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+});

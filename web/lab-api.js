@@ -1,0 +1,89 @@
+// Thin JS face of the flat wasm API (src/wasm/api.c): numbers, strings and
+// pointers only. Tables (scenes, steppers) are read once into plain objects.
+
+const SIGNATURES = {
+  scene_count: ['number', []],
+  scene_name: ['string', ['number']],
+  scene_title: ['string', ['number']],
+  scene_citation: ['string', ['number']],
+  scene_default_method: ['string', ['number']],
+  scene_default_dt: ['number', ['number']],
+  scene_default_t_end: ['number', ['number']],
+  stepper_count: ['number', []],
+  stepper_name: ['string', ['number']],
+  stepper_title: ['string', ['number']],
+  stepper_citation: ['string', ['number']],
+  stepper_flags: ['number', ['number']],
+  status_message: ['string', ['number']],
+  status_name: ['string', ['number']],
+  panel_create: ['number', ['string', 'string', 'number', 'number']],
+  panel_destroy: [null, ['number']],
+  set_method: ['number', ['number', 'string', 'number', 'number']],
+  step: ['number', ['number', 'number']],
+  step_until: ['number', ['number', 'number', 'number']],
+  reset: [null, ['number']],
+  time: ['number', ['number']],
+  dt: ['number', ['number']],
+  beta: ['number', ['number']],
+  method: ['string', ['number']],
+  node_count: ['number', ['number']],
+  positions: ['number', ['number']],
+  tracked_node: ['number', ['number']],
+  tracked_height: ['number', ['number']],
+  energy_total: ['number', ['number']],
+  energy_kinetic: ['number', ['number']],
+  energy_potential: ['number', ['number']],
+  energy_elastic: ['number', ['number']],
+  constraint_violation: ['number', ['number']],
+  diverged: ['number', ['number']],
+  diverged_time: ['number', ['number']],
+  diverged_reason: ['string', ['number']],
+  last_error: ['string', ['number']],
+  attach_canvas: ['number', ['number', 'string', 'number']],
+  set_color: [null, ['number', 'number', 'number', 'number']],
+  view_distance: ['number', ['number']],
+  draw: ['number', ['number', 'number', 'number', 'number']],
+  project: ['number', ['number', 'number', 'number', 'number', 'number']],
+  pick: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  unproject: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  total_mass: ['number', ['number']],
+  grab: ['number', ['number', 'number', 'number', 'number', 'number', 'number']],
+  grab_move: ['number', ['number', 'number', 'number', 'number']],
+  release: [null, ['number']],
+  grabbed_node: ['number', ['number']],
+};
+
+export const SL_OK = 0;
+
+/** Loads the wasm module (createSoftlab from softlab.js) and wraps its API. */
+export async function loadLab() {
+  if (typeof window.createSoftlab !== 'function') throw new Error('softlab.js did not load');
+  const Module = await window.createSoftlab();
+  const api = {};
+  for (const [name, [ret, args]] of Object.entries(SIGNATURES)) {
+    api[name] = Module.cwrap('sl_api_' + name, ret, args);
+  }
+  const scenes = [];
+  for (let i = 0; i < api.scene_count(); i++) {
+    scenes.push({
+      name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
+      defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
+      defaultTEnd: api.scene_default_t_end(i),
+    });
+  }
+  const steppers = [];
+  for (let i = 0; i < api.stepper_count(); i++) {
+    steppers.push({
+      name: api.stepper_name(i), title: api.stepper_title(i),
+      citation: api.stepper_citation(i), flags: api.stepper_flags(i),
+    });
+  }
+  // Positions as a fresh view each time: memory growth detaches old views.
+  api.positionsArray = (h) => {
+    const ptr = api.positions(h), n = api.node_count(h);
+    return ptr ? new Float64Array(Module.HEAPF64.buffer, ptr, 3 * n) : new Float64Array(0);
+  };
+  // A double[3] returned by pointer (project, unproject): copied at once, or null.
+  api.vec3 = (ptr) => (ptr ? Array.from(new Float64Array(Module.HEAPF64.buffer, ptr, 3)) : null);
+  return { Module, api, scenes, steppers };
+}
