@@ -11,13 +11,6 @@ const STEP_BUDGET_MS = 10;   // stepping time per animation frame, all panels to
 const MAX_FRAME_DT = 0.1;    // s of real time taken into account per frame
 const CHART_MIN_INTERVAL = 0.002; // s of simulated time between chart samples
 const CAMERA_HOME = { yaw: 0.55, pitch: 0.32, zoom: 1 };
-const SCENE_NOTES = {
-  'swinging-cube':
-    'The same cube (8 masses of 1 kg, 18 springs of k = 10⁵ N m, one corner pinned) with the ' +
-    'same time step in every panel. At the default Δt = 0.05 s, far above the springs’ natural ' +
-    'period of 0.014 s, watch which stepper explodes, which one slows down the whole swing, and ' +
-    'which swings freely (seed 000 §3, Fig. 2-3).',
-};
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -526,7 +519,7 @@ async function main() {
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;
   document.title = `softlab · ${config.scene.title}`;
-  const note = SCENE_NOTES[config.scene.name];
+  const note = config.scene.description;
   $('#scene-note').textContent = note || '';
   $('#scene-note').hidden = !note;
   let lab;

@@ -6,6 +6,7 @@ const SIGNATURES = {
   scene_name: ['string', ['number']],
   scene_title: ['string', ['number']],
   scene_citation: ['string', ['number']],
+  scene_description: ['string', ['number']],
   scene_default_method: ['string', ['number']],
   scene_default_dt: ['number', ['number']],
   scene_default_t_end: ['number', ['number']],
@@ -67,6 +68,7 @@ export async function loadLab() {
   for (let i = 0; i < api.scene_count(); i++) {
     scenes.push({
       name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
+      description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
       defaultTEnd: api.scene_default_t_end(i),
     });

@@ -20,6 +20,7 @@ typedef struct sl_scene_class {
     const char *name;           /* id, e.g. "swinging-cube" */
     const char *title;          /* human name */
     const char *citation;       /* seed file, section, figure */
+    const char *description;    /* a few sentences for the student: what to watch */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
     double default_t_end;       /* s */

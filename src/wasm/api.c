@@ -67,6 +67,9 @@ static const sl_scene_class *scene_at(int i) {
 API const char *sl_api_scene_name(int i) { return scene_at(i) ? scene_at(i)->name : ""; }
 API const char *sl_api_scene_title(int i) { return scene_at(i) ? scene_at(i)->title : ""; }
 API const char *sl_api_scene_citation(int i) { return scene_at(i) ? scene_at(i)->citation : ""; }
+API const char *sl_api_scene_description(int i) {
+    return scene_at(i) && scene_at(i)->description ? scene_at(i)->description : "";
+}
 API const char *sl_api_scene_default_method(int i) {
     return scene_at(i) ? scene_at(i)->default_method : "";
 }

@@ -4,45 +4,13 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const { spawn } = require('node:child_process');
 const fs = require('node:fs');
-const http = require('node:http');
-const net = require('node:net');
 const path = require('node:path');
-const { chromium } = require('playwright-core');
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const SITE = path.resolve(ROOT, process.env.SOFTLAB_SITE || 'build/site');
-const RESULTS = path.join(ROOT, 'test-results');
+const { RESULTS, startSite } = require('./harness');
 const TOL = 1e-9;
 
-let server, browser, base;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function get(url) {
-  return new Promise((resolve) => {
-    http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on('error', () => resolve(0));
-  });
-}
-
-async function waitForServer(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if ((await get(url)) === 200) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server at ${url} did not start`);
-}
+let site, browser, base;
 
 /** Opens the page with query and waits for the lab to be ready. */
 async function openLab(query = '') {
@@ -78,23 +46,12 @@ function colouredPixels(page, i) {
 }
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(SITE, 'index.html')), `${SITE} is not staged: run bash tools/stage_web.sh`);
-  const port = await freePort();
-  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', SITE],
-    { stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}`;
-  await waitForServer(base + '/index.html', 10000);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  site = await startSite();
+  ({ browser, base } = site);
 });
 
 after(async () => {
-  if (browser) await browser.close();
-  if (server) server.kill();
+  if (site) await site.close();
 });
 
 describe('default lab: swinging cube, three steppers', () => {

@@ -1,0 +1,63 @@
+// Shared set-up of the browser tests: serves the staged site (env SOFTLAB_SITE,
+// default build/site) with python's http.server on a free port and launches Debian's
+// Chromium through playwright-core (SwiftShader WebGL2). See ../shared/TOOLCHAIN.md.
+'use strict';
+const assert = require('node:assert');
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const path = require('node:path');
+const { chromium } = require('playwright-core');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const SITE = path.resolve(ROOT, process.env.SOFTLAB_SITE || 'build/site');
+const RESULTS = path.join(ROOT, 'test-results');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function get(url) {
+  return new Promise((resolve) => {
+    http.get(url, (res) => { res.resume(); resolve(res.statusCode); }).on('error', () => resolve(0));
+  });
+}
+
+async function waitForServer(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if ((await get(url)) === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} did not start`);
+}
+
+/** Starts the server and the browser: resolves to { base, browser, close() }. */
+async function startSite(site = SITE) {
+  assert.ok(fs.existsSync(path.join(site, 'index.html')), `${site} is not staged: run make site`);
+  const port = await freePort();
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site],
+    { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForServer(base + '/index.html', 10000);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    base, browser, server,
+    async close() { await browser.close(); server.kill(); },
+  };
+}
+
+module.exports = { ROOT, SITE, RESULTS, startSite };

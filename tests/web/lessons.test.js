@@ -1,0 +1,76 @@
+// Lesson pages in headless Chromium: equations render, the embedded labs run, and
+// the questions are checked against the simulation that the page runs itself.
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { RESULTS, startSite } = require('./harness');
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { if (site) await site.close(); });
+
+async function answer(page, index, value) {
+  const q = page.locator('.question').nth(index);
+  await q.locator('input').fill(String(value));
+  await q.locator('button').click();
+  const out = q.locator('output');
+  await page.waitForFunction((i) => {
+    const o = document.querySelectorAll('.question output')[i];
+    return o.classList.contains('ok') || o.classList.contains('bad');
+  }, index, { timeout: 60000 });
+  return { cls: await out.getAttribute('class'), text: await out.textContent() };
+}
+
+describe('lesson 000: the regularized stepper', () => {
+  let page;
+  const errors = [];
+  before(async () => {
+    page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.base + '/lessons/000-regularized-stepper.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+  });
+  after(async () => { await page.close(); });
+
+  test('equations are typeset by KaTeX', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.katex').length > 20, null, { timeout: 10000 });
+    const raw = await page.evaluate(() => document.querySelector('main').innerText.includes('$$'));
+    assert.strictEqual(raw, false, 'untypeset $$ left in the page');
+  });
+
+  test('the embedded labs load the requested comparison', async () => {
+    const frames = page.frames().filter((f) => f.url().includes('index.html?scene=swinging-cube'));
+    assert.ok(frames.length >= 2, `found ${frames.length} lab frames`);
+    const first = frames.find((f) => f.url().includes('implicit-euler'));
+    await first.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    const s = await first.evaluate(() => window.softlab.state());
+    assert.deepStrictEqual(s.panels.map((p) => p.method), ['symplectic-euler', 'implicit-euler', 'regularized']);
+  });
+
+  // Reference values: the native C tests (tests/c/test_cube.c, test_stability.c)
+  // measure 2/omega_max = 3.553 ms, and first minima 1.331 s (implicit, dt = 0.05)
+  // and 0.6085 s (regularized, dt = 0.05). The page must agree within 5 %.
+  test('Q1: the stability edge found by bisection matches 2/omega_max', async () => {
+    const bad = await answer(page, 0, 0.05);
+    assert.strictEqual(bad.cls, 'bad');
+    const good = await answer(page, 0, 0.00355);
+    assert.strictEqual(good.cls, 'ok', good.text);
+    const truth = Number(await page.locator('.question').nth(0).getAttribute('data-truth'));
+    assert.ok(Math.abs(truth / 0.003553 - 1) < 0.01, `bisection gave ${truth}`);
+  });
+
+  test('Q2 and Q3: first-minimum times agree with the native measurement', async () => {
+    assert.strictEqual((await answer(page, 1, 0.61)).cls, 'bad');
+    assert.strictEqual((await answer(page, 1, 1.33)).cls, 'ok');
+    assert.strictEqual((await answer(page, 2, 0.61)).cls, 'ok');
+    assert.strictEqual((await answer(page, 2, 'abc')).cls, 'bad');
+  });
+
+  test('no page errors; screenshot saved', async () => {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'lesson-000.png'), fullPage: true });
+    assert.deepStrictEqual(errors, []);
+  });
+});
