@@ -56,6 +56,7 @@ const sl_scene_class sl_scene_swinging_cube = {
                    "far above the stiffest mode's period of 11.2 ms (2/omega_max = 3.55 ms), "
                    "watch which stepper explodes, which one slows down the whole swing, and "
                    "which swings freely.",
+    .params = SL_PARAM_SPRING_STIFFNESS | SL_PARAM_GRAVITY,
     .default_method = "regularized",
     .default_dt = 0.05,
     .default_t_end = 2.0,

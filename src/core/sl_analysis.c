@@ -60,6 +60,28 @@ sl_energy sl_world_energy(const sl_world *w) {
     return e;
 }
 
+sl_status sl_world_node_energy(const sl_world *w, double *energy) {
+    if (!w || !energy) return SL_ERR_NULL;
+    double *phi = current_phi(w);
+    if (!phi) return SL_ERR_NOMEM;
+    memset(energy, 0, sizeof(double) * (size_t)w->n);
+    const double *p = phi;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int b = 0; b < m->block_count; b++, p += m->block_rows) {
+            double e = 0;
+            for (int r = 0; r < m->block_rows; r++) {
+                double a = m->compliance[b * m->block_rows + r];
+                if (a > 0) e += 0.5 * p[r] * p[r] / a; /* eq. 6 per block */
+            }
+            for (int i = 0; i < m->block_nodes; i++)
+                energy[m->block_node[b * m->block_nodes + i]] += e / m->block_nodes;
+        }
+    }
+    free(phi);
+    return SL_OK;
+}
+
 double sl_world_constraint_violation(const sl_world *w) {
     if (!w) return NAN;
     double *phi = current_phi(w);

@@ -16,11 +16,42 @@ typedef struct sl_scene_params {
     int resolution;          /* mesh refinement level, >= 1 */
 } sl_scene_params;
 
+/* Which sl_scene_params fields a scene reads (sl_scene_class.params): front-ends show
+ * only these controls. */
+enum {
+    SL_PARAM_SPRING_STIFFNESS = 1 << 0,
+    SL_PARAM_YOUNG_MODULUS = 1 << 1,
+    SL_PARAM_POISSON_RATIO = 1 << 2,
+    SL_PARAM_DENSITY = 1 << 3,
+    SL_PARAM_GRAVITY = 1 << 4,
+    SL_PARAM_RESOLUTION = 1 << 5,
+};
+
+/* Valid range [min, max] and unit of each parameter, for front-ends and checks. */
+typedef struct sl_param_info {
+    int flag;           /* SL_PARAM_* */
+    const char *name;   /* id, e.g. "young_modulus" (URL and CLI spelling) */
+    const char *label;  /* e.g. "Young's modulus" */
+    const char *unit;   /* SI unit, e.g. "Pa" */
+    double min, max;    /* inclusive */
+    int log_scale;      /* 1 if a slider should be logarithmic */
+} sl_param_info;
+
+extern const sl_param_info sl_param_infos[];
+extern const int sl_param_info_count;
+
+/* Reads parameter `flag` of p (NaN or -1 = keep the scene's default). */
+double sl_scene_params_get(const sl_scene_params *p, int flag);
+/* Sets parameter `flag` of p. Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown flag),
+ * SL_ERR_RANGE (outside sl_param_infos' range). */
+sl_status sl_scene_params_set(sl_scene_params *p, int flag, double value);
+
 typedef struct sl_scene_class {
     const char *name;           /* id, e.g. "swinging-cube" */
     const char *title;          /* human name */
     const char *citation;       /* seed file, section, figure */
     const char *description;    /* a few sentences for the student: what to watch */
+    int params;                 /* SL_PARAM_* flags of the parameters it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
     double default_t_end;       /* s */

@@ -11,6 +11,54 @@ const sl_scene_class *const sl_scenes[] = {
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
+const sl_param_info sl_param_infos[] = {
+    {SL_PARAM_SPRING_STIFFNESS, "spring_stiffness", "spring stiffness k", "N m", 1e-3, 1e12, 1},
+    {SL_PARAM_YOUNG_MODULUS, "young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 1},
+    {SL_PARAM_POISSON_RATIO, "poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0},
+    {SL_PARAM_DENSITY, "density", "density", "kg/m^3", 1e-3, 1e5, 1},
+    {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s^2", 0.0, 100.0, 0},
+    {SL_PARAM_RESOLUTION, "resolution", "mesh resolution", "", 1, 64, 0},
+};
+const int sl_param_info_count = (int)(sizeof sl_param_infos / sizeof sl_param_infos[0]);
+
+static double *param_field(sl_scene_params *p, int flag) {
+    switch (flag) {
+    case SL_PARAM_SPRING_STIFFNESS: return &p->spring_stiffness;
+    case SL_PARAM_YOUNG_MODULUS: return &p->young_modulus;
+    case SL_PARAM_POISSON_RATIO: return &p->poisson_ratio;
+    case SL_PARAM_DENSITY: return &p->density;
+    case SL_PARAM_GRAVITY: return &p->gravity;
+    default: return NULL;
+    }
+}
+
+static const sl_param_info *param_info(int flag) {
+    for (int i = 0; i < sl_param_info_count; i++)
+        if (sl_param_infos[i].flag == flag) return &sl_param_infos[i];
+    return NULL;
+}
+
+double sl_scene_params_get(const sl_scene_params *p, int flag) {
+    if (!p) return NAN;
+    if (flag == SL_PARAM_RESOLUTION) return p->resolution < 0 ? NAN : p->resolution;
+    double *f = param_field((sl_scene_params *)p, flag);
+    return f ? *f : NAN;
+}
+
+sl_status sl_scene_params_set(sl_scene_params *p, int flag, double value) {
+    if (!p) return SL_ERR_NULL;
+    const sl_param_info *info = param_info(flag);
+    if (!info) return SL_ERR_INDEX;
+    if (!(value >= info->min && value <= info->max)) return SL_ERR_RANGE;
+    if (flag == SL_PARAM_RESOLUTION) {
+        if (value != floor(value)) return SL_ERR_RANGE;
+        p->resolution = (int)value;
+        return SL_OK;
+    }
+    *param_field(p, flag) = value;
+    return SL_OK;
+}
+
 sl_scene_params sl_scene_params_default(void) {
     sl_scene_params p;
     p.spring_stiffness = p.young_modulus = p.poisson_ratio = p.density = p.gravity = NAN;

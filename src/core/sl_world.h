@@ -105,6 +105,11 @@ const char *sl_world_last_error(const sl_world *w);
 /* Energies at the current state (seed 000 eq. 6 for the elastic part). */
 sl_energy sl_world_energy(const sl_world *w);
 
+/* Elastic energy (J) per node at the current state: each block's energy
+ * 1/2 sum phi^2/alpha is shared equally among its nodes (for colour maps).
+ * energy: double[n]. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_node_energy(const sl_world *w, double *energy);
+
 /* Constraint violation max_i |phi_i(x)| at the current state (units of phi). */
 double sl_world_constraint_violation(const sl_world *w);
 

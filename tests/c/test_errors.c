@@ -103,3 +103,17 @@ TEST(errors_divergence_is_detected_and_reset_clears_it) {
     ENSURE(!sl_world_diverged(w, NULL, NULL) && sl_world_step(w) == SL_OK);
     sl_world_destroy(w);
 }
+
+/* Scene parameters: ranges from the one table, bad values refused, good ones kept. */
+TEST(errors_scene_parameters_are_range_checked) {
+    sl_scene_params p = sl_scene_params_default();
+    ENSURE(isnan(sl_scene_params_get(&p, SL_PARAM_POISSON_RATIO)));
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_POISSON_RATIO, 0.6) == SL_ERR_RANGE);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, -5) == SL_ERR_RANGE);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, NAN) == SL_ERR_RANGE);
+    ENSURE(sl_scene_params_set(&p, 1 << 20, 1) == SL_ERR_INDEX);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_RESOLUTION, 2.5) == SL_ERR_RANGE);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_POISSON_RATIO, 0.5) == SL_OK);
+    ENSURE(sl_scene_params_get(&p, SL_PARAM_POISSON_RATIO) == 0.5);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_RESOLUTION, 3) == SL_OK && p.resolution == 3);
+}

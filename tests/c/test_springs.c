@@ -93,3 +93,16 @@ TEST(springs_momentum_conserved_without_gravity_or_pins) {
         sl_world_destroy(w);
     }
 }
+
+/* Per-node energies add up to the elastic energy (each spring shared by its 2 nodes). */
+TEST(springs_node_energy_sums_to_elastic_energy) {
+    sl_world *w = make_cube("regularized", 0.05);
+    double x[24], e[8], sum = 0;
+    perturbed_cube(w, x);
+    sl_world_set_positions(w, x);
+    ENSURE(sl_world_node_energy(w, e) == SL_OK);
+    for (int i = 0; i < 8; i++) sum += e[i];
+    ENSURE(sl_world_energy(w).elastic > 100); /* a 0.1 m perturbation of 1e5 N m springs */
+    ENSURE_NEAR(sum, sl_world_energy(w).elastic, 1e-9 * sum);
+    sl_world_destroy(w);
+}
