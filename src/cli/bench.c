@@ -6,17 +6,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench.h"
 #include "sl_scene.h"
 #include "sl_stepper.h"
 
-static double wall_seconds(void) {
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Times `steps` steps (resetting whenever the world diverges); prints one row. */
 static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepper, int steps) {
@@ -32,13 +26,13 @@ static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepp
     }
     sl_step_timing sum = {0, 0, 0};
     int resets = 0;
-    double t0 = wall_seconds();
+    double t0 = sl_clock_seconds();
     for (int s = 0; s < steps; s++) {
         if (sl_world_step(w) != SL_OK) sl_world_reset(w), resets++;
         sl_step_timing t = sl_world_last_timing(w);
         sum.assembly += t.assembly, sum.factorization += t.factorization, sum.solve += t.solve;
     }
-    double us = 1e6 * (wall_seconds() - t0) / steps;
+    double us = 1e6 * (sl_clock_seconds() - t0) / steps;
     printf("%-22s %-18s %7d %7d %10.2f %10.2f %10.2f %10.2f %7d\n", scene->name, stepper->name,
            sl_world_node_count(w), sl_world_constraint_count(w), us, 1e6 * sum.assembly / steps,
            1e6 * sum.factorization / steps, 1e6 * sum.solve / steps, resets);

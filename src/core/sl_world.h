@@ -152,6 +152,10 @@ void sl_world_release(sl_world *w);
 /* Number of grabbed nodes (0 when nothing is grabbed). */
 int sl_world_grab_count(const sl_world *w);
 
+/* Monotonic time in seconds (clock_gettime; microsecond resolution also in wasm),
+ * for stage timings and benchmarks. */
+double sl_clock_seconds(void);
+
 /* The node whose trajectory plots follow (-1 if none). */
 int sl_world_tracked_node(const sl_world *w);
 sl_status sl_world_set_tracked_node(sl_world *w, int node);

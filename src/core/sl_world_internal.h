@@ -51,7 +51,5 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
 /* Adds the grab force (N) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, double *force);
 
-/* Wall-clock seconds (C11 timespec_get), for stage timings. */
-double sl_clock_seconds(void);
 
 #endif
