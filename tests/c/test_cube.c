@@ -109,11 +109,8 @@ TEST(cube_rigid_spin_kept_by_regularized_damped_by_implicit) {
     double ratio[2];
     const char *methods[2] = {"regularized", "implicit-euler"};
     for (int k = 0; k < 2; k++) {
-        sl_scene_params p = sl_scene_params_default();
-        p.gravity = 0;
-        sl_world *w = NULL;
-        ENSURE(sl_scene_find("swinging-cube")->build(&p, &w) == SL_OK);
-        sl_world_pin(w, 2, 0);
+        sl_world *w = make_free_cube();
+        ENSURE(w != NULL);
         const double *x = sl_world_positions(w);
         double v[24];
         for (int i = 0; i < 8; i++) {

@@ -8,11 +8,8 @@
  * +y, for every stepper. */
 TEST(grab_impulse_is_dt_k_distance_in_every_stepper) {
     for (int s = 0; s < sl_stepper_count; s++) {
-        sl_scene_params p = sl_scene_params_default();
-        p.gravity = 0;
-        sl_world *w = NULL;
-        ENSURE(sl_scene_find("swinging-cube")->build(&p, &w) == SL_OK);
-        sl_world_pin(w, 2, 0);
+        sl_world *w = make_free_cube();
+        ENSURE(w != NULL);
         int node = 5;
         double weight = 1.0, target[3] = {1, 0.5, 1};
         ENSURE(sl_world_grab(w, &node, &weight, NULL, 1, target, 100.0) == SL_OK);

@@ -14,6 +14,15 @@ sl_world *make_cube(const char *method, double dt) {
     return w;
 }
 
+sl_world *make_free_cube(void) {
+    sl_scene_params p = sl_scene_params_default();
+    p.gravity = 0;
+    sl_world *w = NULL;
+    if (sl_scene_find("swinging-cube")->build(&p, &w) != SL_OK) return NULL;
+    sl_world_pin(w, 2, 0);
+    return w;
+}
+
 double first_minimum_time(sl_world *w, double t_end) {
     int node = sl_world_tracked_node(w);
     double y0 = sl_world_positions(w)[3 * node + 1], y1 = y0, t1 = 0;

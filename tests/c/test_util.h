@@ -8,6 +8,9 @@
 /* The swinging cube (seed 000 §3) with the named stepper; NULL on failure. */
 sl_world *make_cube(const char *method, double dt);
 
+/* The cube without gravity and without its pin (no stepper set); NULL on failure. */
+sl_world *make_free_cube(void);
+
 /* Steps w until t_end (s) and returns the time (s) of the first local minimum of
  * the tracked node's height, refined by a parabola through the three samples
  * around it; NAN if none or on divergence. */
