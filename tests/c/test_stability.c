@@ -107,3 +107,30 @@ TEST(symplectic_euler_preserves_modified_energy) {
     ENSURE(worst < 1e-9);
     sl_world_destroy(w);
 }
+
+/* Seed 000 eq. 20 on a linear oscillator (mass m on a spring along x, kappa = k/L^2):
+ * eliminating the multiplier gives v' = (m v - dt kappa u)/D, u' = u + dt v' with
+ * D = m + dt^2 kappa/gamma, gamma = 1/(1/2 + dt beta). This 2x2 map A has
+ * det A = m/D and tr A = 1 - dt^2 kappa/D + m/D, so by Cayley-Hamilton the displacement
+ * obeys u_{n+1} = tr A u_n - det A u_{n-1} exactly, and the amplitude shrinks by
+ * sqrt(det A) = (1 + dt^2 omega^2/gamma)^(-1/2) per step: beta > 0 damps more. */
+TEST(regularized_oscillator_follows_eq20_recurrence_with_beta) {
+    double k = 400.0, L = 2.0, m = 1.0, dt = 0.01, kappa = k / (L * L);
+    double betas[2] = {0.0, 50.0}, decay[2];
+    for (int b = 0; b < 2; b++) {
+        sl_world *w = oscillator(k, L, m, L * 1.01);
+        ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), dt, betas[b]) == SL_OK);
+        double gamma = 1.0 / (0.5 + dt * betas[b]), D = m + dt * dt * kappa / gamma;
+        double det = m / D, tr = 1 - dt * dt * kappa / D + m / D, u[3], worst = 0;
+        for (int s = 0; s < 300; s++) {
+            u[0] = u[1], u[1] = u[2], u[2] = sl_world_positions(w)[3] - L;
+            if (s >= 2) worst = fmax(worst, fabs(u[2] - (tr * u[1] - det * u[0])));
+            ENSURE(sl_world_step(w) == SL_OK);
+        }
+        ENSURE(worst < 1e-13);
+        decay[b] = sqrt(det);
+        sl_world_destroy(w);
+    }
+    ENSURE_NEAR(decay[0], 1 / sqrt(1 + dt * dt * kappa / (2 * m)), 1e-15); /* gamma = 2 */
+    ENSURE(decay[1] < decay[0]);
+}
