@@ -1,0 +1,185 @@
+/* Green-strain tetrahedral FEM (seed 000 §2.3): derivatives against central
+ * differences, the material law against elasticity theory, incompressibility. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sl_tet_fem.h"
+#include "sl_tet_mesh.h"
+#include "sl_topology.h"
+#include "test.h"
+#include "test_util.h"
+
+static const double TET_X[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1}; /* V0 = 1/6 */
+static const int TET[4] = {0, 1, 2, 3};
+
+static sl_model *one_tet(double Y, double nu, sl_strain kind) {
+    sl_material mat = {Y, nu, 1000};
+    sl_model *m = NULL;
+    sl_tet_fem_create(TET_X, 4, TET, 1, &mat, kind, &m, NULL);
+    return m;
+}
+
+/* Elastic energy U = 1/2 sum phi^2/alpha of one model at x. */
+static double model_energy(const sl_model *m, const double *x) {
+    int rows = sl_model_constraint_count(m);
+    double *phi = malloc(sizeof(double) * (size_t)rows), U = 0;
+    m->cls->evaluate(m, x, phi, NULL);
+    for (int r = 0; r < rows; r++)
+        if (m->compliance[r] > 0) U += 0.5 * phi[r] * phi[r] / m->compliance[r];
+    free(phi);
+    return U;
+}
+
+static void deformed(const double *x0, int n, double amp, unsigned seed, double *x) {
+    for (int i = 0; i < 3 * n; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        x[i] = x0[i] + amp * ((double)(seed >> 8) / (1u << 24) - 0.5);
+    }
+}
+
+TEST(fem_jacobian_matches_central_differences) {
+    for (int kind = 0; kind < 2; kind++) {
+        sl_model *m = one_tet(1e6, 0.3, (sl_strain)kind);
+        double x[12], phi[6], J[72], pp[6], pm[6], worst = 0, h = 1e-6;
+        deformed(TET_X, 4, 0.4, 3u, x);
+        m->cls->evaluate(m, x, phi, J);
+        for (int d = 0; d < 12; d++) {
+            double keep = x[d];
+            x[d] = keep + h;
+            m->cls->evaluate(m, x, pp, NULL);
+            x[d] = keep - h;
+            m->cls->evaluate(m, x, pm, NULL);
+            x[d] = keep;
+            for (int r = 0; r < 6; r++) worst = fmax(worst, fabs((pp[r] - pm[r]) / (2 * h) - J[12 * r + d]));
+        }
+        ENSURE(worst < 1e-8);
+        sl_model_destroy(m);
+    }
+}
+
+/* H(w) = sum_r w_r d^2 phi_r/dx^2 against the central difference of J^T w. */
+TEST(fem_geometric_stiffness_matches_central_differences) {
+    sl_model *m = one_tet(1e6, 0.3, SL_STRAIN_GREEN);
+    double x[12], w[6] = {0.3, -1.2, 0.7, 2.0, -0.4, 0.9}, H[144], Jp[72], Jm[72], worst = 0, h = 1e-6;
+    deformed(TET_X, 4, 0.4, 11u, x);
+    m->cls->geometric_stiffness(m, x, w, H);
+    for (int d = 0; d < 12; d++) {
+        double keep = x[d];
+        x[d] = keep + h;
+        m->cls->evaluate(m, x, NULL, Jp);
+        x[d] = keep - h;
+        m->cls->evaluate(m, x, NULL, Jm);
+        x[d] = keep;
+        for (int c = 0; c < 12; c++) {
+            double fd = 0;
+            for (int r = 0; r < 6; r++) fd += w[r] * (Jp[12 * r + c] - Jm[12 * r + c]) / (2 * h);
+            worst = fmax(worst, fabs(fd - H[12 * c + d]));
+        }
+    }
+    ENSURE(worst < 1e-6);
+    sl_model_destroy(m);
+}
+
+/* Forces are minus the gradient of the energy: -J^T alpha^-1 phi = -dU/dx. */
+TEST(fem_force_is_minus_energy_gradient) {
+    sl_model *m = one_tet(2e5, 0.45, SL_STRAIN_GREEN);
+    double x[12], phi[6], J[72], worst = 0, h = 1e-6, scale = 0;
+    deformed(TET_X, 4, 0.3, 5u, x);
+    m->cls->evaluate(m, x, phi, J);
+    for (int d = 0; d < 12; d++) {
+        double f = 0, keep = x[d];
+        for (int r = 0; r < 6; r++) f -= J[12 * r + d] * phi[r] / m->compliance[r];
+        x[d] = keep + h;
+        double up = model_energy(m, x);
+        x[d] = keep - h;
+        double um = model_energy(m, x);
+        x[d] = keep;
+        worst = fmax(worst, fabs(f + (up - um) / (2 * h)));
+        scale = fmax(scale, fabs(f));
+    }
+    ENSURE(scale > 1e3);
+    ENSURE(worst < 1e-6 * scale);
+    sl_model_destroy(m);
+}
+
+/* Green strain is zero under any rigid motion; the linearized strain is not (it grows
+ * with the square of the rotation angle: the volume growth of seed 000 Fig. 5). */
+TEST(fem_green_strain_rigid_invariant_linear_not) {
+    double c = cos(0.5), s = sin(0.5), x[12];
+    for (int p = 0; p < 4; p++) {
+        const double *r = TET_X + 3 * p;
+        x[3 * p] = c * r[0] - s * r[2] + 2.0;
+        x[3 * p + 1] = r[1] - 1.0;
+        x[3 * p + 2] = s * r[0] + c * r[2] + 0.5;
+    }
+    sl_model *g = one_tet(1e6, 0.3, SL_STRAIN_GREEN), *l = one_tet(1e6, 0.3, SL_STRAIN_LINEAR);
+    double phi[6], lin[6];
+    g->cls->evaluate(g, x, phi, NULL);
+    l->cls->evaluate(l, x, lin, NULL);
+    for (int r = 0; r < 6; r++) ENSURE(fabs(phi[r]) < 1e-14);
+    /* linear normal strains under rotation by theta: cos(theta) - 1 on two axes */
+    ENSURE_NEAR(lin[0] / sqrt(1.0 / 6), 2 * (c - 1) / sqrt(3.0), 1e-12);
+    sl_model_destroy(g);
+    sl_model_destroy(l);
+}
+
+/* Simple shear F = I + s e1 e2^T: W = mu s^2/2 + O(s^4), so the shear modulus is mu =
+ * Y/(2(1+nu)). This fixes the engineering-shear convention of eq. 14. */
+TEST(fem_simple_shear_gives_shear_modulus_mu) {
+    double Y = 3e6, nu = 0.25, mu = Y / (2 * (1 + nu)), s = 1e-4, x[12];
+    sl_model *m = one_tet(Y, nu, SL_STRAIN_GREEN);
+    for (int p = 0; p < 4; p++) {
+        memcpy(x + 3 * p, TET_X + 3 * p, 3 * sizeof(double));
+        x[3 * p] += s * TET_X[3 * p + 1];
+    }
+    double W = model_energy(m, x) / (1.0 / 6);
+    ENSURE_NEAR(W / (0.5 * s * s), mu, 1e-6 * mu);
+    sl_model_destroy(m);
+}
+
+/* Uniform dilation F = (1+d) I: W = (lambda/2 + mu/3)(tr E)^2 = K/2 (tr E)^2 with the
+ * bulk modulus K = Y/(3(1-2nu)) = lambda + 2mu/3, tr E = 3((1+d)^2 - 1)/2. */
+TEST(fem_dilation_gives_bulk_modulus) {
+    double Y = 1e6, nu = 0.3, d = 1e-3, K = Y / (3 * (1 - 2 * nu)), x[12];
+    sl_model *m = one_tet(Y, nu, SL_STRAIN_GREEN);
+    for (int i = 0; i < 12; i++) x[i] = (1 + d) * TET_X[i];
+    double trE = 1.5 * ((1 + d) * (1 + d) - 1);
+    ENSURE_NEAR(model_energy(m, x) / (1.0 / 6), 0.5 * K * trE * trE, 1e-9 * K * trE * trE);
+    sl_model_destroy(m);
+}
+
+TEST(fem_material_and_element_errors) {
+    sl_material bad = {1e6, 0.6, 1000}, good = {1e6, 0.5, 1000};
+    double lambda, mu;
+    ENSURE(sl_material_lame(&bad, &lambda, &mu) == SL_ERR_RANGE);
+    ENSURE(sl_material_lame(&good, &lambda, &mu) == SL_OK && isinf(lambda));
+    ENSURE_NEAR(mu, 1e6 / 3, 1e-6);
+    sl_model *m = NULL;
+    double flat[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+    int bad_tet = -1, inverted[4] = {0, 2, 1, 3}, flipped = 0, out_of_range[4] = {0, 1, 2, 9};
+    ENSURE(sl_tet_fem_create(flat, 4, TET, 1, &good, SL_STRAIN_GREEN, &m, &bad_tet) == SL_ERR_DEGENERATE);
+    ENSURE(bad_tet == 0 && m == NULL);
+    ENSURE(sl_tets_orient(flat, 4, inverted, 1, &flipped, &bad_tet) == SL_ERR_DEGENERATE);
+    ENSURE(sl_tet_fem_create(TET_X, 4, out_of_range, 1, &good, SL_STRAIN_GREEN, &m, NULL) == SL_ERR_INDEX);
+    ENSURE(sl_tets_orient(TET_X, 4, inverted, 1, &flipped, NULL) == SL_OK && flipped == 1);
+    ENSURE(sl_tet_volume(TET_X, inverted[0], inverted[1], inverted[2], inverted[3]) > 0);
+    ENSURE(sl_tet_fem_create(TET_X, 4, inverted, 1, &good, SL_STRAIN_GREEN, &m, NULL) == SL_OK);
+    ENSURE(m->compliance[0] == 0 && m->compliance[1] > 0); /* nu = 0.5: volumetric alpha = 0 */
+    sl_model_destroy(m);
+}
+
+TEST(fem_beam_mesh_counts_volume_and_conformity) {
+    sl_tet_mesh mesh;
+    double size[3] = {2.0, 0.5, 0.25};
+    ENSURE(sl_tet_mesh_beam(4, 3, 2, size, &mesh) == SL_OK);
+    ENSURE(mesh.node_count == 5 * 4 * 3 && mesh.tet_count == 5 * 24);
+    ENSURE_NEAR(sl_tets_total_volume(mesh.positions, mesh.tets, mesh.tet_count), 0.25, 1e-12);
+    for (int t = 0; t < mesh.tet_count; t++)
+        ENSURE(sl_tet_volume(mesh.positions, mesh.tets[4 * t], mesh.tets[4 * t + 1],
+                             mesh.tets[4 * t + 2], mesh.tets[4 * t + 3]) > 0);
+    int *tris = NULL, tri_count = 0; /* conforming: only the outer faces are boundary */
+    ENSURE(sl_tets_boundary(mesh.positions, mesh.tets, mesh.tet_count, &tris, &tri_count) == SL_OK);
+    ENSURE(tri_count == 2 * 2 * (4 * 3 + 3 * 2 + 4 * 2));
+    free(tris);
+    sl_tet_mesh_free(&mesh);
+}
