@@ -104,6 +104,7 @@ void sl_world_destroy(sl_world *w) {
     free(w->v_prev);
     free(w->mass);
     free(w->pinned);
+    free(w->load);
     free(w->tris);
     free(w->edges);
     free(w);
@@ -349,4 +350,20 @@ sl_status sl_world_set_topology(sl_world *w, const int *tris, int tri_count, con
     w->tri_count = tri_count;
     w->edge_count = edge_count;
     return SL_OK;
+}
+
+sl_status sl_world_set_load(sl_world *w, int node, const double f[3]) {
+    if (!w || !f) return SL_ERR_NULL;
+    if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "load on node %d", node);
+    for (int c = 0; c < 3; c++)
+        if (!isfinite(f[c])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "load on node %d", node);
+    if (!w->load && !(w->load = calloc(3 * (size_t)w->n, sizeof(double)))) return SL_ERR_NOMEM;
+    for (int c = 0; c < 3; c++) w->load[3 * node + c] = f[c];
+    return SL_OK;
+}
+
+void sl_world_clear_loads(sl_world *w) {
+    if (!w) return;
+    free(w->load);
+    w->load = NULL;
 }

@@ -136,6 +136,14 @@ const int *sl_world_triangles(const sl_world *w);
 int sl_world_edge_count(const sl_world *w);
 const int *sl_world_edges(const sl_world *w);
 
+/* Constant external load on node i: force f (double[3], N), added to gravity in every
+ * step of every stepper (pull, push and twist tests of seed 000 §5.2). Replaces the
+ * node's previous load. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_NOT_FINITE,
+ * SL_ERR_NOMEM. */
+sl_status sl_world_set_load(sl_world *w, int node, const double f[3]);
+/* Removes every load. */
+void sl_world_clear_loads(sl_world *w);
+
 /* Grab: a spring of stiffness k (N/m) pulls each listed node toward target + its
  * offset, with weight w_i in [0, 1]: F_i = k w_i (target + offset_i - x_i). It acts
  * as an external force inside every step of every stepper (so the same drag acts

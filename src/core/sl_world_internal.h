@@ -34,6 +34,8 @@ struct sl_world {
     char last_error[256];
     sl_step_timing timing;
 
+    double *load;       /* double[3n] N, constant loads (NULL: none) */
+
     struct {            /* sl_world_grab: drag spring toward a target */
         int count;
         int *node;

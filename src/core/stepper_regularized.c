@@ -89,7 +89,14 @@ static sl_status step_primal(sl_world *w, regularized_state *s) {
     return SL_OK;
 }
 
-/* S = J M^-1 J^T + c diag(alpha) (eq. 22); NULL when out of memory. */
+/* Relative regularization of rows with alpha = 0 in the Schur form: over-determined
+ * hard constraints (e.g. incompressible linear tets, more volume rows than dofs) make
+ * J M^-1 J^T singular; seed 000 §2.2 notes that regularization removes exactly these
+ * "numerical problems which occur when constraints are degenerate or over defined". */
+#define SL_SCHUR_EPSILON 1e-9
+
+/* S = J M^-1 J^T + c diag(alpha) (eq. 22), with alpha = 0 rows regularized by
+ * SL_SCHUR_EPSILON times their diagonal of J M^-1 J^T; NULL when out of memory. */
 static cs *schur_complement(const sl_world *w, const cs *J, double c) {
     const sl_assembly *a = &w->assembly;
     cs *JT = cs_transpose(J, 1);
@@ -99,10 +106,15 @@ static cs *schur_complement(const sl_world *w, const cs *J, double c) {
     if (JT && JMinv && D) {
         memcpy(JMinv->p, J->p, sizeof(csi) * (size_t)(J->n + 1));
         memcpy(JMinv->i, J->i, sizeof(csi) * (size_t)J->nzmax);
+        double *diag = calloc((size_t)w->m + 1, sizeof(double)); /* diag of J M^-1 J^T */
         for (csi j = 0; j < J->n; j++)
-            for (csi p = J->p[j]; p < J->p[j + 1]; p++)
+            for (csi p = J->p[j]; p < J->p[j + 1]; p++) {
                 JMinv->x[p] = J->x[p] / w->mass[a->free_dof[j] / 3];
-        for (int i = 0; i < w->m; i++) cs_entry(D, i, i, c * a->alpha[i]);
+                if (diag) diag[J->i[p]] += J->x[p] * JMinv->x[p];
+            }
+        for (int i = 0; i < w->m; i++)
+            cs_entry(D, i, i, a->alpha[i] > 0 || !diag ? c * a->alpha[i] : SL_SCHUR_EPSILON * diag[i]);
+        free(diag);
         cs *Dc = cs_compress(D);
         cs *JMJ = cs_multiply(JMinv, JT);
         if (Dc && JMJ) S = cs_add(JMJ, Dc, 1.0, 1.0);
