@@ -5,9 +5,19 @@
 #include "sl_scene.h"
 
 extern const sl_scene_class sl_scene_swinging_cube;
+extern const sl_scene_class sl_scene_fem_soft_beam;
+extern const sl_scene_class sl_scene_fem_supported_beam;
+extern const sl_scene_class sl_scene_fem_twist_beam;
+extern const sl_scene_class sl_scene_fem_twist_beam_linear;
+extern const sl_scene_class sl_scene_fem_incompressible_block;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
+    &sl_scene_fem_soft_beam,
+    &sl_scene_fem_supported_beam,
+    &sl_scene_fem_twist_beam,
+    &sl_scene_fem_twist_beam_linear,
+    &sl_scene_fem_incompressible_block,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 

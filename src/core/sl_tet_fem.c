@@ -1,6 +1,8 @@
 /* Green-strain tetrahedral FEM (see sl_tet_fem.h; seed 000 §2.3 and appendix). */
 #include "sl_tet_fem.h"
 
+#include "sl_world.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -279,4 +281,20 @@ double sl_tets_total_volume(const double *x, const int *tets, int tet_count) {
     for (int t = 0; t < tet_count; t++)
         v += sl_tet_volume(x, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]);
     return v;
+}
+
+double sl_world_tet_volume_ratio(const sl_world *w) {
+    double v = 0, v0 = 0;
+    const double *x = sl_world_positions(w);
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        if (m->cls != &fem_green_class && m->cls != &fem_linear_class) continue;
+        const fem_data *d = m->data;
+        for (int t = 0; t < m->block_count; t++) {
+            const int *n = m->block_node + 4 * t;
+            v += sl_tet_volume(x, n[0], n[1], n[2], n[3]);
+            v0 += d->sqrt_v0[t] * d->sqrt_v0[t];
+        }
+    }
+    return v0 > 0 ? v / v0 : NAN;
 }

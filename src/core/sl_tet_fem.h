@@ -60,4 +60,9 @@ sl_status sl_tets_lumped_mass(const double *x, int node_count, const int *tets, 
 /* Sum of the tets' current volumes (m^3) at x: for volume-ratio measurements. */
 double sl_tets_total_volume(const double *x, const int *tets, int tet_count);
 
+/* Current over rest volume of all tet-FEM models of w (1 = volume kept); NAN when
+ * the world has no tetrahedra. */
+struct sl_world;
+double sl_world_tet_volume_ratio(const struct sl_world *w);
+
 #endif

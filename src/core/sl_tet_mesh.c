@@ -66,6 +66,12 @@ static double largest_extent(const sl_tet_mesh *mesh) {
 
 sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material,
                             sl_strain strain, double gravity, sl_world **out) {
+    return sl_tet_mesh_world_from(mesh, NULL, material, strain, gravity, out);
+}
+
+sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,
+                                 const sl_material *material, sl_strain strain, double gravity,
+                                 sl_world **out) {
     if (!out) return SL_ERR_NULL;
     *out = NULL;
     if (!mesh || !material || !mesh->positions || !mesh->tets) return SL_ERR_NULL;
@@ -76,7 +82,7 @@ sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material
                                        mesh->tet_count, material->density, mass);
     sl_world_def def = sl_world_def_default();
     def.node_count = mesh->node_count;
-    def.positions = mesh->positions;
+    def.positions = initial ? initial : mesh->positions;
     def.masses = mass;
     def.gravity[1] = -gravity;
     def.divergence_distance = 20 * largest_extent(mesh);

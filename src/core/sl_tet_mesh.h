@@ -22,10 +22,16 @@ sl_status sl_tet_mesh_beam(int nx, int ny, int nz, const double size[3], sl_tet_
 /* Frees the arrays of a mesh (not the struct); NULL is a no-op. */
 void sl_tet_mesh_free(sl_tet_mesh *mesh);
 
-/* A world of the mesh with lumped masses from the material's density, the FEM model,
- * gravity g (m/s^2) along -y, the boundary as drawing topology, and a divergence bound
- * of 20 times the mesh's largest extent. No stepper, no pins.
+/* A world of the mesh with lumped masses from the material's density, the FEM model
+ * (rest shape = mesh positions), gravity g (m/s^2) along -y, the boundary as drawing
+ * topology, and a divergence bound of 20 times the mesh's largest extent. The world
+ * starts at initial (double[3n], m; NULL: the rest shape). No stepper, no pins.
  * Errors: as sl_world_create, sl_tet_fem_create and sl_tets_boundary. */
+sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,
+                                 const sl_material *material, sl_strain strain, double gravity,
+                                 sl_world **out);
+
+/* sl_tet_mesh_world_from starting at rest. */
 sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material,
                             sl_strain strain, double gravity, sl_world **out);
 
