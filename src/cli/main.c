@@ -4,12 +4,13 @@
  *   softlab scenes                      list the scene table
  *   softlab methods                     list the stepper table
  *   softlab bench [--steps N] [--scene NAME]   time per step (tools/bench.sh)
- *   softlab run --scene NAME [--method NAME] [--dt S] [--t-end S] [--beta B]
- *               [--k K] [--track N] [--csv FILE]
+ *   softlab run --scene NAME [options]   (see usage())
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
- * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|.
- * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written),
+ * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
+ * elastic energy (J), and for tetrahedral scenes the volume ratio (current/rest).
+ * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
+ * did not come to rest,
  * 2 bad arguments or input. */
 #include <errno.h>
 #include <math.h>
@@ -18,22 +19,38 @@
 #include <string.h>
 
 #include "bench.h"
+#include "export.h"
+#include "sl_tet_fem.h"
+#include "sl_tet_mesh.h"
 #include "sl_scene.h"
 #include "sl_stepper.h"
 
+#define MAX_PIN_BOXES 8
+
 typedef struct {
-    const char *scene, *method, *csv;
+    const char *scene, *method, *csv, *positions_csv, *vtk;
     double dt, t_end, beta;
-    int track;
+    int track, until_rest, pin_box_count;
+    double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
     sl_scene_params params;
 } run_args;
+
+/* Command-line spellings of the scene parameters (sl_param_infos has their ranges). */
+static const struct { const char *option; int flag; } PARAM_OPTIONS[] = {
+    {"--k", SL_PARAM_SPRING_STIFFNESS}, {"--young", SL_PARAM_YOUNG_MODULUS},
+    {"--poisson", SL_PARAM_POISSON_RATIO}, {"--density", SL_PARAM_DENSITY},
+    {"--gravity", SL_PARAM_GRAVITY},     {"--resolution", SL_PARAM_RESOLUTION},
+};
 
 static int usage(const char *why) {
     if (why) fprintf(stderr, "softlab: %s\n", why);
     fprintf(stderr,
-            "usage: softlab scenes | methods |\n"
-            "       softlab run --scene NAME [--method NAME] [--dt S] [--t-end S] [--beta B]\n"
-            "                   [--k N_M] [--gravity M_S2] [--track NODE] [--csv FILE]\n");
+            "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
+            "       softlab run --scene NAME [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
+            "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
+            "                   [--density KG_M3] [--gravity M_S2] [--resolution N]\n"
+            "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--track NODE] [--csv FILE]\n"
+            "                   [--positions-csv FILE] [--vtk FILE]\n");
     return 2;
 }
 
@@ -47,32 +64,71 @@ static int parse_number(const char *s, double *out) {
     return 1;
 }
 
+/* Parses "x0,y0,z0,x1,y1,z1" (m) with x0 <= x1 etc.; 0 on failure. */
+static int parse_box(const char *s, double box[6]) {
+    for (int n = 0; n < 6; n++) {
+        char *end = NULL;
+        errno = 0;
+        box[n] = strtod(s, &end);
+        if (errno || end == s || !isfinite(box[n]) || *end != (n < 5 ? ',' : 0)) return 0;
+        s = end + 1;
+    }
+    return box[0] <= box[3] && box[1] <= box[4] && box[2] <= box[5];
+}
+
+/* Handles a scene-parameter option; -1 if opt is not one, 0 on a bad value, 1 ok. */
+static int parse_param(const char *opt, double num, sl_scene_params *p) {
+    for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++) {
+        if (strcmp(opt, PARAM_OPTIONS[k].option)) continue;
+        if (sl_scene_params_set(p, PARAM_OPTIONS[k].flag, num) == SL_OK) return 1;
+        for (int i = 0; i < sl_param_info_count; i++)
+            if (sl_param_infos[i].flag == PARAM_OPTIONS[k].flag)
+                fprintf(stderr, "softlab: %s %g: %s must be in [%g, %g] %s\n", opt, num,
+                        sl_param_infos[i].label, sl_param_infos[i].min, sl_param_infos[i].max,
+                        sl_param_infos[i].unit);
+        return 0;
+    }
+    return -1;
+}
+
 static int parse_run_args(int argc, char **argv, run_args *a) {
-    a->scene = a->method = a->csv = NULL;
+    memset(a, 0, sizeof *a);
     a->dt = a->t_end = NAN;
-    a->beta = 0;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
+        if (!strcmp(opt, "--until-rest")) {
+            a->until_rest = 1;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "softlab: option %s needs a value\n", opt);
             return 0;
         }
         const char *val = argv[++i];
         double num = 0;
-        int is_num = parse_number(val, &num);
+        int is_num = parse_number(val, &num), param;
         if (!strcmp(opt, "--scene")) a->scene = val;
         else if (!strcmp(opt, "--method")) a->method = val;
         else if (!strcmp(opt, "--csv")) a->csv = val;
-        else if (!is_num) {
+        else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
+        else if (!strcmp(opt, "--vtk")) a->vtk = val;
+        else if (!strcmp(opt, "--pin-box")) {
+            if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
+                fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
+                                "(at most %d boxes), got '%s'\n", MAX_PIN_BOXES, val);
+                return 0;
+            }
+            a->pin_box_count++;
+        } else if (!is_num) {
             fprintf(stderr, "softlab: %s expects a finite number, got '%s'\n", opt, val);
             return 0;
+        } else if ((param = parse_param(opt, num, &a->params)) >= 0) {
+            if (!param) return 0;
         } else if (!strcmp(opt, "--dt")) a->dt = num;
         else if (!strcmp(opt, "--t-end")) a->t_end = num;
         else if (!strcmp(opt, "--beta")) a->beta = num;
-        else if (!strcmp(opt, "--k")) a->params.spring_stiffness = num;
-        else if (!strcmp(opt, "--gravity")) a->params.gravity = num;
         else if (!strcmp(opt, "--track") && num == floor(num)) a->track = (int)num;
         else {
             fprintf(stderr, "softlab: unknown option '%s'\n", opt);
@@ -82,11 +138,17 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
     return 1;
 }
 
-static void write_row(FILE *f, const sl_world *w, int node) {
+static void write_header(FILE *f, int has_volume) {
+    fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", has_volume ? ",volume_ratio" : "");
+}
+
+static void write_row(FILE *f, const sl_world *w, int node, int has_volume) {
     const double *x = sl_world_positions(w);
     sl_energy e = sl_world_energy(w);
-    fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g\n", sl_world_time(w), x[3 * node],
-            x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w));
+    fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
+            x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic);
+    if (has_volume) fprintf(f, ",%.12g", sl_world_tet_volume_ratio(w));
+    fputc('\n', f);
 }
 
 /* Builds the world of a run; prints why and returns NULL on failure. */
@@ -99,7 +161,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     }
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
-    if (isnan(a->t_end)) a->t_end = scene->default_t_end;
+    if (isnan(a->t_end)) a->t_end = a->until_rest ? 1e4 : scene->default_t_end;
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {
         fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", a->method);
@@ -115,6 +177,11 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
         fprintf(stderr, "softlab: scene '%s': %s\n", scene->name, sl_status_message(st));
         return NULL;
     }
+    for (int b = 0; b < a->pin_box_count; b++) {
+        int count = 0;
+        sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, &count);
+        if (count == 0) fprintf(stderr, "softlab: note: --pin-box %d holds no node\n", b + 1);
+    }
     st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
     if (st != SL_OK) {
@@ -124,6 +191,26 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     }
     *scene_out = scene;
     return w;
+}
+
+/* --until-rest: at rest once the kinetic energy has stayed below 1e-8 of its peak for
+ * 50 steps after the peak. */
+typedef struct { double peak; int quiet; } rest_watch;
+
+static int at_rest(rest_watch *r, double kinetic) {
+    if (kinetic > r->peak) r->peak = kinetic, r->quiet = 0;
+    else if (r->peak > 0 && kinetic < 1e-8 * r->peak) r->quiet++;
+    else r->quiet = 0;
+    return r->quiet >= 50;
+}
+
+static int write_exports(const run_args *a, const sl_world *w) {
+    sl_status st = SL_OK;
+    if (a->positions_csv && (st = softlab_write_positions_csv(a->positions_csv, w)) != SL_OK)
+        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->positions_csv, sl_status_message(st));
+    if (st == SL_OK && a->vtk && (st = softlab_write_vtk(a->vtk, w)) != SL_OK)
+        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->vtk, sl_status_message(st));
+    return st == SL_OK;
 }
 
 static int run(int argc, char **argv) {
@@ -139,20 +226,28 @@ static int run(int argc, char **argv) {
         return 2;
     }
     int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
-    fprintf(f, "t,x,y,z,energy,violation\n");
-    write_row(f, w, node);
+    int has_volume = !isnan(sl_world_tet_volume_ratio(w));
+    write_header(f, has_volume);
+    write_row(f, w, node, has_volume);
     long steps = lround(a.t_end / a.dt);
-    int code = 0;
-    for (long s = 0; s < steps; s++) {
+    int code = 0, rested = 0;
+    rest_watch watch = {0, 0};
+    for (long s = 0; s < steps && !rested; s++) {
         if (sl_world_step(w) != SL_OK) {
             fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
                     sl_world_last_error(w));
             code = 1;
             break;
         }
-        write_row(f, w, node);
+        write_row(f, w, node, has_volume);
+        rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
+    }
+    if (a.until_rest && code == 0) {
+        if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
+        else fprintf(stderr, "softlab: not at rest by t = %.6g s\n", sl_world_time(w)), code = 1;
     }
     if (f != stdout) fclose(f);
+    if (!write_exports(&a, w)) code = 2;
     sl_world_destroy(w);
     return code;
 }

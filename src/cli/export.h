@@ -1,0 +1,18 @@
+/* Exports of a world's state for other tools (issue 4): positions as CSV and the
+ * mesh as legacy VTK for ParaView. */
+#ifndef SOFTLAB_EXPORT_H
+#define SOFTLAB_EXPORT_H
+
+#include "sl_world.h"
+
+/* Writes "id,x,y,z" (header, then a row per node; ids are node indices, m) to path.
+ * Errors: SL_ERR_NULL, SL_ERR_IO. */
+sl_status softlab_write_positions_csv(const char *path, const sl_world *w);
+
+/* Writes a legacy ASCII VTK unstructured grid of the current positions: the tetrahedra
+ * of every 4-node model (cell type 10), or the drawing triangles (type 5) if there are
+ * none, with the elastic energy per node as point data. Errors: SL_ERR_NULL,
+ * SL_ERR_IO, SL_ERR_NOMEM. */
+sl_status softlab_write_vtk(const char *path, const sl_world *w);
+
+#endif
