@@ -14,6 +14,8 @@ typedef struct sl_cholesky {
     double *work;          /* double[n] */
     int n;
     int pattern_version;   /* version of the pattern S was computed for */
+    int stale;             /* 1: refactor at the next sl_cholesky_pcg */
+    double *r, *z, *p, *q; /* double[n] each: CG work vectors */
 } sl_cholesky;
 
 /* Factorizes the SPD matrix A (upper triangle used, CSC). The symbolic analysis is
@@ -25,5 +27,17 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const struct cs_sparse *A, int patt
 void sl_cholesky_solve(sl_cholesky *c, double *b);
 
 void sl_cholesky_free(sl_cholesky *c);
+
+/* Solves the SPD system A x = b (A: upper triangle, CSC) reusing an older Cholesky
+ * factor of a nearby matrix as the preconditioner of conjugate gradients, to the scaled
+ * residual |b - A x| <= tol |b|. The factor is refreshed when it is missing, the
+ * pattern changed, or the previous solve needed more than max_iterations/2 iterations
+ * (the matrix has drifted); if CG does not converge in max_iterations, A is factorized
+ * and solved directly. x: double[n], in: the initial guess, out: the solution.
+ * *iterations (may be NULL): CG iterations, 0 after a fresh factorization; *factored
+ * (may be NULL): 1 if A was factorized. Errors: SL_ERR_NOMEM, SL_ERR_FACTOR. */
+sl_status sl_cholesky_pcg(sl_cholesky *c, const struct cs_sparse *A, int pattern_version,
+                          const double *b, double *x, double tol, int max_iterations,
+                          int *iterations, int *factored);
 
 #endif

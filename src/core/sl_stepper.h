@@ -23,6 +23,9 @@ struct sl_stepper_class {
     /* Advances x, v of w by dt. Must not touch pinned nodes. */
     sl_status (*step)(sl_world *w, void *state);
     void (*destroy)(void *state);
+    /* Optional: forgets history kept between steps (e.g. a reused factorization) so that
+     * a run after sl_world_reset repeats the first run bit for bit. */
+    void (*reset)(void *state);
 };
 
 /* The stepper table, in teaching order; sl_stepper_count entries. */

@@ -259,6 +259,7 @@ void sl_world_reset(sl_world *w) {
     w->t = 0;
     w->diverged = 0;
     w->diverged_reason[0] = 0;
+    if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
     w->last_error[0] = 0;
 }
 

@@ -37,6 +37,11 @@ static void regularized_destroy(void *state) {
     free(s);
 }
 
+static void regularized_reset(void *state) {
+    regularized_state *s = state;
+    s->primal.stale = 1; /* the next step factorizes afresh, as the first one did */
+}
+
 static sl_status regularized_init(sl_world *w, void **state) {
     regularized_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
@@ -51,6 +56,16 @@ static sl_status regularized_init(sl_world *w, void **state) {
     *state = s;
     return SL_OK;
 }
+
+/* The primal system changes little from step to step, so the last Cholesky factor
+ * preconditions conjugate gradients on the current matrix; it is refreshed when CG needs
+ * more than half of SL_PRIMAL_MAX_CG iterations. Every solve reaches the scaled residual
+ * SL_PRIMAL_TOLERANCE, so the physics is that of an exact solve (measured: positions
+ * agree with the direct Schur-form solve to 1e-8 m; tests/c/test_fem_experiments.c).
+ * Measured on the soft beam (native): 5400 tets 22.6 -> 15-17 ms per step, 12800 tets
+ * 135 -> 75-90 ms; the factorization of 3D meshes grows like N_T^2 and dominates. */
+#define SL_PRIMAL_TOLERANCE 1e-10
+#define SL_PRIMAL_MAX_CG 32
 
 static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + w->dt * w->beta); } /* eq. 20 */
 
@@ -76,16 +91,18 @@ static sl_status step_primal(sl_world *w, regularized_state *s) {
         int d = a->free_dof[k];
         s->rhs[k] = w->mass[d / 3] * w->v[d] + dt * s->force[d];
     }
+    for (int k = 0; k < a->n_free; k++) s->fext[k] = w->v[a->free_dof[k]]; /* guess: v_n */
     double t1 = sl_clock_seconds();
-    sl_status st = sl_cholesky_factor(&s->primal, a->A, a->version);
+    int factored = 0;
+    sl_status st = sl_cholesky_pcg(&s->primal, a->A, a->version, s->rhs, s->fext,
+                                   SL_PRIMAL_TOLERANCE, SL_PRIMAL_MAX_CG, NULL, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
-    sl_cholesky_solve(&s->primal, s->rhs);
-    for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->rhs[k];
+    for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->fext[k];
     advance_positions(w);
     w->timing.assembly = t1 - t0;
-    w->timing.factorization = t2 - t1;
-    w->timing.solve = sl_clock_seconds() - t2;
+    if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
+    else w->timing.solve = t2 - t1;
     return SL_OK;
 }
 
@@ -184,4 +201,5 @@ const sl_stepper_class sl_stepper_regularized = {
     .init = regularized_init,
     .step = regularized_step,
     .destroy = regularized_destroy,
+    .reset = regularized_reset,
 };
