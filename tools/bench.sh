@@ -18,3 +18,7 @@ awk 'FILENAME == ARGV[1] { chrome[$1 " " $2] = $3; next }
      { key = $1 " " $2; w = (key in wasm) ? wasm[key] : 0; c = (key in chrome) ? chrome[key] : 0;
        printf "%-22s %-18s %7s %7s %10.2f %10.2f %10.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", $1, $2, $3, $4, $5, w, c, ($5 > 0 ? w / $5 : 0), ($5 > 0 ? c / $5 : 0), $6, $7, $8 }' \
   "$BUILD/bench-chromium.txt" "$BUILD/bench-wasm.txt" "$BUILD/bench-native.txt"
+echo
+echo "seed 000 Fig. 11: regularized stepper, soft beam refined (N_T = 25 r^3), native then wasm under node"
+"$BUILD/softlab" bench --scaling "${SCALING:-8}"
+node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --scaling "${SCALING:-8}"

@@ -1,5 +1,6 @@
 /* `softlab bench [--steps N] [--scene NAME]`: time per step of every stepper on every
  * scene (or one), split into assembly, factorization and solve (seed 000 Fig. 11).
+ * `softlab bench --scaling R`: the regularized stepper against N_T up to resolution R.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <math.h>
@@ -39,12 +40,48 @@ static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepp
     sl_world_destroy(w);
 }
 
+/* Seed 000 Fig. 11: time per step of the regularized stepper against the number of
+ * tetrahedra N_T, on the soft-beam scene refined (N_T = 25 r^3), split by stage. */
+static void bench_scaling(int max_resolution) {
+    printf("\n%-8s %8s %8s %10s %10s %10s %10s\n", "form", "N_T", "nodes", "ms/step", "assembly",
+           "factor", "solve");
+    const sl_scene_class *scene = sl_scene_find("fem-soft-beam");
+    for (int form = SL_SOLVE_PRIMAL; form <= SL_SOLVE_SCHUR; form++)
+        for (int r = 1; r <= max_resolution; r++) {
+            if (form == SL_SOLVE_SCHUR && r > 2) break; /* its fill explodes (eq. 21) */
+            sl_scene_params p = sl_scene_params_default();
+            p.resolution = r;
+            sl_world *w = NULL;
+            if (scene->build(&p, &w) != SL_OK) continue;
+            sl_world_set_stepper(w, sl_stepper_find("regularized"), scene->default_dt, 0);
+            sl_world_set_solve_form(w, (sl_solve_form)form);
+            int steps = r <= 4 ? 40 : 10;
+            sl_step_timing sum = {0, 0, 0};
+            double t0 = sl_clock_seconds();
+            for (int s = 0; s < steps; s++) {
+                if (sl_world_step(w) != SL_OK) sl_world_reset(w);
+                sl_step_timing t = sl_world_last_timing(w);
+                sum.assembly += t.assembly, sum.factorization += t.factorization, sum.solve += t.solve;
+            }
+            double ms = 1e3 * (sl_clock_seconds() - t0) / steps;
+            printf("%-8s %8d %8d %10.3f %10.3f %10.3f %10.3f\n", form == SL_SOLVE_PRIMAL ? "primal" : "schur",
+                   sl_world_constraint_count(w) / 6, sl_world_node_count(w), ms, 1e3 * sum.assembly / steps,
+                   1e3 * sum.factorization / steps, 1e3 * sum.solve / steps);
+            sl_world_destroy(w);
+        }
+}
+
 int softlab_bench(int argc, char **argv) {
-    int steps = 2000;
+    int steps = 2000, scaling = 0;
     const char *only = NULL;
     for (int i = 2; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--steps")) steps = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--scene")) only = argv[i + 1];
+        else if (!strcmp(argv[i], "--scaling")) scaling = atoi(argv[i + 1]);
+    }
+    if (scaling > 0) {
+        bench_scaling(scaling);
+        return 0;
     }
     if (steps < 1 || (only && !sl_scene_find(only))) {
         fprintf(stderr, "softlab: bench needs --steps >= 1 and a known --scene\n");
