@@ -3,14 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-sl_status softlab_write_positions_csv(const char *path, const sl_world *w) {
+sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const int *ids) {
     if (!path || !w) return SL_ERR_NULL;
     FILE *f = fopen(path, "w");
     if (!f) return SL_ERR_IO;
     const double *x = sl_world_positions(w);
     fprintf(f, "id,x,y,z\n");
     for (int i = 0; i < sl_world_node_count(w); i++)
-        fprintf(f, "%d,%.12g,%.12g,%.12g\n", i, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+        fprintf(f, "%d,%.12g,%.12g,%.12g\n", ids ? ids[i] : i, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
     return fclose(f) == 0 ? SL_OK : SL_ERR_IO;
 }
 

@@ -5,9 +5,9 @@
 
 #include "sl_world.h"
 
-/* Writes "id,x,y,z" (header, then a row per node; ids are node indices, m) to path.
- * Errors: SL_ERR_NULL, SL_ERR_IO. */
-sl_status softlab_write_positions_csv(const char *path, const sl_world *w);
+/* Writes "id,x,y,z" (header, then a row per node, m) to path; ids: int[n], the ids of
+ * the input file, or NULL for node indices. Errors: SL_ERR_NULL, SL_ERR_IO. */
+sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const int *ids);
 
 /* Writes a legacy ASCII VTK unstructured grid of the current positions: the tetrahedra
  * of every 4-node model (cell type 10), or the drawing triangles (type 5) if there are

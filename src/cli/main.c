@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "export.h"
 #include "sl_tet_fem.h"
+#include "sl_mesh_io.h"
 #include "sl_tet_mesh.h"
 #include "sl_scene.h"
 #include "sl_stepper.h"
@@ -28,7 +29,9 @@
 #define MAX_PIN_BOXES 8
 
 typedef struct {
-    const char *scene, *method, *csv, *positions_csv, *vtk;
+    const char *scene, *method, *csv, *positions_csv, *vtk, *mesh;
+    sl_strain strain;
+    int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
     double dt, t_end, beta;
     int track, until_rest, pin_box_count;
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
@@ -46,7 +49,8 @@ static int usage(const char *why) {
     if (why) fprintf(stderr, "softlab: %s\n", why);
     fprintf(stderr,
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
-            "       softlab run --scene NAME [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
+            "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
+            "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--track NODE] [--csv FILE]\n"
@@ -114,6 +118,9 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--csv")) a->csv = val;
         else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
         else if (!strcmp(opt, "--vtk")) a->vtk = val;
+        else if (!strcmp(opt, "--mesh")) a->mesh = val;
+        else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
+            a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
         else if (!strcmp(opt, "--pin-box")) {
             if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
                 fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
@@ -151,9 +158,43 @@ static void write_row(FILE *f, const sl_world *w, int node, int has_volume) {
     fputc('\n', f);
 }
 
+/* The pseudo-scene of a --mesh run: the file's mesh with the given material. */
+static const sl_scene_class mesh_scene = {
+    .name = "mesh", .default_method = "regularized", .default_dt = 0.01, .default_t_end = 1.0,
+};
+
+/* Builds the world of a --mesh run (Y = 1 MPa, nu = 0.3, 1000 kg/m^3, g = 9.81 unless
+ * given); tracks the lowest node. Prints why and returns NULL on failure. */
+static sl_world *mesh_world(run_args *a) {
+    sl_tet_mesh mesh;
+    sl_mesh_report report;
+    sl_status st = sl_mesh_read_file(a->mesh, &mesh, &a->node_ids, &report);
+    if (st != SL_OK) {
+        fprintf(stderr, "softlab: %s (%s)\n", report.message, sl_status_message(st));
+        return NULL;
+    }
+    if (report.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, report.message);
+    const sl_scene_params *p = &a->params;
+    sl_material mat = {isnan(p->young_modulus) ? 1e6 : p->young_modulus,
+                       isnan(p->poisson_ratio) ? 0.3 : p->poisson_ratio,
+                       isnan(p->density) ? 1000.0 : p->density};
+    sl_world *w = NULL;
+    st = sl_tet_mesh_world(&mesh, &mat, a->strain, isnan(p->gravity) ? 9.81 : p->gravity, &w);
+    sl_tet_mesh_free(&mesh);
+    if (st != SL_OK) {
+        fprintf(stderr, "softlab: %s: %s\n", a->mesh, sl_status_message(st));
+        return NULL;
+    }
+    int lowest = 0;
+    for (int i = 0; i < sl_world_node_count(w); i++)
+        if (sl_world_rest_positions(w)[3 * i + 1] < sl_world_rest_positions(w)[3 * lowest + 1]) lowest = i;
+    sl_world_set_tracked_node(w, lowest);
+    return w;
+}
+
 /* Builds the world of a run; prints why and returns NULL on failure. */
 static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
-    const sl_scene_class *scene = a->scene ? sl_scene_find(a->scene) : NULL;
+    const sl_scene_class *scene = a->mesh ? &mesh_scene : a->scene ? sl_scene_find(a->scene) : NULL;
     if (!scene) {
         fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n",
                 a->scene ? a->scene : "(none: give --scene NAME)");
@@ -172,8 +213,10 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
         return NULL;
     }
     sl_world *w = NULL;
-    sl_status st = scene->build(&a->params, &w);
-    if (st != SL_OK) {
+    sl_status st = SL_OK;
+    if (a->mesh) {
+        if (!(w = mesh_world(a))) return NULL;
+    } else if ((st = scene->build(&a->params, &w)) != SL_OK) {
         fprintf(stderr, "softlab: scene '%s': %s\n", scene->name, sl_status_message(st));
         return NULL;
     }
@@ -206,7 +249,7 @@ static int at_rest(rest_watch *r, double kinetic) {
 
 static int write_exports(const run_args *a, const sl_world *w) {
     sl_status st = SL_OK;
-    if (a->positions_csv && (st = softlab_write_positions_csv(a->positions_csv, w)) != SL_OK)
+    if (a->positions_csv && (st = softlab_write_positions_csv(a->positions_csv, w, a->node_ids)) != SL_OK)
         fprintf(stderr, "softlab: cannot write '%s': %s\n", a->positions_csv, sl_status_message(st));
     if (st == SL_OK && a->vtk && (st = softlab_write_vtk(a->vtk, w)) != SL_OK)
         fprintf(stderr, "softlab: cannot write '%s': %s\n", a->vtk, sl_status_message(st));
@@ -218,7 +261,10 @@ static int run(int argc, char **argv) {
     if (!parse_run_args(argc, argv, &a)) return usage(NULL);
     const sl_scene_class *scene = NULL;
     sl_world *w = make_world(&a, &scene);
-    if (!w) return 2;
+    if (!w) {
+        free(a.node_ids);
+        return 2;
+    }
     FILE *f = a.csv ? fopen(a.csv, "w") : stdout;
     if (!f) {
         fprintf(stderr, "softlab: cannot write '%s': %s\n", a.csv, strerror(errno));
@@ -249,6 +295,7 @@ static int run(int argc, char **argv) {
     if (f != stdout) fclose(f);
     if (!write_exports(&a, w)) code = 2;
     sl_world_destroy(w);
+    free(a.node_ids);
     return code;
 }
 

@@ -59,5 +59,16 @@ check bad_pin_box_exit_2 '[ $rc = 2 ] && grep -q "pin-box expects" "$tmp/err"'
 $bin run --scene fem-incompressible-block --method symplectic-euler 2> "$tmp/err"; rc=$?
 check incompressible_refuses_explicit '[ $rc = 2 ] && grep -q "compliance alpha = 0" "$tmp/err"'
 
+# --mesh (issue 4): a real TetGen torus hanging from its top, exports with the file's ids
+$bin run --mesh data/meshes/torus.1.node --pin-box -1,0.2,-1,1,1,1 --t-end 0.2 --csv "$tmp/t.csv" \
+  --positions-csv "$tmp/tp.csv" 2> "$tmp/err"; rc=$?
+check mesh_run_ok '[ $rc = 0 ] && [ "$(wc -l < "$tmp/t.csv")" = 22 ]'
+check mesh_positions_keep_file_ids '[ "$(wc -l < "$tmp/tp.csv")" = 734 ] && sed -n 2p "$tmp/tp.csv" | grep -q "^0,"'
+$bin run --mesh data/meshes/cube.msh --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check mesh_notes_reorientation '[ $rc = 0 ] && grep -q "2 inverted tetrahedra reoriented" "$tmp/err"'
+printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n' > "$tmp/bad.msh"
+$bin run --mesh "$tmp/bad.msh" 2> "$tmp/err"; rc=$?
+check bad_mesh_names_file_and_line '[ $rc = 2 ] && grep -q "bad.msh:6: coordinate .x. is not a finite number" "$tmp/err"'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]
