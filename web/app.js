@@ -58,6 +58,15 @@ class Panel {
     this.buildDom();
     const api = lab.api;
     this.h = api.panel_create(lab.scene.name, method, dt, 0);
+    let refusal = '';
+    if (this.h < 0 && method !== lab.scene.defaultMethod) {
+      // e.g. an explicit stepper and a model with compliance 0: this panel alone falls
+      // back to the scene's own stepper and says why; the others are not affected.
+      refusal = api.last_error(0);
+      this.h = api.panel_create(lab.scene.name, lab.scene.defaultMethod, dt, 0);
+      this.method = lab.scene.defaultMethod;
+      this.select.value = this.method;
+    }
     if (this.h < 0) throw new Error(api.last_error(0) || api.status_message(-this.h));
     const [r, g, b] = hexToRgb(this.color);
     api.set_color(this.h, r, g, b);
@@ -66,6 +75,7 @@ class Panel {
     if (!this.hasGl) this.viewNote(`No WebGL2 here (${api.last_error(0)}); the numbers still run.`);
     this.baseDistance = api.view_distance(this.h);
     this.record();
+    if (refusal) this.viewNote(`${method} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
   }
 
   buildDom() {
