@@ -2,6 +2,7 @@
 // shared clock, one live chart. The physics and the drawing run in C (wasm); this
 // file only schedules steps, reads numbers and updates the DOM (always textContent).
 
+import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { loadLab, SL_OK } from './lab-api.js';
 import { parseParams, makeQuery, validDt } from './params.js';
 import { HeightChart } from './chart.js';
@@ -524,7 +525,15 @@ async function main() {
     $('.loading-text', loading).textContent = `The simulation core could not be loaded: ${err.message}`;
     return;
   }
-  const config = parseParams(new URLSearchParams(location.search), core.scenes, core.steppers);
+  const query = new URLSearchParams(location.search);
+  const scenes = [...core.scenes];
+  if (query.get('scene') === 'mesh') {
+    const user = loadUserMesh(core, notice);
+    if (user) scenes.push(user);
+  }
+  const config = parseParams(query, scenes, core.steppers);
+  bindScenePicker($('#scene-select'), core.scenes, config.scene);
+  bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text));
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;

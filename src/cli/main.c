@@ -163,8 +163,7 @@ static const sl_scene_class mesh_scene = {
     .name = "mesh", .default_method = "regularized", .default_dt = 0.01, .default_t_end = 1.0,
 };
 
-/* Builds the world of a --mesh run (Y = 1 MPa, nu = 0.3, 1000 kg/m^3, g = 9.81 unless
- * given); tracks the lowest node. Prints why and returns NULL on failure. */
+/* Builds the world of a --mesh run (sl_mesh_world). Prints why and returns NULL on failure. */
 static sl_world *mesh_world(run_args *a) {
     sl_tet_mesh mesh;
     sl_mesh_report report;
@@ -174,21 +173,10 @@ static sl_world *mesh_world(run_args *a) {
         return NULL;
     }
     if (report.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, report.message);
-    const sl_scene_params *p = &a->params;
-    sl_material mat = {isnan(p->young_modulus) ? 1e6 : p->young_modulus,
-                       isnan(p->poisson_ratio) ? 0.3 : p->poisson_ratio,
-                       isnan(p->density) ? 1000.0 : p->density};
     sl_world *w = NULL;
-    st = sl_tet_mesh_world(&mesh, &mat, a->strain, isnan(p->gravity) ? 9.81 : p->gravity, &w);
+    st = sl_mesh_world(&mesh, &a->params, a->strain, &w);
     sl_tet_mesh_free(&mesh);
-    if (st != SL_OK) {
-        fprintf(stderr, "softlab: %s: %s\n", a->mesh, sl_status_message(st));
-        return NULL;
-    }
-    int lowest = 0;
-    for (int i = 0; i < sl_world_node_count(w); i++)
-        if (sl_world_rest_positions(w)[3 * i + 1] < sl_world_rest_positions(w)[3 * lowest + 1]) lowest = i;
-    sl_world_set_tracked_node(w, lowest);
+    if (st != SL_OK) fprintf(stderr, "softlab: %s: %s\n", a->mesh, sl_status_message(st));
     return w;
 }
 

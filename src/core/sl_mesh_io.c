@@ -2,6 +2,8 @@
  * one tokenizer reads a line at a time and knows its number for messages. */
 #include "sl_mesh_io.h"
 
+#include "sl_scene.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -167,7 +169,7 @@ static sl_status skip_section(lexer *L, const char *section) {
 }
 
 static sl_status gmsh2_nodes(lexer *L, raw_mesh *m) {
-    long count, id;
+    long count = 0, id = 0;
     sl_status st = need_line(L, "the node count");
     if (st == SL_OK) st = tok_count(L, 0, "node count", SL_MESH_MAX_NODES, &count);
     for (long k = 0; k < count && st == SL_OK; k++) {
@@ -179,7 +181,7 @@ static sl_status gmsh2_nodes(lexer *L, raw_mesh *m) {
 }
 
 static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
-    long count, id, type, ntags;
+    long count = 0, id = 0, type = 0, ntags = 0;
     sl_status st = need_line(L, "the element count");
     if (st == SL_OK) st = tok_count(L, 0, "element count", SL_MESH_MAX_ELEMENTS, &count);
     for (long k = 0; k < count && st == SL_OK; k++) {
@@ -197,7 +199,7 @@ static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
 }
 
 static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
-    long blocks, total, dim, tag, parametric, in_block, id;
+    long blocks = 0, total = 0, dim = 0, tag = 0, parametric = 0, in_block = 0, id = 0;
     sl_status st = need_line(L, "the node header");
     if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_NODES, &blocks);
     if (st == SL_OK) st = tok_count(L, 1, "node count", SL_MESH_MAX_NODES, &total);
@@ -224,7 +226,7 @@ static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
 }
 
 static sl_status gmsh4_elements(lexer *L, raw_mesh *m) {
-    long blocks, total, dim, tag, type, in_block;
+    long blocks = 0, total = 0, dim = 0, tag = 0, type = 0, in_block = 0;
     sl_status st = need_line(L, "the element header");
     if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_ELEMENTS, &blocks);
     if (st == SL_OK) st = tok_count(L, 1, "element count", SL_MESH_MAX_ELEMENTS, &total);
@@ -250,7 +252,7 @@ static sl_status parse_gmsh(lexer *L, raw_mesh *m) {
     while (st == SL_OK && next_line(L)) {
         const char *t = L->tok[0];
         if (!strcmp(t, "$MeshFormat")) {
-            double v;
+            double v = 0;
             int binary = 1;
             st = need_line(L, "the format version");
             if (st == SL_OK) st = tok_double(L, 0, "format version", &v);
@@ -280,7 +282,7 @@ static sl_status parse_gmsh(lexer *L, raw_mesh *m) {
 /* ---- Medit -------------------------------------------------------------------------- */
 
 static sl_status parse_medit(lexer *L, raw_mesh *m) {
-    long count;
+    long count = 0;
     sl_status st = SL_OK;
     int has_version = 0;
     while (st == SL_OK && next_line(L)) {
@@ -314,7 +316,7 @@ static sl_status parse_medit(lexer *L, raw_mesh *m) {
 /* ---- TetGen ------------------------------------------------------------------------- */
 
 static sl_status parse_tetgen_nodes(lexer *L, raw_mesh *m) {
-    long count, dim, id;
+    long count = 0, dim = 0, id = 0;
     sl_status st = need_line(L, "the .node header");
     if (st == SL_OK) st = tok_count(L, 0, "point count", SL_MESH_MAX_NODES, &count);
     if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "dimension", &dim)) == SL_OK && dim != 3)
@@ -328,7 +330,7 @@ static sl_status parse_tetgen_nodes(lexer *L, raw_mesh *m) {
 }
 
 static sl_status parse_tetgen_ele(lexer *L, raw_mesh *m) {
-    long count, per;
+    long count = 0, per = 0;
     sl_status st = need_line(L, "the .ele header");
     if (st == SL_OK) st = tok_count(L, 0, "tetrahedron count", SL_MESH_MAX_ELEMENTS, &count);
     if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "nodes per tetrahedron", &per)) == SL_OK &&
@@ -526,4 +528,21 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
     st = sl_mesh_parse(path, text, length, out, node_ids, report);
     free(text);
     return st;
+}
+
+sl_status sl_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *p, sl_strain strain,
+                        sl_world **out) {
+    if (!out) return SL_ERR_NULL;
+    *out = NULL;
+    if (!mesh || !p) return SL_ERR_NULL;
+    sl_material mat = {isnan(p->young_modulus) ? 1e6 : p->young_modulus,
+                       isnan(p->poisson_ratio) ? 0.3 : p->poisson_ratio,
+                       isnan(p->density) ? 1000.0 : p->density};
+    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, isnan(p->gravity) ? 9.81 : p->gravity, out);
+    if (st != SL_OK) return st;
+    const double *x = sl_world_rest_positions(*out);
+    int lowest = 0;
+    for (int i = 0; i < sl_world_node_count(*out); i++)
+        if (x[3 * i + 1] < x[3 * lowest + 1]) lowest = i;
+    return sl_world_set_tracked_node(*out, lowest);
 }

@@ -14,9 +14,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render.h"
+#include "sl_mesh_io.h"
 #include "sl_scene.h"
 #include "sl_stepper.h"
 #include "sl_world.h"
@@ -99,10 +101,52 @@ API const char *sl_api_status_name(int status) { return sl_status_name((sl_statu
  * dt (s) and beta (1/s). Returns a handle >= 1, or -status: SL_ERR_UNKNOWN_SCENE,
  * SL_ERR_UNKNOWN_METHOD, SL_ERR_NOMEM (also when all MAX_PANELS are in use), or any
  * error of the scene's build or sl_world_set_stepper; sl_api_last_error(0) says why. */
+/* ---- a user's mesh (file picker / drag and drop) --------------------------------- */
+
+static sl_tet_mesh user_mesh; /* the last mesh loaded with sl_api_mesh_load */
+
+/* Bytes for JS to copy file text into (free with sl_api_free); 0 when out of memory. */
+API void *sl_api_alloc(int bytes) { return bytes > 0 ? malloc((size_t)bytes) : NULL; }
+API void sl_api_free(void *p) { free(p); }
+
+/* Parses a user's mesh: text (length bytes) as the format of name's extension (.msh,
+ * .mesh), or, when text2 is given, text as TetGen .node and text2 as .ele. Keeps it for
+ * panels of scene "mesh". Returns SL_OK or a status; sl_api_last_error(0) holds the
+ * reader's message (file:line: reason) or its notes. */
+API int sl_api_mesh_load(const char *name, const char *text, int length, const char *text2,
+                         int length2) {
+    sl_tet_mesh mesh;
+    sl_mesh_report report;
+    sl_status st = text2 && length2 > 0
+                       ? sl_mesh_parse_tetgen(name, text, (size_t)length, text2, (size_t)length2,
+                                              &mesh, NULL, &report)
+                       : sl_mesh_parse(name, text, (size_t)(length > 0 ? length : 0), &mesh, NULL, &report);
+    set_error("%s", report.message);
+    if (st != SL_OK) return st;
+    sl_tet_mesh_free(&user_mesh);
+    user_mesh = mesh;
+    return SL_OK;
+}
+
+/* The world of scene "mesh": the user's mesh (sl_mesh_world) hanging from its top 3 %. */
+static sl_status user_mesh_world(sl_world **out) {
+    if (!user_mesh.tets) return SL_ERR_UNKNOWN_SCENE;
+    sl_scene_params params = sl_scene_params_default();
+    sl_status st = sl_mesh_world(&user_mesh, &params, SL_STRAIN_GREEN, out);
+    if (st != SL_OK) return st;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < user_mesh.node_count; i++)
+        lo = fmin(lo, user_mesh.positions[3 * i + 1]), hi = fmax(hi, user_mesh.positions[3 * i + 1]);
+    for (int i = 0; i < user_mesh.node_count; i++)
+        if (user_mesh.positions[3 * i + 1] >= hi - 0.03 * (hi - lo)) sl_world_pin(*out, i, 1);
+    return SL_OK;
+}
+
 API int sl_api_panel_create(const char *scene, const char *method, double dt, double beta) {
-    const sl_scene_class *sc = sl_scene_find(scene);
+    int is_mesh = scene && !strcmp(scene, "mesh");
+    const sl_scene_class *sc = is_mesh ? NULL : sl_scene_find(scene);
     const sl_stepper_class *st = sl_stepper_find(method);
-    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), -SL_ERR_UNKNOWN_SCENE;
+    if (!sc && !is_mesh) return set_error("unknown scene '%s'", scene ? scene : ""), -SL_ERR_UNKNOWN_SCENE;
     if (!st) return set_error("unknown stepper '%s'", method ? method : ""), -SL_ERR_UNKNOWN_METHOD;
     int slot = -1;
     for (int i = 0; i < MAX_PANELS && slot < 0; i++)
@@ -110,9 +154,9 @@ API int sl_api_panel_create(const char *scene, const char *method, double dt, do
     if (slot < 0) return set_error("at most %d panels", MAX_PANELS), -SL_ERR_NOMEM;
     sl_scene_params params = sl_scene_params_default();
     sl_world *w = NULL;
-    sl_status s = sc->build(&params, &w);
+    sl_status s = is_mesh ? user_mesh_world(&w) : sc->build(&params, &w);
     if (s != SL_OK)
-        return set_error("scene '%s': %s", sc->name, sl_status_message(s)), -(int)s;
+        return set_error("scene '%s': %s", scene, sl_status_message(s)), -(int)s;
     s = sl_world_set_stepper(w, st, dt, beta);
     if (s != SL_OK) {
         set_error("%s", sl_world_last_error(w));

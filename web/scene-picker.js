@@ -1,0 +1,98 @@
+// Choosing what the lab shows: a scene from the core's table, or the user's own mesh
+// (file picker or drag and drop). A choice reloads the page with ?scene=..., so every
+// view stays a URL; a user's mesh travels through sessionStorage, never the URL.
+
+const KEY = 'softlab-user-mesh';
+const MAX_BYTES = 4e6; // sessionStorage holds about 5 MB
+
+/** Fills select with the scenes (and the current one, e.g. a user's mesh, if it is
+ *  not in the table) and reloads on a change. */
+export function bindScenePicker(select, scenes, current) {
+  const all = scenes.some((s) => s.name === current.name) ? scenes : [...scenes, current];
+  for (const s of all) {
+    const opt = document.createElement('option');
+    opt.value = s.name;
+    opt.textContent = s.title;
+    select.append(opt);
+  }
+  select.value = current.name;
+  select.addEventListener('change', () => {
+    location.search = '?' + new URLSearchParams({ scene: select.value }).toString();
+  });
+}
+
+const ext = (name) => (name.match(/\.[^.]+$/) || [''])[0].toLowerCase();
+
+/** Reads chosen files into {name, text, text2}; throws an Error with a plain message. */
+async function readMeshFiles(files) {
+  const list = [...files];
+  const size = list.reduce((s, f) => s + f.size, 0);
+  if (size > MAX_BYTES) throw new Error(`the files are ${(size / 1e6).toFixed(1)} MB; at most 4 MB here (use the command line for larger meshes)`);
+  const node = list.find((f) => ext(f.name) === '.node'), ele = list.find((f) => ext(f.name) === '.ele');
+  if (node || ele) {
+    if (!node || !ele) throw new Error('a TetGen mesh needs both its .node and its .ele file: select or drop the two together');
+    return { name: node.name.replace(/\.node$/i, ''), text: await node.text(), text2: await ele.text() };
+  }
+  const one = list.find((f) => ['.msh', '.mesh'].includes(ext(f.name)));
+  if (!one) throw new Error(`unknown mesh format (${list.map((f) => f.name).join(', ')}); use .msh (Gmsh), .mesh (Medit) or .node + .ele (TetGen)`);
+  return { name: one.name, text: await one.text(), text2: '' };
+}
+
+/** File input and drag and drop on target: stores the mesh and reloads as scene=mesh. */
+export function bindMeshLoader(input, target, onError) {
+  const take = async (files) => {
+    try {
+      const mesh = await readMeshFiles(files);
+      sessionStorage.setItem(KEY, JSON.stringify(mesh));
+      location.search = '?scene=mesh';
+    } catch (err) {
+      onError(`Could not load the mesh: ${err.message}.`);
+    }
+  };
+  input.addEventListener('change', () => input.files.length && take(input.files));
+  target.addEventListener('dragover', (e) => { e.preventDefault(); target.classList.add('dropping'); });
+  target.addEventListener('dragleave', () => target.classList.remove('dropping'));
+  target.addEventListener('drop', (e) => {
+    e.preventDefault();
+    target.classList.remove('dropping');
+    if (e.dataTransfer.files.length) take(e.dataTransfer.files);
+  });
+}
+
+/** Copies text into wasm memory; returns [pointer, bytes] (free the pointer). */
+function toHeap(core, text) {
+  const bytes = new TextEncoder().encode(text);
+  const p = core.api.alloc(bytes.length + 1);
+  if (!p) throw new Error('out of memory');
+  core.Module.HEAPU8.set(bytes, p); // read HEAPU8 after alloc: memory may have grown
+  core.Module.HEAPU8[p + bytes.length] = 0;
+  return [p, bytes.length];
+}
+
+/** The stored user mesh as a pseudo-scene, or null (with notice(text) saying why). */
+export function loadUserMesh(core, notice) {
+  let mesh;
+  try {
+    mesh = JSON.parse(sessionStorage.getItem(KEY) || 'null');
+  } catch { mesh = null; }
+  if (!mesh || typeof mesh.text !== 'string') {
+    notice('No mesh was loaded in this tab; use “Load mesh…” or drop a .msh, .mesh or .node + .ele file.');
+    return null;
+  }
+  const [p1, n1] = toHeap(core, mesh.text);
+  const [p2, n2] = mesh.text2 ? toHeap(core, mesh.text2) : [0, 0];
+  const st = core.api.mesh_load(String(mesh.name).slice(0, 100), p1, n1, p2, n2);
+  const message = core.api.last_error(0);
+  core.api.free(p1);
+  if (p2) core.api.free(p2);
+  if (st !== 0) {
+    notice(`Could not read your mesh: ${message}`);
+    return null;
+  }
+  if (message) notice(`${mesh.name}: ${message}`, 'info');
+  return {
+    name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
+    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity.',
+    defaultMethod: 'regularized', defaultDt: 0.01, defaultTEnd: 5,
+  };
+}
