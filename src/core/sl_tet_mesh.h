@@ -19,6 +19,25 @@ typedef struct sl_tet_mesh {
  * Errors: SL_ERR_NULL, SL_ERR_RANGE (a count < 1 or > 1000, a size <= 0), SL_ERR_NOMEM. */
 sl_status sl_tet_mesh_beam(int nx, int ny, int nz, const double size[3], sl_tet_mesh *out);
 
+typedef enum sl_tet_split {
+    SL_SPLIT_5, /* 5 tets per cube, orientation alternating by cell parity (conforming) */
+    SL_SPLIT_6, /* 6 tets per cube around its main diagonal (Kuhn; conforming as is) */
+} sl_tet_split;
+
+/* A grid of n[0] x n[1] x n[2] cubes over the box lo .. lo + size (m), each cut by split,
+ * keeping only the cells whose centre c satisfies keep(c, ctx) (keep NULL: all) and the
+ * nodes they use. Errors: SL_ERR_NULL, SL_ERR_RANGE (a count < 1 or > 1000, a size <= 0,
+ * no cell kept), SL_ERR_NOMEM. */
+sl_status sl_tet_mesh_grid(const int n[3], const double lo[3], const double size[3],
+                           sl_tet_split split, int (*keep)(const double c[3], const void *ctx),
+                           const void *ctx, sl_tet_mesh *out);
+
+/* A ball of radius r (m) centred at the origin: the cells of a grid of n cubes across
+ * the diameter whose centres lie inside, 6-tet split; nodes are not projected onto the
+ * sphere (a staircase surface, whose volume tends to 4/3 pi r^3 as n grows).
+ * Errors: as sl_tet_mesh_grid, SL_ERR_RANGE for r <= 0. */
+sl_status sl_tet_mesh_ball(double radius, int n, sl_tet_mesh *out);
+
 /* Frees the arrays of a mesh (not the struct); NULL is a no-op. */
 void sl_tet_mesh_free(sl_tet_mesh *mesh);
 

@@ -183,3 +183,37 @@ TEST(fem_beam_mesh_counts_volume_and_conformity) {
     free(tris);
     sl_tet_mesh_free(&mesh);
 }
+
+/* The 6-tet (Kuhn) split: 6 n^3 positive tets, conforming (only outer faces on the
+ * boundary), exact volume. */
+TEST(fem_six_tet_split_is_conforming) {
+    sl_tet_mesh mesh;
+    const int n[3] = {3, 2, 2};
+    const double lo[3] = {-1, 0, 2}, size[3] = {3.0, 1.0, 0.5};
+    ENSURE(sl_tet_mesh_grid(n, lo, size, SL_SPLIT_6, NULL, NULL, &mesh) == SL_OK);
+    ENSURE(mesh.tet_count == 6 * 12 && mesh.node_count == 4 * 3 * 3);
+    ENSURE_NEAR(sl_tets_total_volume(mesh.positions, mesh.tets, mesh.tet_count), 1.5, 1e-12);
+    int *tris = NULL, tri_count = 0;
+    ENSURE(sl_tets_boundary(mesh.positions, mesh.tets, mesh.tet_count, &tris, &tri_count) == SL_OK);
+    ENSURE(tri_count == 2 * 2 * (3 * 2 + 2 * 2 + 3 * 2));
+    free(tris);
+    sl_tet_mesh_free(&mesh);
+}
+
+/* Ball of radius 0.5 m from grid cells inside the sphere: the staircase volume tends to
+ * 4/3 pi r^3 = 0.5236 m^3 (measured error 4.5 % with 8 cells across, 0.42 % with 24). */
+TEST(fem_ball_volume_converges) {
+    double exact = 4.0 / 3.0 * 3.141592653589793 * 0.125, err[2];
+    int cells[2] = {8, 24};
+    for (int k = 0; k < 2; k++) {
+        sl_tet_mesh mesh;
+        ENSURE(sl_tet_mesh_ball(0.5, cells[k], &mesh) == SL_OK);
+        err[k] = fabs(sl_tets_total_volume(mesh.positions, mesh.tets, mesh.tet_count) / exact - 1);
+        for (int i = 0; i < 3 * mesh.node_count; i++) ENSURE(fabs(mesh.positions[i]) <= 0.5);
+        sl_tet_mesh_free(&mesh);
+    }
+    printf("  ball volume error: %.4f (8 cells across), %.4f (24 cells)\n", err[0], err[1]);
+    ENSURE(err[1] < err[0] && err[1] < 0.03);
+    sl_tet_mesh m;
+    ENSURE(sl_tet_mesh_ball(-1, 8, &m) == SL_ERR_RANGE);
+}
