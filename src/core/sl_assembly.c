@@ -184,6 +184,7 @@ void sl_assembly_external_forces(const sl_world *w, double *force) {
     for (int i = 0; i < w->n; i++)
         for (int c = 0; c < 3; c++) force[3 * i + c] = w->mass[i] * w->gravity[c];
     for (int d = 0; w->load && d < 3 * w->n; d++) force[d] += w->load[d];
+    for (int d = 0; w->mass_damping > 0 && d < 3 * w->n; d++) force[d] -= w->mass_damping * w->mass[d / 3] * w->v[d];
     sl_world_add_grab_force(w, force);
 }
 

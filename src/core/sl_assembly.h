@@ -43,7 +43,8 @@ void sl_assembly_evaluate(sl_world *w, const double *x);
 /* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
 void sl_assembly_geometric(sl_world *w, const double *x);
 
-/* External force on every global dof (double[3n], N): gravity M g, loads, grab. */
+/* External force on every global dof (double[3n], N): gravity M g, loads, the mass
+ * damping -c M v, grab. */
 void sl_assembly_external_forces(const sl_world *w, double *force);
 
 /* Force on every global dof (double[3n], N): the external force and

@@ -42,6 +42,10 @@ typedef struct sl_model_class {
 
     /* Frees data. May be NULL when data needs no freeing beyond free(). */
     void (*destroy)(sl_model *self);
+
+    /* 1 if every phi is a quadratic form of node differences minus a constant, so that
+     * H(w) x = J^T w (Terzopoulos' frozen-coefficient stiffness; seed 004 eq. 7). */
+    int quadratic;
 } sl_model_class;
 
 struct sl_model {

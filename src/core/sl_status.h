@@ -19,7 +19,8 @@
     X(SL_ERR_UNKNOWN_SCENE, "unknown scene name")                                \
     X(SL_ERR_UNKNOWN_METHOD, "unknown stepper name")                             \
     X(SL_ERR_PARSE, "malformed input file")                                      \
-    X(SL_ERR_IO, "file could not be read or written")
+    X(SL_ERR_IO, "file could not be read or written")                         \
+    X(SL_ERR_INCOMPATIBLE, "this stepper cannot run this kind of model")
 
 typedef enum sl_status {
 #define SL_STATUS_ENUM(code, text) code,

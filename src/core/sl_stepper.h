@@ -11,6 +11,7 @@
 enum {
     SL_STEPPER_NEEDS_STIFFNESS = 1 << 0, /* needs alpha^-1: refuses alpha = 0 */
     SL_STEPPER_LINEAR_SOLVE = 1 << 1,    /* solves a sparse linear system per step */
+    SL_STEPPER_QUADRATIC_ONLY = 1 << 2,  /* only models with sl_model_class.quadratic */
 };
 
 struct sl_stepper_class {

@@ -45,7 +45,8 @@ static sl_status check_def(const sl_world_def *def) {
     }
     for (int c = 0; c < 3; c++)
         if (!isfinite(def->gravity[c])) return SL_ERR_NOT_FINITE;
-    if (!isfinite(def->divergence_distance)) return SL_ERR_NOT_FINITE;
+    if (!isfinite(def->divergence_distance) || !isfinite(def->mass_damping)) return SL_ERR_NOT_FINITE;
+    if (def->mass_damping < 0) return SL_ERR_RANGE;
     return SL_OK;
 }
 
@@ -78,6 +79,7 @@ sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
     memcpy(w->mass, def->masses, (size_t)n * sizeof(double));
     memcpy(w->gravity, def->gravity, sizeof w->gravity);
     w->divergence_distance = def->divergence_distance;
+    w->mass_damping = def->mass_damping;
     w->tracked_node = -1;
     w->dt = 0.01;
     *out = w;
@@ -181,6 +183,11 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
                              "'%s' cannot run a model with compliance alpha = 0 "
                              "(infinite stiffness); use 'regularized'",
                              stepper->name);
+    for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
+        if (!w->models[k]->cls->quadratic)
+            return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
+                                 "'%s' runs only quadratic metric models (grid solids), not '%s'",
+                                 stepper->name, w->models[k]->cls->name);
     drop_stepper(w);
     w->stepper = stepper;
     w->dt = dt;
@@ -233,6 +240,7 @@ sl_status sl_world_step(sl_world *w) {
     memset(&w->timing, 0, sizeof w->timing);
 
     st = w->stepper->step(w, w->stepper_state);
+    if (st == SL_OK) sl_world_resolve_contacts(w);
 
     char buf[160];
     const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf) : NULL;

@@ -21,6 +21,8 @@ typedef struct sl_world_def {
     double gravity[3];       /* m/s^2, default (0, -9.81, 0) */
     double divergence_distance; /* m, > 0: a node farther than this from its initial
                                    position means the world diverged (default 1e3) */
+    double mass_damping;     /* c, 1/s, >= 0: damping force -c m v on every node (seed 004
+                                eq. 1 with damping density c mu; default 0) */
 } sl_world_def;
 
 /* Per-step diagnostics, filled by sl_world_energy. All in J. */
@@ -163,6 +165,14 @@ int sl_world_grab_count(const sl_world *w);
 /* Monotonic time in seconds (clock_gettime; microsecond resolution also in wasm),
  * for stage timings and benchmarks. */
 double sl_clock_seconds(void);
+
+/* Contact (seed 004 §6): a ground plane y = height and static spheres ("pearls").
+ * After every step, a node inside is projected to the surface, its inward normal
+ * velocity removed, and its tangential velocity reduced by friction times the removed
+ * normal speed (Coulomb, friction >= 0). Errors: SL_ERR_NULL, SL_ERR_RANGE (radius <= 0,
+ * friction < 0, at most 16 spheres), SL_ERR_NOT_FINITE. */
+sl_status sl_world_set_ground(sl_world *w, double height, double friction);
+sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius, double friction);
 
 /* The node whose trajectory plots follow (-1 if none). */
 int sl_world_tracked_node(const sl_world *w);

@@ -16,6 +16,7 @@ struct sl_world {
     unsigned char *pinned; /* [n] */
     double gravity[3];  /* m/s^2 */
     double divergence_distance; /* m */
+    double mass_damping;  /* 1/s: damping force -c m v on every free node */
 
     sl_model **models;  /* owned */
     int model_count, model_capacity;
@@ -36,6 +37,13 @@ struct sl_world {
 
     double *load;       /* double[3n] N, constant loads (NULL: none) */
 
+    struct {            /* sl_world_set_ground, sl_world_add_sphere */
+        int ground;
+        double height, ground_friction;
+        int sphere_count;
+        double sphere[16][5]; /* centre x, y, z, radius (m), friction */
+    } contact;
+
     struct {            /* sl_world_grab: drag spring toward a target */
         int count;
         int *node;
@@ -49,6 +57,9 @@ struct sl_world {
 
 /* Records a formatted error message in w->last_error and returns status. */
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
+
+/* Projects nodes out of the ground and spheres (sl_contact.c). */
+void sl_world_resolve_contacts(sl_world *w);
 
 /* Adds the grab force (N) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, double *force);

@@ -1,0 +1,120 @@
+/* Terzopoulos grid solids (seed 004): the metric terms as constraints. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sl_grid.h"
+#include "test.h"
+#include "test_util.h"
+
+static sl_world *grid(int terms, int ellipsoid, int n) {
+    sl_grid_def d = sl_grid_def_default();
+    d.terms = terms;
+    d.ellipsoid = ellipsoid;
+    d.count[0] = d.count[1] = d.count[2] = n;
+    sl_world *w = NULL;
+    return sl_grid_world(&d, &w, NULL) == SL_OK ? w : NULL;
+}
+
+static void perturb(const sl_world *w, double amp, unsigned seed, double *x) {
+    for (int i = 0; i < 3 * sl_world_node_count(w); i++) {
+        seed = seed * 1664525u + 1013904223u;
+        x[i] = sl_world_rest_positions(w)[i] + amp * ((double)(seed >> 8) / (1u << 24) - 0.5);
+    }
+}
+
+/* phi = 0 (zero force) at rest and under any rigid rotation + translation, for every term. */
+TEST(grid_zero_strain_at_rest_and_under_rotation) {
+    const int variants[2] = {SL_GRID_ORIGINAL, SL_GRID_IMPROVED};
+    for (int v = 0; v < 2; v++) {
+        sl_world *w = grid(variants[v], 0, 3);
+        int n = sl_world_node_count(w), m = sl_world_constraint_count(w);
+        double *x = malloc(sizeof(double) * 3 * (size_t)n), *phi = malloc(sizeof(double) * (size_t)m), worst = 0;
+        const double *x0 = sl_world_rest_positions(w);
+        double c = cos(1.1), s = sin(1.1);
+        for (int i = 0; i < n; i++) {
+            x[3 * i] = c * x0[3 * i] + s * x0[3 * i + 2] + 1.0;
+            x[3 * i + 1] = x0[3 * i + 1] - 2.0;
+            x[3 * i + 2] = -s * x0[3 * i] + c * x0[3 * i + 2];
+        }
+        ENSURE(sl_world_evaluate(w, x0, phi, NULL) == SL_OK);
+        for (int r = 0; r < m; r++) worst = fmax(worst, fabs(phi[r]));
+        ENSURE(sl_world_evaluate(w, x, phi, NULL) == SL_OK);
+        for (int r = 0; r < m; r++) worst = fmax(worst, fabs(phi[r]));
+        ENSURE(worst < 1e-13);
+        ENSURE(m > 0);
+        free(x), free(phi);
+        sl_world_destroy(w);
+    }
+}
+
+/* J against central differences and the quadratic-form identity H(w) x = J^T w, which
+ * makes Terzopoulos' frozen-alpha stiffness the geometric stiffness (stepper_terzopoulos.c). */
+TEST(grid_jacobian_and_quadratic_identity) {
+    sl_world *w = grid(SL_GRID_ORIGINAL | SL_GRID_IMPROVED, 0, 3);
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        int rows = sl_model_constraint_count(m), nd = 3 * m->block_nodes;
+        double *x = malloc(sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+        double *J = malloc(sizeof(double) * (size_t)(rows * nd)), *pp = malloc(sizeof(double) * (size_t)rows);
+        double *pm = malloc(sizeof(double) * (size_t)rows), *wv = malloc(sizeof(double) * (size_t)rows);
+        double *H = malloc(sizeof(double) * (size_t)(m->block_count * nd * nd)), worst_fd = 0, worst_id = 0, h = 1e-6;
+        perturb(w, 0.04, 9u + (unsigned)k, x);
+        m->cls->evaluate(m, x, NULL, J);
+        for (int r = 0; r < rows; r++) wv[r] = sin(1.0 + r);
+        m->cls->geometric_stiffness(m, x, wv, H);
+        ENSURE(m->cls->quadratic == 1);
+        for (int b = 0; b < m->block_count && b < 40; b++) {
+            for (int col = 0; col < nd; col++) { /* FD of row b w.r.t. dof col */
+                double *xd = x + 3 * m->block_node[b * m->block_nodes + col / 3] + col % 3, keep = *xd;
+                *xd = keep + h;
+                m->cls->evaluate(m, x, pp, NULL);
+                *xd = keep - h;
+                m->cls->evaluate(m, x, pm, NULL);
+                *xd = keep;
+                worst_fd = fmax(worst_fd, fabs((pp[b] - pm[b]) / (2 * h) - J[b * nd + col]));
+            }
+            for (int i = 0; i < nd; i++) { /* (H x_local)_i against (J^T w)_i */
+                double hx = 0;
+                for (int j = 0; j < nd; j++)
+                    hx += H[b * nd * nd + i * nd + j] * x[3 * m->block_node[b * m->block_nodes + j / 3] + j % 3];
+                worst_id = fmax(worst_id, fabs(hx - J[b * nd + i] * wv[b]));
+            }
+        }
+        ENSURE(worst_fd < 1e-7);
+        ENSURE(worst_id < 1e-12);
+        free(x), free(J), free(pp), free(pm), free(wv), free(H);
+    }
+    sl_world_destroy(w);
+}
+
+TEST(grid_eta_condition_checked_at_input) {
+    sl_grid_def d = sl_grid_def_default();
+    d.eta_angle = 0.5 * d.eta_length; /* eta_12 + eta_21 < eta_11 + eta_22 */
+    sl_world *w = NULL;
+    const char *why = NULL;
+    ENSURE(sl_grid_world(&d, &w, &why) == SL_ERR_RANGE && w == NULL);
+    ENSURE(why && strstr(why, "eta_12 + eta_21 >= eta_11 + eta_22"));
+    d.terms = SL_GRID_ORIGINAL; /* the condition concerns area restoration only */
+    ENSURE(sl_grid_world(&d, &w, &why) == SL_OK);
+    sl_world_destroy(w);
+}
+
+/* Measures: volume ratio 1 and no inverted cell at rest; a cube of 27 cells squashed
+ * to half its height has volume ratio 0.5; a cell turned inside out counts. */
+TEST(grid_volume_ratio_and_inverted_cells) {
+    sl_world *w = grid(SL_GRID_IMPROVED, 0, 4);
+    ENSURE_NEAR(sl_grid_volume_ratio(w), 1.0, 1e-12);
+    ENSURE(sl_grid_inverted_cells(w) == 0);
+    int n = sl_world_node_count(w);
+    double *x = malloc(sizeof(double) * 3 * (size_t)n);
+    memcpy(x, sl_world_rest_positions(w), sizeof(double) * 3 * (size_t)n);
+    for (int i = 0; i < n; i++) x[3 * i + 1] *= 0.5;
+    sl_world_set_positions(w, x);
+    ENSURE_NEAR(sl_grid_volume_ratio(w), 0.5, 1e-12);
+    for (int i = 0; i < n; i++) x[3 * i + 1] *= -1; /* mirrored: every cell inverted */
+    sl_world_set_positions(w, x);
+    ENSURE(sl_grid_inverted_cells(w) == 27);
+    ENSURE(isnan(sl_grid_volume_ratio(NULL)));
+    free(x);
+    sl_world_destroy(w);
+}
