@@ -14,6 +14,7 @@ typedef struct sl_scene_params {
     double density;          /* kg/m^3, > 0 */
     double gravity;          /* m/s^2 along -y, >= 0 */
     int resolution;          /* mesh refinement level, >= 1 */
+    int grid_variant;        /* grid solids: 0 original, 1 improved (seed 004) */
 } sl_scene_params;
 
 /* Which sl_scene_params fields a scene reads (sl_scene_class.params): front-ends show
@@ -25,6 +26,7 @@ enum {
     SL_PARAM_DENSITY = 1 << 3,
     SL_PARAM_GRAVITY = 1 << 4,
     SL_PARAM_RESOLUTION = 1 << 5,
+    SL_PARAM_GRID_VARIANT = 1 << 6,
 };
 
 /* Valid range [min, max] and unit of each parameter, for front-ends and checks. */

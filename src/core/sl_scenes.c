@@ -10,6 +10,9 @@ extern const sl_scene_class sl_scene_fem_supported_beam;
 extern const sl_scene_class sl_scene_fem_twist_beam;
 extern const sl_scene_class sl_scene_fem_twist_beam_linear;
 extern const sl_scene_class sl_scene_fem_incompressible_block;
+extern const sl_scene_class sl_scene_grid_box_drop;
+extern const sl_scene_class sl_scene_grid_lifted_box;
+extern const sl_scene_class sl_scene_grid_rubber_ball;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
@@ -18,6 +21,9 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_fem_twist_beam,
     &sl_scene_fem_twist_beam_linear,
     &sl_scene_fem_incompressible_block,
+    &sl_scene_grid_box_drop,
+    &sl_scene_grid_lifted_box,
+    &sl_scene_grid_rubber_ball,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
@@ -28,6 +34,7 @@ const sl_param_info sl_param_infos[] = {
     {SL_PARAM_DENSITY, "density", "density", "kg/m^3", 1e-3, 1e5, 1},
     {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s^2", 0.0, 100.0, 0},
     {SL_PARAM_RESOLUTION, "resolution", "mesh resolution", "", 1, 64, 0},
+    {SL_PARAM_GRID_VARIANT, "grid_variant", "grid model (0 original, 1 improved)", "", 0, 1, 0},
 };
 const int sl_param_info_count = (int)(sizeof sl_param_infos / sizeof sl_param_infos[0]);
 
@@ -51,6 +58,7 @@ static const sl_param_info *param_info(int flag) {
 double sl_scene_params_get(const sl_scene_params *p, int flag) {
     if (!p) return NAN;
     if (flag == SL_PARAM_RESOLUTION) return p->resolution < 0 ? NAN : p->resolution;
+    if (flag == SL_PARAM_GRID_VARIANT) return p->grid_variant < 0 ? NAN : p->grid_variant;
     double *f = param_field((sl_scene_params *)p, flag);
     return f ? *f : NAN;
 }
@@ -60,9 +68,9 @@ sl_status sl_scene_params_set(sl_scene_params *p, int flag, double value) {
     const sl_param_info *info = param_info(flag);
     if (!info) return SL_ERR_INDEX;
     if (!(value >= info->min && value <= info->max)) return SL_ERR_RANGE;
-    if (flag == SL_PARAM_RESOLUTION) {
+    if (flag == SL_PARAM_RESOLUTION || flag == SL_PARAM_GRID_VARIANT) {
         if (value != floor(value)) return SL_ERR_RANGE;
-        p->resolution = (int)value;
+        *(flag == SL_PARAM_RESOLUTION ? &p->resolution : &p->grid_variant) = (int)value;
         return SL_OK;
     }
     *param_field(p, flag) = value;
@@ -73,6 +81,7 @@ sl_scene_params sl_scene_params_default(void) {
     sl_scene_params p;
     p.spring_stiffness = p.young_modulus = p.poisson_ratio = p.density = p.gravity = NAN;
     p.resolution = -1;
+    p.grid_variant = -1;
     return p;
 }
 
