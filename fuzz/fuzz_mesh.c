@@ -1,7 +1,9 @@
-/* libFuzzer harness for the mesh readers: every input, in every format, must return a
- * status without crashing, leaking or reading out of bounds (run under ASan/UBSan by
- * fuzz/run_fuzz.sh). The first byte picks the format; TetGen input is split in two at
- * the first NUL byte into .node and .ele text. */
+/* libFuzzer harness for the mesh readers (sl_mesh_io.h): every input, in every format,
+ * must return a status without crashing, leaking or reading out of bounds (run under
+ * ASan/UBSan by fuzz/run_fuzz.sh). The first byte picks the format (0 .msh, 1 .mesh,
+ * 2 TetGen); TetGen input is split in two at the first NUL byte into .node and .ele
+ * text. On error the output must come back zeroed; on success every tet must name
+ * existing nodes and be positively oriented. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +29,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         size_t ele_length = split ? length - node_length - 1 : 0;
         st = sl_mesh_parse_tetgen(names[2], text, node_length, ele, ele_length, &mesh, &ids, &report);
     }
-    if (st == SL_OK) {
-        for (int t = 0; t < 4 * mesh.tet_count; t++)
-            if (mesh.tets[t] < 0 || mesh.tets[t] >= mesh.node_count) abort(); /* must never happen */
-        sl_tet_mesh_free(&mesh);
-        free(ids);
+    if (strlen(report.message) >= sizeof report.message) abort();
+    if (st != SL_OK) {
+        if (mesh.positions || mesh.tets || mesh.node_count || mesh.tet_count || ids) abort();
+        return 0;
     }
+    for (int t = 0; t < 4 * mesh.tet_count; t++)
+        if (mesh.tets[t] < 0 || mesh.tets[t] >= mesh.node_count) abort(); /* must never happen */
+    for (int t = 0; t < mesh.tet_count; t++)
+        if (!(sl_tet_volume(mesh.positions, mesh.tets[4 * t], mesh.tets[4 * t + 1], mesh.tets[4 * t + 2],
+                            mesh.tets[4 * t + 3]) > 0))
+            abort();
+    sl_tet_mesh_free(&mesh);
+    free(ids);
     return 0;
 }

@@ -8,7 +8,8 @@
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
- * elastic energy (J), and for tetrahedral scenes the volume ratio (current/rest).
+ * elastic energy (J), and for tetrahedral and grid scenes the volume ratio
+ * (current/rest), for grid scenes also the number of inverted cells.
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
  * 2 bad arguments or input. */
@@ -21,6 +22,7 @@
 #include "bench.h"
 #include "export.h"
 #include "sl_tet_fem.h"
+#include "sl_grid.h"
 #include "sl_mesh_io.h"
 #include "sl_tet_mesh.h"
 #include "sl_scene.h"
@@ -53,7 +55,8 @@ static int usage(const char *why) {
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N]\n"
-            "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--track NODE] [--csv FILE]\n"
+            "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved]\n"
+            "                   [--track NODE] [--csv FILE]\n"
             "                   [--positions-csv FILE] [--vtk FILE]\n");
     return 2;
 }
@@ -119,6 +122,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
         else if (!strcmp(opt, "--vtk")) a->vtk = val;
         else if (!strcmp(opt, "--mesh")) a->mesh = val;
+        else if (!strcmp(opt, "--grid") && (!strcmp(val, "original") || !strcmp(val, "improved")))
+            a->params.grid_variant = strcmp(val, "original") ? 1 : 0;
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
             a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
         else if (!strcmp(opt, "--pin-box")) {
@@ -145,16 +150,27 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
     return 1;
 }
 
-static void write_header(FILE *f, int has_volume) {
-    fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", has_volume ? ",volume_ratio" : "");
+/* Extra CSV columns of a world: volume ratio (tets or grid cells), inverted cells (grid). */
+enum { EXTRA_VOLUME = 1, EXTRA_INVERTED = 2 };
+
+static int extra_columns(const sl_world *w) {
+    if (!isnan(sl_world_tet_volume_ratio(w))) return EXTRA_VOLUME;
+    if (!isnan(sl_grid_volume_ratio(w))) return EXTRA_VOLUME | EXTRA_INVERTED;
+    return 0;
 }
 
-static void write_row(FILE *f, const sl_world *w, int node, int has_volume) {
+static void write_header(FILE *f, int extra) {
+    fprintf(f, "t,x,y,z,energy,violation,elastic%s%s\n", extra & EXTRA_VOLUME ? ",volume_ratio" : "",
+            extra & EXTRA_INVERTED ? ",inverted_cells" : "");
+}
+
+static void write_row(FILE *f, const sl_world *w, int node, int extra) {
     const double *x = sl_world_positions(w);
     sl_energy e = sl_world_energy(w);
     fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
             x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic);
-    if (has_volume) fprintf(f, ",%.12g", sl_world_tet_volume_ratio(w));
+    if (extra & EXTRA_INVERTED) fprintf(f, ",%.12g,%d", sl_grid_volume_ratio(w), sl_grid_inverted_cells(w));
+    else if (extra & EXTRA_VOLUME) fprintf(f, ",%.12g", sl_world_tet_volume_ratio(w));
     fputc('\n', f);
 }
 
@@ -260,9 +276,9 @@ static int run(int argc, char **argv) {
         return 2;
     }
     int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
-    int has_volume = !isnan(sl_world_tet_volume_ratio(w));
-    write_header(f, has_volume);
-    write_row(f, w, node, has_volume);
+    int extra = extra_columns(w);
+    write_header(f, extra);
+    write_row(f, w, node, extra);
     long steps = lround(a.t_end / a.dt);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
@@ -273,7 +289,7 @@ static int run(int argc, char **argv) {
             code = 1;
             break;
         }
-        write_row(f, w, node, has_volume);
+        write_row(f, w, node, extra);
         rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
     }
     if (a.until_rest && code == 0) {

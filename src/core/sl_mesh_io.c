@@ -154,6 +154,13 @@ static sl_status node_line(lexer *L, raw_mesh *m, int first, long id) {
 static sl_status tet_line(lexer *L, raw_mesh *m, int first) {
     long ids[4];
     sl_status st = SL_OK;
+    if (L->ntok < first + 4) { /* name the element: its id in the file, else its ordinal */
+        char label[48];
+        if (first > 0) snprintf(label, sizeof label, "%.40s", L->tok[0]);
+        else snprintf(label, sizeof label, "%d", m->nt + 1);
+        return fail(L, SL_ERR_PARSE, "expected 4 node ids for element %s, found %d", label,
+                    L->ntok > first ? L->ntok - first : 0);
+    }
     for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_long(L, first + a, "node id of a tetrahedron", &ids[a]);
     return st == SL_OK ? add_tet(L, m, ids) : st;
 }

@@ -108,5 +108,5 @@ TEST(mesh_tetgen_ids_attributes_unused_nodes) {
     sl_tet_mesh_free(&m);
     const char *bad_ele = "1 4 0\n1 1 2 3\n";
     ENSURE(sl_mesh_parse_tetgen("t", node, strlen(node), bad_ele, strlen(bad_ele), &m, NULL, &rep) == SL_ERR_PARSE);
-    ENSURE(strstr(rep.message, "t.ele:2:") && strstr(rep.message, "missing node id"));
+    ENSURE(strstr(rep.message, "t.ele:2:") && strstr(rep.message, "expected 4 node ids for element 1, found 3"));
 }
