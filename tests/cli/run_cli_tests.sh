@@ -70,5 +70,12 @@ printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n' > "$tmp/bad.
 $bin run --mesh "$tmp/bad.msh" 2> "$tmp/err"; rc=$?
 check bad_mesh_names_file_and_line '[ $rc = 2 ] && grep -q "bad.msh:6: coordinate .x. is not a finite number" "$tmp/err"'
 
+# grid solids (issue 5): --grid picks the model; volume ratio and inverted cells per row
+$bin run --scene grid-box-drop --grid original --method regularized --dt 0.005 --t-end 0.2 --csv "$tmp/g.csv"; rc=$?
+check grid_run_ok '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/g.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells" ]'
+check grid_starts_at_rest_volume 'sed -n 2p "$tmp/g.csv" | awk -F, "{ exit !(\$8 == 1 && \$9 == 0) }"'
+$bin run --scene grid-box-drop --grid squishy 2> "$tmp/err"; rc=$?
+check bad_grid_variant_exit_2 '[ $rc = 2 ]'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]
