@@ -1,8 +1,10 @@
-/* Linearly implicit Euler: seed 000 eq. 18-19 (Baraff and Witkin 1998), multiplied by M:
+/* Linearly implicit Euler (and Terzopoulos' semi-implicit scheme, at the end of this
+ * file). Linearly implicit Euler: seed 000 eq. 18-19 (Baraff and Witkin 1998), times M:
  *   (M + dt^2 K_n) v_{n+1} = M v_n + dt F_n,   x_{n+1} = x_n + dt v_{n+1},
  * with the full force Jacobian -dF/dx = K = J^T alpha^-1 J + (dJ^T/dx) alpha^-1 phi
  * (eq. 23, geometric term included). Solved over the free dofs by sparse Cholesky;
  * the symbolic analysis is reused while the pattern does not change. */
+#include <cs.h>
 #include <stdlib.h>
 
 #include "sl_linsolve.h"
@@ -36,19 +38,24 @@ static sl_status implicit_init(sl_world *w, void **state) {
     return SL_OK;
 }
 
-static sl_status implicit_step(sl_world *w, void *state) {
-    implicit_state *s = state;
+/* One step of (M + dt^2 c_K J^T alpha^-1 J + dt^2 H + dt/2 C) v' = M v + dt F + dt/2 C v:
+ * linearly implicit Euler (c_K = 1, eq. 18-19, 23) or Terzopoulos' scheme (c_K = 0: the
+ * frozen-alpha stiffness K(r_t) = H of quadratic metric models, with central-difference
+ * damping C = c M, whose explicit part -c M v is already in F; seed 004 eq. 7-8). */
+static sl_status linear_step(sl_world *w, implicit_state *s, int terzopoulos) {
     sl_assembly *a = &w->assembly;
-    double dt = w->dt;
+    double dt = w->dt, c = terzopoulos ? w->mass_damping : 0;
     double t0 = sl_clock_seconds();
-    { /* assemble F_n and S'_n M = M + dt^2 (J^T alpha^-1 J + H)      eq. 19, 23 */
+    { /* assemble F_n and the system matrix                                eq. 19, 23 */
         sl_assembly_evaluate(w, w->x);
         sl_assembly_geometric(w, w->x);
         sl_assembly_forces(w, s->force);
-        sl_assembly_system(w, dt * dt, dt * dt);
+        sl_assembly_system(w, terzopoulos ? 0.0 : dt * dt, dt * dt);
         for (int k = 0; k < a->n_free; k++) {
             int d = a->free_dof[k];
-            s->rhs[k] = w->mass[d / 3] * w->v[d] + dt * s->force[d]; /* M v_n + dt F_n */
+            double m = w->mass[d / 3];
+            a->A->x[a->A_diag[k]] += 0.5 * dt * c * m;                   /* + dt/2 C */
+            s->rhs[k] = m * w->v[d] * (1 + 0.5 * dt * c) + dt * s->force[d]; /* M v_n + dt F_n */
         }
     }
     double t1 = sl_clock_seconds();
@@ -69,6 +76,9 @@ static sl_status implicit_step(sl_world *w, void *state) {
     return SL_OK;
 }
 
+static sl_status implicit_step(sl_world *w, void *state) { return linear_step(w, state, 0); }
+static sl_status terzopoulos_step(sl_world *w, void *state) { return linear_step(w, state, 1); }
+
 const sl_stepper_class sl_stepper_implicit_euler = {
     .name = "implicit-euler",
     .title = "Linearly implicit Euler",
@@ -76,5 +86,22 @@ const sl_stepper_class sl_stepper_implicit_euler = {
     .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE,
     .init = implicit_init,
     .step = implicit_step,
+    .destroy = implicit_destroy,
+};
+
+/* Terzopoulos' semi-implicit scheme (Terzopoulos et al. 1987, seed 004 §2.2 eq. 8):
+ *   M (r' - 2 r + r_prev)/dt^2 + C (r' - r_prev)/(2 dt) + K(r_t) r' = f_t,
+ * alpha_ij of eq. 6 frozen at r_t; with r_prev = r - dt v and divided by dt,
+ *   (M + dt/2 C + dt^2 K_t) v' = M v - dt/2 C v + dt (f_t - K_t r_t),   r' = r + dt v'.
+ * For quadratic metric models K_t = H(alpha^-1 phi) and K_t r_t = J^T alpha^-1 phi. K_t
+ * is indefinite under compression, so a step may fail to factorize: the world then
+ * reports divergence, the scheme's known fragility (seed 004 §6). */
+const sl_stepper_class sl_stepper_terzopoulos = {
+    .name = "terzopoulos",
+    .title = "Semi-implicit (Terzopoulos)",
+    .citation = "seed 004 §2.2 eq. 7-8 (Terzopoulos et al. 1987)",
+    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_QUADRATIC_ONLY,
+    .init = implicit_init,
+    .step = terzopoulos_step,
     .destroy = implicit_destroy,
 };
