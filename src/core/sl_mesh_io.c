@@ -5,6 +5,7 @@
 #include "sl_scene.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -72,11 +73,15 @@ static int next_line(lexer *L) {
     return 0;
 }
 
+/* An integer token; values beyond the range of long (32 bits in wasm) saturate, so that
+ * a huge count is refused by its limit, the same on every platform. */
 static int to_long(const char *s, long *v) {
     char *end;
     errno = 0;
-    *v = strtol(s, &end, 10);
-    return !errno && end != s && *end == 0;
+    long long t = strtoll(s, &end, 10);
+    if (end == s || *end != 0) return 0;
+    *v = t > LONG_MAX || (errno == ERANGE && t > 0) ? LONG_MAX : t < LONG_MIN || errno == ERANGE ? LONG_MIN : (long)t;
+    return 1;
 }
 
 static int to_double(const char *s, double *v) {
