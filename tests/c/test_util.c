@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 sl_world *make_cube(const char *method, double dt) {
     sl_scene_params p = sl_scene_params_default();
@@ -43,4 +44,48 @@ int step_n(sl_world *w, int n) {
     for (int s = 0; s < n; s++)
         if (sl_world_step(w) != SL_OK) return s;
     return n;
+}
+
+double fd_jacobian_error(const sl_model *m, double *x, int max_blocks, double h) {
+    int rows = sl_model_constraint_count(m), nd = 3 * m->block_nodes, r = m->block_rows;
+    double *J = malloc(sizeof(double) * (size_t)(m->block_count * r * nd));
+    double *pp = malloc(sizeof(double) * (size_t)rows), *pm = malloc(sizeof(double) * (size_t)rows), worst = 0;
+    m->cls->evaluate(m, x, NULL, J);
+    for (int b = 0; b < m->block_count && b < max_blocks; b++)
+        for (int col = 0; col < nd; col++) {
+            double *xd = x + 3 * m->block_node[b * m->block_nodes + col / 3] + col % 3, keep = *xd;
+            *xd = keep + h;
+            m->cls->evaluate(m, x, pp, NULL);
+            *xd = keep - h;
+            m->cls->evaluate(m, x, pm, NULL);
+            *xd = keep;
+            for (int k = 0; k < r; k++)
+                worst = fmax(worst, fabs((pp[b * r + k] - pm[b * r + k]) / (2 * h) - J[(b * r + k) * nd + col]));
+        }
+    free(J), free(pp), free(pm);
+    return worst;
+}
+
+double fd_geometric_error(const sl_model *m, double *x, const double *w, double h) {
+    int nd = 3 * m->block_nodes, r = m->block_rows;
+    double *H = malloc(sizeof(double) * (size_t)(m->block_count * nd * nd));
+    double *Jp = malloc(sizeof(double) * (size_t)(m->block_count * r * nd));
+    double *Jm = malloc(sizeof(double) * (size_t)(m->block_count * r * nd)), worst = 0;
+    m->cls->geometric_stiffness(m, x, w, H);
+    for (int b = 0; b < m->block_count; b++)
+        for (int col = 0; col < nd; col++) {
+            double *xd = x + 3 * m->block_node[b * m->block_nodes + col / 3] + col % 3, keep = *xd;
+            *xd = keep + h;
+            m->cls->evaluate(m, x, NULL, Jp);
+            *xd = keep - h;
+            m->cls->evaluate(m, x, NULL, Jm);
+            *xd = keep;
+            for (int i = 0; i < nd; i++) { /* d/dx_col of (J^T w)_i */
+                double fd = 0;
+                for (int k = 0; k < r; k++) fd += w[b * r + k] * (Jp[(b * r + k) * nd + i] - Jm[(b * r + k) * nd + i]) / (2 * h);
+                worst = fmax(worst, fabs(fd - H[b * nd * nd + i * nd + col]));
+            }
+        }
+    free(H), free(Jp), free(Jm);
+    return worst;
 }

@@ -19,4 +19,12 @@ double first_minimum_time(sl_world *w, double t_end);
 /* Steps w n times; returns the number of steps done before an error. */
 int step_n(sl_world *w, int n);
 
+/* Largest |J - central difference of phi| over the first max_blocks blocks of model m at
+ * x (double[3n], perturbed and restored in place), step h. */
+double fd_jacobian_error(const sl_model *m, double *x, int max_blocks, double h);
+
+/* Largest |H(w) - central difference of J^T w| over the blocks of m (<= 8 nodes each) at
+ * x (double[3n]), step h, for weights w (double[constraint_count]). */
+double fd_geometric_error(const sl_model *m, double *x, const double *w, double h);
+
 #endif
