@@ -13,6 +13,9 @@ extern const sl_scene_class sl_scene_fem_incompressible_block;
 extern const sl_scene_class sl_scene_grid_box_drop;
 extern const sl_scene_class sl_scene_grid_lifted_box;
 extern const sl_scene_class sl_scene_grid_rubber_ball;
+extern const sl_scene_class sl_scene_grid_buckling;
+extern const sl_scene_class sl_scene_grid_pudding_twist;
+extern const sl_scene_class sl_scene_grid_water_lily;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
@@ -24,6 +27,9 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_box_drop,
     &sl_scene_grid_lifted_box,
     &sl_scene_grid_rubber_ball,
+    &sl_scene_grid_buckling,
+    &sl_scene_grid_pudding_twist,
+    &sl_scene_grid_water_lily,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
