@@ -1,0 +1,162 @@
+/* softlab's wasm API, drawing part: a WebGL2 canvas per panel, the camera, picking
+ * and the mouse spring. See api.c for the conventions (handles, statuses, strings). */
+#include <math.h>
+#include <string.h>
+
+#include "api_internal.h"
+
+/* ---- drawing ------------------------------------------------------------------------ */
+
+/* Creates a WebGL2 context on the canvas found by the CSS selector (e.g. "#view-1")
+ * and a renderer in it. preserve_drawing_buffer: 1 keeps the last frame readable
+ * (tests, screenshots). Errors: SL_ERR_NULL (bad handle), SL_ERR_RANGE (no canvas, or
+ * no WebGL2), SL_ERR_NOMEM (shaders failed); see sl_api_last_error(0). */
+API int sl_api_attach_canvas(int h, const char *selector, int preserve_drawing_buffer) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    if (p->gl) return SL_OK;
+    EmscriptenWebGLContextAttributes attrs;
+    emscripten_webgl_init_context_attributes(&attrs);
+    attrs.majorVersion = 2;
+    attrs.minorVersion = 0;
+    attrs.alpha = 0;
+    attrs.depth = 1;
+    attrs.stencil = 1;
+    attrs.antialias = 1;
+    attrs.premultipliedAlpha = 0;
+    attrs.preserveDrawingBuffer = preserve_drawing_buffer ? 1 : 0;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE ctx = emscripten_webgl_create_context(selector, &attrs);
+    if (ctx <= 0) {
+        set_error("could not create a WebGL2 context on '%s' (error %d)", selector, (int)ctx);
+        return SL_ERR_RANGE;
+    }
+    emscripten_webgl_make_context_current(ctx);
+    p->render = sl_render_create();
+    if (!p->render) {
+        emscripten_webgl_destroy_context(ctx);
+        set_error("WebGL2 shaders failed to compile (see the console)");
+        return SL_ERR_NOMEM;
+    }
+    p->gl = ctx;
+    sl_render_set_color(p->render, p->color[0], p->color[1], p->color[2]);
+    return SL_OK;
+}
+
+/* Surface colour of the panel, components in [0, 1]. */
+API void sl_api_set_color(int h, double r, double g, double b) {
+    panel *p = get(h);
+    if (!p) return;
+    p->color[0] = r, p->color[1] = g, p->color[2] = b;
+    if (p->render) sl_render_set_color(p->render, r, g, b);
+}
+
+/* A camera distance (m) that frames the panel's scene. */
+API double sl_api_view_distance(int h) { return sl_render_default_distance(world_of(h)); }
+
+/* Draws the panel into its canvas (drawing-buffer size) from camera yaw, pitch (rad)
+ * and distance (m; <= 0 means sl_api_view_distance). Makes the panel's context
+ * current first. Errors: SL_ERR_NULL (bad handle or no canvas attached). */
+API int sl_api_draw(int h, double yaw, double pitch, double distance) {
+    panel *p = get(h);
+    if (!p || !p->gl) return SL_ERR_NULL;
+    if (emscripten_webgl_make_context_current(p->gl) != EMSCRIPTEN_RESULT_SUCCESS)
+        return SL_ERR_NULL;
+    int width = 0, height = 0;
+    emscripten_webgl_get_drawing_buffer_size(p->gl, &width, &height);
+    sl_render_draw(p->render, p->world, width, height, yaw, pitch, distance);
+    return SL_OK;
+}
+
+/* ---- mouse: picking and grabbing ---------------------------------------------------- */
+
+static double vec_out[3]; /* result of sl_api_project / sl_api_unproject */
+
+static int buffer_size(const panel *p, int *width, int *height) {
+    *width = *height = 0;
+    if (p->gl) emscripten_webgl_get_drawing_buffer_size(p->gl, width, height);
+    return *width > 0 && *height > 0;
+}
+
+/* Drawing-buffer pixel (x, y from the top-left) and view depth (m) of node i of the
+ * panel, with the camera of sl_api_draw: a pointer to double[3], or 0 (no canvas, bad
+ * node, or behind the camera). Read it before the next call. */
+API const double *sl_api_project(int h, int node, double yaw, double pitch, double distance) {
+    panel *p = get(h);
+    int width, height;
+    if (!p || !buffer_size(p, &width, &height) || node < 0 || node >= sl_world_node_count(p->world))
+        return NULL;
+    const double *x = sl_world_positions(p->world) + 3 * node;
+    return sl_render_project(p->world, width, height, yaw, pitch, distance, x, vec_out) ? vec_out
+                                                                                       : NULL;
+}
+
+/* The free node drawn within radius pixels of (px, py) (drawing-buffer pixels from
+ * the top-left), or -1. */
+API int sl_api_pick(int h, double px, double py, double yaw, double pitch, double distance,
+                    double radius) {
+    panel *p = get(h);
+    int width, height;
+    if (!p || !buffer_size(p, &width, &height)) return -1;
+    return sl_render_pick(p->world, width, height, yaw, pitch, distance, px, py, radius);
+}
+
+/* The world point (m) under pixel (px, py) on the plane through (tx, ty, tz) facing
+ * the camera: a pointer to double[3], or 0. Read it before the next call. */
+API const double *sl_api_unproject(int h, double px, double py, double yaw, double pitch,
+                                   double distance, double tx, double ty, double tz) {
+    panel *p = get(h);
+    int width, height;
+    const double through[3] = {tx, ty, tz};
+    if (!p || !buffer_size(p, &width, &height)) return NULL;
+    return sl_render_unproject(p->world, width, height, yaw, pitch, distance, px, py, through,
+                               vec_out)
+               ? vec_out
+               : NULL;
+}
+
+/* Total mass of the panel's nodes, kg (to scale a mouse spring). */
+API double sl_api_total_mass(int h) {
+    sl_world *w = world_of(h);
+    const double *m = sl_world_masses(w);
+    double total = 0;
+    for (int i = 0; i < sl_world_node_count(w) && m; i++) total += m[i];
+    return total;
+}
+
+/* Pulls node toward (x, y, z) (m) with a spring of stiffness k (N/m); replaces any
+ * previous grab. Errors as sl_world_grab. */
+API int sl_api_grab(int h, int node, double x, double y, double z, double k) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    const double target[3] = {x, y, z};
+    const double weight = 1;
+    sl_status s = sl_world_grab(p->world, &node, &weight, NULL, 1, target, k);
+    p->grab_node = s == SL_OK ? node : -1;
+    if (p->render) sl_render_set_grab(p->render, p->grab_node, target);
+    return s;
+}
+
+/* Moves the target of the current grab (m). Errors as sl_world_grab_move. */
+API int sl_api_grab_move(int h, double x, double y, double z) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    const double target[3] = {x, y, z};
+    sl_status s = sl_world_grab_move(p->world, target);
+    if (s == SL_OK && p->render) sl_render_set_grab(p->render, p->grab_node, target);
+    return s;
+}
+
+/* Lets go of the grabbed node (no-op without a grab). */
+API void sl_api_release(int h) {
+    panel *p = get(h);
+    if (!p) return;
+    sl_world_release(p->world);
+    p->grab_node = -1;
+    if (p->render) sl_render_set_grab(p->render, -1, NULL);
+}
+
+/* The node pulled by the mouse, -1 if none. */
+API int sl_api_grabbed_node(int h) {
+    panel *p = get(h);
+    return p && sl_world_grab_count(p->world) > 0 ? p->grab_node : -1;
+}

@@ -1,0 +1,36 @@
+/* Shared by the files of softlab's wasm API (api.c: tables, panels, physics;
+ * api_draw.c: drawing, picking, grabbing). Not part of the exported API. */
+#ifndef SL_API_INTERNAL_H
+#define SL_API_INTERNAL_H
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include "render.h"
+#include "sl_scene.h"
+#include "sl_world.h"
+
+#define API EMSCRIPTEN_KEEPALIVE
+#define MAX_PANELS 16
+
+typedef struct panel {
+    int used;
+    sl_world *world;
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl; /* 0 until a canvas is attached */
+    sl_render *render;
+    double color[3];
+    int grab_node; /* node pulled by the mouse, -1 if none */
+} panel;
+
+extern panel panels[MAX_PANELS];
+
+/* Sets the API's last error (sl_api_last_error(0)), printf-style. */
+void set_error(const char *fmt, ...);
+
+/* The panel of handle h (1..MAX_PANELS), or NULL (and sets the error). */
+panel *get(int h);
+
+/* The world of handle h, or NULL. */
+sl_world *world_of(int h);
+
+#endif
