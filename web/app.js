@@ -554,7 +554,11 @@ async function main() {
     ready: true,
     scene: config.scene.name,
     steppers: core.steppers.map((s) => s.name),
-    panels: lab.panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id })),
+    panels: lab.panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, handle: p.h })),
+    /** The flat wasm API (lab-api.js), for tests and the console. */
+    api: core.api,
+    /** Redraws every panel on the next frame (after changing a view through api). */
+    redraw: () => lab.markAllDirty(),
     state: () => lab.state(),
     /** Page (CSS pixel) position of node in panel i's view, or null if not drawn. */
     nodeOnScreen: (i, node) => lab.nodeOnScreen(i, node),

@@ -55,6 +55,25 @@ const SIGNATURES = {
   grab_move: ['number', ['number', 'number', 'number', 'number']],
   release: [null, ['number']],
   grabbed_node: ['number', ['number']],
+  param_count: ['number', []],
+  param_name: ['string', ['number']],
+  param_label: ['string', ['number']],
+  param_unit: ['string', ['number']],
+  param_min: ['number', ['number']],
+  param_max: ['number', ['number']],
+  param_log_scale: ['number', ['number']],
+  param_flag: ['number', ['number']],
+  scene_params: ['number', ['number']],
+  params_clear: [null, []],
+  params_set: ['number', ['string', 'number']],
+  panel_param: ['number', ['number', 'string']],
+  rebuild: ['number', ['number']],
+  volume_ratio: ['number', ['number']],
+  inverted_cells: ['number', ['number']],
+  shape_error: ['number', ['number']],
+  omega_max: ['number', ['number']],
+  pin: ['number', ['number', 'number', 'number']],
+  is_pinned: ['number', ['number', 'number']],
 };
 
 export const SL_OK = 0;
@@ -73,7 +92,7 @@ export async function loadLab() {
       name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
       description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
-      defaultTEnd: api.scene_default_t_end(i),
+      defaultTEnd: api.scene_default_t_end(i), params: api.scene_params(i),
     });
   }
   const steppers = [];
@@ -83,6 +102,15 @@ export async function loadLab() {
       citation: api.stepper_citation(i), flags: api.stepper_flags(i),
     });
   }
+  // Physical parameters (SI units) with their valid ranges, from the core's table.
+  const params = [];
+  for (let i = 0; i < api.param_count(); i++) {
+    params.push({
+      name: api.param_name(i), label: api.param_label(i), unit: api.param_unit(i),
+      min: api.param_min(i), max: api.param_max(i), log: !!api.param_log_scale(i),
+      flag: api.param_flag(i),
+    });
+  }
   // Positions as a fresh view each time: memory growth detaches old views.
   api.positionsArray = (h) => {
     const ptr = api.positions(h), n = api.node_count(h);
@@ -90,5 +118,5 @@ export async function loadLab() {
   };
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(new Float64Array(Module.HEAPF64.buffer, ptr, 3)) : null);
-  return { Module, api, scenes, steppers };
+  return { Module, api, scenes, steppers, params };
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sl_grid.h"
 #include "sl_mesh_io.h"
 #include "sl_stepper.h"
 
@@ -80,12 +81,6 @@ API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flag
 API const char *sl_api_status_message(int status) { return sl_status_message((sl_status)status); }
 API const char *sl_api_status_name(int status) { return sl_status_name((sl_status)status); }
 
-/* ---- panels ------------------------------------------------------------------------- */
-
-/* Builds scene `scene` with default parameters and sets stepper `method` with time step
- * dt (s) and beta (1/s). Returns a handle >= 1, or -status: SL_ERR_UNKNOWN_SCENE,
- * SL_ERR_UNKNOWN_METHOD, SL_ERR_NOMEM (also when all MAX_PANELS are in use), or any
- * error of the scene's build or sl_world_set_stepper; sl_api_last_error(0) says why. */
 /* ---- a user's mesh (file picker / drag and drop) --------------------------------- */
 
 static sl_tet_mesh user_mesh; /* the last mesh loaded with sl_api_mesh_load */
@@ -114,11 +109,10 @@ API int sl_api_mesh_load(const char *name, const char *text, int length, const c
 }
 
 /* The world of scene "mesh": the user's mesh (sl_mesh_world) hanging from its top 3 %. */
-static sl_status user_mesh_world(sl_world **out) {
-    if (!user_mesh.tets) return SL_ERR_UNKNOWN_SCENE;
-    sl_scene_params params = sl_scene_params_default();
-    sl_status st = sl_mesh_world(&user_mesh, &params, SL_STRAIN_GREEN, out);
-    if (st != SL_OK) return st;
+static sl_status user_mesh_world(const sl_scene_params *params, sl_world **out) {
+    if (!user_mesh.tets) return set_error("no mesh loaded"), SL_ERR_UNKNOWN_SCENE;
+    sl_status st = sl_mesh_world(&user_mesh, params, SL_STRAIN_GREEN, out);
+    if (st != SL_OK) return set_error("mesh: %s", sl_status_message(st)), st;
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < user_mesh.node_count; i++)
         lo = fmin(lo, user_mesh.positions[3 * i + 1]), hi = fmax(hi, user_mesh.positions[3 * i + 1]);
@@ -127,21 +121,110 @@ static sl_status user_mesh_world(sl_world **out) {
     return SL_OK;
 }
 
+/* ---- scene parameters --------------------------------------------------------------- */
+
+/* Parameters staged for the next sl_api_panel_create or sl_api_rebuild. */
+static sl_scene_params staged;
+static int staged_ready;
+
+static sl_scene_params *staged_params(void) {
+    if (!staged_ready) staged = sl_scene_params_default(), staged_ready = 1;
+    return &staged;
+}
+
+API int sl_api_param_count(void) { return sl_param_info_count; }
+
+static const sl_param_info *param_at(int i) {
+    return i >= 0 && i < sl_param_info_count ? &sl_param_infos[i] : NULL;
+}
+API const char *sl_api_param_name(int i) { return param_at(i) ? param_at(i)->name : ""; }
+API const char *sl_api_param_label(int i) { return param_at(i) ? param_at(i)->label : ""; }
+API const char *sl_api_param_unit(int i) { return param_at(i) ? param_at(i)->unit : ""; }
+API double sl_api_param_min(int i) { return param_at(i) ? param_at(i)->min : NAN; }
+API double sl_api_param_max(int i) { return param_at(i) ? param_at(i)->max : NAN; }
+API int sl_api_param_log_scale(int i) { return param_at(i) ? param_at(i)->log_scale : 0; }
+API int sl_api_param_flag(int i) { return param_at(i) ? param_at(i)->flag : 0; }
+
+/* SL_PARAM_* flags of the parameters scene i reads (sl_scene_class.params). */
+API int sl_api_scene_params(int i) { return scene_at(i) ? scene_at(i)->params : 0; }
+
+/* Back to "every parameter at the scene's default" for the next panel or rebuild. */
+API void sl_api_params_clear(void) { *staged_params() = sl_scene_params_default(); }
+
+/* Stages parameter `name` (an sl_param_infos name, SI units) = value for the next
+ * sl_api_panel_create or sl_api_rebuild; NaN stages "the scene's default". Errors:
+ * SL_ERR_INDEX (unknown name), SL_ERR_RANGE (outside the table's range, or a
+ * non-integer count); sl_api_last_error(0) says which and why. */
+API int sl_api_params_set(const char *name, double value) {
+    for (int i = 0; i < sl_param_info_count; i++) {
+        const sl_param_info *info = &sl_param_infos[i];
+        if (!name || strcmp(info->name, name)) continue;
+        if (isnan(value)) {
+            sl_scene_params keep = sl_scene_params_default();
+            int flag = info->flag;
+            if (flag == SL_PARAM_RESOLUTION) staged_params()->resolution = keep.resolution;
+            else if (flag == SL_PARAM_GRID_VARIANT) staged_params()->grid_variant = keep.grid_variant;
+            else {
+                sl_scene_params *q = staged_params();
+                double *fields[] = {&q->spring_stiffness, &q->young_modulus, &q->poisson_ratio,
+                                    &q->density, &q->gravity};
+                const int flags[] = {SL_PARAM_SPRING_STIFFNESS, SL_PARAM_YOUNG_MODULUS,
+                                     SL_PARAM_POISSON_RATIO, SL_PARAM_DENSITY, SL_PARAM_GRAVITY};
+                for (int k = 0; k < 5; k++)
+                    if (flags[k] == flag) *fields[k] = NAN;
+            }
+            return SL_OK;
+        }
+        sl_status s = sl_scene_params_set(staged_params(), info->flag, value);
+        if (s != SL_OK)
+            set_error("%s must be %s in [%g, %g] %s (got %g)", info->label,
+                      info->flag == SL_PARAM_RESOLUTION || info->flag == SL_PARAM_GRID_VARIANT
+                          ? "a whole number"
+                          : "a number",
+                      info->min, info->max, info->unit, value);
+        return s;
+    }
+    set_error("unknown parameter '%s'", name ? name : "");
+    return SL_ERR_INDEX;
+}
+
+/* The value parameter `name` has in panel h's world (NaN: the scene's default). */
+API double sl_api_panel_param(int h, const char *name) {
+    panel *p = get(h);
+    if (!p || !name) return NAN;
+    for (int i = 0; i < sl_param_info_count; i++)
+        if (!strcmp(sl_param_infos[i].name, name))
+            return sl_scene_params_get(&p->params, sl_param_infos[i].flag);
+    return NAN;
+}
+
+/* ---- panels ------------------------------------------------------------------------- */
+
+/* Builds the world of `scene` ("mesh": the user's mesh) with params, no stepper. */
+static sl_status build_world(const char *scene, const sl_scene_params *params, sl_world **out) {
+    if (scene && !strcmp(scene, "mesh")) return user_mesh_world(params, out);
+    const sl_scene_class *sc = sl_scene_find(scene);
+    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), SL_ERR_UNKNOWN_SCENE;
+    sl_status s = sc->build(params, out);
+    if (s != SL_OK) set_error("scene '%s': %s", scene, sl_status_message(s));
+    return s;
+}
+
+/* Builds scene `scene` with the staged parameters (sl_api_params_set) and sets stepper
+ * `method` with time step dt (s) and beta (1/s). Returns a handle >= 1, or -status:
+ * SL_ERR_UNKNOWN_SCENE, SL_ERR_UNKNOWN_METHOD, SL_ERR_NOMEM (also when all MAX_PANELS
+ * are in use), or any error of the scene's build or sl_world_set_stepper;
+ * sl_api_last_error(0) says why. */
 API int sl_api_panel_create(const char *scene, const char *method, double dt, double beta) {
-    int is_mesh = scene && !strcmp(scene, "mesh");
-    const sl_scene_class *sc = is_mesh ? NULL : sl_scene_find(scene);
     const sl_stepper_class *st = sl_stepper_find(method);
-    if (!sc && !is_mesh) return set_error("unknown scene '%s'", scene ? scene : ""), -SL_ERR_UNKNOWN_SCENE;
     if (!st) return set_error("unknown stepper '%s'", method ? method : ""), -SL_ERR_UNKNOWN_METHOD;
     int slot = -1;
     for (int i = 0; i < MAX_PANELS && slot < 0; i++)
         if (!panels[i].used) slot = i;
     if (slot < 0) return set_error("at most %d panels", MAX_PANELS), -SL_ERR_NOMEM;
-    sl_scene_params params = sl_scene_params_default();
     sl_world *w = NULL;
-    sl_status s = is_mesh ? user_mesh_world(&w) : sc->build(&params, &w);
-    if (s != SL_OK)
-        return set_error("scene '%s': %s", scene, sl_status_message(s)), -(int)s;
+    sl_status s = build_world(scene, staged_params(), &w);
+    if (s != SL_OK) return -(int)s;
     s = sl_world_set_stepper(w, st, dt, beta);
     if (s != SL_OK) {
         set_error("%s", sl_world_last_error(w));
@@ -152,6 +235,8 @@ API int sl_api_panel_create(const char *scene, const char *method, double dt, do
     memset(p, 0, sizeof *p);
     p->used = 1;
     p->world = w;
+    p->params = *staged_params();
+    snprintf(p->scene, sizeof p->scene, "%s", scene);
     p->color[0] = 0.33, p->color[1] = 0.56, p->color[2] = 0.85;
     p->grab_node = -1;
     api_error[0] = 0;
@@ -190,6 +275,32 @@ API int sl_api_set_method(int h, const char *method, double dt, double beta) {
         return s;
     }
     sl_world_reset(w);
+    return SL_OK;
+}
+
+/* Builds panel h's world again from its scene with the staged parameters
+ * (sl_api_params_set), keeping its stepper, dt, beta, canvas and colour; t = 0. On error
+ * the old world stays (sl_api_last_error(0) says why): SL_ERR_RANGE for parameters a
+ * scene rejects, or sl_world_set_stepper's refusal (e.g. an explicit stepper and a
+ * Poisson ratio of 0.5, whose compliance is 0). */
+API int sl_api_rebuild(int h) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    sl_world *w = NULL;
+    sl_status s = build_world(p->scene, staged_params(), &w);
+    if (s != SL_OK) return s;
+    s = sl_world_set_stepper(w, sl_world_stepper(p->world), sl_world_dt(p->world),
+                             sl_world_beta(p->world));
+    if (s != SL_OK) {
+        set_error("%s", sl_world_last_error(w));
+        sl_world_destroy(w);
+        return s;
+    }
+    sl_world_destroy(p->world);
+    p->world = w;
+    p->params = *staged_params();
+    p->grab_node = -1;
+    if (p->render) sl_render_set_grab(p->render, -1, NULL);
     return SL_OK;
 }
 
@@ -250,6 +361,42 @@ API double sl_api_energy_elastic(int h) { return sl_world_energy(world_of(h)).el
 API double sl_api_constraint_violation(int h) {
     return sl_world_constraint_violation(world_of(h));
 }
+
+/* Current over rest volume of the body (grid cells or tetrahedra); NaN for a body
+ * without volume elements (the spring cube). */
+API double sl_api_volume_ratio(int h) { return sl_grid_volume_ratio(world_of(h)); }
+
+/* Inverted grid cells (seed 004), -1 for worlds that are not grid solids. */
+API int sl_api_inverted_cells(int h) { return sl_grid_inverted_cells(world_of(h)); }
+
+/* Largest distance (m) of a node from the rest shape, rigid motion removed. */
+API double sl_api_shape_error(int h) { return sl_world_shape_error(world_of(h)); }
+
+/* omega_max (rad/s) of the linearization at the current state (sl_world_omega_max,
+ * seed 000 §2.4: symplectic Euler is stable for dt < 2/omega_max). NaN when it cannot be
+ * computed (e.g. some compliance is 0: then no explicit stepper is stable at any dt);
+ * sl_api_last_error(h) says why. */
+API double sl_api_omega_max(int h) {
+    panel *p = get(h);
+    double omega = NAN;
+    if (!p) return NAN;
+    sl_status s = sl_world_omega_max(p->world, 2000, &omega);
+    if (s != SL_OK) {
+        set_error("%s", sl_status_message(s));
+        return NAN;
+    }
+    return omega;
+}
+
+/* Pins (pinned = 1) or frees (0) node i of panel h. Errors as sl_world_pin. */
+API int sl_api_pin(int h, int node, int pinned) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    return sl_world_pin(w, node, pinned);
+}
+
+/* 1 if node i of panel h is pinned, else 0. */
+API int sl_api_is_pinned(int h, int node) { return sl_world_is_pinned(world_of(h), node); }
 
 /* Stage times of the last step, s (seed 000 Fig. 11 split). */
 API double sl_api_timing_assembly(int h) { return sl_world_last_timing(world_of(h)).assembly; }

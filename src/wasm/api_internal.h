@@ -20,6 +20,8 @@ typedef struct panel {
     sl_render *render;
     double color[3];
     int grab_node; /* node pulled by the mouse, -1 if none */
+    sl_scene_params params; /* the parameters its world was built with */
+    char scene[64];         /* its scene's name ("mesh": the user's mesh) */
 } panel;
 
 extern panel panels[MAX_PANELS];
