@@ -67,6 +67,7 @@ const SIGNATURES = {
   params_clear: [null, []],
   params_set: ['number', ['string', 'number']],
   panel_param: ['number', ['number', 'string']],
+  scene_param_default: ['number', ['number', 'string']],
   rebuild: ['number', ['number']],
   volume_ratio: ['number', ['number']],
   inverted_cells: ['number', ['number']],
@@ -86,22 +87,6 @@ export async function loadLab() {
   for (const [name, [ret, args]] of Object.entries(SIGNATURES)) {
     api[name] = Module.cwrap('sl_api_' + name, ret, args);
   }
-  const scenes = [];
-  for (let i = 0; i < api.scene_count(); i++) {
-    scenes.push({
-      name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
-      description: api.scene_description(i),
-      defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
-      defaultTEnd: api.scene_default_t_end(i), params: api.scene_params(i),
-    });
-  }
-  const steppers = [];
-  for (let i = 0; i < api.stepper_count(); i++) {
-    steppers.push({
-      name: api.stepper_name(i), title: api.stepper_title(i),
-      citation: api.stepper_citation(i), flags: api.stepper_flags(i),
-    });
-  }
   // Physical parameters (SI units) with their valid ranges, from the core's table.
   const params = [];
   for (let i = 0; i < api.param_count(); i++) {
@@ -109,6 +94,25 @@ export async function loadLab() {
       name: api.param_name(i), label: api.param_label(i), unit: api.param_unit(i),
       min: api.param_min(i), max: api.param_max(i), log: !!api.param_log_scale(i),
       flag: api.param_flag(i),
+    });
+  }
+  const scenes = [];
+  for (let i = 0; i < api.scene_count(); i++) {
+    scenes.push({
+      name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
+      description: api.scene_description(i),
+      defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
+      defaultTEnd: api.scene_default_t_end(i), params: api.scene_params(i),
+      // defaults of the parameters it reads: {name: value in SI units}
+      defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)
+        .map((p) => [p.name, api.scene_param_default(i, p.name)])),
+    });
+  }
+  const steppers = [];
+  for (let i = 0; i < api.stepper_count(); i++) {
+    steppers.push({
+      name: api.stepper_name(i), title: api.stepper_title(i),
+      citation: api.stepper_citation(i), flags: api.stepper_flags(i),
     });
   }
   // Positions as a fresh view each time: memory growth detaches old views.

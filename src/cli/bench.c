@@ -17,7 +17,7 @@
 static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepper, int steps) {
     sl_scene_params p = sl_scene_params_default();
     sl_world *w = NULL;
-    if (scene->build(&p, &w) != SL_OK) return;
+    if (sl_scene_build(scene, &p, &w) != SL_OK) return;
     double dt = scene->default_dt;
     if (sl_world_set_stepper(w, stepper, dt, 0) != SL_OK) {
         printf("%-22s %-18s %7d %7d  %s\n", scene->name, stepper->name, sl_world_node_count(w),
@@ -52,7 +52,7 @@ static void bench_scaling(int max_resolution) {
             sl_scene_params p = sl_scene_params_default();
             p.resolution = r;
             sl_world *w = NULL;
-            if (scene->build(&p, &w) != SL_OK) continue;
+            if (sl_scene_build(scene, &p, &w) != SL_OK) continue;
             sl_world_set_stepper(w, sl_stepper_find("regularized"), scene->default_dt, 0);
             sl_world_set_solve_form(w, (sl_solve_form)form);
             int steps = r <= 4 ? 40 : 10;

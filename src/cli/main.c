@@ -220,7 +220,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     sl_status st = SL_OK;
     if (a->mesh) {
         if (!(w = mesh_world(a))) return NULL;
-    } else if ((st = scene->build(&a->params, &w)) != SL_OK) {
+    } else if ((st = sl_scene_build(scene, &a->params, &w)) != SL_OK) {
         fprintf(stderr, "softlab: scene '%s': %s\n", scene->name, sl_status_message(st));
         return NULL;
     }

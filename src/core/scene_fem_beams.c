@@ -8,7 +8,13 @@
 #define FEM_PARAMS (SL_PARAM_YOUNG_MODULUS | SL_PARAM_POISSON_RATIO | SL_PARAM_DENSITY | \
                     SL_PARAM_GRAVITY | SL_PARAM_RESOLUTION)
 
-/* A scene's defaults, overridden by params (NaN / -1 keep). */
+/* Defaults of an FEM scene: Young's modulus (Pa), Poisson ratio, density (kg/m^3),
+ * gravity (m/s^2), resolution (cells across the short side). */
+#define FEM_DEFAULTS(Y, nu, rho, g, r)                                                   \
+    {.spring_stiffness = NAN, .young_modulus = (Y), .poisson_ratio = (nu), .density = (rho), \
+     .gravity = (g), .resolution = (r), .grid_variant = -1}
+
+/* A scene's material, gravity and mesh resolution, from resolved params. */
 typedef struct {
     sl_material material;
     double gravity; /* m/s^2 */
@@ -16,11 +22,11 @@ typedef struct {
 } fem_setup;
 
 static sl_status apply_params(const sl_scene_params *p, fem_setup *s) {
-    if (!isnan(p->young_modulus)) s->material.young_modulus = p->young_modulus;
-    if (!isnan(p->poisson_ratio)) s->material.poisson_ratio = p->poisson_ratio;
-    if (!isnan(p->density)) s->material.density = p->density;
-    if (!isnan(p->gravity)) s->gravity = p->gravity;
-    if (p->resolution >= 0) s->resolution = p->resolution;
+    s->material.young_modulus = p->young_modulus;
+    s->material.poisson_ratio = p->poisson_ratio;
+    s->material.density = p->density;
+    s->gravity = p->gravity;
+    s->resolution = p->resolution;
     double lambda, mu;
     if (sl_material_lame(&s->material, &lambda, &mu) != SL_OK) return SL_ERR_RANGE;
     if (!(s->gravity >= 0 && s->gravity <= 100) || s->resolution < 1 || s->resolution > 16)
@@ -71,7 +77,7 @@ static void track_nearest(sl_world *w, const double p[3]) {
 /* Fig. 10: a soft beam (Y = 8 kPa, nu = 0.25, 10 kg: 1 m x 0.2 m x 0.2 m at 250 kg/m^3)
  * clamped at one end, swinging freely under gravity. */
 static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
-    fem_setup s = {{8e3, 0.25, 250.0}, 9.81, 2};
+    fem_setup s;
     sl_status st = apply_params(p, &s);
     double size[3] = {1.0, 0.2, 0.2}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 1, 1}, tip[3] = {1.0, 0.0, 0.2};
     if (st == SL_OK) st = beam_world(&s, size, 5, NULL, SL_STRAIN_GREEN, out);
@@ -84,7 +90,7 @@ static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
 /* Fig. 6-7: a 10 m x 1 m x 1 m beam of 100 t (10 000 kg/m^3; 900 t with density
  * 90 000), Y = 1 GPa, nu = 0.25, resting on line supports along its two bottom ends. */
 static sl_status build_supported_beam(const sl_scene_params *p, sl_world **out) {
-    fem_setup s = {{1e9, 0.25, 1e4}, 9.81, 1};
+    fem_setup s;
     sl_status st = apply_params(p, &s);
     double size[3] = {10.0, 1.0, 1.0}, mid[3] = {5.0, 0.0, 0.5};
     if (st == SL_OK) st = beam_world(&s, size, 10, NULL, SL_STRAIN_GREEN, out);
@@ -100,7 +106,7 @@ static sl_status build_supported_beam(const sl_scene_params *p, sl_world **out) 
  * twisted by 90 degrees relative to each other; with linearized strain (Fig. 5) the
  * twisted state shows a spurious volume growth. */
 static sl_status build_twist(const sl_scene_params *p, sl_strain strain, sl_world **out) {
-    fem_setup s = {{1e6, 0.3, 1000.0}, 0.0, 2};
+    fem_setup s;
     sl_status st = apply_params(p, &s);
     double size[3] = {4.0, 1.0, 1.0}, twist = 1.5707963267948966 /* 90 degrees */, corner[3] = {2.0, 1.0, 1.0};
     if (st == SL_OK) st = beam_world(&s, size, 4, &twist, strain, out);
@@ -123,7 +129,7 @@ static sl_status build_twist_linear(const sl_scene_params *p, sl_world **out) {
 /* §5.2: a 1 m block, nu = 0.5 (zero volumetric compliance), hanging from its top face:
  * only the regularized stepper runs it, and the volume is kept. */
 static sl_status build_incompressible_block(const sl_scene_params *p, sl_world **out) {
-    fem_setup s = {{1e5, 0.5, 1000.0}, 9.81, 2};
+    fem_setup s;
     sl_status st = apply_params(p, &s);
     double size[3] = {1, 1, 1}, lo[3] = {-1, 1 - 1e-9, -1}, hi[3] = {2, 2, 2}, bottom[3] = {1, 0, 1};
     if (st == SL_OK) st = beam_world(&s, size, 1, NULL, SL_STRAIN_GREEN, out);
@@ -144,6 +150,7 @@ const sl_scene_class sl_scene_fem_soft_beam = {
     .default_method = "regularized",
     .default_dt = 0.015,
     .default_t_end = 5.0,
+    .defaults = FEM_DEFAULTS(8e3, 0.25, 250.0, 9.81, 2),
     .build = build_soft_beam,
 };
 
@@ -158,6 +165,7 @@ const sl_scene_class sl_scene_fem_supported_beam = {
     .default_method = "regularized",
     .default_dt = 0.015,
     .default_t_end = 3.0,
+    .defaults = FEM_DEFAULTS(1e9, 0.25, 1e4, 9.81, 1),
     .build = build_supported_beam,
 };
 
@@ -171,6 +179,7 @@ const sl_scene_class sl_scene_fem_twist_beam = {
     .default_method = "regularized",
     .default_dt = 0.015,
     .default_t_end = 3.0,
+    .defaults = FEM_DEFAULTS(1e6, 0.3, 1000.0, 0.0, 2),
     .build = build_twist_green,
 };
 
@@ -184,6 +193,7 @@ const sl_scene_class sl_scene_fem_twist_beam_linear = {
     .default_method = "regularized",
     .default_dt = 0.015,
     .default_t_end = 3.0,
+    .defaults = FEM_DEFAULTS(1e6, 0.3, 1000.0, 0.0, 2),
     .build = build_twist_linear,
 };
 
@@ -198,5 +208,6 @@ const sl_scene_class sl_scene_fem_incompressible_block = {
     .default_method = "regularized",
     .default_dt = 0.015,
     .default_t_end = 3.0,
+    .defaults = FEM_DEFAULTS(1e5, 0.5, 1000.0, 9.81, 2),
     .build = build_incompressible_block,
 };

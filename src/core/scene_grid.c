@@ -8,6 +8,10 @@
 #include "sl_scene.h"
 
 #define GRID_PARAMS (SL_PARAM_GRID_VARIANT | SL_PARAM_DENSITY | SL_PARAM_GRAVITY)
+/* Improved model, 500 kg/m^3, 9.81 m/s^2 (as sl_grid_def_default). */
+#define GRID_DEFAULTS                                                                      \
+    {.spring_stiffness = NAN, .young_modulus = NAN, .poisson_ratio = NAN, .density = 500.0, \
+     .gravity = 9.81, .resolution = -1, .grid_variant = 1}
 
 /* The default grid def with the scene's particle counts and the params applied. */
 static sl_status grid_setup(const sl_scene_params *p, int n, int ellipsoid, double lift, sl_grid_def *d) {
@@ -140,7 +144,8 @@ static sl_status build_water_lily(const sl_scene_params *p, sl_world **out) {
 #define GRID_SCENE(ident, id_, title_, cite_, text_, builder_)                    \
     const sl_scene_class ident = {                                                \
         .name = id_, .title = title_, .citation = cite_, .description = text_,   \
-        .params = GRID_PARAMS, .default_method = "terzopoulos",                 \
+        .params = GRID_PARAMS, .defaults = GRID_DEFAULTS,                        \
+        .default_method = "terzopoulos",                                          \
         .default_dt = 0.0005, .default_t_end = 3.0, .build = builder_,           \
     }
 
@@ -173,7 +178,7 @@ const sl_scene_class sl_scene_grid_pudding_twist = {
     .description = "The bottom is held and the top face turned by 45 degrees: the sides skew. "
                    "Default stepper linearly implicit Euler: Terzopoulos' semi-implicit scheme "
                    "goes unstable on the improved model here.",
-    .params = GRID_PARAMS, .default_method = "implicit-euler",
+    .params = GRID_PARAMS, .defaults = GRID_DEFAULTS, .default_method = "implicit-euler",
     .default_dt = 0.0005, .default_t_end = 3.0, .build = build_pudding_twist,
 };
 GRID_SCENE(sl_scene_grid_water_lily, "grid-water-lily", "Water lily on pearls (grid solid)",

@@ -13,8 +13,7 @@
 static const int cube_tets[5][4] = {{1, 2, 4, 7}, {0, 1, 2, 4}, {1, 2, 3, 7}, {1, 4, 5, 7}, {2, 4, 6, 7}};
 
 static sl_status build_cube(const sl_scene_params *p, sl_world **out) {
-    double k = isnan(p->spring_stiffness) ? 1e5 : p->spring_stiffness;
-    double g = isnan(p->gravity) ? 10.0 : p->gravity;
+    double k = p->spring_stiffness, g = p->gravity;
     if (!(k > 0) || !(g >= 0) || !isfinite(g)) return SL_ERR_RANGE;
     double x[24], mass[8];
     for (int i = 0; i < 8; i++) {
@@ -57,6 +56,8 @@ const sl_scene_class sl_scene_swinging_cube = {
                    "watch which stepper explodes, which one slows down the whole swing, and "
                    "which swings freely.",
     .params = SL_PARAM_SPRING_STIFFNESS | SL_PARAM_GRAVITY,
+    .defaults = {.spring_stiffness = 1e5, .young_modulus = NAN, .poisson_ratio = NAN,
+                 .density = NAN, .gravity = 10.0, .resolution = -1, .grid_variant = -1},
     .default_method = "regularized",
     .default_dt = 0.05,
     .default_t_end = 2.0,

@@ -57,8 +57,12 @@ typedef struct sl_scene_class {
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
     double default_t_end;       /* s */
-    /* Builds the world (no stepper set). Errors: SL_ERR_RANGE for bad params,
-     * SL_ERR_NOMEM; *out is NULL on error. */
+    /* The value of each parameter in `params` when the caller keeps the default (what
+     * the front-ends show, and what build receives). */
+    sl_scene_params defaults;
+    /* Builds the world (no stepper set) from params whose fields named in `params` are
+     * all set (sl_scene_build fills them from `defaults`). Errors: SL_ERR_RANGE for bad
+     * params, SL_ERR_NOMEM; *out is NULL on error. */
     sl_status (*build)(const sl_scene_params *params, sl_world **out);
 } sl_scene_class;
 
@@ -67,6 +71,14 @@ extern const int sl_scene_count;
 
 /* All parameters set to "keep the scene's default". */
 sl_scene_params sl_scene_params_default(void);
+
+/* params with every field that scene sc reads and params keeps (NaN / -1) replaced by
+ * sc's default. */
+sl_scene_params sl_scene_params_resolve(const sl_scene_class *sc, const sl_scene_params *params);
+
+/* Builds scene sc with params (NULL: all defaults), resolved by sl_scene_params_resolve.
+ * Errors: SL_ERR_NULL, and those of sc->build. */
+sl_status sl_scene_build(const sl_scene_class *sc, const sl_scene_params *params, sl_world **out);
 
 /* The scene named name, or NULL. */
 const sl_scene_class *sl_scene_find(const char *name);

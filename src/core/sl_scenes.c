@@ -91,6 +91,24 @@ sl_scene_params sl_scene_params_default(void) {
     return p;
 }
 
+sl_scene_params sl_scene_params_resolve(const sl_scene_class *sc, const sl_scene_params *params) {
+    sl_scene_params r = params ? *params : sl_scene_params_default();
+    if (!sc) return r;
+    for (int i = 0; i < sl_param_info_count; i++) {
+        int flag = sl_param_infos[i].flag;
+        if ((sc->params & flag) && isnan(sl_scene_params_get(&r, flag)))
+            sl_scene_params_set(&r, flag, sl_scene_params_get(&sc->defaults, flag));
+    }
+    return r;
+}
+
+sl_status sl_scene_build(const sl_scene_class *sc, const sl_scene_params *params, sl_world **out) {
+    if (out) *out = NULL;
+    if (!sc || !out) return SL_ERR_NULL;
+    sl_scene_params resolved = sl_scene_params_resolve(sc, params);
+    return sc->build(&resolved, out);
+}
+
 const sl_scene_class *sl_scene_find(const char *name) {
     if (!name) return NULL;
     for (int i = 0; i < sl_scene_count; i++)

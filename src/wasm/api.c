@@ -188,14 +188,28 @@ API int sl_api_params_set(const char *name, double value) {
     return SL_ERR_INDEX;
 }
 
-/* The value parameter `name` has in panel h's world (NaN: the scene's default). */
+/* The value of parameter `name` in p (NaN if unknown or kept). */
+static double param_value(const sl_scene_params *p, const char *name) {
+    for (int i = 0; i < sl_param_info_count && name; i++)
+        if (!strcmp(sl_param_infos[i].name, name)) return sl_scene_params_get(p, sl_param_infos[i].flag);
+    return NAN;
+}
+
+/* Scene i's default of parameter `name` (SI units), NaN if it does not read it. */
+API double sl_api_scene_param_default(int i, const char *name) {
+    const sl_scene_class *sc = scene_at(i);
+    if (!sc) return NAN;
+    sl_scene_params d = sl_scene_params_resolve(sc, NULL);
+    return param_value(&d, name);
+}
+
+/* The value of parameter `name` in panel h's world: its override or its scene's default
+ * (NaN if the scene does not read it, or for a user's mesh left at the default). */
 API double sl_api_panel_param(int h, const char *name) {
     panel *p = get(h);
-    if (!p || !name) return NAN;
-    for (int i = 0; i < sl_param_info_count; i++)
-        if (!strcmp(sl_param_infos[i].name, name))
-            return sl_scene_params_get(&p->params, sl_param_infos[i].flag);
-    return NAN;
+    if (!p) return NAN;
+    sl_scene_params r = sl_scene_params_resolve(sl_scene_find(p->scene), &p->params);
+    return param_value(&r, name);
 }
 
 /* ---- panels ------------------------------------------------------------------------- */
@@ -205,7 +219,7 @@ static sl_status build_world(const char *scene, const sl_scene_params *params, s
     if (scene && !strcmp(scene, "mesh")) return user_mesh_world(params, out);
     const sl_scene_class *sc = sl_scene_find(scene);
     if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), SL_ERR_UNKNOWN_SCENE;
-    sl_status s = sc->build(params, out);
+    sl_status s = sl_scene_build(sc, params, out);
     if (s != SL_OK) set_error("scene '%s': %s", scene, sl_status_message(s));
     return s;
 }

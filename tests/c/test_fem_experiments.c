@@ -165,7 +165,7 @@ TEST(fem_incompressible_block_keeps_its_volume) {
 static sl_world *scene_world(const char *name, const sl_scene_params *p) {
     sl_world *w = NULL;
     sl_scene_params keep = sl_scene_params_default();
-    if (sl_scene_find(name)->build(p ? p : &keep, &w) != SL_OK) return NULL;
+    if (sl_scene_build(sl_scene_find(name), p ? p : &keep, &w) != SL_OK) return NULL;
     return w;
 }
 

@@ -7,7 +7,7 @@
 sl_world *make_cube(const char *method, double dt) {
     sl_scene_params p = sl_scene_params_default();
     sl_world *w = NULL;
-    if (sl_scene_find("swinging-cube")->build(&p, &w) != SL_OK) return NULL;
+    if (sl_scene_build(sl_scene_find("swinging-cube"), &p, &w) != SL_OK) return NULL;
     if (sl_world_set_stepper(w, sl_stepper_find(method), dt, 0.0) != SL_OK) {
         sl_world_destroy(w);
         return NULL;
@@ -19,7 +19,7 @@ sl_world *make_free_cube(void) {
     sl_scene_params p = sl_scene_params_default();
     p.gravity = 0;
     sl_world *w = NULL;
-    if (sl_scene_find("swinging-cube")->build(&p, &w) != SL_OK) return NULL;
+    if (sl_scene_build(sl_scene_find("swinging-cube"), &p, &w) != SL_OK) return NULL;
     sl_world_pin(w, 2, 0);
     return w;
 }
