@@ -1,30 +1,25 @@
-// softlab lab page: N panels of the same scene with different time steppers, one
-// shared clock, one live chart. The physics and the drawing run in C (wasm); this
-// file only schedules steps, reads numbers and updates the DOM (always textContent).
+// softlab lab page: 1-4 panels of the same scene, each with its own stepper, Δt and
+// parameters, stepping in lock-step on one clock, one camera, one live chart. The
+// physics and the drawing run in C (wasm); this file schedules steps, routes input,
+// keeps the URL in step with what is shown, and updates the DOM (always textContent).
 
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { loadLab, SL_OK } from './lab-api.js';
-import { parseParams, makeQuery, validDt } from './params.js';
-import { HeightChart } from './chart.js';
+import { parseParams, makeQuery, validDt, validBeta } from './params.js';
+import { LabChart, chartControls } from './chart.js';
+import { Panel } from './panel.js';
+import { CameraInput, clampCamera, homeCamera } from './camera.js';
+import { ParamControls } from './controls.js';
+import { Replay } from './replay.js';
+import { bindEmbed } from './embed.js';
 
-const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // panel i: surface, chart line
 const STEP_BUDGET_MS = 10;   // stepping time per animation frame, all panels together
 const MAX_FRAME_DT = 0.1;    // s of real time taken into account per frame
-const CHART_MIN_INTERVAL = 0.002; // s of simulated time between chart samples
-const CAMERA_HOME = { yaw: 0.55, pitch: 0.32, zoom: 1 };
+const GRAB_STIFFNESS = 40;   // N/m per kg of the body: enough to lift it against gravity
+const GRAB_RADIUS = 0.08;    // of the body's rest diagonal: the patch a grab pulls
+const URL_DELAY_MS = 300;
 
 const $ = (sel, root = document) => root.querySelector(sel);
-
-function hexToRgb(hex) {
-  const n = parseInt(hex.slice(1), 16);
-  return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
-}
-
-function fmt(v, digits = 3) {
-  if (!Number.isFinite(v)) return '–';
-  const a = Math.abs(v);
-  return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(2) : v.toFixed(digits);
-}
 
 function notice(text, kind = 'warn') {
   const box = $('#notices');
@@ -41,236 +36,38 @@ function notice(text, kind = 'warn') {
   box.append(div);
 }
 
-class Panel {
-  constructor(lab, index, method, dt) {
-    this.lab = lab;
-    this.index = index;
-    this.color = COLORS[index % COLORS.length];
-    this.method = method;
-    this.dt = dt;
-    this.t = 0;
-    this.stopped = false;  // diverged or failed: takes no more steps until reset
-    this.message = '';
-    this.dirty = true;
-    this.steps = 0;        // steps taken in the current measuring window
-    this.stepMs = 0;       // ms spent stepping in that window
-    this.stepsPerSecond = 0;
-    this.recordedAt = 0;
-    this.buildDom();
-    const api = lab.api;
-    this.h = api.panel_create(lab.scene.name, method, dt, 0);
-    let refusal = '';
-    if (this.h < 0 && method !== lab.scene.defaultMethod) {
-      // e.g. an explicit stepper and a model with compliance 0: this panel alone falls
-      // back to the scene's own stepper and says why; the others are not affected.
-      refusal = api.last_error(0);
-      this.h = api.panel_create(lab.scene.name, lab.scene.defaultMethod, dt, 0);
-      this.method = lab.scene.defaultMethod;
-      this.select.value = this.method;
-    }
-    if (this.h < 0) throw new Error(api.last_error(0) || api.status_message(-this.h));
-    const [r, g, b] = hexToRgb(this.color);
-    api.set_color(this.h, r, g, b);
-    const st = api.attach_canvas(this.h, '#' + this.canvas.id, 1);
-    this.hasGl = st === SL_OK;
-    if (!this.hasGl) this.viewNote(`No WebGL2 here (${api.last_error(0)}); the numbers still run.`);
-    this.baseDistance = api.view_distance(this.h);
-    this.record();
-    if (refusal) this.viewNote(`${method} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
-  }
-
-  buildDom() {
-    const node = $('#panel-template').content.firstElementChild.cloneNode(true);
-    node.style.setProperty('--panel-color', this.color);
-    this.root = node;
-    this.canvas = $('canvas', node);
-    this.canvas.id = `view-${this.index + 1}`;
-    this.select = $('select.method', node);
-    this.dtInput = $('input.dt-input', node);
-    this.stateEl = $('.state', node);
-    this.badge = $('.view-badge', node);
-    this.readout = $('.readout', node);
-    this.citation = $('.citation', node);
-    for (const s of this.lab.steppers) {
-      const opt = document.createElement('option');
-      opt.value = s.name;
-      opt.textContent = s.title;
-      opt.title = s.citation;
-      this.select.append(opt);
-    }
-    this.select.value = this.method;
-    this.dtInput.value = String(this.dt);
-    this.select.addEventListener('change', () => this.changeMethod(this.select.value, this.dt));
-    this.dtInput.addEventListener('change', () => {
-      const dt = Number(this.dtInput.value);
-      if (!validDt(dt)) {
-        this.dtInput.value = String(this.dt);
-        this.flash(`Δt must be a number of seconds with 0 < Δt ≤ 1.`);
-        return;
-      }
-      this.changeMethod(this.method, dt);
-    });
-    $('#panels').append(node);
-  }
-
-  viewNote(text) {
-    const el = $('.view-note', this.root);
-    el.textContent = text;
-    el.hidden = !text;
-  }
-
-  flash(text) {
-    this.message = text;
-    this.flashUntil = performance.now() + 4000;
-    this.updateState();
-  }
-
-  changeMethod(method, dt) {
-    const api = this.lab.api;
-    const st = api.set_method(this.h, method, dt, 0);
-    if (st !== SL_OK) {
-      this.select.value = this.method;
-      this.dtInput.value = String(this.dt);
-      this.flash(api.last_error(this.h) || api.status_message(st));
-      return;
-    }
-    this.method = method;
-    this.dt = dt;
-    this.citation.textContent = this.stepper().citation;
-    this.lab.chart.setLabel(this.index, this.label());
-    this.lab.settingsChanged();
-  }
-
-  stepper() {
-    return this.lab.steppers.find((s) => s.name === this.method) || { title: this.method, citation: '' };
-  }
-
-  label() {
-    return `${this.stepper().title}, Δt = ${+this.dt.toPrecision(6)} s`;
-  }
-
-  /** Appends the current tracked height to the chart (at most one sample per
-   *  CHART_MIN_INTERVAL of simulated time: a chart has only so many pixels). */
-  record() {
-    if (!this.lab.chart) return;
-    if (this.t > 0 && this.t - this.recordedAt < CHART_MIN_INTERVAL * (1 - 1e-9)) return;
-    this.recordedAt = this.t;
-    this.lab.chart.add(this.index, this.t, this.lab.api.tracked_height(this.h));
-  }
-
-  reset() {
-    this.lab.api.reset(this.h);
-    this.t = 0;
-    this.stopped = false;
-    this.message = '';
-    this.flashUntil = 0;
-    this.dirty = true;
-    this.lab.chart.clear(this.index);
-    this.recordedAt = 0;
-    this.record();
-  }
-
-  /** Steps while t + dt <= target and time is left before deadline (ms). */
-  advance(target, deadline) {
-    if (this.stopped) return;
-    const api = this.lab.api;
-    const t0 = performance.now();
-    let n = 0;
-    while (this.t + this.dt <= target + 1e-9 * this.dt && performance.now() < deadline) {
-      const st = api.step(this.h, 1);
-      if (st !== SL_OK) {
-        this.stop(st);
-        break;
-      }
-      this.t = api.time(this.h);
-      this.record();
-      n++;
-    }
-    if (n) {
-      this.dirty = true;
-      this.steps += n;
-      this.stepMs += performance.now() - t0;
-    }
-  }
-
-  stop(status) {
-    const api = this.lab.api;
-    this.stopped = true;
-    this.t = api.time(this.h);
-    this.diverged = !!api.diverged(this.h);
-    this.divergedAt = api.diverged_time(this.h);
-    if (this.diverged) {
-      this.message = `diverged at t = ${api.diverged_time(this.h).toFixed(3)} s (${api.diverged_reason(this.h)})`;
-    } else {
-      this.message = `stopped: ${api.last_error(this.h) || api.status_message(status)}`;
-    }
-    this.dirty = true;
-  }
-
-  stateText() {
-    if (this.flashUntil > performance.now()) return this.message;
-    if (this.stopped) return this.message;
-    return this.lab.playing ? 'running' : 'paused';
-  }
-
-  updateState() {
-    const text = this.stateText();
-    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() ? 'warn' : this.lab.playing ? 'running' : 'paused';
-    if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
-    if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
-    if (this.badge.hidden === this.stopped) {
-      this.badge.hidden = !this.stopped;
-      this.badge.textContent = this.stopped ? (this.diverged ? `✕ diverged at t = ${this.divergedAt.toFixed(3)} s — last good state shown` : '✕ stopped') : '';
-    }
-  }
-
-  updateReadout() {
-    const api = this.lab.api;
-    const text = `t = ${this.t.toFixed(3)} s · y = ${fmt(api.tracked_height(this.h))} m · ` +
-      `E = ${fmt(api.energy_total(this.h), 2)} J · max|φ| = ${fmt(api.constraint_violation(this.h))}`;
-    if (this.readout.textContent !== text) this.readout.textContent = text;
-  }
-
-  resize() {
-    const dpr = Math.min(window.devicePixelRatio || 1, 2);
-    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
-    if (this.canvas.width !== w || this.canvas.height !== h) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-      this.dirty = true;
-    }
-  }
-
-  draw(camera) {
-    if (!this.hasGl) return;
-    this.lab.api.draw(this.h, camera.yaw, camera.pitch, this.baseDistance * camera.zoom);
-    this.dirty = false;
-  }
-}
-
 class Lab {
   constructor(core, config) {
     this.api = core.api;
     this.steppers = core.steppers;
+    this.paramInfos = core.params;
     this.scene = config.scene;
-    this.playing = true;
+    this.config = config;
+    this.playing = !config.paused;
     this.clock = 0;
     this.speed = 1;
-    this.camera = { ...CAMERA_HOME };
+    this.camera = config.camera ? clampCamera({ ...config.camera, pan: [...config.camera.pan] }) : homeCamera();
     this.roundRobin = 0;
     this.fps = 0;
     this.frames = 0;
     this.windowStart = performance.now();
+    this.replay = new Replay();
     this.panels = [];
     this.chart = null;
-    for (const [i, p] of config.panels.entries()) this.panels.push(new Panel(this, i, p.method, p.dt));
+    this.pinCache = null;
+    for (const [i, p] of config.panels.entries()) this.panels.push(new Panel(this, i, p));
     for (const p of this.panels) p.citation.textContent = p.stepper().citation;
-    this.chart = new HeightChart($('#chart'), this.panels.map((p) => ({ label: p.label(), color: p.color })), this.heightLimits());
+    this.measureBody();
+    this.computeOmegas();
+    this.controls = new ParamControls(this, $('#params'));
+    this.updateVariants();
+    this.chart = new LabChart($('#chart'), this.panels.map((p) => ({ label: p.label(), color: p.color })),
+      { quantity: config.plot || 'height', heightLimits: this.heightLimits() });
+    chartControls(this.chart, $('#chart-controls'), () => this.updateUrl());
     for (const p of this.panels) p.record();
     document.documentElement.style.setProperty('--panel-count', String(this.panels.length));
     this.bindControls();
-    this.bindCamera();
+    this.input_ = new CameraInput(this);
     const ro = new ResizeObserver(() => this.panels.forEach((p) => p.resize()));
     for (const p of this.panels) ro.observe(p.canvas);
     this.panels.forEach((p) => p.resize());
@@ -278,10 +75,13 @@ class Lab {
     requestAnimationFrame((t) => this.frame(t));
   }
 
-  /** y range the chart may show: rest bounding box widened by its diagonal, twice. */
-  heightLimits() {
+  notice(text) { notice(text); }
+
+  requestedMethod(i) { return this.config.panels[i].method; }
+
+  /** Rest bounding box diagonal (m): sizes the chart's height range and the grab patch. */
+  measureBody() {
     const x = this.api.positionsArray(this.panels[0].h);
-    let lo = Infinity, hi = -Infinity, d2 = 0;
     const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
     for (let i = 0; i < x.length; i += 3) {
       for (let c = 0; c < 3; c++) {
@@ -289,11 +89,32 @@ class Lab {
         max[c] = Math.max(max[c], x[i + c]);
       }
     }
-    for (let c = 0; c < 3; c++) d2 += (max[c] - min[c]) ** 2;
-    const diag = Math.sqrt(d2) || 1;
-    lo = min[1] - 2 * diag;
-    hi = max[1] + 2 * diag;
-    return [lo, hi];
+    this.bodyMin = min;
+    this.bodyMax = max;
+    this.diagonal = Math.hypot(max[0] - min[0], max[1] - min[1], max[2] - min[2]) || 1;
+  }
+
+  /** y range the chart may show: rest bounding box widened by twice its diagonal. */
+  heightLimits() {
+    return [this.bodyMin[1] - 2 * this.diagonal, this.bodyMax[1] + 2 * this.diagonal];
+  }
+
+  centroid(p) {
+    const x = this.api.positionsArray(p.h);
+    const c = [0, 0, 0];
+    for (let i = 0; i < x.length; i += 3) for (let k = 0; k < 3; k++) c[k] += x[i + k];
+    const n = Math.max(1, x.length / 3);
+    return c.map((v) => v / n);
+  }
+
+  /** Nodes pinned in panel p (the same in every panel: pins are input to all). */
+  pinnedNodes(p) {
+    if (!this.pinCache) {
+      const n = this.api.node_count(p.h);
+      this.pinCache = [];
+      for (let i = 0; i < n; i++) if (this.api.is_pinned(p.h, i)) this.pinCache.push(i);
+    }
+    return this.pinCache;
   }
 
   bindControls() {
@@ -302,98 +123,197 @@ class Lab {
     $('#step').addEventListener('click', () => this.singleStep());
     $('#reset').addEventListener('click', () => this.resetAll());
     $('#speed').addEventListener('change', (e) => { this.speed = Number(e.target.value) || 1; });
+    $('#record').addEventListener('click', () => this.toggleRecord());
+    $('#replay').addEventListener('click', () => this.startReplay());
+    bindEmbed(() => this.shareUrl(), () => `softlab: ${this.scene.title}`);
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest('input, select, textarea')) return;
+      if (e.target.closest('input, select, textarea, button, dialog')) return; // arrows on a view orbit (camera.js)
       if (e.key === ' ') { e.preventDefault(); this.setPlaying(!this.playing); }
       else if (e.key === 'ArrowRight' || e.key === '.') this.singleStep();
       else if (e.key === 'r' || e.key === 'R') this.resetAll();
     });
+    this.setPlaying(this.playing);
+    this.updateReplayButtons();
+  }
+
+  // ---- input that changes the physics: the same in every panel, recorded ----------
+
+  input(event) {
+    if (this.replay.playing) {
+      this.replay.stop(); // the user takes over
+      this.updateReplayButtons();
+    }
+    this.replay.add(this.clock, event);
+    for (const p of this.panels) this.applyInput(p, event);
+  }
+
+  applyInput(p, e) {
+    const api = this.api;
+    if (e.kind === 'grab') api.grab(p.h, e.node, ...e.target, GRAB_STIFFNESS * api.total_mass(p.h), GRAB_RADIUS * this.diagonal);
+    else if (e.kind === 'move') api.grab_move(p.h, ...e.target);
+    else if (e.kind === 'release') api.release(p.h);
+    else if (e.kind === 'pin') {
+      api.release(p.h);
+      api.pin(p.h, e.node, e.pinned);
+      this.pinCache = null;
+    }
+    p.dirty = true;
+  }
+
+  toggleRecord() {
+    if (this.replay.recording) {
+      this.replay.stop();
+    } else {
+      this.resetAll();
+      this.replay.start(this.pinnedNodes(this.panels[0]));
+      this.setPlaying(true);
+    }
+    this.updateReplayButtons();
+  }
+
+  /** Back to t = 0 with the pins of the recording's start, then the recorded input. */
+  startReplay() {
+    if (!this.replay.hasRecording) return;
+    const start = new Set(this.replay.startPins);
+    for (const p of this.panels) {
+      const n = this.api.node_count(p.h);
+      for (let i = 0; i < n; i++) {
+        const want = start.has(i) ? 1 : 0;
+        if (this.api.is_pinned(p.h, i) !== want) this.api.pin(p.h, i, want);
+      }
+    }
+    this.pinCache = null;
+    this.resetAll();
+    this.replay.play();
     this.setPlaying(true);
+    this.updateReplayButtons();
   }
 
-  /** Pointer on a view: drag a free node to pull it with a spring (the same pull in
-   *  every panel, so the comparison stays fair), drag elsewhere to orbit, wheel to
-   *  zoom, double-click to reset the view. */
-  bindCamera() {
-    let drag = null;
+  updateReplayButtons() {
+    const rec = $('#record');
+    rec.textContent = this.replay.recording ? '■ Stop recording' : '● Record';
+    rec.setAttribute('aria-pressed', String(this.replay.recording));
+    $('#replay').disabled = !this.replay.hasRecording;
+    $('#replay').textContent = this.replay.playing ? '↻ Replaying…' : '↻ Replay';
+  }
+
+  // ---- settings ------------------------------------------------------------------
+
+  setStepper(i, method) {
+    const p = this.panels[i];
+    if (p.setStepper(method, p.dt, p.beta)) this.settingsChanged();
+  }
+
+  /** Sets panel i's Δt (and every panel's while Δt is linked); deferred: no reset yet. */
+  setDt(i, dt, deferred = false) {
+    const p = this.panels[i];
+    if (!validDt(dt)) {
+      p.dtInput.value = String(p.dt);
+      p.flash('Δt must be a number of seconds with 0 < Δt ≤ 1.');
+      return;
+    }
+    const targets = !deferred && this.controls.linked.dt ? this.panels : [p];
+    for (const q of targets) q.setStepper(q.method, dt, q.beta);
+    if (!deferred) this.settingsChanged();
+  }
+
+  setBeta(i, beta, deferred = false) {
+    const p = this.panels[i];
+    if (!validBeta(beta)) return;
+    p.setStepper(p.method, p.dt, beta);
+    if (!deferred) this.settingsChanged();
+  }
+
+  /** Sets scene parameter name = value (SI units) in the panels of indexes. */
+  setParam(indexes, name, value) {
+    for (const i of indexes) {
+      const p = this.panels[i];
+      p.setParams({ ...p.params, [name]: value });
+    }
+    this.pinCache = null;
+    this.measureBody();
+    this.computeOmegas();
+    this.settingsChanged();
+  }
+
+  computeOmegas() {
+    for (const p of this.panels) p.omegaMax = this.api.omega_max(p.h);
+  }
+
+  /** The panel heads name the parameters in which panels differ. */
+  updateVariants() {
+    const differing = this.controls.infos.filter((info) => {
+      const v = this.panels.map((p) => p.param(info.name));
+      return v.some((x) => !Object.is(x, v[0]));
+    });
+    for (const p of this.panels) {
+      p.variantEl.textContent = differing.map((info) => {
+        const v = p.param(info.name);
+        if (info.name === 'grid_variant') return v ? 'improved grid' : 'original grid';
+        return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
+      }).join(', ');
+    }
+  }
+
+  /** A panel's stepper, Δt or parameters changed: start the comparison again at t = 0. */
+  settingsChanged() {
+    this.updateVariants();
+    this.resetAll();
+    for (const p of this.panels) this.chart.setLabel(p.index, p.label());
+    this.controls.refresh();
+    this.updateUrl();
+  }
+
+  /** A scratch copy of panel p (scene, parameters, pins, stepper) at Δt, for searches. */
+  scratchPanel(p, dt) {
     const api = this.api;
-    const pixel = (p, e) => {
-      const r = p.canvas.getBoundingClientRect();
-      return [(e.clientX - r.left) * (p.canvas.width / r.width), (e.clientY - r.top) * (p.canvas.height / r.height)];
+    api.params_clear();
+    for (const [name, value] of Object.entries(p.params)) api.params_set(name, value);
+    const h = api.panel_create(this.scene.name, p.method, dt, p.beta);
+    api.params_clear();
+    if (h <= 0) return h;
+    const n = api.node_count(h);
+    for (let i = 0; i < n; i++) {
+      const want = api.is_pinned(p.h, i);
+      if (api.is_pinned(h, i) !== want) api.pin(h, i, want);
+    }
+    return h;
+  }
+
+  // ---- URL --------------------------------------------------------------------------
+
+  urlState() {
+    return {
+      scene: this.scene.name,
+      panels: this.panels.map((p) => ({ method: p.method, dt: p.dt, beta: p.beta, params: p.params })),
+      camera: this.camera,
+      paused: !this.playing,
+      plot: this.chart ? this.chart.quantity : null,
     };
-    const view = (p) => [this.camera.yaw, this.camera.pitch, p.baseDistance * this.camera.zoom];
-    const pickRadius = (p) => 16 * (p.canvas.width / Math.max(1, p.canvas.clientWidth));
-    const pick = (p, e) => (p.hasGl ? api.pick(p.h, ...pixel(p, e), ...view(p), pickRadius(p)) : -1);
-    for (const p of this.panels) {
-      const c = p.canvas;
-      c.addEventListener('pointerdown', (e) => {
-        c.setPointerCapture(e.pointerId);
-        const node = pick(p, e);
-        if (node >= 0) {
-          const x = api.positionsArray(p.h);
-          const anchor = [x[3 * node], x[3 * node + 1], x[3 * node + 2]];
-          drag = { mode: 'grab', panel: p, node, anchor };
-          this.grab(node, anchor);
-        } else {
-          drag = { mode: 'orbit', x: e.clientX, y: e.clientY };
-        }
-      });
-      c.addEventListener('pointermove', (e) => {
-        if (!drag) {
-          c.classList.toggle('over-node', pick(p, e) >= 0);
-          return;
-        }
-        if (drag.mode === 'grab') {
-          if (drag.panel !== p) return;
-          const target = api.vec3(api.unproject(p.h, ...pixel(p, e), ...view(p), ...drag.anchor));
-          if (target) this.grab(drag.node, target);
-          return;
-        }
-        this.camera.yaw -= (e.clientX - drag.x) * 0.01;
-        this.camera.pitch = Math.max(0, Math.min(1.5, this.camera.pitch + (e.clientY - drag.y) * 0.01));
-        drag.x = e.clientX;
-        drag.y = e.clientY;
-        this.markAllDirty();
-      });
-      const end = () => {
-        if (drag && drag.mode === 'grab') this.release();
-        drag = null;
-      };
-      c.addEventListener('pointerup', end);
-      c.addEventListener('pointercancel', end);
-      c.addEventListener('wheel', (e) => {
-        e.preventDefault();
-        this.camera.zoom = Math.max(0.25, Math.min(4, this.camera.zoom * Math.exp(e.deltaY * 0.001)));
-        this.markAllDirty();
-      }, { passive: false });
-      c.addEventListener('dblclick', () => {
-        this.camera = { ...CAMERA_HOME };
-        this.markAllDirty();
-      });
-    }
   }
 
-  /** Pulls node toward target (m) in every panel with the same spring. */
-  grab(node, target) {
-    const api = this.api;
-    for (const p of this.panels) {
-      // k: 40 N/m per kg of the body, so it can lift the body against gravity
-      if (api.grabbed_node(p.h) === node) api.grab_move(p.h, ...target);
-      else api.grab(p.h, node, ...target, 40 * api.total_mass(p.h));
-      p.dirty = true;
-    }
+  /** Puts the current view in the address bar (later: a camera drag makes many calls). */
+  updateUrl(later = false) {
+    clearTimeout(this.urlTimer);
+    const write = () => history.replaceState(null, '', makeQuery(this.urlState()));
+    if (later) this.urlTimer = setTimeout(write, URL_DELAY_MS);
+    else write();
   }
 
-  release() {
-    for (const p of this.panels) {
-      this.api.release(p.h);
-      p.dirty = true;
-    }
+  shareUrl() {
+    return location.origin + location.pathname + makeQuery(this.urlState());
+  }
+
+  cameraChanged() {
+    this.markAllDirty();
+    this.updateUrl(true);
   }
 
   markAllDirty() {
     for (const p of this.panels) p.dirty = true;
   }
+
+  // ---- the clock ---------------------------------------------------------------------
 
   setPlaying(on) {
     // Paused, the clock shows the time of the state on screen (the latest panel).
@@ -404,6 +324,7 @@ class Lab {
     $('#pause').disabled = !on;
     document.body.dataset.playing = on ? '1' : '0';
     this.last = performance.now();
+    if (this.chart) this.updateUrl();
   }
 
   active() {
@@ -423,15 +344,12 @@ class Lab {
 
   resetAll() {
     this.clock = 0;
-    this.release();
+    for (const p of this.panels) this.api.release(p.h);
+    if (this.replay.recording) this.replay.stop();
+    this.replay.playing = false;
     for (const p of this.panels) p.reset();
     this.chart.flush();
-  }
-
-  /** A panel's stepper or Δt changed: start the comparison again from t = 0. */
-  settingsChanged() {
-    this.resetAll();
-    history.replaceState(null, '', makeQuery(this.scene.name, this.panels));
+    this.updateReplayButtons();
   }
 
   frame(now) {
@@ -474,8 +392,10 @@ class Lab {
     this.fps = (this.frames * 1000) / span;
     for (const p of this.panels) {
       p.stepsPerSecond = p.stepMs > 0 ? (p.steps * 1000) / p.stepMs : 0;
+      p.msPerStep = p.steps > 0 ? p.stepMs / p.steps : p.msPerStep;
       p.steps = 0;
       p.stepMs = 0;
+      p.dirty = true;
     }
     this.frames = 0;
     this.windowStart = now;
@@ -486,7 +406,7 @@ class Lab {
   nodeOnScreen(i, node) {
     const p = this.panels[i];
     if (!p || !p.hasGl) return null;
-    const s = this.api.vec3(this.api.project(p.h, node, this.camera.yaw, this.camera.pitch, p.baseDistance * this.camera.zoom));
+    const s = this.api.vec3(this.api.project(p.h, node, ...p.view(this.camera)));
     if (!s) return null;
     const r = p.canvas.getBoundingClientRect();
     return { x: r.left + (s[0] * r.width) / p.canvas.width, y: r.top + (s[1] * r.height) / p.canvas.height };
@@ -499,9 +419,15 @@ class Lab {
       t: this.clock,
       playing: this.playing,
       fps: this.fps,
+      camera: { ...this.camera, pan: [...this.camera.pan] },
+      recording: this.replay.recording,
+      replaying: this.replay.playing,
+      events: this.replay.events.length,
       panels: this.panels.map((p) => ({
         method: p.method,
         dt: p.dt,
+        beta: p.beta,
+        params: { ...p.params },
         t: p.t,
         height: api.tracked_height(p.h),
         diverged: !!api.diverged(p.h),
@@ -510,6 +436,10 @@ class Lab {
         samples: this.chart.count(p.index),
         grabbed: api.grabbed_node(p.h),
         stepsPerSecond: p.stepsPerSecond,
+        msPerStep: p.msPerStep,
+        omegaMax: p.omegaMax,
+        volumeRatio: api.volume_ratio(p.h),
+        positions: Array.from(api.positionsArray(p.h)),
       })),
     };
   }
@@ -531,7 +461,7 @@ async function main() {
     const user = loadUserMesh(core, notice);
     if (user) scenes.push(user);
   }
-  const config = parseParams(query, scenes, core.steppers);
+  const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
   bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text));
   for (const text of config.notices) notice(text);
@@ -555,13 +485,15 @@ async function main() {
     scene: config.scene.name,
     steppers: core.steppers.map((s) => s.name),
     panels: lab.panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, handle: p.h })),
+    state: () => lab.state(),
+    /** Page (CSS pixel) position of node in panel i's view, or null if not drawn. */
+    nodeOnScreen: (i, node) => lab.nodeOnScreen(i, node),
     /** The flat wasm API (lab-api.js), for tests and the console. */
     api: core.api,
     /** Redraws every panel on the next frame (after changing a view through api). */
     redraw: () => lab.markAllDirty(),
-    state: () => lab.state(),
-    /** Page (CSS pixel) position of node in panel i's view, or null if not drawn. */
-    nodeOnScreen: (i, node) => lab.nodeOnScreen(i, node),
+    /** The URL that reproduces the current view. */
+    shareUrl: () => lab.shareUrl(),
   });
 }
 

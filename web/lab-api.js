@@ -51,7 +51,7 @@ const SIGNATURES = {
   pick: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
   unproject: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
   total_mass: ['number', ['number']],
-  grab: ['number', ['number', 'number', 'number', 'number', 'number', 'number']],
+  grab: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
   grab_move: ['number', ['number', 'number', 'number', 'number']],
   release: [null, ['number']],
   grabbed_node: ['number', ['number']],
@@ -70,6 +70,7 @@ const SIGNATURES = {
   scene_param_default: ['number', ['number', 'string']],
   rebuild: ['number', ['number']],
   volume_ratio: ['number', ['number']],
+  measure: ['number', ['number']],
   inverted_cells: ['number', ['number']],
   shape_error: ['number', ['number']],
   omega_max: ['number', ['number']],
@@ -78,6 +79,8 @@ const SIGNATURES = {
 };
 
 export const SL_OK = 0;
+/** sl_stepper_class.flags (src/core/sl_stepper.h). */
+export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });
 
 /** Loads the wasm module (createSoftlab from softlab.js) and wraps its API. */
 export async function loadLab() {
@@ -119,6 +122,13 @@ export async function loadLab() {
   api.positionsArray = (h) => {
     const ptr = api.positions(h), n = api.node_count(h);
     return ptr ? new Float64Array(Module.HEAPF64.buffer, ptr, 3 * n) : new Float64Array(0);
+  };
+  // The chart's quantities of panel h (sl_api_measure), copied at once.
+  api.measures = (h) => {
+    const ptr = api.measure(h);
+    if (!ptr) return null;
+    const m = new Float64Array(Module.HEAPF64.buffer, ptr, 6);
+    return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5] };
   };
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(new Float64Array(Module.HEAPF64.buffer, ptr, 3)) : null);

@@ -3,7 +3,11 @@
 //
 //   ?scene=swinging-cube&methods=symplectic-euler,implicit-euler,regularized&dt=0.05
 //   methods: 1-4 stepper names, comma-separated; dt: one value for all panels or one
-//   per panel (comma-separated), seconds, 0 < dt <= 1.
+//   per panel (comma-separated), seconds, 0 < dt <= 1. The same "one or one per panel"
+//   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
+//   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
+//   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
+//   plot=<quantity id> (the chart's quantity).
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -19,13 +23,36 @@ export function validDt(dt) {
   return Number.isFinite(dt) && dt > 0 && dt <= 1;
 }
 
+export const MAX_BETA = 1e6; // 1/s
+export function validBeta(beta) {
+  return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
+}
+
+const INTEGER_PARAMS = new Set(['resolution', 'grid_variant']);
+
+/** Why value is not valid for parameter info ({name,label,unit,min,max}), or ''. */
+export function paramProblem(info, value) {
+  if (!Number.isFinite(value) || value < info.min || value > info.max) {
+    return `${info.label} must be between ${info.min} and ${info.max}${info.unit ? ' ' + info.unit : ''}`;
+  }
+  if (INTEGER_PARAMS.has(info.name) && value !== Math.floor(value)) return `${info.label} must be a whole number`;
+  return '';
+}
+
+/** Shortest text that gives back v exactly enough for a URL (6 significant digits). */
+export function numberText(v) {
+  return String(+Number(v).toPrecision(6));
+}
+
 /**
  * @param {URLSearchParams} query
- * @param {{name:string, defaultMethod:string, defaultDt:number}[]} scenes
+ * @param {{name:string, defaultMethod:string, defaultDt:number, params:number}[]} scenes
  * @param {{name:string}[]} steppers
- * @returns {{scene:object, panels:{method:string, dt:number}[], notices:string[]}}
+ * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
+ * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object}[],
+ *            camera:object|null, paused:boolean, plot:string|null, notices:string[]}}
  */
-export function parseParams(query, scenes, steppers) {
+export function parseParams(query, scenes, steppers, paramInfos = []) {
   const notices = [];
   const get = (key) => {
     const v = query.get(key);
@@ -77,15 +104,86 @@ export function parseParams(query, scenes, steppers) {
       dts = methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
     }
   }
-  return { scene, panels: methods.map((method, i) => ({ method, dt: dts[i] })), notices };
+  // One value for all panels or one per panel; null (with a notice) if malformed.
+  const perPanel = (key, problem) => {
+    const text = get(key);
+    if (text === null || text.trim() === '') return null;
+    const values = text.split(',').map((v) => Number(v.trim()));
+    if (values.length !== 1 && values.length !== methods.length) {
+      notices.push(`“${key}” needs one value or one per panel (${methods.length}); ignored.`);
+      return null;
+    }
+    const bad = values.map(problem).find((p) => p);
+    if (bad) {
+      notices.push(`“${key}”: ${bad} (got “${shown(text)}”); ignored.`);
+      return null;
+    }
+    return methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
+  };
+  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => 0);
+  const params = methods.map(() => ({}));
+  for (const info of paramInfos) {
+    const values = perPanel(info.name, (v) => paramProblem(info, v));
+    if (!values) continue;
+    if (scene.params !== undefined && !(scene.params & info.flag)) {
+      notices.push(`The scene “${scene.name}” has no parameter “${info.name}”; ignored.`);
+      continue;
+    }
+    values.forEach((v, i) => { params[i][info.name] = v; });
+  }
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', ...paramInfos.map((p) => p.name)]);
+  for (const key of query.keys()) {
+    if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
+  }
+  let camera = null;
+  const cameraText = get('camera');
+  if (cameraText !== null && cameraText.trim() !== '') {
+    const c = cameraText.split(',').map(Number);
+    if ((c.length === 3 || c.length === 6) && c.every(Number.isFinite)) {
+      camera = { yaw: c[0], pitch: c[1], zoom: c[2], pan: c.length === 6 ? c.slice(3) : [0, 0, 0] };
+    } else {
+      notices.push('“camera” must be yaw,pitch,zoom or yaw,pitch,zoom,pan_x,pan_y,pan_z (numbers); ignored.');
+    }
+  }
+  const plot = get('plot');
+  return {
+    scene,
+    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i] })),
+    camera,
+    paused: get('paused') === '1',
+    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    notices,
+  };
 }
 
-/** The query string that reproduces the current lab. */
-export function makeQuery(sceneName, panels) {
+/**
+ * The query string that reproduces the current lab.
+ * @param {{scene:string, panels:{method:string, dt:number, beta:number, params:object}[],
+ *          camera?:object, paused?:boolean, plot?:string}} state
+ */
+export function makeQuery(state) {
   const q = new URLSearchParams();
-  q.set('scene', sceneName);
+  const { panels } = state;
+  const list = (values) => {
+    const texts = values.map(numberText);
+    return texts.every((t) => t === texts[0]) ? texts[0] : texts.join(',');
+  };
+  q.set('scene', state.scene);
   q.set('methods', panels.map((p) => p.method).join(','));
-  const dts = panels.map((p) => String(+p.dt.toPrecision(6)));
-  q.set('dt', dts.every((d) => d === dts[0]) ? dts[0] : dts.join(','));
+  q.set('dt', list(panels.map((p) => p.dt)));
+  if (panels.some((p) => p.beta)) q.set('beta', list(panels.map((p) => p.beta || 0)));
+  const names = [...new Set(panels.flatMap((p) => Object.keys(p.params || {})))];
+  for (const name of names) {
+    const values = panels.map((p) => p.params[name]);
+    if (values.every((v) => Number.isFinite(v))) q.set(name, list(values));
+  }
+  if (state.camera) {
+    const c = state.camera;
+    const parts = [c.yaw, c.pitch, c.zoom];
+    if (c.pan && c.pan.some((v) => v !== 0)) parts.push(...c.pan);
+    q.set('camera', parts.map((v) => numberText(v)).join(','));
+  }
+  if (state.paused) q.set('paused', '1');
+  if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
   return '?' + q.toString().replace(/%2C/g, ',');
 }

@@ -44,7 +44,10 @@ export function bindMeshLoader(input, target, onError) {
     try {
       const mesh = await readMeshFiles(files);
       sessionStorage.setItem(KEY, JSON.stringify(mesh));
-      location.search = '?scene=mesh';
+      // keep the panels' steppers; Δt and parameters start at the mesh scene's defaults
+      const now = new URLSearchParams(location.search), next = new URLSearchParams({ scene: 'mesh' });
+      for (const key of ['methods']) if (now.get(key)) next.set(key, now.get(key));
+      location.search = '?' + next.toString().replace(/%2C/g, ',');
     } catch (err) {
       onError(`Could not load the mesh: ${err.message}.`);
     }
@@ -90,9 +93,12 @@ export function loadUserMesh(core, notice) {
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');
+  // sl_mesh_world's material (src/core/sl_mesh_io.c): its parameters can be changed
+  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity'];
   return {
     name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
     description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity.',
     defaultMethod: 'regularized', defaultDt: 0.01, defaultTEnd: 5,
+    params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
   };
 }

@@ -542,15 +542,22 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
     return st;
 }
 
+sl_scene_params sl_mesh_world_defaults(void) {
+    sl_scene_params d = sl_scene_params_default();
+    d.young_modulus = 1e6, d.poisson_ratio = 0.3, d.density = 1000.0, d.gravity = 9.81;
+    return d;
+}
+
 sl_status sl_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *p, sl_strain strain,
                         sl_world **out) {
     if (!out) return SL_ERR_NULL;
     *out = NULL;
     if (!mesh || !p) return SL_ERR_NULL;
-    sl_material mat = {isnan(p->young_modulus) ? 1e6 : p->young_modulus,
-                       isnan(p->poisson_ratio) ? 0.3 : p->poisson_ratio,
-                       isnan(p->density) ? 1000.0 : p->density};
-    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, isnan(p->gravity) ? 9.81 : p->gravity, out);
+    const sl_scene_params d = sl_mesh_world_defaults();
+    sl_material mat = {isnan(p->young_modulus) ? d.young_modulus : p->young_modulus,
+                       isnan(p->poisson_ratio) ? d.poisson_ratio : p->poisson_ratio,
+                       isnan(p->density) ? d.density : p->density};
+    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, isnan(p->gravity) ? d.gravity : p->gravity, out);
     if (st != SL_OK) return st;
     const double *x = sl_world_rest_positions(*out);
     int lowest = 0;

@@ -43,10 +43,14 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
                             sl_mesh_report *report);
 
 /* A world of a read mesh for a user's run: material from params where set (else
- * Y = 1 MPa, nu = 0.3, 1000 kg/m^3), gravity params->gravity (else 9.81 m/s^2) along -y,
- * Green or linear strain; tracks the lowest node. No pins, no stepper.
- * Errors: SL_ERR_NULL, SL_ERR_RANGE (material), and those of sl_tet_mesh_world. */
+ * sl_mesh_world_defaults: Y = 1 MPa, nu = 0.3, 1000 kg/m^3), gravity params->gravity
+ * (else 9.81 m/s^2) along -y, Green or linear strain; tracks the lowest node. No pins,
+ * no stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE (material), and those of
+ * sl_tet_mesh_world. */
 struct sl_scene_params;
+/* The parameters sl_mesh_world uses where params keeps the default (a user's mesh is
+ * a scene without a table entry): Young's modulus, Poisson ratio, density, gravity. */
+struct sl_scene_params sl_mesh_world_defaults(void);
 sl_status sl_mesh_world(const sl_tet_mesh *mesh, const struct sl_scene_params *params,
                         sl_strain strain, sl_world **out);
 

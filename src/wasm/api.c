@@ -204,11 +204,16 @@ API double sl_api_scene_param_default(int i, const char *name) {
 }
 
 /* The value of parameter `name` in panel h's world: its override or its scene's default
- * (NaN if the scene does not read it, or for a user's mesh left at the default). */
+ * (NaN if the scene does not read it). */
 API double sl_api_panel_param(int h, const char *name) {
     panel *p = get(h);
     if (!p) return NAN;
     sl_scene_params r = sl_scene_params_resolve(sl_scene_find(p->scene), &p->params);
+    if (!strcmp(p->scene, "mesh")) { /* a user's mesh: sl_mesh_world's defaults */
+        const sl_scene_params d = sl_mesh_world_defaults();
+        double v = param_value(&r, name);
+        return isnan(v) ? param_value(&d, name) : v;
+    }
     return param_value(&r, name);
 }
 
@@ -374,6 +379,22 @@ API double sl_api_energy_potential(int h) { return sl_world_energy(world_of(h)).
 API double sl_api_energy_elastic(int h) { return sl_world_energy(world_of(h)).elastic; }
 API double sl_api_constraint_violation(int h) {
     return sl_world_constraint_violation(world_of(h));
+}
+
+static double measures[6];
+
+/* The chart's quantities in one call (each energy alone costs an evaluation of every
+ * model): a pointer to double[6] = kinetic, potential, elastic, total energy (J), largest
+ * |phi|, volume ratio (NaN without volume elements), or 0 for a bad handle. Read it
+ * before the next call. */
+API const double *sl_api_measure(int h) {
+    sl_world *w = world_of(h);
+    if (!w) return NULL;
+    sl_energy e = sl_world_energy(w);
+    measures[0] = e.kinetic, measures[1] = e.potential, measures[2] = e.elastic, measures[3] = e.total;
+    measures[4] = sl_world_constraint_violation(w);
+    measures[5] = sl_grid_volume_ratio(w);
+    return measures;
 }
 
 /* Current over rest volume of the body (grid cells or tetrahedra); NaN for a body

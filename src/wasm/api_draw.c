@@ -1,6 +1,7 @@
 /* softlab's wasm API, drawing part: a WebGL2 canvas per panel, the camera, picking
  * and the mouse spring. See api.c for the conventions (handles, statuses, strings). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
@@ -123,14 +124,38 @@ API double sl_api_total_mass(int h) {
     return total;
 }
 
-/* Pulls node toward (x, y, z) (m) with a spring of stiffness k (N/m); replaces any
- * previous grab. Errors as sl_world_grab. */
-API int sl_api_grab(int h, int node, double x, double y, double z, double k) {
+/* Pulls node toward (x, y, z) (m) with springs of total stiffness k (N/m) spread over
+ * the nodes within radius (m) of it: node i gets weight w_i = 1 - (d_i/radius)^2 and
+ * is pulled toward the target plus its present offset from node, so the patch moves
+ * as one piece; the spring constant is k / sum(w). radius <= 0 grabs node alone.
+ * Replaces any previous grab. Errors as sl_world_grab, SL_ERR_NOMEM. */
+API int sl_api_grab(int h, int node, double x, double y, double z, double k, double radius) {
     panel *p = get(h);
     if (!p) return SL_ERR_NULL;
+    sl_world *w = p->world;
+    int n = sl_world_node_count(w);
+    if (node < 0 || node >= n) return set_error("no node %d", node), SL_ERR_INDEX;
+    const double *pos = sl_world_positions(w), *c = pos + 3 * node;
+    int *nodes = malloc(sizeof(int) * (size_t)n);
+    double *weights = malloc(sizeof(double) * (size_t)n), *offsets = malloc(sizeof(double) * 3 * (size_t)n);
+    if (!nodes || !weights || !offsets) {
+        free(nodes), free(weights), free(offsets);
+        return SL_ERR_NOMEM;
+    }
+    int count = 0;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        double d[3] = {pos[3 * i] - c[0], pos[3 * i + 1] - c[1], pos[3 * i + 2] - c[2]};
+        double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+        if (i != node && (sl_world_is_pinned(w, i) || !(radius > 0) || r2 >= radius * radius)) continue;
+        nodes[count] = i;
+        weights[count] = i == node ? 1.0 : 1.0 - r2 / (radius * radius);
+        memcpy(offsets + 3 * count, d, sizeof d);
+        sum += weights[count++];
+    }
     const double target[3] = {x, y, z};
-    const double weight = 1;
-    sl_status s = sl_world_grab(p->world, &node, &weight, NULL, 1, target, k);
+    sl_status s = sl_world_grab(w, nodes, weights, offsets, count, target, k / sum);
+    free(nodes), free(weights), free(offsets);
     p->grab_node = s == SL_OK ? node : -1;
     if (p->render) sl_render_set_grab(p->render, p->grab_node, target);
     return s;

@@ -186,7 +186,7 @@ describe('URL parameters', () => {
     await page.click('#pause');
     await page.click('#reset');
     const heights = async () => (await state(page)).panels.map((p) => p.height);
-    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+    for (let k = 0; k < 10; k++) await page.keyboard.press('.');
     const free = await heights();
     await page.click('#reset');
     const at = await page.evaluate(() => window.softlab.nodeOnScreen(0, 5));
@@ -196,7 +196,7 @@ describe('URL parameters', () => {
     await page.mouse.move(at.x, at.y - 150, { steps: 5 });
     let s = await state(page);
     assert.deepStrictEqual(s.panels.map((p) => p.grabbed), [5, 5]);
-    for (let k = 0; k < 10; k++) await page.keyboard.press('ArrowRight');
+    for (let k = 0; k < 10; k++) await page.keyboard.press('.');
     const pulled = await heights();
     for (let i = 0; i < 2; i++) assert.ok(pulled[i] > free[i] + 0.05, `panel ${i}: pulled ${pulled[i]} vs free ${free[i]}`);
     await page.mouse.up();

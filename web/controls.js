@@ -1,0 +1,213 @@
+// The parameter card: every physical parameter the scene reads (from the core's
+// table, SI units, ranges enforced), plus Δt and β, each either linked across panels
+// or set per panel; the Lamé constants of each panel; and the stability meter with a
+// search for each panel's largest stable Δt. Builds DOM with textContent only.
+
+import { paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
+import { si } from './format.js';
+import { fmtSeconds, largestStableDt, meterReading } from './stability.js';
+
+const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (seed 004)']];
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k in e) e[k] = v;
+    else e.setAttribute(k, v);
+  }
+  e.append(...children);
+  return e;
+}
+
+/** Lamé constants (Pa) from Young's modulus Y (Pa) and Poisson ratio ν: λ = Yν/((1+ν)(1−2ν)),
+ *  μ = Y/(2(1+ν)); λ = ∞ at ν = 0.5 (incompressible). */
+export function lame(young, poisson) {
+  const mu = young / (2 * (1 + poisson));
+  const lambda = poisson >= 0.5 ? Infinity : (young * poisson) / ((1 + poisson) * (1 - 2 * poisson));
+  return { lambda, mu };
+}
+
+export class ParamControls {
+  constructor(lab, host) {
+    this.lab = lab;
+    this.host = host;
+    this.rows = [];
+    this.searches = new Map(); // panel index -> running search token
+    const scene = lab.scene;
+    this.infos = lab.paramInfos.filter((p) => scene.params & p.flag);
+    this.linked = {};
+    for (const info of this.infos) this.linked[info.name] = this.allEqual((p) => p.param(info.name));
+    this.linked.dt = this.allEqual((p) => p.dt);
+    this.linked.beta = this.allEqual((p) => p.beta);
+    this.build();
+  }
+
+  allEqual(get) {
+    const values = this.lab.panels.map(get);
+    return values.every((v) => Object.is(v, values[0]));
+  }
+
+  build() {
+    const lab = this.lab;
+    const table = el('table', { class: 'params' });
+    const head = el('tr', {}, el('th', { text: 'parameter', scope: 'col' }), el('th', { text: 'link', scope: 'col', title: 'same value in every panel' }));
+    for (const p of lab.panels) {
+      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
+    }
+    table.append(el('thead', {}, head));
+    const body = el('tbody');
+    for (const info of this.infos) body.append(this.paramRow(info));
+    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.dt, validDt, 'Δt must be in (0, 1] s'));
+    body.append(this.stepperRow('beta', 'damping rate β (regularized stepper, eq. 20)', '1/s', (p) => p.beta, validBeta, `β must be in [0, ${MAX_BETA}] 1/s`));
+    if (this.infos.some((i) => i.name === 'young_modulus') && this.infos.some((i) => i.name === 'poisson_ratio')) {
+      body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));
+    }
+    const searchRow = el('tr', {}, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
+    this.searchCells = lab.panels.map((p) => {
+      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on a copy of this panel: the largest Δt that runs 2000 steps (or 2 s) without diverging' });
+      button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);
+      const out = el('output', { class: 'search-out muted' });
+      button.addEventListener('click', () => this.search(p, out, button));
+      const td = el('td', {}, button, ' ', out);
+      searchRow.append(td);
+      return out;
+    });
+    body.append(searchRow);
+    table.append(body);
+    this.host.replaceChildren(table);
+    this.refresh();
+  }
+
+  /** A row with a link toggle and one input (linked) or one per panel. */
+  row(name, label, unit, makeInput) {
+    const tr = el('tr', { class: 'param-row' });
+    tr.dataset.param = name;
+    tr.append(el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }));
+    const link = el('input', { type: 'checkbox', checked: this.linked[name] });
+    link.setAttribute('aria-label', `same ${label} in every panel`);
+    tr.append(el('td', { class: 'link' }, link));
+    const cells = this.lab.panels.map((p) => {
+      const input = makeInput(p);
+      const td = el('td', {}, input);
+      tr.append(td);
+      return { td, input };
+    });
+    const layout = () => {
+      cells.forEach((c, i) => { c.td.hidden = this.linked[name] && i > 0; });
+      cells[0].td.colSpan = this.linked[name] ? cells.length : 1;
+    };
+    link.addEventListener('change', () => {
+      this.linked[name] = link.checked;
+      layout();
+      if (link.checked) cells[0].input.dispatchEvent(new Event('change'));
+    });
+    layout();
+    this.rows.push({ name, cells });
+    return tr;
+  }
+
+  /** Indexes of the panels a change in panel i's input applies to. */
+  targets(name, i) {
+    return this.linked[name] ? this.lab.panels.map((p) => p.index) : [i];
+  }
+
+  paramRow(info) {
+    return this.row(info.name, info.label.replace(/ \(0 original, 1 improved\)/, ''), info.unit, (p) => {
+      let input;
+      if (info.name === 'grid_variant') {
+        input = el('select');
+        for (const [v, text] of GRID_VARIANTS) input.append(el('option', { value: String(v), text }));
+      } else {
+        input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.name === 'resolution' ? '1' : 'any', inputMode: 'decimal' });
+      }
+      input.setAttribute('aria-label', `${info.label} of panel ${p.index + 1}${info.unit ? ' in ' + info.unit : ''}`);
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        const problem = paramProblem(info, value);
+        if (problem) {
+          this.lab.notice(`${problem}.`);
+          this.refresh();
+          return;
+        }
+        this.lab.setParam(this.targets(info.name, p.index), info.name, value);
+      });
+      return input;
+    });
+  }
+
+  stepperRow(name, label, unit, get, valid, problem) {
+    return this.row(name, label, unit, (p) => {
+      const input = el('input', { type: 'number', min: '0', step: 'any', inputMode: 'decimal' });
+      input.setAttribute('aria-label', `${label} of panel ${p.index + 1} in ${unit}`);
+      input.addEventListener('change', () => {
+        const value = Number(input.value);
+        if (!valid(value)) {
+          this.lab.notice(`${problem}.`);
+          this.refresh();
+          return;
+        }
+        for (const i of this.targets(name, p.index)) {
+          if (name === 'dt') this.lab.setDt(i, value, true);
+          else this.lab.setBeta(i, value, true);
+        }
+        this.lab.settingsChanged();
+      });
+      return input;
+    });
+  }
+
+  readRow(name, label) {
+    const tr = el('tr', { class: 'read-row' });
+    tr.append(el('th', { scope: 'row', text: label }), el('td'));
+    const outs = this.lab.panels.map(() => {
+      const out = el('output', { class: name });
+      tr.append(el('td', {}, out));
+      return out;
+    });
+    this[name + 'Outs'] = outs;
+    return tr;
+  }
+
+  /** Shows every panel's current values, Lamé constants and stability meter. */
+  refresh() {
+    const panels = this.lab.panels;
+    for (const { name, cells } of this.rows) {
+      cells.forEach(({ input }, i) => {
+        const p = panels[i];
+        const v = name === 'dt' ? p.dt : name === 'beta' ? p.beta : p.param(name);
+        const text = Number.isFinite(v) ? String(+v.toPrecision(6)) : '';
+        if (document.activeElement !== input && input.value !== text) input.value = text;
+      });
+    }
+    if (this.lameOuts) {
+      panels.forEach((p, i) => {
+        const { lambda, mu } = lame(p.param('young_modulus'), p.param('poisson_ratio'));
+        this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
+      });
+    }
+    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax));
+  }
+
+  async search(panel, out, button) {
+    const lab = this.lab;
+    button.disabled = true;
+    out.textContent = 'searching…';
+    const token = {};
+    this.searches.set(panel.index, token);
+    try {
+      const result = await largestStableDt(lab.api, (dt) => lab.scratchPanel(panel, dt), (lo, hi) => {
+        if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
+      });
+      if (this.searches.get(panel.index) !== token) return;
+      const bound = Number.isFinite(panel.omegaMax) ? ` (2/ω_max = ${fmtSeconds(2 / panel.omegaMax)})` : '';
+      out.textContent = Number.isNaN(result.dt) ? 'diverges even at Δt = 1 µs'
+        : result.capped ? 'stable up to Δt = 1 s, the largest allowed'
+        : `Δt ≈ ${fmtSeconds(result.dt)}${bound}`;
+      out.dataset.dt = String(result.dt);
+    } finally {
+      button.disabled = false;
+    }
+  }
+}

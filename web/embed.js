@@ -1,0 +1,39 @@
+// The "Embed" dialog: the iframe snippet and the link of the current view (scene,
+// panels, steppers, Δt, parameters, camera, paused), for a course page.
+
+const $ = (sel) => document.querySelector(sel);
+
+/** The iframe HTML for url, with the title escaped for an attribute. */
+export function iframeSnippet(url, title) {
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${esc(url)}" title="${esc(title)}" width="100%" height="720" style="border:0" loading="lazy" allow="fullscreen"></iframe>`;
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+  } catch {
+    button.textContent = 'Select and copy (Ctrl+C)';
+  }
+  setTimeout(() => { button.textContent = button.dataset.label; }, 1500);
+}
+
+/** Binds the Embed button: opens the dialog with the snippet of currentUrl(). */
+export function bindEmbed(currentUrl, title) {
+  const dialog = $('#embed-dialog');
+  const code = $('#embed-code');
+  const link = $('#embed-link');
+  $('#embed').addEventListener('click', () => {
+    const url = currentUrl();
+    code.value = iframeSnippet(url, title());
+    link.value = url;
+    dialog.showModal();
+    code.select();
+  });
+  for (const [button, field] of [[$('#embed-copy'), code], [$('#embed-copy-link'), link]]) {
+    button.dataset.label = button.textContent;
+    button.addEventListener('click', () => copy(field.value, button));
+  }
+  $('#embed-close').addEventListener('click', () => dialog.close());
+}
