@@ -127,7 +127,9 @@ class Lab {
     $('#replay').addEventListener('click', () => this.startReplay());
     bindEmbed(() => this.shareUrl(), () => `softlab: ${this.scene.title}`);
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest('input, select, textarea, button, dialog')) return; // arrows on a view orbit (camera.js)
+      // typing goes to fields; space on a button presses it; arrows on a view orbit (camera.js)
+      if (e.target.closest('input, select, textarea, dialog')) return;
+      if (e.key === ' ' && e.target.closest('button')) return;
       if (e.key === ' ') { e.preventDefault(); this.setPlaying(!this.playing); }
       else if (e.key === 'ArrowRight' || e.key === '.') this.singleStep();
       else if (e.key === 'r' || e.key === 'R') this.resetAll();
@@ -285,7 +287,11 @@ class Lab {
   urlState() {
     return {
       scene: this.scene.name,
-      panels: this.panels.map((p) => ({ method: p.method, dt: p.dt, beta: p.beta, params: p.params })),
+      // a parameter set in any panel is written for every panel (its value or the default)
+      panels: this.panels.map((p) => ({
+        method: p.method, dt: p.dt, beta: p.beta,
+        params: Object.fromEntries(this.overridden().map((name) => [name, p.param(name)])),
+      })),
       camera: this.camera,
       paused: !this.playing,
       plot: this.chart ? this.chart.quantity : null,
@@ -293,6 +299,11 @@ class Lab {
   }
 
   /** Puts the current view in the address bar (later: a camera drag makes many calls). */
+  /** Names of the scene parameters set away from the default in some panel. */
+  overridden() {
+    return [...new Set(this.panels.flatMap((p) => Object.keys(p.params)))];
+  }
+
   updateUrl(later = false) {
     clearTimeout(this.urlTimer);
     const write = () => history.replaceState(null, '', makeQuery(this.urlState()));

@@ -78,6 +78,8 @@ export class LabChart {
     };
     this.plot = new window.uPlot(opts, this.joined(), this.host);
     this.plot.root.setAttribute('aria-label', `plot of ${q.label} against time`);
+    this.plot.ctx.canvas.setAttribute('role', 'img');
+    this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
   }
 
   /** y range: robust percentiles of what is plotted (see ROBUST_LO). */

@@ -33,7 +33,8 @@ const INTEGER_PARAMS = new Set(['resolution', 'grid_variant']);
 /** Why value is not valid for parameter info ({name,label,unit,min,max}), or ''. */
 export function paramProblem(info, value) {
   if (!Number.isFinite(value) || value < info.min || value > info.max) {
-    return `${info.label} must be between ${info.min} and ${info.max}${info.unit ? ' ' + info.unit : ''}`;
+    const num = (v) => (Math.abs(v) >= 1e5 ? v.toExponential().replace('e+', 'e') : String(v));
+    return `${info.label} must be between ${num(info.min)} and ${num(info.max)}${info.unit ? ' ' + info.unit : ''}`;
   }
   if (INTEGER_PARAMS.has(info.name) && value !== Math.floor(value)) return `${info.label} must be a whole number`;
   return '';

@@ -40,14 +40,20 @@ async function waitForServer(url, ms) {
   throw new Error(`server at ${url} did not start`);
 }
 
+/** Serves dir (with an index.html) on a free port of host: { base, server }. */
+async function serveDir(dir, host = '127.0.0.1') {
+  const port = await freePort();
+  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: 'ignore' });
+  const base = `http://${host}:${port}`;
+  await waitForServer(`http://127.0.0.1:${port}/index.html`, 10000);
+  return { base, server };
+}
+
 /** Starts the server and the browser: resolves to { base, browser, close() }. */
 async function startSite(site = SITE) {
   assert.ok(fs.existsSync(path.join(site, 'index.html')), `${site} is not staged: run make site`);
-  const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site],
-    { stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForServer(base + '/index.html', 10000);
+  const { base, server } = await serveDir(site);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -60,4 +66,4 @@ async function startSite(site = SITE) {
   };
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite };
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir };
