@@ -12,6 +12,7 @@ import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
 import { Replay } from './replay.js';
 import { bindEmbed } from './embed.js';
+import { ViewControls } from './views.js';
 
 const STEP_BUDGET_MS = 10;   // stepping time per animation frame, all panels together
 const MAX_FRAME_DT = 0.1;    // s of real time taken into account per frame
@@ -68,6 +69,8 @@ class Lab {
     document.documentElement.style.setProperty('--panel-count', String(this.panels.length));
     this.bindControls();
     this.input_ = new CameraInput(this);
+    this.views = new ViewControls(this, config.view);
+    this.updateUrl();
     const ro = new ResizeObserver(() => this.panels.forEach((p) => p.resize()));
     for (const p of this.panels) ro.observe(p.canvas);
     this.panels.forEach((p) => p.resize());
@@ -295,6 +298,7 @@ class Lab {
       camera: this.camera,
       paused: !this.playing,
       plot: this.chart ? this.chart.quantity : null,
+      view: this.views ? this.views.query() : {},
     };
   }
 
@@ -305,6 +309,7 @@ class Lab {
   }
 
   updateUrl(later = false) {
+    if (!this.chart) return; // still being built
     clearTimeout(this.urlTimer);
     const write = () => history.replaceState(null, '', makeQuery(this.urlState()));
     if (later) this.urlTimer = setTimeout(write, URL_DELAY_MS);
@@ -359,6 +364,7 @@ class Lab {
     if (this.replay.recording) this.replay.stop();
     this.replay.playing = false;
     for (const p of this.panels) p.reset();
+    if (this.views) this.views.resetRange();
     this.chart.flush();
     this.updateReplayButtons();
   }
@@ -379,13 +385,16 @@ class Lab {
       this.clock = Math.max(this.clock, reach);
       if (active.length === 0) this.setPlaying(false);
     }
+    let drawn = false;
     for (const p of this.panels) {
       if (p.dirty) {
         p.draw(this.camera);
         p.updateReadout();
+        drawn = true;
       }
       p.updateState();
     }
+    if (drawn && this.views) this.views.update();
     const clockText = `t = ${this.clock.toFixed(3)} s`;
     const clockEl = $('#clock');
     if (clockEl.textContent !== clockText) clockEl.textContent = clockText;

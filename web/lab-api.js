@@ -46,10 +46,10 @@ const SIGNATURES = {
   attach_canvas: ['number', ['number', 'string', 'number']],
   set_color: [null, ['number', 'number', 'number', 'number']],
   view_distance: ['number', ['number']],
-  draw: ['number', ['number', 'number', 'number', 'number']],
-  project: ['number', ['number', 'number', 'number', 'number', 'number']],
-  pick: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  unproject: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  draw: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  project: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  pick: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
+  unproject: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
   total_mass: ['number', ['number']],
   grab: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
   grab_move: ['number', ['number', 'number', 'number', 'number']],
@@ -76,9 +76,17 @@ const SIGNATURES = {
   omega_max: ['number', ['number']],
   pin: ['number', ['number', 'number', 'number']],
   is_pinned: ['number', ['number', 'number']],
+  set_view: [null, ['number', 'number']],
+  set_color_field: ['number', ['number', 'number', 'number', 'number']],
+  field_extent_lo: ['number', ['number']],
+  field_extent_hi: ['number', ['number']],
 };
 
 export const SL_OK = 0;
+/** View flags of sl_api_set_view (src/render/render.h) and colour fields of
+ *  sl_api_set_color_field. */
+export const VIEW = Object.freeze({ SHADED: 0, WIREFRAME: 1, GHOST: 2 });
+export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 });
 /** sl_stepper_class.flags (src/core/sl_stepper.h). */
 export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });
 

@@ -309,7 +309,7 @@ export class Panel {
 
   /** The camera arguments of draw/project/pick/unproject for this panel. */
   view(camera) {
-    return [camera.yaw, camera.pitch, this.baseDistance * camera.zoom];
+    return [camera.yaw, camera.pitch, this.baseDistance * camera.zoom, ...camera.pan];
   }
 
   draw(camera) {

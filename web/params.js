@@ -7,7 +7,8 @@
 //   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
-//   plot=<quantity id> (the chart's quantity).
+//   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1;
+//   color=energy|volume (colour map of strain energy density or volume change).
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -132,7 +133,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
   }
@@ -147,7 +148,13 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
   }
   const plot = get('plot');
+  const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', color: get('color') };
+  if (view.color !== null && !['energy', 'volume', 'none'].includes(view.color)) {
+    notices.push(`“color” must be energy or volume (got “${shown(view.color)}”); ignored.`);
+    view.color = null;
+  }
   return {
+    view,
     scene,
     panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i] })),
     camera,
@@ -186,5 +193,6 @@ export function makeQuery(state) {
   }
   if (state.paused) q.set('paused', '1');
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
+  for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
   return '?' + q.toString().replace(/%2C/g, ',');
 }

@@ -3,6 +3,12 @@
 
 #include "sl_world_internal.h"
 
+int sl_world_ground(const sl_world *w, double *height) {
+    if (!w || !w->contact.ground) return 0;
+    if (height) *height = w->contact.height;
+    return 1;
+}
+
 sl_status sl_world_set_ground(sl_world *w, double height, double friction) {
     if (!w) return SL_ERR_NULL;
     if (!isfinite(height) || !isfinite(friction)) return sl_world_fail(w, SL_ERR_NOT_FINITE, "ground");

@@ -19,8 +19,12 @@ struct sl_render {
     float color[3];    /* surface colour */
     int grab_node;     /* node pulled by the mouse, -1 if none */
     double grab_target[3]; /* m */
+    int view;              /* SL_VIEW_* flags */
+    double *field;         /* per-node values of the colour map, NULL: plain colour */
+    int field_n, field_diverging;
+    double field_lo, field_hi;
     /* uniform locations */
-    GLint m_mvp, m_light, m_shadow, m_floor, m_color, m_shadow_color;
+    GLint m_mvp, m_light, m_shadow, m_floor, m_alpha, m_shadow_color;
     GLint l_mvp, l_color, l_fade;
     GLint p_mvp, p_size, p_fill, p_ring, p_alpha;
     GLint b_top, b_bottom;
@@ -41,15 +45,18 @@ static const char *mesh_vs =
     "#version 300 es\n"
     "layout(location=0) in vec3 a_pos;\n"
     "layout(location=1) in vec3 a_normal;\n"
+    "layout(location=2) in vec3 a_color;\n"
     "uniform mat4 u_mvp;\n"
     "uniform vec3 u_light;   // direction the light travels, unit\n"
     "uniform float u_shadow; // 1: flatten onto the floor along u_light\n"
     "uniform float u_floor;\n"
     "flat out vec3 v_normal;\n"
+    "out vec3 v_color;\n"
     "void main() {\n"
     "  vec3 p = a_pos;\n"
     "  if (u_shadow > 0.5) p += u_light * (max(p.y - u_floor, 0.0) / -u_light.y);\n"
     "  v_normal = a_normal;\n"
+    "  v_color = a_color;\n"
     "  gl_Position = u_mvp * vec4(p, 1.0);\n"
     "}\n";
 
@@ -57,9 +64,10 @@ static const char *mesh_fs =
     "#version 300 es\n"
     "precision highp float;\n"
     "flat in vec3 v_normal;\n"
-    "uniform vec3 u_color;\n"
+    "in vec3 v_color;\n"
     "uniform vec3 u_light;\n"
     "uniform float u_shadow;\n"
+    "uniform float u_alpha;\n"
     "uniform vec4 u_shadow_color;\n"
     "out vec4 o_color;\n"
     "void main() {\n"
@@ -67,7 +75,7 @@ static const char *mesh_fs =
     "  vec3 n = normalize(gl_FrontFacing ? v_normal : -v_normal);\n"
     "  float diffuse = max(dot(n, -u_light), 0.0);\n"
     "  vec3 sky = mix(vec3(0.60, 0.57, 0.55), vec3(0.85, 0.90, 1.0), 0.5 + 0.5 * n.y);\n"
-    "  o_color = vec4(u_color * (0.62 * sky + 0.50 * diffuse), 1.0);\n"
+    "  o_color = vec4(v_color * (0.62 * sky + 0.50 * diffuse), u_alpha);\n"
     "}\n";
 
 static const char *line_vs =
@@ -184,12 +192,13 @@ sl_render *sl_render_create(void) {
     glGenBuffers(1, &r->vbo);
     sl_render_set_color(r, 0.33, 0.56, 0.85);
     r->grab_node = -1;
+    r->view = SL_VIEW_SHADED;
 
     r->m_mvp = glGetUniformLocation(r->mesh_prog, "u_mvp");
     r->m_light = glGetUniformLocation(r->mesh_prog, "u_light");
     r->m_shadow = glGetUniformLocation(r->mesh_prog, "u_shadow");
     r->m_floor = glGetUniformLocation(r->mesh_prog, "u_floor");
-    r->m_color = glGetUniformLocation(r->mesh_prog, "u_color");
+    r->m_alpha = glGetUniformLocation(r->mesh_prog, "u_alpha");
     r->m_shadow_color = glGetUniformLocation(r->mesh_prog, "u_shadow_color");
     r->l_mvp = glGetUniformLocation(r->line_prog, "u_mvp");
     r->l_color = glGetUniformLocation(r->line_prog, "u_color");
@@ -213,6 +222,7 @@ void sl_render_destroy(sl_render *r) {
     if (r->vbo) glDeleteBuffers(1, &r->vbo);
     if (r->vao) glDeleteVertexArrays(1, &r->vao);
     free(r->buf);
+    free(r->field);
     free(r);
 }
 
@@ -223,6 +233,50 @@ void sl_render_set_color(sl_render *r, double red, double green, double blue) {
     r->color[0] = clamp01(red);
     r->color[1] = clamp01(green);
     r->color[2] = clamp01(blue);
+}
+
+void sl_render_set_view(sl_render *r, int flags) {
+    if (r) r->view = flags;
+}
+
+int sl_render_set_field(sl_render *r, const double *values, int n, double lo, double hi,
+                        int diverging) {
+    if (!r) return 0;
+    if (!values || n < 1) {
+        free(r->field);
+        r->field = NULL;
+        r->field_n = 0;
+        return 1;
+    }
+    if (n != r->field_n) {
+        double *f = realloc(r->field, sizeof(double) * (size_t)n);
+        if (!f) return 0;
+        r->field = f;
+        r->field_n = n;
+    }
+    memcpy(r->field, values, sizeof(double) * (size_t)n);
+    r->field_lo = lo, r->field_hi = hi, r->field_diverging = diverging;
+    return 1;
+}
+
+/* Colour of value t in [0, 1]: viridis (sequential) or blue-white-red (diverging), by
+ * linear interpolation between 5 stops; NaN: grey. */
+static void colormap(double t, int diverging, float out[3]) {
+    static const float viridis[5][3] = {{0.267f, 0.005f, 0.329f}, {0.230f, 0.322f, 0.546f},
+                                        {0.128f, 0.567f, 0.551f}, {0.369f, 0.789f, 0.383f},
+                                        {0.993f, 0.906f, 0.144f}};
+    static const float bwr[5][3] = {{0.130f, 0.300f, 0.700f}, {0.530f, 0.680f, 0.900f},
+                                    {0.970f, 0.970f, 0.970f}, {0.940f, 0.560f, 0.480f},
+                                    {0.720f, 0.100f, 0.120f}};
+    if (isnan(t)) {
+        out[0] = out[1] = out[2] = 0.6f;
+        return;
+    }
+    const float(*stops)[3] = diverging ? bwr : viridis;
+    double u = (t < 0 ? 0 : t > 1 ? 1 : t) * 4;
+    int k = u >= 4 ? 3 : (int)u;
+    double f = u - k;
+    for (int c = 0; c < 3; c++) out[c] = (float)((1 - f) * stops[k][c] + f * stops[k + 1][c]);
 }
 
 /* ---- framing and camera ----------------------------------------------------------- */
@@ -260,6 +314,8 @@ static int frame_scene(const sl_world *w, framing *f) {
         }
         floor_y = fmin(lo[1], p[1] - reach) - 0.02 * diag;
     }
+    double ground;
+    if (sl_world_ground(w, &ground)) floor_y = ground; /* the body lands there: show it */
     lo[1] = fmin(lo[1], floor_y);
     double d2 = 0;
     for (int c = 0; c < 3; c++) {
@@ -268,6 +324,14 @@ static int frame_scene(const sl_world *w, framing *f) {
     }
     f->radius = fmax(0.5 * sqrt(d2), 1e-6);
     f->floor_y = floor_y;
+    return 1;
+}
+
+/* frame_scene with the orbit centre moved by pan (m; NULL: none). */
+static int frame_view(const sl_world *w, const double *pan, framing *f) {
+    if (!frame_scene(w, f)) return 0;
+    if (pan && isfinite(pan[0]) && isfinite(pan[1]) && isfinite(pan[2]))
+        for (int c = 0; c < 3; c++) f->center[c] += pan[c];
     return 1;
 }
 
@@ -353,19 +417,19 @@ static int camera_project(const camera *cam, const framing *f, const double *x, 
 }
 
 int sl_render_project(const sl_world *w, int width, int height, double yaw, double pitch,
-                      double distance, const double x[3], double out[3]) {
+                      double distance, const double pan[3], const double x[3], double out[3]) {
     framing f;
     camera cam;
-    if (!w || !x || !out || width < 1 || height < 1 || !frame_scene(w, &f)) return 0;
+    if (!w || !x || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     return camera_project(&cam, &f, x, width, height, out);
 }
 
 int sl_render_pick(const sl_world *w, int width, int height, double yaw, double pitch,
-                   double distance, double px, double py, double radius) {
+                   double distance, const double pan[3], double px, double py, double radius) {
     framing f;
     camera cam;
-    if (!w || width < 1 || height < 1 || !frame_scene(w, &f)) return -1;
+    if (!w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return -1;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     const double *x = sl_world_positions(w);
     int best = -1;
@@ -386,11 +450,11 @@ int sl_render_pick(const sl_world *w, int width, int height, double yaw, double 
 }
 
 int sl_render_unproject(const sl_world *w, int width, int height, double yaw, double pitch,
-                        double distance, double px, double py, const double through[3],
-                        double out[3]) {
+                        double distance, const double pan[3], double px, double py,
+                        const double through[3], double out[3]) {
     framing f;
     camera cam;
-    if (!w || !through || !out || width < 1 || height < 1 || !frame_scene(w, &f)) return 0;
+    if (!w || !through || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     double nx = 2 * px / width - 1, ny = 1 - 2 * py / height, dir[3], q[3];
     for (int c = 0; c < 3; c++) {
@@ -427,19 +491,23 @@ static float *reserve(sl_render *r, size_t floats) {
 }
 
 /* Uploads count vertices of `stride` floats and points attribute 0 (position) and,
- * for stride 6, attribute 1 (normal) at them. */
+ * for stride 9, attributes 1 (normal) and 2 (colour) at them. */
 static void upload(sl_render *r, const float *data, int count, int stride) {
     glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
     glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)count * stride * (GLsizeiptr)sizeof(float), data,
                  GL_STREAM_DRAW);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride * (GLsizei)sizeof(float), (void *)0);
-    if (stride == 6) {
+    if (stride == 9) {
         glEnableVertexAttribArray(1);
-        glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
+        glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 9 * sizeof(float),
                               (void *)(3 * sizeof(float)));
+        glEnableVertexAttribArray(2);
+        glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, 9 * sizeof(float),
+                              (void *)(6 * sizeof(float)));
     } else {
         glDisableVertexAttribArray(1);
+        glDisableVertexAttribArray(2);
     }
 }
 
@@ -447,14 +515,17 @@ static void put3(float *dst, const double *p, const double *center) {
     for (int c = 0; c < 3; c++) dst[c] = (float)(p[c] - center[c]);
 }
 
-/* Surface triangles, 3 vertices each: centred position, flat unit normal. */
-static int build_faces(sl_render *r, const sl_world *w, const double *center) {
+/* Surface triangles at positions x, 3 vertices each: centred position, flat unit normal,
+ * colour (the colour map's where one is set and use_field, else rgb). */
+static int build_faces(sl_render *r, const sl_world *w, const double *x, const double *center,
+                       int use_field, const float *rgb) {
     int nt = sl_world_triangle_count(w);
     const int *tri = sl_world_triangles(w);
-    const double *x = sl_world_positions(w);
     if (nt < 1 || !tri) return 0;
-    float *v = reserve(r, (size_t)nt * 18);
+    float *v = reserve(r, (size_t)nt * 27);
     if (!v) return 0;
+    use_field = use_field && r->field && r->field_n == sl_world_node_count(w);
+    double span = r->field_hi - r->field_lo;
     for (int t = 0; t < nt; t++) {
         const double *a = x + 3 * tri[3 * t], *b = x + 3 * tri[3 * t + 1], *c = x + 3 * tri[3 * t + 2];
         const double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
@@ -465,12 +536,18 @@ static int build_faces(sl_render *r, const sl_world *w, const double *center) {
         if (len > 0) nrm[0] /= len, nrm[1] /= len, nrm[2] /= len;
         const double *corner[3] = {a, b, c};
         for (int k = 0; k < 3; k++) {
-            float *d = v + 18 * t + 6 * k;
+            float *d = v + 27 * t + 9 * k;
             put3(d, corner[k], center);
             for (int i = 0; i < 3; i++) d[3 + i] = (float)nrm[i];
+            if (use_field) {
+                double value = r->field[tri[3 * t + k]];
+                colormap(span > 0 ? (value - r->field_lo) / span : 0.5, r->field_diverging, d + 6);
+            } else {
+                for (int i = 0; i < 3; i++) d[6 + i] = rgb[i];
+            }
         }
     }
-    upload(r, v, 3 * nt, 6);
+    upload(r, v, 3 * nt, 9);
     return 3 * nt;
 }
 
@@ -583,9 +660,10 @@ static void draw_markers(const sl_render *r, const float *mvp, int count, float 
 }
 
 void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, double yaw,
-                    double pitch, double distance) {
+                    double pitch, double distance, const double pan[3]) {
     framing f;
-    if (!r || !w || width < 1 || height < 1 || !frame_scene(w, &f)) return;
+    if (!r || !w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return;
+    const int wire = r->view & SL_VIEW_WIREFRAME;
     camera cam;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     float mvp[16];
@@ -622,8 +700,8 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         glDrawArrays(GL_LINES, 0, count);
     }
 
-    /* shadow and surface */
-    int faces = build_faces(r, w, center);
+    /* shadow and surface; in wireframe the surface is a faint veil over every edge */
+    int faces = build_faces(r, w, sl_world_positions(w), center, 1, r->color);
     if (faces) {
         glUseProgram(r->mesh_prog);
         glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
@@ -631,7 +709,6 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         double ll = sqrt(light[0] * light[0] + light[1] * light[1] + light[2] * light[2]);
         glUniform3f(r->m_light, (float)(light[0] / ll), (float)(light[1] / ll), (float)(light[2] / ll));
         glUniform1f(r->m_floor, (float)(f.floor_y - center[1]));
-        glUniform3fv(r->m_color, 1, r->color);
         glUniform4f(r->m_shadow_color, 0.12f, 0.16f, 0.22f, 0.18f);
         /* the stencil lets overlapping shadow triangles darken each pixel once */
         glEnable(GL_STENCIL_TEST);
@@ -640,25 +717,43 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         glUniform1f(r->m_shadow, 1.0f);
         glDrawArrays(GL_TRIANGLES, 0, faces);
         glDisable(GL_STENCIL_TEST);
-        glDepthMask(GL_TRUE);
-        glDepthFunc(GL_LESS);
-        glDisable(GL_BLEND);
         glUniform1f(r->m_shadow, 0.0f);
-        glEnable(GL_POLYGON_OFFSET_FILL); /* push faces back so edges stay on top */
-        glPolygonOffset(1.0f, 1.0f);
-        glDrawArrays(GL_TRIANGLES, 0, faces);
-        glDisable(GL_POLYGON_OFFSET_FILL);
-        glEnable(GL_BLEND);
+        glDepthFunc(GL_LESS);
+        if (wire) {
+            glUniform1f(r->m_alpha, 0.22f);
+            glDrawArrays(GL_TRIANGLES, 0, faces);
+        } else {
+            glDepthMask(GL_TRUE);
+            glDisable(GL_BLEND);
+            glUniform1f(r->m_alpha, 1.0f);
+            glEnable(GL_POLYGON_OFFSET_FILL); /* push faces back so edges stay on top */
+            glPolygonOffset(1.0f, 1.0f);
+            glDrawArrays(GL_TRIANGLES, 0, faces);
+            glDisable(GL_POLYGON_OFFSET_FILL);
+            glEnable(GL_BLEND);
+        }
     }
 
-    /* edges */
+    /* edges: on the surface, or all of them (inner ones too) in wireframe */
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
     count = build_edges(r, w, center);
     if (count) {
         static const float edge_color[4] = {0.09f, 0.11f, 0.15f, 0.9f};
-        line_pass(r, mvp, edge_color, 1e30, 2e30);
+        static const float wire_color[4] = {0.09f, 0.11f, 0.15f, 0.55f};
+        line_pass(r, mvp, wire ? wire_color : edge_color, 1e30, 2e30);
+        if (wire) glDisable(GL_DEPTH_TEST);
         glDrawArrays(GL_LINES, 0, count);
+        glEnable(GL_DEPTH_TEST);
+    }
+
+    /* the rest shape as a translucent grey ghost */
+    if ((r->view & SL_VIEW_GHOST) && faces) {
+        static const float ghost_rgb[3] = {0.55f, 0.58f, 0.62f};
+        faces = build_faces(r, w, sl_world_rest_positions(w), center, 0, ghost_rgb);
+        glUseProgram(r->mesh_prog);
+        glUniform1f(r->m_alpha, 0.28f);
+        glDrawArrays(GL_TRIANGLES, 0, faces);
     }
     count = build_pin_rods(r, w, center, 0.12 * f.radius);
     if (count && count <= 16) {

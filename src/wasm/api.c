@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sl_fields.h"
 #include "sl_grid.h"
 #include "sl_mesh_io.h"
 #include "sl_stepper.h"
@@ -258,6 +259,7 @@ API int sl_api_panel_create(const char *scene, const char *method, double dt, do
     snprintf(p->scene, sizeof p->scene, "%s", scene);
     p->color[0] = 0.33, p->color[1] = 0.56, p->color[2] = 0.85;
     p->grab_node = -1;
+    p->extent[0] = p->extent[1] = NAN;
     api_error[0] = 0;
     return slot + 1;
 }
@@ -381,11 +383,18 @@ API double sl_api_constraint_violation(int h) {
     return sl_world_constraint_violation(world_of(h));
 }
 
+/* Volume enclosed by the surface now over at rest: for grid solids the same as
+ * sl_grid_volume_ratio (their surface bounds the same tetrahedra); NaN without a surface. */
+static double volume_ratio(const sl_world *w) {
+    double v0 = sl_world_surface_volume(w, sl_world_rest_positions(w));
+    return v0 != 0 ? sl_world_surface_volume(w, sl_world_positions(w)) / v0 : NAN;
+}
+
 static double measures[6];
 
 /* The chart's quantities in one call (each energy alone costs an evaluation of every
  * model): a pointer to double[6] = kinetic, potential, elastic, total energy (J), largest
- * |phi|, volume ratio (NaN without volume elements), or 0 for a bad handle. Read it
+ * |phi|, volume ratio (NaN without a surface), or 0 for a bad handle. Read it
  * before the next call. */
 API const double *sl_api_measure(int h) {
     sl_world *w = world_of(h);
@@ -393,13 +402,15 @@ API const double *sl_api_measure(int h) {
     sl_energy e = sl_world_energy(w);
     measures[0] = e.kinetic, measures[1] = e.potential, measures[2] = e.elastic, measures[3] = e.total;
     measures[4] = sl_world_constraint_violation(w);
-    measures[5] = sl_grid_volume_ratio(w);
+    measures[5] = volume_ratio(w);
     return measures;
 }
 
-/* Current over rest volume of the body (grid cells or tetrahedra); NaN for a body
- * without volume elements (the spring cube). */
-API double sl_api_volume_ratio(int h) { return sl_grid_volume_ratio(world_of(h)); }
+/* Current over rest volume of the body (enclosed by its surface); NaN without a surface. */
+API double sl_api_volume_ratio(int h) {
+    sl_world *w = world_of(h);
+    return w ? volume_ratio(w) : NAN;
+}
 
 /* Inverted grid cells (seed 004), -1 for worlds that are not grid solids. */
 API int sl_api_inverted_cells(int h) { return sl_grid_inverted_cells(world_of(h)); }

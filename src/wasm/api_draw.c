@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "sl_fields.h"
 
 /* ---- drawing ------------------------------------------------------------------------ */
 
@@ -54,17 +55,69 @@ API void sl_api_set_color(int h, double r, double g, double b) {
 /* A camera distance (m) that frames the panel's scene. */
 API double sl_api_view_distance(int h) { return sl_render_default_distance(world_of(h)); }
 
-/* Draws the panel into its canvas (drawing-buffer size) from camera yaw, pitch (rad)
- * and distance (m; <= 0 means sl_api_view_distance). Makes the panel's context
- * current first. Errors: SL_ERR_NULL (bad handle or no canvas attached). */
-API int sl_api_draw(int h, double yaw, double pitch, double distance) {
+/* Shows the panel as SL_VIEW_* flags (render.h): 0 shaded, 1 wireframe, 2 rest-shape
+ * ghost (may be combined). */
+API void sl_api_set_view(int h, int flags) {
+    panel *p = get(h);
+    if (p && p->render) sl_render_set_view(p->render, flags);
+}
+
+/* Colours the surface by a per-node field from the next draw on: field 0 none, 1 strain
+ * energy density (J/m^3, viridis), 2 volume change det F - 1 (blue-white-red), mapped from
+ * [lo, hi]; lo or hi NaN: this panel's current extent (see sl_api_field_extent_*). The
+ * page passes one range to every panel so that colours compare. Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (unknown field). */
+API int sl_api_set_color_field(int h, int field, double lo, double hi) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    if (field < 0 || field > 2) return set_error("unknown colour field %d", field), SL_ERR_RANGE;
+    p->field = field;
+    p->field_lo = lo, p->field_hi = hi;
+    if (!field && p->render) sl_render_set_field(p->render, NULL, 0, 0, 0, 0);
+    return SL_OK;
+}
+
+/* Smallest and largest finite value of the panel's colour field at the last draw (NaN
+ * before the first draw with a field). */
+API double sl_api_field_extent_lo(int h) { panel *p = get(h); return p ? p->extent[0] : NAN; }
+API double sl_api_field_extent_hi(int h) { panel *p = get(h); return p ? p->extent[1] : NAN; }
+
+/* Evaluates the panel's colour field and hands it to the renderer. */
+static void update_field(panel *p) {
+    int n = sl_world_node_count(p->world);
+    p->extent[0] = p->extent[1] = NAN;
+    if (!p->field || n < 1) return;
+    double *v = malloc(sizeof(double) * (size_t)n);
+    if (!v) return;
+    sl_status s = p->field == 1 ? sl_world_node_energy_density(p->world, v)
+                                : sl_world_node_volume_change(p->world, v);
+    if (s != SL_OK)
+        for (int i = 0; i < n; i++) v[i] = NAN;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < n; i++)
+        if (isfinite(v[i])) lo = fmin(lo, v[i]), hi = fmax(hi, v[i]);
+    if (lo <= hi) p->extent[0] = lo, p->extent[1] = hi;
+    double from = isnan(p->field_lo) ? p->extent[0] : p->field_lo;
+    double to = isnan(p->field_hi) ? p->extent[1] : p->field_hi;
+    sl_render_set_field(p->render, v, n, from, to, p->field == 2);
+    free(v);
+}
+
+/* Draws the panel into its canvas (drawing-buffer size) from camera yaw, pitch (rad),
+ * distance (m; <= 0 means sl_api_view_distance) and pan (m: where the camera orbits,
+ * relative to the scene's centre). Makes the panel's context current first. Errors:
+ * SL_ERR_NULL (bad handle or no canvas attached). */
+API int sl_api_draw(int h, double yaw, double pitch, double distance, double pan_x, double pan_y,
+                    double pan_z) {
     panel *p = get(h);
     if (!p || !p->gl) return SL_ERR_NULL;
     if (emscripten_webgl_make_context_current(p->gl) != EMSCRIPTEN_RESULT_SUCCESS)
         return SL_ERR_NULL;
     int width = 0, height = 0;
     emscripten_webgl_get_drawing_buffer_size(p->gl, &width, &height);
-    sl_render_draw(p->render, p->world, width, height, yaw, pitch, distance);
+    update_field(p);
+    const double pan[3] = {pan_x, pan_y, pan_z};
+    sl_render_draw(p->render, p->world, width, height, yaw, pitch, distance, pan);
     return SL_OK;
 }
 
@@ -79,37 +132,41 @@ static int buffer_size(const panel *p, int *width, int *height) {
 }
 
 /* Drawing-buffer pixel (x, y from the top-left) and view depth (m) of node i of the
- * panel, with the camera of sl_api_draw: a pointer to double[3], or 0 (no canvas, bad
+ * panel, with the camera (yaw, pitch, distance, pan) of sl_api_draw: a pointer to double[3], or 0 (no canvas, bad
  * node, or behind the camera). Read it before the next call. */
-API const double *sl_api_project(int h, int node, double yaw, double pitch, double distance) {
+API const double *sl_api_project(int h, int node, double yaw, double pitch, double distance,
+                                 double pan_x, double pan_y, double pan_z) {
     panel *p = get(h);
+    const double pan[3] = {pan_x, pan_y, pan_z};
     int width, height;
     if (!p || !buffer_size(p, &width, &height) || node < 0 || node >= sl_world_node_count(p->world))
         return NULL;
     const double *x = sl_world_positions(p->world) + 3 * node;
-    return sl_render_project(p->world, width, height, yaw, pitch, distance, x, vec_out) ? vec_out
+    return sl_render_project(p->world, width, height, yaw, pitch, distance, pan, x, vec_out) ? vec_out
                                                                                        : NULL;
 }
 
 /* The free node drawn within radius pixels of (px, py) (drawing-buffer pixels from
  * the top-left), or -1. */
 API int sl_api_pick(int h, double px, double py, double yaw, double pitch, double distance,
-                    double radius) {
+                    double pan_x, double pan_y, double pan_z, double radius) {
     panel *p = get(h);
     int width, height;
+    const double pan[3] = {pan_x, pan_y, pan_z};
     if (!p || !buffer_size(p, &width, &height)) return -1;
-    return sl_render_pick(p->world, width, height, yaw, pitch, distance, px, py, radius);
+    return sl_render_pick(p->world, width, height, yaw, pitch, distance, pan, px, py, radius);
 }
 
 /* The world point (m) under pixel (px, py) on the plane through (tx, ty, tz) facing
  * the camera: a pointer to double[3], or 0. Read it before the next call. */
 API const double *sl_api_unproject(int h, double px, double py, double yaw, double pitch,
-                                   double distance, double tx, double ty, double tz) {
+                                   double distance, double pan_x, double pan_y, double pan_z,
+                                   double tx, double ty, double tz) {
     panel *p = get(h);
     int width, height;
-    const double through[3] = {tx, ty, tz};
+    const double through[3] = {tx, ty, tz}, pan[3] = {pan_x, pan_y, pan_z};
     if (!p || !buffer_size(p, &width, &height)) return NULL;
-    return sl_render_unproject(p->world, width, height, yaw, pitch, distance, px, py, through,
+    return sl_render_unproject(p->world, width, height, yaw, pitch, distance, pan, px, py, through,
                                vec_out)
                ? vec_out
                : NULL;

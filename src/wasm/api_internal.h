@@ -22,6 +22,9 @@ typedef struct panel {
     int grab_node; /* node pulled by the mouse, -1 if none */
     sl_scene_params params; /* the parameters its world was built with */
     char scene[64];         /* its scene's name ("mesh": the user's mesh) */
+    int field;              /* colour map: 0 none, 1 energy density, 2 volume change */
+    double field_lo, field_hi; /* its range (NaN: the current extent) */
+    double extent[2];       /* the field's extent at the last draw */
 } panel;
 
 extern panel panels[MAX_PANELS];

@@ -207,6 +207,59 @@ describe('teaching lab', () => {
     await page.close();
   });
 
+  test('views: wireframe and ghost change the picture; colour maps have a legend with numbers', async () => {
+    const page = await openLab('?scene=fem-twist-beam-linear&methods=regularized&paused=1');
+    const pixels = () => page.evaluate(() => {
+      const c = document.querySelector('#view-1');
+      const off = document.createElement('canvas');
+      [off.width, off.height] = [c.width, c.height];
+      const ctx = off.getContext('2d');
+      ctx.drawImage(c, 0, 0);
+      return Array.from(ctx.getImageData(0, 0, off.width, off.height).data.filter((_, i) => i % 16 === 0));
+    });
+    const differ = (a, b) => a.filter((v, i) => Math.abs(v - b[i]) > 24).length / a.length;
+    await page.waitForTimeout(200);
+    const shaded = await pixels();
+    await page.selectOption('#view-mode', 'wireframe');
+    await page.waitForTimeout(200);
+    const wire = await pixels();
+    assert.ok(differ(shaded, wire) > 0.02, `wireframe changed ${differ(shaded, wire)} of the pixels`);
+    // at t = 0 the body is at its rest state: a volume change of 0 everywhere
+    await page.selectOption('#view-color', 'volume');
+    await page.waitForTimeout(200);
+    const ext = await page.evaluate(() => { const { api, panels } = window.softlab; return [api.field_extent_lo(panels[0].handle), api.field_extent_hi(panels[0].handle)]; });
+    assert.ok(Math.abs(ext[0]) < 1e-12 && Math.abs(ext[1]) < 1e-12, JSON.stringify(ext));
+    // linearized strain swells the twisted beam (seed 000 Fig. 5): the map shows growth
+    await stepTo(page, 0.6);
+    await page.waitForTimeout(200);
+    const hi = Number(await page.textContent('.legend-hi'));
+    assert.ok(hi > 0.1, `largest volume change ${hi}`);
+    await page.check('#view-ghost');
+    await page.waitForFunction(() => /view=wireframe/.test(location.search) && /ghost=1/.test(location.search) && /color=volume/.test(location.search));
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'views.png') });
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('panning moves what is drawn, and picking follows it', async () => {
+    const page = await openLab('?scene=swinging-cube&methods=regularized,regularized&paused=1');
+    const a = await page.evaluate(() => window.softlab.nodeOnScreen(1, 5));
+    await page.focus('#view-2');
+    await page.keyboard.press('Shift+ArrowRight'); // pans by 20 CSS pixels
+    const s = await state(page);
+    assert.ok(s.camera.pan.some((v) => v !== 0), JSON.stringify(s.camera));
+    const b = await page.evaluate(() => window.softlab.nodeOnScreen(1, 5));
+    // 20 px on the plane through the body's centroid; a node nearer the eye moves more
+    assert.ok(b.x - a.x > 16 && b.x - a.x < 30 && Math.abs(b.y - a.y) < 1, JSON.stringify([a, b]));
+    await page.mouse.click(b.x, b.y); // the node is where it is drawn: a click pins it
+    const pinned = await page.evaluate(() => window.softlab.panels.map((p) => window.softlab.api.is_pinned(p.handle, 5)));
+    assert.deepStrictEqual(pinned, [1, 1]);
+    await page.waitForFunction(() => /camera=[^&]*,[^&]*,[^&]*,[^&]*,[^&]*,[^&]*/.test(location.search));
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
   test('the embed snippet works inside an iframe of another origin', async () => {
     const page = await openLab('?scene=grid-rubber-ball&methods=regularized,terzopoulos&grid_variant=0,1');
     await page.click('#embed');

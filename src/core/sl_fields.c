@@ -1,0 +1,68 @@
+/* Per-node fields for colour maps (sl_fields.h). */
+#include "sl_fields.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* det of a 3x3 row-major matrix */
+static double det3(const double *a) {
+    return a[0] * (a[4] * a[8] - a[5] * a[7]) - a[1] * (a[3] * a[8] - a[5] * a[6]) +
+           a[2] * (a[3] * a[7] - a[4] * a[6]);
+}
+
+sl_status sl_world_node_volume_change(const sl_world *w, double *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    int n = sl_world_node_count(w), ne = sl_world_edge_count(w);
+    const int *e = sl_world_edges(w);
+    if (ne < 1 || !e) return SL_ERR_RANGE;
+    const double *x = sl_world_positions(w), *x0 = sl_world_rest_positions(w);
+    /* per node: A = sum d d0^T and B = sum d0 d0^T (row-major 3x3 each) */
+    double *acc = calloc((size_t)n * 18, sizeof(double));
+    if (!acc) return SL_ERR_NOMEM;
+    for (int k = 0; k < ne; k++) {
+        int i = e[2 * k], j = e[2 * k + 1];
+        double d[3], d0[3];
+        for (int c = 0; c < 3; c++) d[c] = x[3 * j + c] - x[3 * i + c], d0[c] = x0[3 * j + c] - x0[3 * i + c];
+        for (int node = 0; node < 2; node++) { /* the edge seen from both ends: -d -d0 gives the same products */
+            double *a = acc + 18 * (node ? j : i), *b = a + 9;
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < 3; c++) a[3 * r + c] += d[r] * d0[c], b[3 * r + c] += d0[r] * d0[c];
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const double *a = acc + 18 * i, *b = a + 9;
+        double db = det3(b), scale = b[0] + b[4] + b[8];
+        /* det F = det A / det B; a rest neighbourhood flatter than 1e-9 of its size is not 3D */
+        out[i] = scale > 0 && fabs(db) > 1e-9 * scale * scale * scale ? det3(a) / db - 1 : NAN;
+    }
+    free(acc);
+    return SL_OK;
+}
+
+double sl_world_surface_volume(const sl_world *w, const double *x) {
+    int nt = sl_world_triangle_count(w);
+    const int *t = sl_world_triangles(w);
+    if (!w || !x || nt < 1 || !t) return 0;
+    double v = 0;
+    for (int k = 0; k < nt; k++) {
+        const double *a = x + 3 * t[3 * k], *b = x + 3 * t[3 * k + 1], *c = x + 3 * t[3 * k + 2];
+        v += a[0] * (b[1] * c[2] - b[2] * c[1]) + a[1] * (b[2] * c[0] - b[0] * c[2]) +
+             a[2] * (b[0] * c[1] - b[1] * c[0]);
+    }
+    return v / 6;
+}
+
+sl_status sl_world_node_energy_density(const sl_world *w, double *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    double volume = fabs(sl_world_surface_volume(w, sl_world_rest_positions(w)));
+    if (!(volume > 0)) return SL_ERR_RANGE;
+    sl_status st = sl_world_node_energy(w, out);
+    if (st != SL_OK) return st;
+    int n = sl_world_node_count(w);
+    const double *m = sl_world_masses(w);
+    double total = 0;
+    for (int i = 0; i < n; i++) total += m[i];
+    for (int i = 0; i < n; i++) out[i] = m[i] > 0 ? out[i] / (volume * m[i] / total) : 0;
+    return SL_OK;
+}

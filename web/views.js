@@ -1,0 +1,94 @@
+// What the panels show: shaded or wireframe, the rest-shape ghost, and a colour map of
+// strain energy density or volume change with a legend. One choice for every panel;
+// the colour range is shared by the panels, so a colour means the same value in every
+// panel.
+
+import { VIEW, FIELD } from './lab-api.js';
+import { fmt } from './format.js';
+
+export const FIELDS = {
+  none: { id: FIELD.NONE, label: 'none' },
+  energy: { id: FIELD.ENERGY_DENSITY, label: 'strain energy density (J/m³)', unit: 'J/m³' },
+  volume: { id: FIELD.VOLUME_CHANGE, label: 'volume change det F − 1', unit: '' },
+};
+const MIN_SPAN = { energy: 1e-9, volume: 1e-3 }; // so a body at rest is not all one extreme
+
+const $ = (sel) => document.querySelector(sel);
+
+export class ViewControls {
+  /** @param {{view?:string, ghost?:boolean, color?:string}} initial from the URL */
+  constructor(lab, initial = {}) {
+    this.lab = lab;
+    this.mode = initial.view === 'wireframe' ? 'wireframe' : 'shaded';
+    this.ghost = !!initial.ghost;
+    this.field = FIELDS[initial.color] ? initial.color : 'none';
+    this.range = null; // [lo, hi] shared by the panels
+    const mode = $('#view-mode'), ghost = $('#view-ghost'), color = $('#view-color');
+    mode.value = this.mode;
+    ghost.checked = this.ghost;
+    color.value = this.field;
+    mode.addEventListener('change', () => { this.mode = mode.value; this.apply(); });
+    ghost.addEventListener('change', () => { this.ghost = ghost.checked; this.apply(); });
+    color.addEventListener('change', () => { this.field = color.value; this.resetRange(); this.apply(); });
+    this.apply();
+  }
+
+  apply() {
+    const api = this.lab.api;
+    const flags = (this.mode === 'wireframe' ? VIEW.WIREFRAME : VIEW.SHADED) | (this.ghost ? VIEW.GHOST : 0);
+    for (const p of this.lab.panels) {
+      api.set_view(p.h, flags);
+      api.set_color_field(p.h, FIELDS[this.field].id, NaN, NaN);
+    }
+    this.lab.markAllDirty();
+    this.lab.updateUrl();
+    this.showLegend();
+  }
+
+  resetRange() {
+    this.range = null;
+    this.showLegend();
+  }
+
+  /** After a draw: the shared range covers every panel's current extent; it widens at
+   *  once and narrows slowly (2 % per draw), so a colour means about the same value in
+   *  every panel and from frame to frame. */
+  update() {
+    if (this.field === 'none') return;
+    const api = this.lab.api;
+    let lo = Infinity, hi = -Infinity;
+    for (const p of this.lab.panels) {
+      const a = api.field_extent_lo(p.h), b = api.field_extent_hi(p.h);
+      if (Number.isFinite(a)) lo = Math.min(lo, a);
+      if (Number.isFinite(b)) hi = Math.max(hi, b);
+    }
+    if (!(lo <= hi)) return;
+    if (this.field === 'volume') [lo, hi] = [-Math.max(Math.abs(lo), Math.abs(hi)), Math.max(Math.abs(lo), Math.abs(hi))];
+    else lo = Math.min(lo, 0);
+    if (this.range) {
+      lo = Math.min(lo, 0.98 * this.range[0]);
+      hi = Math.max(hi, 0.98 * this.range[1]);
+    }
+    if (hi - lo < MIN_SPAN[this.field]) hi = lo + MIN_SPAN[this.field];
+    if (this.range && this.range[0] === lo && this.range[1] === hi) return;
+    this.range = [lo, hi];
+    for (const p of this.lab.panels) api.set_color_field(p.h, FIELDS[this.field].id, lo, hi);
+    this.showLegend();
+  }
+
+  showLegend() {
+    const legend = $('#field-legend');
+    legend.hidden = this.field === 'none';
+    if (legend.hidden) return;
+    legend.dataset.field = this.field;
+    $('.legend-title', legend).textContent = FIELDS[this.field].label;
+    const [lo, hi] = this.range || [NaN, NaN];
+    $('.legend-lo', legend).textContent = fmt(lo, 4);
+    $('.legend-hi', legend).textContent = fmt(hi, 4);
+  }
+
+  /** URL parameters of the view (none when it is the default). */
+  query() {
+    return { view: this.mode === 'wireframe' ? 'wireframe' : null, ghost: this.ghost ? '1' : null, color: this.field === 'none' ? null : this.field };
+  }
+}
