@@ -58,6 +58,15 @@ static sl_status build_dof_map(sl_world *w) {
     return SL_OK;
 }
 
+static void copy_compliance(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        memcpy(a->alpha + a->row_offset[k], m->compliance,
+               sizeof(double) * (size_t)sl_model_constraint_count(m));
+    }
+}
+
 static sl_status alloc_scratch(sl_world *w) {
     sl_assembly *a = &w->assembly;
     int mc = w->model_count > 0 ? w->model_count : 1;
@@ -84,12 +93,12 @@ static sl_status alloc_scratch(sl_world *w) {
     a->J = calloc((size_t)(a->J_size > 0 ? a->J_size : 1), sizeof(double));
     a->H = calloc((size_t)(a->H_size > 0 ? a->H_size : 1), sizeof(double));
     if (!a->phi || !a->alpha || !a->w || !a->J || !a->H) return SL_ERR_NOMEM;
-    for (int k = 0; k < w->model_count; k++) {
-        const sl_model *m = w->models[k];
-        memcpy(a->alpha + a->row_offset[k], m->compliance,
-               sizeof(double) * (size_t)sl_model_constraint_count(m));
-    }
+    copy_compliance(w);
     return SL_OK;
+}
+
+void sl_assembly_refresh_compliance(sl_world *w) {
+    if (w && w->assembly.alpha) copy_compliance(w);
 }
 
 /* Upper-triangle pattern of M + (block couplings) over the free dofs, rows sorted. */

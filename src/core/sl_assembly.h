@@ -37,6 +37,10 @@ typedef struct sl_assembly {
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */
 sl_status sl_assembly_prepare(sl_world *w);
 
+/* Copies the models' compliances into the prepared assembly (after a model changed
+ * them in place, e.g. sl_grid_set_strength); no-op before the first prepare. */
+void sl_assembly_refresh_compliance(sl_world *w);
+
 /* Evaluates phi, the block Jacobians and w = alpha^-1 phi at x (double[3n]). */
 void sl_assembly_evaluate(sl_world *w, const double *x);
 

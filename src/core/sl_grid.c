@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sl_tet_fem.h"
 #include "sl_topology.h"
+#include "sl_world_internal.h"
 
 /* ---- the two kinds of difference-metric constraints ------------------------------- */
 
@@ -14,6 +16,7 @@ typedef struct {
     int *cells;    /* lengths model only: int[cell_count][8] corners, c = x + 2y + 4z */
     int cell_count;
     double rest_volume; /* m^3, of all cells */
+    double strength;    /* eta scale (sl_grid_set_strength); compliances hold 1/strength */
 } grid_data;
 
 static void grid_destroy(sl_model *m) {
@@ -251,6 +254,7 @@ static sl_model *make_model(term_list *l, double eta, int angles, const grid_bui
     if (l->n == 0 || !(eta > 0)) return NULL;
     sl_model *m = sl_model_alloc(angles ? &angle_class : &length_class, l->n, 1, angles ? 3 : 2);
     grid_data *d = calloc(1, sizeof *d);
+    if (d) d->strength = 1;
     if (m) m->data = d;
     if (!m || !d || !(d->rest = malloc(sizeof(double) * 2 * (size_t)l->n))) {
         if (!m) free(d);
@@ -360,6 +364,34 @@ sl_status sl_grid_world(const sl_grid_def *def, sl_world **out, const char **why
     return st;
 }
 
+/* ---- strength ------------------------------------------------------------------------- */
+
+static int is_grid_model(const sl_model *m) { return m->cls == &length_class || m->cls == &angle_class; }
+
+sl_status sl_grid_set_strength(sl_world *w, double scale) {
+    if (!w) return SL_ERR_NULL;
+    if (!isfinite(scale) || !(scale > 0)) return sl_world_fail(w, SL_ERR_RANGE, "grid strength %g must be > 0", scale);
+    int found = 0;
+    for (int k = 0; k < w->model_count; k++) {
+        sl_model *m = w->models[k];
+        if (!is_grid_model(m)) continue;
+        grid_data *d = m->data;
+        double f = d->strength / scale;
+        for (int i = 0; i < sl_model_constraint_count(m); i++) m->compliance[i] *= f;
+        d->strength = scale;
+        found = 1;
+    }
+    if (!found) return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "not a grid solid");
+    sl_assembly_refresh_compliance(w);
+    return SL_OK;
+}
+
+double sl_grid_strength(const sl_world *w) {
+    for (int k = 0; w && k < w->model_count; k++)
+        if (is_grid_model(w->models[k])) return ((const grid_data *)w->models[k]->data)->strength;
+    return NAN;
+}
+
 /* ---- measures -------------------------------------------------------------------------- */
 
 static const grid_data *grid_cells(const sl_world *w) {
@@ -370,19 +402,13 @@ static const grid_data *grid_cells(const sl_world *w) {
     return NULL;
 }
 
-static double tet_volume(const double *x, int a, int b, int c, int d) {
-    double u[3], v[3], s[3];
-    for (int i = 0; i < 3; i++) u[i] = x[3 * b + i] - x[3 * a + i], v[i] = x[3 * c + i] - x[3 * a + i], s[i] = x[3 * d + i] - x[3 * a + i];
-    return (u[0] * (v[1] * s[2] - v[2] * s[1]) - u[1] * (v[0] * s[2] - v[2] * s[0]) + u[2] * (v[0] * s[1] - v[1] * s[0])) / 6;
-}
-
 /* Volume of a cell (6 Kuhn tets) and whether any of its tets is not positive. */
 static double cell_volume(const double *x, const int *n, int *inverted) {
     static const int kuhn[6][4] = {{0, 1, 3, 7}, {0, 5, 1, 7}, {0, 3, 2, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 6, 4, 7}};
     double v = 0;
     *inverted = 0;
     for (int t = 0; t < 6; t++) {
-        double vt = tet_volume(x, n[kuhn[t][0]], n[kuhn[t][1]], n[kuhn[t][2]], n[kuhn[t][3]]);
+        double vt = sl_tet_volume(x, n[kuhn[t][0]], n[kuhn[t][1]], n[kuhn[t][2]], n[kuhn[t][3]]);
         v += vt;
         if (!(vt > 0)) *inverted = 1;
     }

@@ -67,6 +67,15 @@ sl_status sl_grid_world(const sl_grid_def *def, sl_world **out, const char **why
 double sl_grid_volume_ratio(const sl_world *w);
 int sl_grid_inverted_cells(const sl_world *w);
 
+/* Scales every weight eta of the world's grid model by scale relative to its
+ * definition (scale 1: as built), i.e. every compliance alpha = 1/(2 eta V) by 1/scale:
+ * the "overall constraint strength" raised live in seed 004 Fig. 9. Takes effect at the
+ * next step of any stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE (scale not finite or
+ * <= 0), SL_ERR_INCOMPATIBLE (not a grid world). */
+sl_status sl_grid_set_strength(sl_world *w, double scale);
+/* The current strength scale of a grid world (1 as built), NAN for other worlds. */
+double sl_grid_strength(const sl_world *w);
+
 /* Largest distance (m) of a node from the rest shape after removing the best rigid
  * motion (centroid and polar-decomposition rotation of the mass-weighted covariance). */
 double sl_world_shape_error(const sl_world *w);

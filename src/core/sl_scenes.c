@@ -14,6 +14,7 @@ extern const sl_scene_class sl_scene_grid_box_drop;
 extern const sl_scene_class sl_scene_grid_lifted_box;
 extern const sl_scene_class sl_scene_grid_rubber_ball;
 extern const sl_scene_class sl_scene_grid_buckling;
+extern const sl_scene_class sl_scene_grid_inflation;
 extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 
@@ -28,6 +29,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_lifted_box,
     &sl_scene_grid_rubber_ball,
     &sl_scene_grid_buckling,
+    &sl_scene_grid_inflation,
     &sl_scene_grid_pudding_twist,
     &sl_scene_grid_water_lily,
 };

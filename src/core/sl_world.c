@@ -93,6 +93,7 @@ static void drop_stepper(sl_world *w) {
 
 void sl_world_destroy(sl_world *w) {
     if (!w) return;
+    sl_world_set_driver(w, NULL, NULL, NULL);
     drop_stepper(w);
     sl_world_release(w);
     for (int i = 0; i < w->model_count; i++) sl_model_destroy(w->models[i]);
@@ -232,6 +233,7 @@ sl_status sl_world_step(sl_world *w) {
     if (w->diverged)
         return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->diverged_time,
                              w->diverged_reason);
+    if (w->driver) w->driver(w, w->t, w->driver_ctx);
     sl_status st = sl_assembly_prepare(w);
     if (st != SL_OK) return sl_world_fail(w, st, "assembly");
     size_t n3 = 3 * (size_t)w->n;
@@ -269,6 +271,24 @@ void sl_world_reset(sl_world *w) {
     w->diverged_reason[0] = 0;
     if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
     w->last_error[0] = 0;
+    if (w->driver) w->driver(w, 0.0, w->driver_ctx);
+}
+
+sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, void (*free_ctx)(void *)) {
+    if (!w) return SL_ERR_NULL;
+    if (w->driver_free) w->driver_free(w->driver_ctx);
+    w->driver = drive, w->driver_ctx = ctx, w->driver_free = free_ctx;
+    if (drive) drive(w, w->t, ctx);
+    return SL_OK;
+}
+
+sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]) {
+    if (!w || !x) return SL_ERR_NULL;
+    if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
+    if (!w->pinned[node]) return sl_world_fail(w, SL_ERR_RANGE, "node %d is not pinned", node);
+    if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "position");
+    for (int c = 0; c < 3; c++) w->x[3 * node + c] = x[c], w->v[3 * node + c] = 0;
+    return SL_OK;
 }
 
 int sl_world_node_count(const sl_world *w) { return w ? w->n : 0; }

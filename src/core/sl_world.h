@@ -62,6 +62,23 @@ sl_status sl_world_add_model(sl_world *w, sl_model *model);
  * velocity. Errors: SL_ERR_NULL, SL_ERR_INDEX. */
 sl_status sl_world_pin(sl_world *w, int node, int pinned);
 
+/* A driver moves a scene along a prescribed schedule: called at the start of every step
+ * with the time t (s) of the state the step starts from, it may move pinned nodes
+ * (sl_world_move_pinned) or change model parameters (e.g. sl_grid_set_strength). After
+ * sl_world_reset the schedule starts again from t = 0. */
+typedef void (*sl_world_driver)(sl_world *w, double t, void *ctx);
+
+/* Sets w's driver (NULL: none) with its context; free_ctx (may be NULL) frees ctx when
+ * the driver is replaced or the world destroyed. Calls drive(w, t, ctx) once at once, so
+ * the state shown before the first step is already the scheduled one.
+ * Errors: SL_ERR_NULL. */
+sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, void (*free_ctx)(void *));
+
+/* Puts pinned node i at x (double[3], m) with zero velocity: a prescribed boundary
+ * motion, applied between steps. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE (the
+ * node is not pinned), SL_ERR_NOT_FINITE. */
+sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
+
 /* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
  * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
  * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0

@@ -53,6 +53,10 @@ struct sl_world {
 
     int *tris, tri_count, *edges, edge_count;
     int tracked_node;
+
+    sl_world_driver driver; /* sl_world_set_driver */
+    void *driver_ctx;
+    void (*driver_free)(void *);
 };
 
 /* Records a formatted error message in w->last_error and returns status. */

@@ -117,7 +117,7 @@ static void run_grid_scene(const char *name, int variant, double *min_volume, in
     sl_scene_params p = sl_scene_params_default();
     p.grid_variant = variant;
     sl_world *w = NULL;
-    ENSURE(sl_scene_find(name)->build(&p, &w) == SL_OK);
+    ENSURE(sl_scene_build(sl_scene_find(name), &p, &w) == SL_OK);
     ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.005, 0) == SL_OK);
     *min_volume = 1, *max_inverted = 0;
     for (int s = 0; s < 300; s++) {
@@ -190,7 +190,7 @@ TEST(grid_terzopoulos_conserves_momentum) {
 
 /* Seed 004 Fig. 8, 10, 11 scenes built by the scene table, both variants, regularized
  * stepper at dt = 5 ms for 1.5 s (run_grid_scene). Buckling (5^3 box, bottom and three
- * top corners held, the fourth pulled down 0.2 m): the improved model keeps more volume.
+ * top corners held, the fourth pulled down 0.2 m over 1 s): the improved model keeps more volume.
  * Twist and water lily: they run without divergence and keep a sane volume ratio. */
 TEST(grid_buckling_twist_lily_scenes) {
     double vol[2], err[2];
@@ -198,7 +198,7 @@ TEST(grid_buckling_twist_lily_scenes) {
     for (int v = 0; v < 2; v++) run_grid_scene("grid-buckling", v, &vol[v], &inv[v], &err[v]);
     printf("  buckling: min volume ratio %.3f / %.3f, max inverted cells %d / %d (original / improved)\n",
            vol[0], vol[1], inv[0], inv[1]);
-    ENSURE(vol[1] > vol[0] + 0.03); /* measured 0.920 vs 0.976 */
+    ENSURE(vol[1] > vol[0] + 0.015); /* measured 0.956 vs 0.981 with the corner pulled over 1 s */
     ENSURE(inv[1] <= inv[0]);
     const char *names[2] = {"grid-pudding-twist", "grid-water-lily"};
     for (int k = 0; k < 2; k++) {
