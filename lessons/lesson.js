@@ -53,9 +53,31 @@ function stabilityBound(api, scene) {
   return lo;
 }
 
+/** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
+ *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
+function volumeRatio(api, q, init, reduce) {
+  api.params_clear();
+  api.params_set('grid_variant', Number(q.variant));
+  const h = api.panel_create(q.scene, q.method, Number(q.dt), 0);
+  api.params_clear();
+  if (h <= 0) throw new Error(api.last_error(0) || 'could not create the scene');
+  try {
+    let acc = init;
+    for (let s = 0; s < Math.round(Number(q.tEnd) / Number(q.dt)); s++) {
+      if (api.step(h, 1) !== SL_OK) return NaN;
+      acc = reduce(acc, api.volume_ratio(h));
+    }
+    return acc;
+  } finally {
+    api.panel_destroy(h);
+  }
+}
+
 const MEASURES = {
   'first-minimum': (api, q) => firstMinimum(api, q.scene, q.method, Number(q.dt)),
   'stability-bound': (api, q) => stabilityBound(api, q.scene),
+  'min-volume': (api, q) => volumeRatio(api, q, Infinity, Math.min),
+  'end-volume': (api, q) => volumeRatio(api, q, NaN, (_, v) => v),
 };
 
 function setupQuestion(div, labPromise) {
@@ -64,9 +86,9 @@ function setupQuestion(div, labPromise) {
   let truth = null;
   const check = async () => {
     const answer = Number(String(input.value).trim().replace(',', '.'));
-    if (!Number.isFinite(answer) || answer <= 0) {
+    if (String(input.value).trim() === '' || !Number.isFinite(answer) || answer < 0) {
       out.className = 'bad';
-      out.textContent = 'Please enter a positive number.';
+      out.textContent = 'Please enter a number ≥ 0.';
       return;
     }
     out.className = '';
@@ -78,12 +100,16 @@ function setupQuestion(div, labPromise) {
       out.textContent = 'The simulation could not run: ' + err.message;
       return;
     }
+    // relative tolerance (data-tolerance), or absolute (data-abs-tolerance) for answers near 0
+    const abs = div.dataset.absTolerance !== undefined ? Number(div.dataset.absTolerance) : NaN;
     const tol = Number(div.dataset.tolerance || 0.05);
-    const good = Math.abs(answer / truth - 1) <= tol;
+    const good = Number.isFinite(abs) ? Math.abs(answer - truth) <= abs : Math.abs(answer / truth - 1) <= tol;
+    const unit = div.dataset.unit !== undefined ? div.dataset.unit : 's';
+    const within = Number.isFinite(abs) ? `± ${abs}` : `${Math.round(tol * 100)} %`;
     out.className = good ? 'ok' : 'bad';
     out.textContent = good
-      ? `Right: the simulation gives ${truth.toPrecision(3)} s.`
-      : `Not quite (within ${Math.round(tol * 100)} % counts). Experiment with the lab and try again.`;
+      ? `Right: the simulation gives ${truth.toPrecision(3)}${unit ? ' ' + unit : ''}.`
+      : `Not quite (within ${within} counts). Experiment with the lab and try again.`;
     div.dataset.truth = String(truth);
   };
   div.querySelector('button').addEventListener('click', check);

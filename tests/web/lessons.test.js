@@ -74,3 +74,58 @@ describe('lesson 000: the regularized stepper', () => {
     assert.deepStrictEqual(errors, []);
   });
 });
+
+describe('lesson 004: grid solids', () => {
+  let page;
+  const errors = [];
+  before(async () => {
+    page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.base + '/lessons/004-grid-solids.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+  });
+  after(async () => { await page.close(); });
+
+  test('equations are typeset and the lesson is listed', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.katex').length > 10, null, { timeout: 10000 });
+    assert.strictEqual(await page.evaluate(() => document.querySelector('main').innerText.includes('$$')), false);
+    const index = await site.browser.newPage();
+    await index.goto(site.base + '/lessons/index.html');
+    assert.strictEqual(await index.locator('a[href="004-grid-solids.html"]').count(), 1);
+    await index.close();
+  });
+
+  test('the embedded ball compares the original and the improved model', async () => {
+    await page.locator('iframe').first().scrollIntoViewIfNeeded();
+    let frame = null;
+    for (let k = 0; k < 100 && !frame; k++) {
+      frame = page.frames().find((f) => f.url().includes('scene=grid-rubber-ball'));
+      if (!frame) await page.waitForTimeout(100);
+    }
+    assert.ok(frame, 'the ball lab frame loaded');
+    await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    const s = await frame.evaluate(() => window.softlab.state());
+    assert.deepStrictEqual(s.panels.map((p) => p.params.grid_variant), [0, 1]);
+  });
+
+  // Reference values: tests/c/test_grid.c measures natively, regularized at 5 ms, 1.5 s:
+  // the ball's smallest volume ratio 0.778 (original) and 0.947 (improved); and
+  // tests/c/test_grid_drive.c the inflation's original box flat (0.000) at 4 s.
+  test('Q1-Q3: volume ratios checked against the page\'s own simulation', async () => {
+    assert.strictEqual((await answer(page, 0, 0.5)).cls, 'bad');
+    const q1 = await answer(page, 0, 0.78);
+    assert.strictEqual(q1.cls, 'ok', q1.text);
+    const t1 = Number(await page.locator('.question').nth(0).getAttribute('data-truth'));
+    assert.ok(Math.abs(t1 - 0.778) < 0.005, `wasm ball original: ${t1}`);
+    assert.strictEqual((await answer(page, 1, 0.78)).cls, 'bad');
+    assert.strictEqual((await answer(page, 1, 0.95)).cls, 'ok');
+    assert.strictEqual((await answer(page, 2, 0.9)).cls, 'bad');
+    assert.strictEqual((await answer(page, 2, 0)).cls, 'ok');
+  });
+
+  test('no page errors; screenshot saved', async () => {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'lesson-004.png'), fullPage: true });
+    assert.deepStrictEqual(errors, []);
+  });
+});
