@@ -28,6 +28,12 @@ void sl_cholesky_solve(sl_cholesky *c, double *b);
 
 void sl_cholesky_free(sl_cholesky *c);
 
+/* The steppers' settings of sl_cholesky_pcg: a scaled residual small enough that the
+ * physics is that of an exact solve, and the iteration budget (half of it used: the
+ * factor is refreshed at the next solve). */
+#define SL_PCG_TOLERANCE 1e-10
+#define SL_PCG_MAX_ITERATIONS 32
+
 /* Solves the SPD system A x = b (A: upper triangle, CSC) reusing an older Cholesky
  * factor of a nearby matrix as the preconditioner of conjugate gradients, to the scaled
  * residual |b - A x| <= tol |b|. The factor is refreshed when it is missing, the

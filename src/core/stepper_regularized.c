@@ -59,13 +59,11 @@ static sl_status regularized_init(sl_world *w, void **state) {
 
 /* The primal system changes little from step to step, so the last Cholesky factor
  * preconditions conjugate gradients on the current matrix; it is refreshed when CG needs
- * more than half of SL_PRIMAL_MAX_CG iterations. Every solve reaches the scaled residual
- * SL_PRIMAL_TOLERANCE, so the physics is that of an exact solve (measured: positions
+ * more than half of SL_PCG_MAX_ITERATIONS. Every solve reaches the scaled residual
+ * SL_PCG_TOLERANCE, so the physics is that of an exact solve (measured: positions
  * agree with the direct Schur-form solve to 1e-8 m; tests/c/test_fem_experiments.c).
  * Measured on the soft beam (native): 5400 tets 22.6 -> 15-17 ms per step, 12800 tets
  * 135 -> 75-90 ms; the factorization of 3D meshes grows like N_T^2 and dominates. */
-#define SL_PRIMAL_TOLERANCE 1e-10
-#define SL_PRIMAL_MAX_CG 32
 
 static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + w->dt * w->beta); } /* eq. 20 */
 
@@ -95,7 +93,7 @@ static sl_status step_primal(sl_world *w, regularized_state *s) {
     double t1 = sl_clock_seconds();
     int factored = 0;
     sl_status st = sl_cholesky_pcg(&s->primal, a->A, a->version, s->rhs, s->fext,
-                                   SL_PRIMAL_TOLERANCE, SL_PRIMAL_MAX_CG, NULL, &factored);
+                                   SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, NULL, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->fext[k];
