@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sl_linsolve.h"
 #include "sl_world_internal.h"
 
 sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, double *J_dense) {
@@ -125,10 +126,8 @@ static double largest_eigenvalue(const sl_world *w, int max_iterations, double *
 
 sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max) {
     if (!w || !omega_max) return SL_ERR_NULL;
-    for (int k = 0; k < w->model_count; k++)
-        for (int i = 0; i < sl_model_constraint_count(w->models[k]); i++)
-            if (w->models[k]->compliance[i] == 0)
-                return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "omega_max is infinite with alpha = 0");
+    if (sl_world_has_zero_compliance(w))
+        return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "omega_max is infinite with alpha = 0");
     sl_status st = sl_assembly_prepare(w);
     if (st != SL_OK) return st;
     int nf = w->assembly.n_free;

@@ -256,15 +256,6 @@ void sl_assembly_system(sl_world *w, double c_K, double c_H) {
     }
 }
 
-void sl_sym_gaxpy(const cs *A, const double *x, double *y) {
-    for (csi j = 0; j < A->n; j++)
-        for (csi p = A->p[j]; p < A->p[j + 1]; p++) {
-            csi i = A->i[p];
-            y[i] += A->x[p] * x[j];
-            if (i != j) y[j] += A->x[p] * x[i];
-        }
-}
-
 cs *sl_assembly_jacobian_csc(const sl_world *w) {
     const sl_assembly *a = &w->assembly;
     cs *T = cs_spalloc(w->m, a->n_free, a->J_size + 1, 1, 1);

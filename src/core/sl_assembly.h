@@ -60,8 +60,6 @@ void sl_assembly_forces(const sl_world *w, double *force);
  * the free dofs (seed 000 eq. 23 scaled by M; the primal form of eq. 20). */
 void sl_assembly_system(sl_world *w, double c_K, double c_H);
 
-/* y += A x for the upper-triangle-stored symmetric A (free dofs). */
-void sl_sym_gaxpy(const struct cs_sparse *A, const double *x, double *y);
 
 /* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped.
  * Returns NULL when out of memory. The caller frees it with cs_spfree. */

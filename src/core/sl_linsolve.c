@@ -2,6 +2,7 @@
 
 #include <cs.h>
 #include <stdlib.h>
+#include <string.h>
 
 sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     if (!c->S || c->pattern_version != pattern_version || c->n != A->n) {
@@ -46,9 +47,7 @@ static double dot(const double *a, const double *b, int n) {
     return s;
 }
 
-/* y = A x for the symmetric A stored as its upper triangle. */
-static void sym_mult(const cs *A, const double *x, double *y) {
-    for (csi i = 0; i < A->n; i++) y[i] = 0;
+void sl_sym_gaxpy(const cs *A, const double *x, double *y) {
     for (csi j = 0; j < A->n; j++)
         for (csi p = A->p[j]; p < A->p[j + 1]; p++) {
             csi i = A->i[p];
@@ -72,7 +71,8 @@ static sl_status factor_and_solve(sl_cholesky *c, const cs *A, int version, cons
 static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double tol, int max_it) {
     int n = c->n;
     double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
-    sym_mult(A, x, q);
+    memset(q, 0, sizeof(double) * (size_t)n);
+    sl_sym_gaxpy(A, x, q);
     for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
     if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
     for (int i = 0; i < n; i++) z[i] = r[i];
@@ -80,7 +80,8 @@ static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double t
     for (int i = 0; i < n; i++) p[i] = z[i];
     double rz = dot(r, z, n);
     for (int it = 1; it <= max_it; it++) {
-        sym_mult(A, p, q);
+        memset(q, 0, sizeof(double) * (size_t)n);
+        sl_sym_gaxpy(A, p, q);
         double pq = dot(p, q, n);
         if (!(pq > 0)) return -1; /* A not positive definite along p */
         double a = rz / pq;

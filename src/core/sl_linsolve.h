@@ -23,6 +23,9 @@ typedef struct sl_cholesky {
  * SL_ERR_FACTOR (A not positive definite, or NaN). */
 sl_status sl_cholesky_factor(sl_cholesky *c, const struct cs_sparse *A, int pattern_version);
 
+/* y += A x for the symmetric A stored as its upper triangle (CSC). */
+void sl_sym_gaxpy(const struct cs_sparse *A, const double *x, double *y);
+
 /* Solves A x = b in place (b: double[n]) with the last factorization. */
 void sl_cholesky_solve(sl_cholesky *c, double *b);
 

@@ -163,7 +163,7 @@ sl_status sl_world_pin(sl_world *w, int node, int pinned) {
     return SL_OK;
 }
 
-static int has_zero_compliance(const sl_world *w) {
+int sl_world_has_zero_compliance(const sl_world *w) {
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         for (int i = 0; i < sl_model_constraint_count(m); i++)
@@ -179,7 +179,7 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
         return sl_world_fail(w, SL_ERR_RANGE, "time step dt = %g s not in (0, 1]", dt);
     if (!isfinite(beta) || beta < 0)
         return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
-    if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && has_zero_compliance(w))
+    if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
         return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
                              "'%s' cannot run a model with compliance alpha = 0 "
                              "(infinite stiffness); use 'regularized'",

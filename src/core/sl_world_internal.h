@@ -62,6 +62,9 @@ struct sl_world {
 /* Records a formatted error message in w->last_error and returns status. */
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
 
+/* 1 if some model has a constraint of compliance alpha = 0 (a hard constraint). */
+int sl_world_has_zero_compliance(const sl_world *w);
+
 /* Projects nodes out of the ground and spheres (sl_contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
 

@@ -22,7 +22,8 @@
 typedef struct {
     double *force;  /* double[3n] */
     double *rhs;    /* double[max(n_free, m)] */
-    double *fext;   /* double[n_free]: external force on the free dofs */
+    double *fext;   /* double[n_free]: external force on the free dofs (Schur form) */
+    double *v;      /* double[n_free]: v_{n+1}, its guess v_n on input (primal form) */
     sl_cholesky primal, schur;
 } regularized_state;
 
@@ -32,6 +33,7 @@ static void regularized_destroy(void *state) {
     free(s->force);
     free(s->rhs);
     free(s->fext);
+    free(s->v);
     sl_cholesky_free(&s->primal);
     sl_cholesky_free(&s->schur);
     free(s);
@@ -49,7 +51,8 @@ static sl_status regularized_init(sl_world *w, void **state) {
     s->force = calloc(n3, sizeof(double));
     s->rhs = calloc(n3 > m ? n3 : m, sizeof(double));
     s->fext = calloc(n3, sizeof(double));
-    if (!s->force || !s->rhs || !s->fext) {
+    s->v = calloc(n3, sizeof(double));
+    if (!s->force || !s->rhs || !s->fext || !s->v) {
         regularized_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -67,12 +70,6 @@ static sl_status regularized_init(sl_world *w, void **state) {
 
 static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + w->dt * w->beta); } /* eq. 20 */
 
-static int any_zero_compliance(const sl_world *w) {
-    for (int i = 0; i < w->m; i++)
-        if (!(w->assembly.alpha[i] > 0)) return 1;
-    return 0;
-}
-
 static void advance_positions(sl_world *w) {
     const sl_assembly *a = &w->assembly;
     for (int k = 0; k < a->n_free; k++) w->x[a->free_dof[k]] += w->dt * w->v[a->free_dof[k]];
@@ -89,14 +86,14 @@ static sl_status step_primal(sl_world *w, regularized_state *s) {
         int d = a->free_dof[k];
         s->rhs[k] = w->mass[d / 3] * w->v[d] + dt * s->force[d];
     }
-    for (int k = 0; k < a->n_free; k++) s->fext[k] = w->v[a->free_dof[k]]; /* guess: v_n */
+    for (int k = 0; k < a->n_free; k++) s->v[k] = w->v[a->free_dof[k]]; /* guess: v_n */
     double t1 = sl_clock_seconds();
     int factored = 0;
-    sl_status st = sl_cholesky_pcg(&s->primal, a->A, a->version, s->rhs, s->fext,
+    sl_status st = sl_cholesky_pcg(&s->primal, a->A, a->version, s->rhs, s->v,
                                    SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, NULL, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
-    for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->fext[k];
+    for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->v[k];
     advance_positions(w);
     w->timing.assembly = t1 - t0;
     if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
@@ -184,7 +181,7 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
 }
 
 static sl_status regularized_step(sl_world *w, void *state) {
-    int stiff = any_zero_compliance(w);
+    int stiff = sl_world_has_zero_compliance(w);
     if (w->solve_form == SL_SOLVE_PRIMAL && stiff) return SL_ERR_STIFF_LIMIT;
     if (w->solve_form == SL_SOLVE_SCHUR || (w->solve_form == SL_SOLVE_AUTO && stiff))
         return step_schur(w, state);
