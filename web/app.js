@@ -417,10 +417,16 @@ class Lab {
       p.stepMs = 0;
       p.dirty = true;
     }
+    // simulated seconds per real second: below 1 the panels cannot keep up (slow motion)
+    const advanced = this.clock - (this.clockAtWindow ?? this.clock); // < 0 after a reset
+    this.simSpeed = this.playing && advanced >= 0 ? advanced / (span / 1000) : NaN;
+    this.clockAtWindow = this.clock;
     this.frames = 0;
     this.windowStart = now;
     const perf = this.panels.map((p) => (p.stepsPerSecond ? `${Math.round(p.stepsPerSecond)}` : '–')).join(' / ');
-    $('#perf').textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}`;
+    const speed = Number.isFinite(this.simSpeed) && this.simSpeed < 0.95 * this.speed
+      ? ` · slow motion: ${this.simSpeed < 0.1 ? this.simSpeed.toFixed(3) : this.simSpeed.toFixed(2)}× real time (the steppers cannot keep up)` : '';
+    $('#perf').textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${speed}`;
   }
 
   nodeOnScreen(i, node) {
@@ -439,6 +445,7 @@ class Lab {
       t: this.clock,
       playing: this.playing,
       fps: this.fps,
+      simSpeed: this.simSpeed,
       camera: { ...this.camera, pan: [...this.camera.pan] },
       recording: this.replay.recording,
       replaying: this.replay.playing,
