@@ -9,7 +9,7 @@ import { parseParams, makeQuery, validDt, validBeta } from './params.js';
 import { LabChart, chartControls } from './chart.js';
 import { Panel } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
-import { ParamControls } from './controls.js';
+import { GRID_VARIANTS, ParamControls } from './controls.js';
 import { Replay } from './replay.js';
 import { bindEmbed } from './embed.js';
 import { ViewControls } from './views.js';
@@ -254,7 +254,7 @@ class Lab {
     for (const p of this.panels) {
       p.variantEl.textContent = differing.map((info) => {
         const v = p.param(info.name);
-        if (info.name === 'grid_variant') return v ? 'improved grid' : 'original grid';
+        if (info.name === 'grid_variant') return `grid: ${(GRID_VARIANTS.find(([k]) => k === v) || [0, v])[1]}`;
         return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
       }).join(', ');
     }

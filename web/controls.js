@@ -7,7 +7,9 @@ import { paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
 import { fmtSeconds, largestStableDt, meterReading } from './stability.js';
 
-const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (seed 004)']];
+/** sl_scene_params.grid_variant: the seed 004 models (src/core/sl_scene.h). */
+export const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (all three)'],
+  [2, 'area restoration alone'], [3, 'original + volume restoration'], [4, 'original + pillars']];
 
 function el(tag, props = {}, ...children) {
   const e = document.createElement(tag);
@@ -114,7 +116,7 @@ export class ParamControls {
   }
 
   paramRow(info) {
-    return this.row(info.name, info.label.replace(/ \(0 original, 1 improved\)/, ''), info.unit, (p) => {
+    return this.row(info.name, info.label.replace(/ \(0 original.*\)$/, ''), info.unit, (p) => {
       let input;
       if (info.name === 'grid_variant') {
         input = el('select');

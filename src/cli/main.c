@@ -55,13 +55,21 @@ static int usage(const char *why) {
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N]\n"
-            "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved]\n"
+            "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
             "                   [--positions-csv FILE] [--vtk FILE]\n");
     return 2;
 }
 
 /* Parses a finite number; 0 on failure. */
+/* sl_scene_params.grid_variant of a --grid name (seed 004 models), -1 if unknown. */
+static int grid_variant(const char *name) {
+    static const char *const names[] = {"original", "improved", "area", "volume", "pillars"};
+    for (int k = 0; k < 5; k++)
+        if (!strcmp(name, names[k])) return k;
+    return -1;
+}
+
 static int parse_number(const char *s, double *out) {
     char *end = NULL;
     errno = 0;
@@ -122,8 +130,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
         else if (!strcmp(opt, "--vtk")) a->vtk = val;
         else if (!strcmp(opt, "--mesh")) a->mesh = val;
-        else if (!strcmp(opt, "--grid") && (!strcmp(val, "original") || !strcmp(val, "improved")))
-            a->params.grid_variant = strcmp(val, "original") ? 1 : 0;
+        else if (!strcmp(opt, "--grid") && grid_variant(val) >= 0)
+            a->params.grid_variant = grid_variant(val);
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
             a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
         else if (!strcmp(opt, "--pin-box")) {

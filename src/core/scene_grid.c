@@ -19,10 +19,13 @@ static sl_status grid_setup(const sl_scene_params *p, int n, int ellipsoid, doub
     d->count[0] = d->count[1] = d->count[2] = n;
     d->ellipsoid = ellipsoid;
     d->origin[1] = lift;
-    if (p->grid_variant >= 0) d->terms = p->grid_variant ? SL_GRID_IMPROVED : SL_GRID_ORIGINAL;
+    static const int terms[5] = {SL_GRID_ORIGINAL, SL_GRID_IMPROVED, SL_GRID_AREA,
+                                 SL_GRID_ORIGINAL | SL_GRID_VOLUME, SL_GRID_ORIGINAL | SL_GRID_PILLAR};
+    if (p->grid_variant > 4) return SL_ERR_RANGE;
+    if (p->grid_variant >= 0) d->terms = terms[p->grid_variant];
     if (!isnan(p->density)) d->density = p->density;
     if (!isnan(p->gravity)) d->gravity = p->gravity;
-    return p->grid_variant > 1 ? SL_ERR_RANGE : SL_OK;
+    return SL_OK;
 }
 
 static sl_status grid_scene(const sl_grid_def *d, double friction, sl_world **out) {

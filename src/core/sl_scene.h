@@ -14,7 +14,10 @@ typedef struct sl_scene_params {
     double density;          /* kg/m^3, > 0 */
     double gravity;          /* m/s^2 along -y, >= 0 */
     int resolution;          /* mesh refinement level, >= 1 */
-    int grid_variant;        /* grid solids: 0 original, 1 improved (seed 004) */
+    int grid_variant;        /* grid solids (seed 004): 0 original, 1 improved (all three
+                              * improvements), 2 area restoration alone (face diagonals
+                              * instead of angles), 3 original + volume restoration,
+                              * 4 original + pillars */
 } sl_scene_params;
 
 /* Which sl_scene_params fields a scene reads (sl_scene_class.params): front-ends show

@@ -42,7 +42,7 @@ const sl_param_info sl_param_infos[] = {
     {SL_PARAM_DENSITY, "density", "density", "kg/m^3", 1e-3, 1e5, 1},
     {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s^2", 0.0, 100.0, 0},
     {SL_PARAM_RESOLUTION, "resolution", "mesh resolution", "", 1, 64, 0},
-    {SL_PARAM_GRID_VARIANT, "grid_variant", "grid model (0 original, 1 improved)", "", 0, 1, 0},
+    {SL_PARAM_GRID_VARIANT, "grid_variant", "grid model (0 original, 1 improved, 2 area, 3 volume, 4 pillars)", "", 0, 4, 0},
 };
 const int sl_param_info_count = (int)(sizeof sl_param_infos / sizeof sl_param_infos[0]);
 

@@ -74,6 +74,8 @@ check bad_mesh_names_file_and_line '[ $rc = 2 ] && grep -q "bad.msh:6: coordinat
 $bin run --scene grid-box-drop --grid original --method regularized --dt 0.005 --t-end 0.2 --csv "$tmp/g.csv"; rc=$?
 check grid_run_ok '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/g.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells" ]'
 check grid_starts_at_rest_volume 'sed -n 2p "$tmp/g.csv" | awk -F, "{ exit !(\$8 == 1 && \$9 == 0) }"'
+$bin run --scene grid-rubber-ball --grid pillars --t-end 0.1 --csv "$tmp/gp.csv"; rc=$?
+check grid_improvement_alone_runs '[ $rc = 0 ] && [ $(wc -l < "$tmp/gp.csv") = 22 ]'
 $bin run --scene grid-box-drop --grid squishy 2> "$tmp/err"; rc=$?
 check bad_grid_variant_exit_2 '[ $rc = 2 ]'
 # seed 004 Fig. 9: the strength is raised from 1 % to 100 % over t = 1..3 s; the improved
