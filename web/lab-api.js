@@ -78,14 +78,21 @@ const SIGNATURES = {
   is_pinned: ['number', ['number', 'number']],
   set_view: [null, ['number', 'number']],
   set_color_field: ['number', ['number', 'number', 'number', 'number']],
-  field_extent_lo: ['number', ['number']],
-  field_extent_hi: ['number', ['number']],
+  field_auto_lo: ['number', ['number']],
+  field_auto_hi: ['number', ['number']],
+  view: ['number', ['number']],
+  color_range_lo: ['number', ['number']],
+  color_range_hi: ['number', ['number']],
 };
 
 export const SL_OK = 0;
-/** View flags of sl_api_set_view (src/render/render.h) and colour fields of
- *  sl_api_set_color_field. */
-export const VIEW = Object.freeze({ SHADED: 0, WIREFRAME: 1, GHOST: 2 });
+/** View bits of sl_api_set_view (SL_VIEW_* in src/render/render.h), to be or-ed:
+ *  SHADED the lit surface; WIREFRAME every element edge (the surface translucent with
+ *  SHADED, hidden without); GHOST the rest shape; COLOR_MAP the field of set_color_field.
+ *  Neither SHADED nor WIREFRAME: the surface's edges alone. DEFAULT = SHADED | COLOR_MAP. */
+export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 });
+/** Colour fields of sl_api_set_color_field (sl_field in src/core/sl_fields.h): strain
+ *  energy density in J/m³, volume change V/V₀ − 1 (dimensionless). */
 export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 });
 /** sl_stepper_class.flags (src/core/sl_stepper.h). */
 export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });

@@ -1,7 +1,6 @@
 // What the panels show: shaded or wireframe, the rest-shape ghost, and a colour map of
-// strain energy density or volume change with a legend. One choice for every panel;
-// the colour range is shared by the panels, so a colour means the same value in every
-// panel.
+// strain energy density or volume change with a legend. One choice for every panel,
+// and one colour range.
 
 import { VIEW, FIELD } from './lab-api.js';
 import { fmt } from './format.js';
@@ -11,7 +10,6 @@ export const FIELDS = {
   energy: { id: FIELD.ENERGY_DENSITY, label: 'strain energy density (J/m³)', unit: 'J/m³' },
   volume: { id: FIELD.VOLUME_CHANGE, label: 'volume change det F − 1', unit: '' },
 };
-const MIN_SPAN = { energy: 1e-9, volume: 1e-3 }; // so a body at rest is not all one extreme
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -35,7 +33,7 @@ export class ViewControls {
 
   apply() {
     const api = this.lab.api;
-    const flags = (this.mode === 'wireframe' ? VIEW.WIREFRAME : VIEW.SHADED) | (this.ghost ? VIEW.GHOST : 0);
+    const flags = VIEW.SHADED | VIEW.COLOR_MAP | (this.mode === 'wireframe' ? VIEW.WIREFRAME : 0) | (this.ghost ? VIEW.GHOST : 0);
     for (const p of this.lab.panels) {
       api.set_view(p.h, flags);
       api.set_color_field(p.h, FIELDS[this.field].id, NaN, NaN);
@@ -50,27 +48,18 @@ export class ViewControls {
     this.showLegend();
   }
 
-  /** After a draw: the shared range covers every panel's current extent; it widens at
-   *  once and narrows slowly (2 % per draw), so a colour means about the same value in
-   *  every panel and from frame to frame. */
+  /** After a draw: one range for every panel, the union of their automatic ranges
+   *  (robust quantiles that widen until a reset: src/wasm/api_draw.c), so a colour means
+   *  the same value in every panel and over time. */
   update() {
     if (this.field === 'none') return;
     const api = this.lab.api;
     let lo = Infinity, hi = -Infinity;
     for (const p of this.lab.panels) {
-      const a = api.field_extent_lo(p.h), b = api.field_extent_hi(p.h);
-      if (Number.isFinite(a)) lo = Math.min(lo, a);
-      if (Number.isFinite(b)) hi = Math.max(hi, b);
+      lo = Math.min(lo, api.field_auto_lo(p.h));
+      hi = Math.max(hi, api.field_auto_hi(p.h));
     }
-    if (!(lo <= hi)) return;
-    if (this.field === 'volume') [lo, hi] = [-Math.max(Math.abs(lo), Math.abs(hi)), Math.max(Math.abs(lo), Math.abs(hi))];
-    else lo = Math.min(lo, 0);
-    if (this.range) {
-      lo = Math.min(lo, 0.98 * this.range[0]);
-      hi = Math.max(hi, 0.98 * this.range[1]);
-    }
-    if (hi - lo < MIN_SPAN[this.field]) hi = lo + MIN_SPAN[this.field];
-    if (this.range && this.range[0] === lo && this.range[1] === hi) return;
+    if (!(lo < hi) || (this.range && this.range[0] === lo && this.range[1] === hi)) return;
     this.range = [lo, hi];
     for (const p of this.lab.panels) api.set_color_field(p.h, FIELDS[this.field].id, lo, hi);
     this.showLegend();

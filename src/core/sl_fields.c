@@ -66,3 +66,51 @@ sl_status sl_world_node_energy_density(const sl_world *w, double *out) {
     for (int i = 0; i < n; i++) out[i] = m[i] > 0 ? out[i] / (volume * m[i] / total) : 0;
     return SL_OK;
 }
+
+sl_status sl_world_node_field(const sl_world *w, int field, double *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    switch (field) {
+    case SL_FIELD_ENERGY_DENSITY: return sl_world_node_energy_density(w, out);
+    case SL_FIELD_VOLUME_CHANGE: return sl_world_node_volume_change(w, out);
+    default: return SL_ERR_INDEX;
+    }
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* q-quantile of sorted v[0..n-1], linear between order statistics */
+static double quantile(const double *v, int n, double q) {
+    double at = q * (n - 1);
+    int k = (int)floor(at);
+    return k + 1 < n ? v[k] + (at - k) * (v[k + 1] - v[k]) : v[n - 1];
+}
+
+sl_status sl_field_range(int field, const double *values, int n, double *lo, double *hi) {
+    if (!lo || !hi || (!values && n > 0)) return SL_ERR_NULL;
+    *lo = *hi = NAN;
+    if (field <= SL_FIELD_NONE || field >= SL_FIELD_COUNT) return SL_ERR_INDEX;
+    double *v = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+    if (!v) return SL_ERR_NOMEM;
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        if (isfinite(values[i])) v[count++] = values[i];
+    if (!count) {
+        free(v);
+        return SL_ERR_RANGE;
+    }
+    qsort(v, (size_t)count, sizeof *v, compare_doubles);
+    double q2 = quantile(v, count, 0.02), q98 = quantile(v, count, 0.98);
+    free(v);
+    const double min_span = 2e-12;
+    if (field == SL_FIELD_VOLUME_CHANGE) {
+        double m = fmax(fmax(fabs(q2), fabs(q98)), 0.5 * min_span);
+        *lo = -m, *hi = m;
+    } else {
+        *lo = fmin(0, q2);
+        *hi = fmax(q98, *lo + min_span);
+    }
+    return SL_OK;
+}

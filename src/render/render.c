@@ -1,7 +1,7 @@
 /* softlab renderer (render.h): WebGL2 / GLES 3.0, read-only view of a world.
  * Geometry is computed in double relative to the framing centre and converted to
  * float only when it is written into the vertex buffers. */
-#include "render.h"
+#include "render_internal.h"
 
 #include <GLES3/gl3.h>
 #include <math.h>
@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FOV_Y (40.0 * 3.14159265358979323846 / 180.0) /* vertical field of view, rad */
 
 struct sl_render {
     GLuint mesh_prog, line_prog, point_prog, bg_prog;
@@ -24,20 +23,12 @@ struct sl_render {
     int field_n, field_diverging;
     double field_lo, field_hi;
     /* uniform locations */
-    GLint m_mvp, m_light, m_shadow, m_floor, m_alpha, m_shadow_color;
+    GLint m_mvp, m_light, m_shadow, m_floor, m_alpha, m_shadow_color, m_flat;
     GLint l_mvp, l_color, l_fade;
     GLint p_mvp, p_size, p_fill, p_ring, p_alpha;
     GLint b_top, b_bottom;
 };
 
-/* Where the camera looks and how big the scene is: the bounding box of the rest
- * positions; a body hanging from one pin can swing below and around it, so then the
- * box also holds its mirror image through the pin and the lowest point it can reach. */
-typedef struct framing {
-    double center[3]; /* m */
-    double radius;    /* m, half the diagonal of the box */
-    double floor_y;   /* m, height of the ground grid */
-} framing;
 
 /* ---- shaders -------------------------------------------------------------------- */
 
@@ -69,13 +60,16 @@ static const char *mesh_fs =
     "uniform float u_shadow;\n"
     "uniform float u_alpha;\n"
     "uniform vec4 u_shadow_color;\n"
+    "uniform float u_flat;   // 1: keep the colours (a colour map), 0: full lighting\n"
     "out vec4 o_color;\n"
     "void main() {\n"
     "  if (u_shadow > 0.5) { o_color = u_shadow_color; return; }\n"
     "  vec3 n = normalize(gl_FrontFacing ? v_normal : -v_normal);\n"
     "  float diffuse = max(dot(n, -u_light), 0.0);\n"
     "  vec3 sky = mix(vec3(0.60, 0.57, 0.55), vec3(0.85, 0.90, 1.0), 0.5 + 0.5 * n.y);\n"
-    "  o_color = vec4(v_color * (0.62 * sky + 0.50 * diffuse), u_alpha);\n"
+    "  vec3 lit = v_color * (0.62 * sky + 0.50 * diffuse);\n"
+    "  vec3 kept = v_color * (0.80 + 0.25 * diffuse);\n"
+    "  o_color = vec4(mix(lit, kept, u_flat), u_alpha);\n"
     "}\n";
 
 static const char *line_vs =
@@ -192,7 +186,7 @@ sl_render *sl_render_create(void) {
     glGenBuffers(1, &r->vbo);
     sl_render_set_color(r, 0.33, 0.56, 0.85);
     r->grab_node = -1;
-    r->view = SL_VIEW_SHADED;
+    r->view = SL_VIEW_DEFAULT;
 
     r->m_mvp = glGetUniformLocation(r->mesh_prog, "u_mvp");
     r->m_light = glGetUniformLocation(r->mesh_prog, "u_light");
@@ -200,6 +194,7 @@ sl_render *sl_render_create(void) {
     r->m_floor = glGetUniformLocation(r->mesh_prog, "u_floor");
     r->m_alpha = glGetUniformLocation(r->mesh_prog, "u_alpha");
     r->m_shadow_color = glGetUniformLocation(r->mesh_prog, "u_shadow_color");
+    r->m_flat = glGetUniformLocation(r->mesh_prog, "u_flat");
     r->l_mvp = glGetUniformLocation(r->line_prog, "u_mvp");
     r->l_color = glGetUniformLocation(r->line_prog, "u_color");
     r->l_fade = glGetUniformLocation(r->line_prog, "u_fade");
@@ -236,8 +231,10 @@ void sl_render_set_color(sl_render *r, double red, double green, double blue) {
 }
 
 void sl_render_set_view(sl_render *r, int flags) {
-    if (r) r->view = flags;
+    if (r) r->view = flags & SL_VIEW_ALL;
 }
+
+int sl_render_view(const sl_render *r) { return r ? r->view : 0; }
 
 int sl_render_set_field(sl_render *r, const double *values, int n, double lo, double hi,
                         int diverging) {
@@ -259,216 +256,6 @@ int sl_render_set_field(sl_render *r, const double *values, int n, double lo, do
     return 1;
 }
 
-/* Colour of value t in [0, 1]: viridis (sequential) or blue-white-red (diverging), by
- * linear interpolation between 5 stops; NaN: grey. */
-static void colormap(double t, int diverging, float out[3]) {
-    static const float viridis[5][3] = {{0.267f, 0.005f, 0.329f}, {0.230f, 0.322f, 0.546f},
-                                        {0.128f, 0.567f, 0.551f}, {0.369f, 0.789f, 0.383f},
-                                        {0.993f, 0.906f, 0.144f}};
-    static const float bwr[5][3] = {{0.130f, 0.300f, 0.700f}, {0.530f, 0.680f, 0.900f},
-                                    {0.970f, 0.970f, 0.970f}, {0.940f, 0.560f, 0.480f},
-                                    {0.720f, 0.100f, 0.120f}};
-    if (isnan(t)) {
-        out[0] = out[1] = out[2] = 0.6f;
-        return;
-    }
-    const float(*stops)[3] = diverging ? bwr : viridis;
-    double u = (t < 0 ? 0 : t > 1 ? 1 : t) * 4;
-    int k = u >= 4 ? 3 : (int)u;
-    double f = u - k;
-    for (int c = 0; c < 3; c++) out[c] = (float)((1 - f) * stops[k][c] + f * stops[k + 1][c]);
-}
-
-/* ---- framing and camera ----------------------------------------------------------- */
-
-static int frame_scene(const sl_world *w, framing *f) {
-    int n = sl_world_node_count(w);
-    const double *x0 = sl_world_rest_positions(w);
-    if (n < 1 || !x0) return 0;
-    double lo[3], hi[3];
-    for (int c = 0; c < 3; c++) lo[c] = hi[c] = x0[c];
-    for (int i = 1; i < n; i++)
-        for (int c = 0; c < 3; c++) {
-            lo[c] = fmin(lo[c], x0[3 * i + c]);
-            hi[c] = fmax(hi[c], x0[3 * i + c]);
-        }
-    double diag = sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-                       (hi[2] - lo[2]) * (hi[2] - lo[2]));
-    if (!(diag > 0)) diag = 1;
-    int pins = 0, pin = -1;
-    for (int i = 0; i < n; i++)
-        if (sl_world_is_pinned(w, i)) pins++, pin = i;
-    double floor_y = lo[1] - 0.05 * diag;
-    if (pins == 1) { /* a pendulum: mirror image through the pin, lowest reachable point */
-        const double *p = x0 + 3 * pin;
-        double reach = 0;
-        for (int i = 0; i < n; i++) {
-            double d2 = 0;
-            for (int c = 0; c < 3; c++) d2 += (x0[3 * i + c] - p[c]) * (x0[3 * i + c] - p[c]);
-            reach = fmax(reach, sqrt(d2));
-        }
-        for (int c = 0; c < 3; c += 2) {
-            double mirror_lo = 2 * p[c] - hi[c], mirror_hi = 2 * p[c] - lo[c];
-            lo[c] = fmin(lo[c], mirror_lo);
-            hi[c] = fmax(hi[c], mirror_hi);
-        }
-        floor_y = fmin(lo[1], p[1] - reach) - 0.02 * diag;
-    }
-    double ground;
-    if (sl_world_ground(w, &ground)) floor_y = ground; /* the body lands there: show it */
-    lo[1] = fmin(lo[1], floor_y);
-    double d2 = 0;
-    for (int c = 0; c < 3; c++) {
-        f->center[c] = 0.5 * (lo[c] + hi[c]);
-        d2 += (hi[c] - lo[c]) * (hi[c] - lo[c]);
-    }
-    f->radius = fmax(0.5 * sqrt(d2), 1e-6);
-    f->floor_y = floor_y;
-    return 1;
-}
-
-/* frame_scene with the orbit centre moved by pan (m; NULL: none). */
-static int frame_view(const sl_world *w, const double *pan, framing *f) {
-    if (!frame_scene(w, f)) return 0;
-    if (pan && isfinite(pan[0]) && isfinite(pan[1]) && isfinite(pan[2]))
-        for (int c = 0; c < 3; c++) f->center[c] += pan[c];
-    return 1;
-}
-
-double sl_render_default_distance(const sl_world *w) {
-    framing f;
-    if (!w || !frame_scene(w, &f)) return 0;
-    return 0.9 * f.radius / sin(0.5 * FOV_Y);
-}
-
-/* out = a * b, column-major 4x4. */
-static void mat4_mul(const double *a, const double *b, double *out) {
-    double t[16];
-    for (int col = 0; col < 4; col++)
-        for (int row = 0; row < 4; row++) {
-            double s = 0;
-            for (int k = 0; k < 4; k++) s += a[4 * k + row] * b[4 * col + k];
-            t[4 * col + row] = s;
-        }
-    memcpy(out, t, sizeof t);
-}
-
-/* The camera of one frame, in the centred frame (world minus framing centre). */
-typedef struct camera {
-    double eye[3], fwd[3], side[3], up[3]; /* position (m) and unit axes */
-    double tan_half, aspect;               /* tan(FOV_Y / 2), width / height */
-    double mvp[16];                        /* projection * view, column-major */
-} camera;
-
-/* An eye orbiting the origin (the framing centre) at distance (m; <= 0 or not finite:
- * the default), yaw and pitch (rad, pitch clamped to +-1.55), y up. */
-static void camera_make(const framing *f, double yaw, double pitch, double distance,
-                        int width, int height, camera *cam) {
-    if (!(distance > 0) || !isfinite(distance)) distance = 0.9 * f->radius / sin(0.5 * FOV_Y);
-    pitch = pitch > 1.55 ? 1.55 : pitch < -1.55 ? -1.55 : pitch;
-    const double eye[3] = {distance * cos(pitch) * sin(yaw), distance * sin(pitch),
-                           distance * cos(pitch) * cos(yaw)};
-    double side[3] = {eye[2], 0, -eye[0]}; /* fwd x (0,1,0) with fwd = -eye */
-    double sl = sqrt(side[0] * side[0] + side[2] * side[2]);
-    if (!(sl > 0)) side[0] = 1, sl = 1;
-    for (int c = 0; c < 3; c++) {
-        cam->eye[c] = eye[c];
-        cam->fwd[c] = -eye[c] / distance;
-        cam->side[c] = side[c] / sl;
-    }
-    const double *fw = cam->fwd, *sd = cam->side;
-    cam->up[0] = sd[1] * fw[2] - sd[2] * fw[1];
-    cam->up[1] = sd[2] * fw[0] - sd[0] * fw[2];
-    cam->up[2] = sd[0] * fw[1] - sd[1] * fw[0];
-    cam->tan_half = tan(0.5 * FOV_Y);
-    cam->aspect = (double)width / height;
-
-    double view[16] = {sd[0], cam->up[0], -fw[0], 0, sd[1], cam->up[1], -fw[1], 0,
-                       sd[2], cam->up[2], -fw[2], 0, 0,     0,          0,      1};
-    for (int c = 0; c < 3; c++) { /* translation: -R eye */
-        view[12] -= view[c * 4 + 0] * eye[c];
-        view[13] -= view[c * 4 + 1] * eye[c];
-        view[14] -= view[c * 4 + 2] * eye[c];
-    }
-    double nearz = fmax(0.02 * distance, distance - 6 * f->radius);
-    double farz = distance + 8 * f->radius;
-    double proj[16] = {0};
-    proj[0] = 1.0 / (cam->tan_half * cam->aspect);
-    proj[5] = 1.0 / cam->tan_half;
-    proj[10] = (farz + nearz) / (nearz - farz);
-    proj[11] = -1;
-    proj[14] = 2 * farz * nearz / (nearz - farz);
-    mat4_mul(proj, view, cam->mvp);
-}
-
-/* Pixel (from the top-left) and depth along the view of world point x; 0 if behind. */
-static int camera_project(const camera *cam, const framing *f, const double *x, int width,
-                          int height, double out[3]) {
-    double p[4] = {x[0] - f->center[0], x[1] - f->center[1], x[2] - f->center[2], 1}, clip[4];
-    for (int row = 0; row < 4; row++) {
-        clip[row] = 0;
-        for (int k = 0; k < 4; k++) clip[row] += cam->mvp[4 * k + row] * p[k];
-    }
-    if (!(clip[3] > 1e-12)) return 0;
-    out[0] = (0.5 + 0.5 * clip[0] / clip[3]) * width;
-    out[1] = (0.5 - 0.5 * clip[1] / clip[3]) * height;
-    out[2] = clip[3];
-    return 1;
-}
-
-int sl_render_project(const sl_world *w, int width, int height, double yaw, double pitch,
-                      double distance, const double pan[3], const double x[3], double out[3]) {
-    framing f;
-    camera cam;
-    if (!w || !x || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
-    camera_make(&f, yaw, pitch, distance, width, height, &cam);
-    return camera_project(&cam, &f, x, width, height, out);
-}
-
-int sl_render_pick(const sl_world *w, int width, int height, double yaw, double pitch,
-                   double distance, const double pan[3], double px, double py, double radius) {
-    framing f;
-    camera cam;
-    if (!w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return -1;
-    camera_make(&f, yaw, pitch, distance, width, height, &cam);
-    const double *x = sl_world_positions(w);
-    int best = -1;
-    double best_d2 = radius * radius, best_depth = INFINITY;
-    for (int i = 0; i < sl_world_node_count(w); i++) {
-        double s[3];
-        if (sl_world_is_pinned(w, i) || !camera_project(&cam, &f, x + 3 * i, width, height, s))
-            continue;
-        double d2 = (s[0] - px) * (s[0] - px) + (s[1] - py) * (s[1] - py);
-        /* within the radius, the nearest to the cursor; near-ties go to the front one */
-        if (d2 <= radius * radius && (d2 < 0.25 * best_d2 || (d2 <= 4 * best_d2 && s[2] < best_depth) || best < 0)) {
-            best = i;
-            best_d2 = fmax(d2, 1.0);
-            best_depth = s[2];
-        }
-    }
-    return best;
-}
-
-int sl_render_unproject(const sl_world *w, int width, int height, double yaw, double pitch,
-                        double distance, const double pan[3], double px, double py,
-                        const double through[3], double out[3]) {
-    framing f;
-    camera cam;
-    if (!w || !through || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
-    camera_make(&f, yaw, pitch, distance, width, height, &cam);
-    double nx = 2 * px / width - 1, ny = 1 - 2 * py / height, dir[3], q[3];
-    for (int c = 0; c < 3; c++) {
-        dir[c] = cam.fwd[c] + cam.side[c] * nx * cam.tan_half * cam.aspect +
-                 cam.up[c] * ny * cam.tan_half;
-        q[c] = through[c] - f.center[c];
-    }
-    double denom = dir[0] * cam.fwd[0] + dir[1] * cam.fwd[1] + dir[2] * cam.fwd[2];
-    double num = (q[0] - cam.eye[0]) * cam.fwd[0] + (q[1] - cam.eye[1]) * cam.fwd[1] +
-                 (q[2] - cam.eye[2]) * cam.fwd[2];
-    if (!(denom > 1e-12) || !(num > 0)) return 0;
-    for (int c = 0; c < 3; c++) out[c] = cam.eye[c] + num / denom * dir[c] + f.center[c];
-    return 1;
-}
 
 void sl_render_set_grab(sl_render *r, int node, const double target[3]) {
     if (!r) return;
@@ -525,7 +312,8 @@ static int build_faces(sl_render *r, const sl_world *w, const double *x, const d
     float *v = reserve(r, (size_t)nt * 27);
     if (!v) return 0;
     use_field = use_field && r->field && r->field_n == sl_world_node_count(w);
-    double span = r->field_hi - r->field_lo;
+    double span = r->field_hi - r->field_lo; /* NaN: no range, grey */
+    double flat_t = r->field_diverging ? 0.5 : 0; /* a range of one value: white, or the low end */
     for (int t = 0; t < nt; t++) {
         const double *a = x + 3 * tri[3 * t], *b = x + 3 * tri[3 * t + 1], *c = x + 3 * tri[3 * t + 2];
         const double e1[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
@@ -541,7 +329,11 @@ static int build_faces(sl_render *r, const sl_world *w, const double *x, const d
             for (int i = 0; i < 3; i++) d[3 + i] = (float)nrm[i];
             if (use_field) {
                 double value = r->field[tri[3 * t + k]];
-                colormap(span > 0 ? (value - r->field_lo) / span : 0.5, r->field_diverging, d + 6);
+                double u = !isfinite(span) ? NAN
+                           : span > 0      ? (value - r->field_lo) / span
+                           : isnan(value)  ? NAN
+                                           : flat_t;
+                colormap(u, r->field_diverging, d + 6);
             } else {
                 for (int i = 0; i < 3; i++) d[6 + i] = rgb[i];
             }
@@ -564,6 +356,23 @@ static int build_edges(sl_render *r, const sl_world *w, const double *center) {
     }
     upload(r, v, 2 * ne, 3);
     return 2 * ne;
+}
+
+/* The edges of the surface triangles (shared ones twice): the outline of the body. */
+static int build_surface_edges(sl_render *r, const sl_world *w, const double *center) {
+    int nt = sl_world_triangle_count(w);
+    const int *tri = sl_world_triangles(w);
+    const double *x = sl_world_positions(w);
+    if (nt < 1 || !tri) return 0;
+    float *v = reserve(r, (size_t)nt * 18);
+    if (!v) return 0;
+    for (int t = 0; t < nt; t++)
+        for (int k = 0; k < 3; k++) {
+            put3(v + 18 * t + 6 * k, x + 3 * tri[3 * t + k], center);
+            put3(v + 18 * t + 6 * k + 3, x + 3 * tri[3 * t + (k + 1) % 3], center);
+        }
+    upload(r, v, 6 * nt, 3);
+    return 6 * nt;
 }
 
 /* Nodes selected by kind: 0 pinned, 1 tracked, 2 all. */
@@ -659,11 +468,21 @@ static void draw_markers(const sl_render *r, const float *mvp, int count, float 
     glDrawArrays(GL_POINTS, 0, count);
 }
 
+/* Translucent triangles without depth writes: the back faces first, then the front
+ * ones (for a closed, outward-oriented surface this blends in depth order). */
+static void draw_translucent(int faces) {
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_FRONT);
+    glDrawArrays(GL_TRIANGLES, 0, faces);
+    glCullFace(GL_BACK);
+    glDrawArrays(GL_TRIANGLES, 0, faces);
+    glDisable(GL_CULL_FACE);
+}
+
 void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, double yaw,
                     double pitch, double distance, const double pan[3]) {
     framing f;
     if (!r || !w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return;
-    const int wire = r->view & SL_VIEW_WIREFRAME;
     camera cam;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     float mvp[16];
@@ -700,8 +519,15 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         glDrawArrays(GL_LINES, 0, count);
     }
 
-    /* shadow and surface; in wireframe the surface is a faint veil over every edge */
-    int faces = build_faces(r, w, sl_world_positions(w), center, 1, r->color);
+    /* What the view flags ask for (render.h): a surface when SHADED or a colour map is
+     * shown, translucent over every element edge in WIREFRAME; the rest-shape ghost. */
+    const int wire = r->view & SL_VIEW_WIREFRAME;
+    const int colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == sl_world_node_count(w);
+    const int surface = (r->view & SL_VIEW_SHADED) || colored;
+    const float surface_alpha = !wire ? 1.0f : colored ? 0.55f : 0.22f;
+
+    /* shadow, then the surface */
+    int faces = build_faces(r, w, sl_world_positions(w), center, colored, r->color);
     if (faces) {
         glUseProgram(r->mesh_prog);
         glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
@@ -710,6 +536,7 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         glUniform3f(r->m_light, (float)(light[0] / ll), (float)(light[1] / ll), (float)(light[2] / ll));
         glUniform1f(r->m_floor, (float)(f.floor_y - center[1]));
         glUniform4f(r->m_shadow_color, 0.12f, 0.16f, 0.22f, 0.18f);
+        glUniform1f(r->m_flat, colored ? 1.0f : 0.0f);
         /* the stencil lets overlapping shadow triangles darken each pixel once */
         glEnable(GL_STENCIL_TEST);
         glStencilFunc(GL_EQUAL, 0, 0xff);
@@ -719,10 +546,10 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         glDisable(GL_STENCIL_TEST);
         glUniform1f(r->m_shadow, 0.0f);
         glDepthFunc(GL_LESS);
-        if (wire) {
-            glUniform1f(r->m_alpha, 0.22f);
-            glDrawArrays(GL_TRIANGLES, 0, faces);
-        } else {
+        if (surface && surface_alpha < 1) {
+            glUniform1f(r->m_alpha, surface_alpha);
+            draw_translucent(faces);
+        } else if (surface) {
             glDepthMask(GL_TRUE);
             glDisable(GL_BLEND);
             glUniform1f(r->m_alpha, 1.0f);
@@ -734,14 +561,17 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         }
     }
 
-    /* edges: on the surface, or all of them (inner ones too) in wireframe */
+    /* edges: every element edge in wireframe (through the surface), else the surface's
+     * edges (hidden ones hidden by the opaque surface; all of them as an outline) */
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
-    count = build_edges(r, w, center);
+    count = wire || surface ? build_edges(r, w, center) : build_surface_edges(r, w, center);
+    if (!count && !wire && !surface) count = build_edges(r, w, center); /* no triangles */
     if (count) {
         static const float edge_color[4] = {0.09f, 0.11f, 0.15f, 0.9f};
         static const float wire_color[4] = {0.09f, 0.11f, 0.15f, 0.55f};
-        line_pass(r, mvp, wire ? wire_color : edge_color, 1e30, 2e30);
+        static const float light_color[4] = {0.09f, 0.11f, 0.15f, 0.35f}; /* over a colour map */
+        line_pass(r, mvp, wire ? wire_color : colored ? light_color : edge_color, 1e30, 2e30);
         if (wire) glDisable(GL_DEPTH_TEST);
         glDrawArrays(GL_LINES, 0, count);
         glEnable(GL_DEPTH_TEST);
@@ -752,8 +582,9 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
         static const float ghost_rgb[3] = {0.55f, 0.58f, 0.62f};
         faces = build_faces(r, w, sl_world_rest_positions(w), center, 0, ghost_rgb);
         glUseProgram(r->mesh_prog);
+        glUniform1f(r->m_flat, 0.0f);
         glUniform1f(r->m_alpha, 0.28f);
-        glDrawArrays(GL_TRIANGLES, 0, faces);
+        draw_translucent(faces);
     }
     count = build_pin_rods(r, w, center, 0.12 * f.radius);
     if (count && count <= 16) {

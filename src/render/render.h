@@ -10,14 +10,16 @@
  * grid (evenly dark if the framebuffer has a stencil buffer); the surface triangles
  * with flat per-triangle normals (computed on the CPU in double) under one
  * directional light, in the panel colour or a colour map; the edges, dark, on top
- * (see SL_VIEW_* for wireframe and the rest-shape ghost); the pinned nodes
+ * (SL_VIEW_* below: wireframe, rest-shape ghost, colour map); the pinned nodes
  * (red markers) and the tracked node (gold marker), dimmed where hidden; the
  * mouse spring of a grab (orange line to a white target marker).
  *
- * Camera: orbits the framing centre (the bounding box of the REST positions,
- * extended down to the lowest point a pinned body can swing to), y up. yaw and
- * pitch in radians (yaw 0 looks along -z, pitch > 0 looks down from above);
- * distance in m from the centre.
+ * Camera: orbits the framing centre plus a pan (m, world axes), y up. The framing is
+ * the bounding box of the REST positions, grown to where a body hanging from one pin or
+ * a small clamped patch can go, and down to the ground. yaw and pitch in radians (yaw 0
+ * looks along -z, pitch > 0 looks down from above); distance in m from the orbit
+ * centre. Drawing, projection, picking and unprojection share this camera: with the
+ * same (width, height, yaw, pitch, distance, pan) a node is picked where it is drawn.
  */
 #ifndef SL_RENDER_H
 #define SL_RENDER_H
@@ -40,18 +42,36 @@ void sl_render_set_color(sl_render *r, double red, double green, double blue);
  * 40 degrees; 0 if w is NULL or has no nodes. */
 double sl_render_default_distance(const sl_world *w);
 
-/* What sl_render_draw shows (flags): */
+/* What sl_render_draw shows: a combination of these bits (sl_render_set_view).
+ *   SHADED             the surface, opaque and lit, with its edges on top (default)
+ *   WIREFRAME          every element edge, inner ones too (the tetrahedra, or the grid's
+ *                      metric edges), drawn through the surface: with SHADED the surface
+ *                      turns translucent; without it, only the edges are drawn
+ *   neither            the surface's edges alone (an outline that keeps the shape)
+ *   GHOST              also the rest shape (rest positions as at t = 0, unmoved) as a
+ *                      faint translucent grey surface
+ *   COLOR_MAP          the surface coloured by the field of sl_render_set_field (when one
+ *                      is set) instead of the panel colour; drawn even without SHADED
+ * Pinned and tracked markers, the grab spring, the ground and shadow are always drawn. */
 enum {
-    SL_VIEW_SHADED = 0,    /* opaque shaded surface, its edges on top (default) */
-    SL_VIEW_WIREFRAME = 1, /* every element edge (inner ones too) through a faint surface */
-    SL_VIEW_GHOST = 2,     /* also the rest shape, as a translucent grey surface */
+    SL_VIEW_SHADED = 1,
+    SL_VIEW_WIREFRAME = 2,
+    SL_VIEW_GHOST = 4,
+    SL_VIEW_COLOR_MAP = 8,
+    SL_VIEW_ALL = 15,                                    /* every known bit */
+    SL_VIEW_DEFAULT = SL_VIEW_SHADED | SL_VIEW_COLOR_MAP /* a field, once set, shows */
 };
+/* Sets the SL_VIEW_* bits (others are ignored) for the next draws. */
 void sl_render_set_view(sl_render *r, int flags);
+/* The current SL_VIEW_* bits (0 if r is NULL). */
+int sl_render_view(const sl_render *r);
 
 /* Colours the surface by a per-node field: values (double[n], n = the world's node
- * count; copied) mapped linearly from [lo, hi] onto viridis, or with diverging = 1 onto
- * blue-white-red (centre at (lo+hi)/2); NaN values grey. values NULL: the plain colour
- * again. Returns 0 if out of memory (the old field stays). */
+ * count; copied) mapped linearly from [lo, hi] (clamped outside) onto viridis, or with
+ * diverging = 1 onto blue-white-red (ColorBrewer RdBu, white at (lo+hi)/2), interpolated
+ * across each triangle; NaN values and a NaN or empty range give grey. values NULL: the
+ * plain colour again. Shown while SL_VIEW_COLOR_MAP is set. Returns 0 if out of memory
+ * (the old field stays). */
 int sl_render_set_field(sl_render *r, const double *values, int n, double lo, double hi,
                         int diverging);
 

@@ -259,7 +259,6 @@ API int sl_api_panel_create(const char *scene, const char *method, double dt, do
     snprintf(p->scene, sizeof p->scene, "%s", scene);
     p->color[0] = 0.33, p->color[1] = 0.56, p->color[2] = 0.85;
     p->grab_node = -1;
-    p->extent[0] = p->extent[1] = NAN;
     api_error[0] = 0;
     return slot + 1;
 }

@@ -55,58 +55,98 @@ API void sl_api_set_color(int h, double r, double g, double b) {
 /* A camera distance (m) that frames the panel's scene. */
 API double sl_api_view_distance(int h) { return sl_render_default_distance(world_of(h)); }
 
-/* Shows the panel as SL_VIEW_* flags (render.h): 0 shaded, 1 wireframe, 2 rest-shape
- * ghost (may be combined). */
+/* Shows the panel as a combination of SL_VIEW_* bits (src/render/render.h; VIEW in
+ * web/lab-api.js): 1 shaded surface, 2 wireframe (every element edge, the surface
+ * translucent or, without 1, hidden), 4 rest-shape ghost, 8 colour map (the field of
+ * sl_api_set_color_field). Default 1 | 8. Unknown bits are ignored; so is a panel
+ * without a canvas (attach one first; sl_api_view then reads 0). */
 API void sl_api_set_view(int h, int flags) {
     panel *p = get(h);
     if (p && p->render) sl_render_set_view(p->render, flags);
 }
 
-/* Colours the surface by a per-node field from the next draw on: field 0 none, 1 strain
- * energy density (J/m^3, viridis), 2 volume change det F - 1 (blue-white-red), mapped from
- * [lo, hi]; lo or hi NaN: this panel's current extent (see sl_api_field_extent_*). The
- * page passes one range to every panel so that colours compare. Errors: SL_ERR_NULL,
- * SL_ERR_RANGE (unknown field). */
-API int sl_api_set_color_field(int h, int field, double lo, double hi) {
+/* The panel's SL_VIEW_* bits (0 for a bad handle or no canvas). */
+API int sl_api_view(int h) {
     panel *p = get(h);
-    if (!p) return SL_ERR_NULL;
-    if (field < 0 || field > 2) return set_error("unknown colour field %d", field), SL_ERR_RANGE;
-    p->field = field;
-    p->field_lo = lo, p->field_hi = hi;
-    if (!field && p->render) sl_render_set_field(p->render, NULL, 0, 0, 0, 0);
-    return SL_OK;
+    return p ? sl_render_view(p->render) : 0;
 }
 
-/* Smallest and largest finite value of the panel's colour field at the last draw (NaN
- * before the first draw with a field). */
-API double sl_api_field_extent_lo(int h) { panel *p = get(h); return p ? p->extent[0] : NAN; }
-API double sl_api_field_extent_hi(int h) { panel *p = get(h); return p ? p->extent[1] : NAN; }
-
-/* Evaluates the panel's colour field and hands it to the renderer. */
+/* Evaluates the panel's colour field now: its extent, its colour range, and (with a
+ * canvas) the colours of the next draw. The automatic range is the union of the robust
+ * ranges (sl_field_range) of every evaluation since it restarted: it only widens, so a
+ * colour means one value over time, until the field changes or the panel's time goes
+ * back (reset, new stepper, rebuild). */
 static void update_field(panel *p) {
     int n = sl_world_node_count(p->world);
-    p->extent[0] = p->extent[1] = NAN;
-    if (!p->field || n < 1) return;
+    p->range[0] = p->range[1] = NAN;
+    double t = sl_world_time(p->world);
+    if (p->auto_world != p->world || t < p->auto_time) p->auto_valid = 0;
+    p->auto_world = p->world, p->auto_time = t;
+    if (!p->field || n < 1) {
+        if (p->render) sl_render_set_field(p->render, NULL, 0, 0, 0, 0);
+        return;
+    }
     double *v = malloc(sizeof(double) * (size_t)n);
     if (!v) return;
-    sl_status s = p->field == 1 ? sl_world_node_energy_density(p->world, v)
-                                : sl_world_node_volume_change(p->world, v);
-    if (s != SL_OK)
-        for (int i = 0; i < n; i++) v[i] = NAN;
-    double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < n; i++)
-        if (isfinite(v[i])) lo = fmin(lo, v[i]), hi = fmax(hi, v[i]);
-    if (lo <= hi) p->extent[0] = lo, p->extent[1] = hi;
-    double from = isnan(p->field_lo) ? p->extent[0] : p->field_lo;
-    double to = isnan(p->field_hi) ? p->extent[1] : p->field_hi;
-    sl_render_set_field(p->render, v, n, from, to, p->field == 2);
+    if (sl_world_node_field(p->world, p->field, v) != SL_OK)
+        for (int i = 0; i < n; i++) v[i] = NAN; /* drawn grey, range NaN */
+    double r[2];
+    if (sl_field_range(p->field, v, n, &r[0], &r[1]) == SL_OK) {
+        if (p->auto_valid)
+            r[0] = fmin(r[0], p->auto_range[0]), r[1] = fmax(r[1], p->auto_range[1]);
+        p->auto_range[0] = r[0], p->auto_range[1] = r[1], p->auto_valid = 1;
+    }
+    if (p->auto_valid) p->range[0] = p->auto_range[0], p->range[1] = p->auto_range[1];
+    if (!isnan(p->field_lo)) p->range[0] = p->field_lo;
+    if (!isnan(p->field_hi)) p->range[1] = p->field_hi;
+    if (p->render)
+        sl_render_set_field(p->render, v, n, p->range[0], p->range[1], p->field == SL_FIELD_VOLUME_CHANGE);
     free(v);
 }
 
+/* Colours the panel's surface by a per-node field (shown while the view has bit 8):
+ * field 0 none, 1 strain energy density (J/m^3, viridis), 2 volume change V/V0 - 1
+ * (blue-white-red centred at 0), mapped from [lo, hi] in the field's unit; lo or hi NaN:
+ * automatic, a robust range of the panel's values kept until reset (see update_field).
+ * The page passes one range to every panel so that colours compare. Evaluated at once,
+ * so sl_api_color_range_* answer before the next draw. Errors: SL_ERR_NULL, SL_ERR_RANGE
+ * (unknown field, or lo >= hi). */
+API int sl_api_set_color_field(int h, int field, double lo, double hi) {
+    panel *p = get(h);
+    if (!p) return SL_ERR_NULL;
+    if (field < SL_FIELD_NONE || field >= SL_FIELD_COUNT)
+        return set_error("unknown colour field %d", field), SL_ERR_RANGE;
+    if (!isnan(lo) && !isnan(hi) && !(lo < hi))
+        return set_error("colour range [%g, %g] is empty", lo, hi), SL_ERR_RANGE;
+    if (field != p->field) p->auto_valid = 0;
+    p->field = field;
+    p->field_lo = lo, p->field_hi = hi;
+    update_field(p);
+    return SL_OK;
+}
+
+/* The colour range in use (field units): what the legend shows, from the last
+ * evaluation (sl_api_set_color_field or a draw). NaN with no field, or when the field
+ * has no finite value (e.g. no closed surface). */
+API double sl_api_color_range_lo(int h) { panel *p = get(h); return p && p->field ? p->range[0] : NAN; }
+API double sl_api_color_range_hi(int h) { panel *p = get(h); return p && p->field ? p->range[1] : NAN; }
+
+/* The panel's own automatic range (see update_field), kept up to date also while an
+ * explicit range is in use: the page widens one shared range over these. NaN with no
+ * field or no finite value. */
+static double auto_end(int h, int k) {
+    panel *p = get(h);
+    return p && p->field && p->auto_valid ? p->auto_range[k] : NAN;
+}
+API double sl_api_field_auto_lo(int h) { return auto_end(h, 0); }
+API double sl_api_field_auto_hi(int h) { return auto_end(h, 1); }
+
 /* Draws the panel into its canvas (drawing-buffer size) from camera yaw, pitch (rad),
- * distance (m; <= 0 means sl_api_view_distance) and pan (m: where the camera orbits,
- * relative to the scene's centre). Makes the panel's context current first. Errors:
- * SL_ERR_NULL (bad handle or no canvas attached). */
+ * distance (m; <= 0 means sl_api_view_distance) and pan (m, world axes: moves the point
+ * the camera orbits away from the scene's framing centre; pass the same pan to
+ * sl_api_project, sl_api_pick and sl_api_unproject so they agree with the picture).
+ * Makes the panel's context current first. Errors: SL_ERR_NULL (bad handle or no canvas
+ * attached). */
 API int sl_api_draw(int h, double yaw, double pitch, double distance, double pan_x, double pan_y,
                     double pan_z) {
     panel *p = get(h);

@@ -22,9 +22,13 @@ typedef struct panel {
     int grab_node; /* node pulled by the mouse, -1 if none */
     sl_scene_params params; /* the parameters its world was built with */
     char scene[64];         /* its scene's name ("mesh": the user's mesh) */
-    int field;              /* colour map: 0 none, 1 energy density, 2 volume change */
-    double field_lo, field_hi; /* its range (NaN: the current extent) */
-    double extent[2];       /* the field's extent at the last draw */
+    int field;              /* colour map: sl_field (0 none, 1 energy density, 2 volume change) */
+    double field_lo, field_hi; /* its range as asked (NaN: automatic) */
+    double range[2];        /* the colour range in use (NaN: none) */
+    double auto_range[2];   /* union of the robust ranges since the last restart */
+    int auto_valid;         /* 0: auto_range restarts at the next evaluation */
+    const sl_world *auto_world; /* the world and time of the last evaluation: a rebuild */
+    double auto_time;           /* or a reset (time going back) restarts the range */
 } panel;
 
 extern panel panels[MAX_PANELS];

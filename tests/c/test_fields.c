@@ -70,3 +70,83 @@ TEST(fields_energy_density_of_a_uniform_dilation) {
     free(f);
     sl_world_destroy(w);
 }
+
+/* x = x0 + gamma y0 e_x: a uniform simple shear, det F = 1. Green strain
+ * E = 1/2 [[0, g, 0], [g, g^2, 0], [0, 0, 0]], so tr E = g^2/2, tr E^2 = (2 g^2 + g^4)/4 and
+ * the St. Venant-Kirchhoff density W = lambda/2 (tr E)^2 + mu tr E^2
+ * = mu g^2/2 + (lambda/8 + mu/4) g^4 (seed 000 eq. 14): the shear modulus, not the bulk. */
+TEST(fields_energy_density_and_volume_change_of_a_simple_shear) {
+    sl_world *w = block();
+    ENSURE(w != NULL);
+    int n = sl_world_node_count(w);
+    double *x = malloc(sizeof(double) * 3 * (size_t)n), *f = malloc(sizeof(double) * (size_t)n);
+    const double *x0 = sl_world_rest_positions(w);
+    double g = 0.05;
+    for (int i = 0; i < 3 * n; i++) x[i] = x0[i];
+    for (int i = 0; i < n; i++) x[3 * i] += g * x0[3 * i + 1];
+    ENSURE(sl_world_set_positions(w, x) == SL_OK);
+    sl_material mat = {1e6, 0.25, 1000};
+    double lambda, mu;
+    ENSURE(sl_material_lame(&mat, &lambda, &mu) == SL_OK);
+    double W = 0.5 * mu * g * g + (lambda / 8 + mu / 4) * g * g * g * g;
+    ENSURE(sl_world_node_field(w, SL_FIELD_ENERGY_DENSITY, f) == SL_OK);
+    for (int i = 0; i < n; i++) ENSURE_NEAR(f[i], W, 1e-9 * W);
+    ENSURE(sl_world_node_field(w, SL_FIELD_VOLUME_CHANGE, f) == SL_OK);
+    for (int i = 0; i < n; i++) ENSURE_NEAR(f[i], 0, 1e-12);
+    free(x), free(f);
+    sl_world_destroy(w);
+}
+
+TEST(fields_by_number_and_their_errors) {
+    sl_world *w = block();
+    ENSURE(w != NULL);
+    int n = sl_world_node_count(w);
+    double *a = malloc(sizeof(double) * (size_t)n), *b = malloc(sizeof(double) * (size_t)n);
+    deform(w, 0.9, 0.3);
+    ENSURE(sl_world_node_field(w, SL_FIELD_VOLUME_CHANGE, a) == SL_OK);
+    ENSURE(sl_world_node_volume_change(w, b) == SL_OK);
+    for (int i = 0; i < n; i++) ENSURE(a[i] == b[i] && fabs(a[i] - (0.729 - 1)) < 1e-12);
+    ENSURE(sl_world_node_field(w, SL_FIELD_NONE, a) == SL_ERR_INDEX);
+    ENSURE(sl_world_node_field(w, SL_FIELD_COUNT, a) == SL_ERR_INDEX);
+    ENSURE(sl_world_node_field(NULL, SL_FIELD_VOLUME_CHANGE, a) == SL_ERR_NULL);
+    ENSURE(sl_world_node_field(w, SL_FIELD_VOLUME_CHANGE, NULL) == SL_ERR_NULL);
+    free(a), free(b);
+    sl_world_destroy(w);
+
+    /* two free nodes, no edges, no surface: neither field exists */
+    const double pos[6] = {0, 0, 0, 1, 0, 0}, mass[2] = {1, 1};
+    sl_world_def def = sl_world_def_default();
+    def.node_count = 2, def.positions = pos, def.masses = mass;
+    ENSURE(sl_world_create(&def, &w) == SL_OK);
+    double f[2];
+    ENSURE(sl_world_node_field(w, SL_FIELD_VOLUME_CHANGE, f) == SL_ERR_RANGE);
+    ENSURE(sl_world_node_field(w, SL_FIELD_ENERGY_DENSITY, f) == SL_ERR_RANGE);
+    sl_world_destroy(w);
+}
+
+/* The colour range: 2 % and 98 % quantiles, centred at 0 for volume change, from 0 for
+ * energy; a body at rest gets a tiny range around its one value; no values: an error. */
+TEST(fields_robust_colour_range) {
+    double v[102], lo, hi;
+    for (int i = 0; i <= 100; i++) v[i] = i; /* 0, 1, ..., 100: q2 = 2, q98 = 98 */
+    v[101] = NAN;                            /* skipped */
+    ENSURE(sl_field_range(SL_FIELD_ENERGY_DENSITY, v, 102, &lo, &hi) == SL_OK);
+    ENSURE_NEAR(lo, 0, 0);
+    ENSURE_NEAR(hi, 98, 1e-12);
+    for (int i = 0; i <= 100; i++) v[i] = 0.01 * (i - 60); /* q2 = -0.58, q98 = 0.38 */
+    ENSURE(sl_field_range(SL_FIELD_VOLUME_CHANGE, v, 101, &lo, &hi) == SL_OK);
+    ENSURE_NEAR(lo, -0.58, 1e-12);
+    ENSURE_NEAR(hi, 0.58, 1e-12);
+    for (int i = 0; i <= 100; i++) v[i] = 1;
+    v[50] = 1e6; /* one extreme node does not stretch the colours */
+    ENSURE(sl_field_range(SL_FIELD_ENERGY_DENSITY, v, 101, &lo, &hi) == SL_OK);
+    ENSURE_NEAR(hi, 1, 1e-12);
+    for (int i = 0; i <= 100; i++) v[i] = 1e-17 * (i % 3 - 1); /* at rest, rounding noise */
+    ENSURE(sl_field_range(SL_FIELD_VOLUME_CHANGE, v, 101, &lo, &hi) == SL_OK);
+    ENSURE(lo == -1e-12 && hi == 1e-12);
+    v[0] = NAN, v[1] = INFINITY;
+    ENSURE(sl_field_range(SL_FIELD_VOLUME_CHANGE, v, 2, &lo, &hi) == SL_ERR_RANGE);
+    ENSURE(isnan(lo) && isnan(hi));
+    ENSURE(sl_field_range(SL_FIELD_NONE, v, 2, &lo, &hi) == SL_ERR_INDEX);
+    ENSURE(sl_field_range(SL_FIELD_VOLUME_CHANGE, NULL, 2, &lo, &hi) == SL_ERR_NULL);
+}

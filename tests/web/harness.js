@@ -66,4 +66,18 @@ async function startSite(site = SITE) {
   };
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir };
+/** Opens the lab page of site with query (e.g. '?scene=...') in a new page, records page
+ *  errors in page.errors, and waits until the lab is ready. */
+async function openLab(site, query = '', viewport = { width: 1400, height: 1000 }) {
+  const page = await site.browser.newPage({ viewport, acceptDownloads: true });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(site.base + '/index.html' + query);
+  await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+  return page;
+}
+
+/** The lab's state snapshot (window.softlab.state()). */
+const labState = (page) => page.evaluate(() => window.softlab.state());
+
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState };

@@ -7,23 +7,14 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { RESULTS, startSite } = require('./harness');
+const { RESULTS, startSite, openLab: openSite, labState } = require('./harness');
 const TOL = 1e-9;
 
-let site, browser, base;
+let site;
 
-/** Opens the page with query and waits for the lab to be ready. */
-async function openLab(query = '') {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.errors = errors;
-  await page.goto(base + '/' + query);
-  await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-  return page;
-}
+const openLab = (query = '') => openSite(site, query);
 
-const state = (page) => page.evaluate(() => window.softlab.state());
+const state = labState;
 
 /** Pixels of panel i's canvas that are clearly coloured (the surface, markers), i.e.
  *  far from the grey background and grid: max - min channel > 60. */
@@ -47,7 +38,6 @@ function colouredPixels(page, i) {
 
 before(async () => {
   site = await startSite();
-  ({ browser, base } = site);
 });
 
 after(async () => {

@@ -1,0 +1,200 @@
+/* softlab renderer: framing, camera, projection, picking and unprojection (render.h).
+ * No GL: the same camera serves drawing (render.c) and the mouse, so what is picked is
+ * what is drawn, with or without a pan. */
+#include <math.h>
+#include <string.h>
+
+#include "render_internal.h"
+
+/* The bounding box of the rest positions, grown where the body can go: a body hanging
+ * from one pin can swing below and around it (the box also holds its mirror image
+ * through the pin and the lowest point it can reach); a body held at a small patch (the
+ * pins' box under half the body's size, e.g. a beam clamped at one end) can bend down
+ * below it by its reach; a body over a ground shows the ground. */
+static int frame_scene(const sl_world *w, framing *f) {
+    int n = sl_world_node_count(w);
+    const double *x0 = sl_world_rest_positions(w);
+    if (n < 1 || !x0) return 0;
+    double lo[3], hi[3], pin_lo[3] = {INFINITY, INFINITY, INFINITY};
+    double pin_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int c = 0; c < 3; c++) lo[c] = hi[c] = x0[c];
+    int pins = 0;
+    for (int i = 0; i < n; i++) {
+        int pinned = sl_world_is_pinned(w, i);
+        pins += pinned;
+        for (int c = 0; c < 3; c++) {
+            lo[c] = fmin(lo[c], x0[3 * i + c]);
+            hi[c] = fmax(hi[c], x0[3 * i + c]);
+            if (pinned) pin_lo[c] = fmin(pin_lo[c], x0[3 * i + c]), pin_hi[c] = fmax(pin_hi[c], x0[3 * i + c]);
+        }
+    }
+    double diag = 0, pin_diag = 0, p[3];
+    for (int c = 0; c < 3; c++) {
+        diag += (hi[c] - lo[c]) * (hi[c] - lo[c]);
+        if (pins) pin_diag += (pin_hi[c] - pin_lo[c]) * (pin_hi[c] - pin_lo[c]);
+        p[c] = 0.5 * (pin_lo[c] + pin_hi[c]); /* centre of the pins */
+    }
+    diag = sqrt(diag), pin_diag = sqrt(pin_diag);
+    if (!(diag > 0)) diag = 1;
+    double floor_y = lo[1] - 0.05 * diag, ground;
+    int has_ground = sl_world_ground(w, &ground);
+    if (pins && !has_ground && (pins == 1 || pin_diag < 0.5 * diag)) {
+        double reach = 0; /* farthest node from the pins' centre */
+        for (int i = 0; i < n; i++) {
+            double d2 = 0;
+            for (int c = 0; c < 3; c++) d2 += (x0[3 * i + c] - p[c]) * (x0[3 * i + c] - p[c]);
+            reach = fmax(reach, sqrt(d2));
+        }
+        for (int c = 0; c < 3 && pins == 1; c += 2) { /* a pendulum swings around */
+            double mirror_lo = 2 * p[c] - hi[c], mirror_hi = 2 * p[c] - lo[c];
+            lo[c] = fmin(lo[c], mirror_lo);
+            hi[c] = fmax(hi[c], mirror_hi);
+        }
+        floor_y = fmin(lo[1], p[1] - reach) - 0.02 * diag;
+    }
+    if (has_ground) floor_y = ground; /* the body lands there: show it */
+    lo[1] = fmin(lo[1], floor_y);
+    double d2 = 0;
+    for (int c = 0; c < 3; c++) {
+        f->center[c] = 0.5 * (lo[c] + hi[c]);
+        d2 += (hi[c] - lo[c]) * (hi[c] - lo[c]);
+    }
+    f->radius = fmax(0.5 * sqrt(d2), 1e-6);
+    f->floor_y = floor_y;
+    return 1;
+}
+
+int frame_view(const sl_world *w, const double *pan, framing *f) {
+    if (!frame_scene(w, f)) return 0;
+    if (pan && isfinite(pan[0]) && isfinite(pan[1]) && isfinite(pan[2]))
+        for (int c = 0; c < 3; c++) f->center[c] += pan[c];
+    return 1;
+}
+
+double sl_render_default_distance(const sl_world *w) {
+    framing f;
+    if (!w || !frame_scene(w, &f)) return 0;
+    return 0.9 * f.radius / sin(0.5 * FOV_Y);
+}
+
+/* out = a * b, column-major 4x4. */
+static void mat4_mul(const double *a, const double *b, double *out) {
+    double t[16];
+    for (int col = 0; col < 4; col++)
+        for (int row = 0; row < 4; row++) {
+            double s = 0;
+            for (int k = 0; k < 4; k++) s += a[4 * k + row] * b[4 * col + k];
+            t[4 * col + row] = s;
+        }
+    memcpy(out, t, sizeof t);
+}
+
+/* An eye orbiting the origin (the framing centre) at distance (m; <= 0 or not finite:
+ * the default), yaw and pitch (rad, pitch clamped to +-1.55), y up. */
+void camera_make(const framing *f, double yaw, double pitch, double distance,
+                        int width, int height, camera *cam) {
+    if (!(distance > 0) || !isfinite(distance)) distance = 0.9 * f->radius / sin(0.5 * FOV_Y);
+    pitch = pitch > 1.55 ? 1.55 : pitch < -1.55 ? -1.55 : pitch;
+    const double eye[3] = {distance * cos(pitch) * sin(yaw), distance * sin(pitch),
+                           distance * cos(pitch) * cos(yaw)};
+    double side[3] = {eye[2], 0, -eye[0]}; /* fwd x (0,1,0) with fwd = -eye */
+    double sl = sqrt(side[0] * side[0] + side[2] * side[2]);
+    if (!(sl > 0)) side[0] = 1, sl = 1;
+    for (int c = 0; c < 3; c++) {
+        cam->eye[c] = eye[c];
+        cam->fwd[c] = -eye[c] / distance;
+        cam->side[c] = side[c] / sl;
+    }
+    const double *fw = cam->fwd, *sd = cam->side;
+    cam->up[0] = sd[1] * fw[2] - sd[2] * fw[1];
+    cam->up[1] = sd[2] * fw[0] - sd[0] * fw[2];
+    cam->up[2] = sd[0] * fw[1] - sd[1] * fw[0];
+    cam->tan_half = tan(0.5 * FOV_Y);
+    cam->aspect = (double)width / height;
+
+    double view[16] = {sd[0], cam->up[0], -fw[0], 0, sd[1], cam->up[1], -fw[1], 0,
+                       sd[2], cam->up[2], -fw[2], 0, 0,     0,          0,      1};
+    for (int c = 0; c < 3; c++) { /* translation: -R eye */
+        view[12] -= view[c * 4 + 0] * eye[c];
+        view[13] -= view[c * 4 + 1] * eye[c];
+        view[14] -= view[c * 4 + 2] * eye[c];
+    }
+    double nearz = fmax(0.02 * distance, distance - 6 * f->radius);
+    double farz = distance + 8 * f->radius;
+    double proj[16] = {0};
+    proj[0] = 1.0 / (cam->tan_half * cam->aspect);
+    proj[5] = 1.0 / cam->tan_half;
+    proj[10] = (farz + nearz) / (nearz - farz);
+    proj[11] = -1;
+    proj[14] = 2 * farz * nearz / (nearz - farz);
+    mat4_mul(proj, view, cam->mvp);
+}
+
+/* Pixel (from the top-left) and depth along the view of world point x; 0 if behind. */
+static int camera_project(const camera *cam, const framing *f, const double *x, int width,
+                          int height, double out[3]) {
+    double p[4] = {x[0] - f->center[0], x[1] - f->center[1], x[2] - f->center[2], 1}, clip[4];
+    for (int row = 0; row < 4; row++) {
+        clip[row] = 0;
+        for (int k = 0; k < 4; k++) clip[row] += cam->mvp[4 * k + row] * p[k];
+    }
+    if (!(clip[3] > 1e-12)) return 0;
+    out[0] = (0.5 + 0.5 * clip[0] / clip[3]) * width;
+    out[1] = (0.5 - 0.5 * clip[1] / clip[3]) * height;
+    out[2] = clip[3];
+    return 1;
+}
+
+int sl_render_project(const sl_world *w, int width, int height, double yaw, double pitch,
+                      double distance, const double pan[3], const double x[3], double out[3]) {
+    framing f;
+    camera cam;
+    if (!w || !x || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
+    camera_make(&f, yaw, pitch, distance, width, height, &cam);
+    return camera_project(&cam, &f, x, width, height, out);
+}
+
+int sl_render_pick(const sl_world *w, int width, int height, double yaw, double pitch,
+                   double distance, const double pan[3], double px, double py, double radius) {
+    framing f;
+    camera cam;
+    if (!w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return -1;
+    camera_make(&f, yaw, pitch, distance, width, height, &cam);
+    const double *x = sl_world_positions(w);
+    int best = -1;
+    double best_d2 = radius * radius, best_depth = INFINITY;
+    for (int i = 0; i < sl_world_node_count(w); i++) {
+        double s[3];
+        if (sl_world_is_pinned(w, i) || !camera_project(&cam, &f, x + 3 * i, width, height, s))
+            continue;
+        double d2 = (s[0] - px) * (s[0] - px) + (s[1] - py) * (s[1] - py);
+        /* within the radius, the nearest to the cursor; near-ties go to the front one */
+        if (d2 <= radius * radius && (d2 < 0.25 * best_d2 || (d2 <= 4 * best_d2 && s[2] < best_depth) || best < 0)) {
+            best = i;
+            best_d2 = fmax(d2, 1.0);
+            best_depth = s[2];
+        }
+    }
+    return best;
+}
+
+int sl_render_unproject(const sl_world *w, int width, int height, double yaw, double pitch,
+                        double distance, const double pan[3], double px, double py,
+                        const double through[3], double out[3]) {
+    framing f;
+    camera cam;
+    if (!w || !through || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
+    camera_make(&f, yaw, pitch, distance, width, height, &cam);
+    double nx = 2 * px / width - 1, ny = 1 - 2 * py / height, dir[3], q[3];
+    for (int c = 0; c < 3; c++) {
+        dir[c] = cam.fwd[c] + cam.side[c] * nx * cam.tan_half * cam.aspect +
+                 cam.up[c] * ny * cam.tan_half;
+        q[c] = through[c] - f.center[c];
+    }
+    double denom = dir[0] * cam.fwd[0] + dir[1] * cam.fwd[1] + dir[2] * cam.fwd[2];
+    double num = (q[0] - cam.eye[0]) * cam.fwd[0] + (q[1] - cam.eye[1]) * cam.fwd[1] +
+                 (q[2] - cam.eye[2]) * cam.fwd[2];
+    if (!(denom > 1e-12) || !(num > 0)) return 0;
+    for (int c = 0; c < 3; c++) out[c] = cam.eye[c] + num / denom * dir[c] + f.center[c];
+    return 1;
+}

@@ -1,0 +1,39 @@
+/* Shared by the files of the renderer (render.c: GL drawing; render_camera.c: framing,
+ * camera, projection and picking, no GL; render_colormap.c: colour maps). Not public. */
+#ifndef SL_RENDER_INTERNAL_H
+#define SL_RENDER_INTERNAL_H
+
+#include "render.h"
+
+#define FOV_Y (40.0 * 3.14159265358979323846 / 180.0) /* vertical field of view, rad */
+
+/* Where the camera looks and how big the scene is: the bounding box of the rest
+ * positions, grown to hold where a hanging body can go (see frame_scene) and the ground,
+ * its centre moved by the pan. */
+typedef struct framing {
+    double center[3]; /* m: the orbit centre; geometry is drawn relative to it */
+    double radius;    /* m, half the diagonal of the box */
+    double floor_y;   /* m, height of the ground grid */
+} framing;
+
+/* The camera of one frame, in the centred frame (world minus framing centre). */
+typedef struct camera {
+    double eye[3], fwd[3], side[3], up[3]; /* position (m) and unit axes */
+    double tan_half, aspect;               /* tan(FOV_Y / 2), width / height */
+    double mvp[16];                        /* projection * view, column-major */
+} camera;
+
+/* The framing of w with the orbit centre moved by pan (m; NULL or not finite: none).
+ * Returns 0 if w has no nodes. */
+int frame_view(const sl_world *w, const double *pan, framing *f);
+
+/* An eye orbiting the framing centre at distance (m; <= 0 or not finite: the default),
+ * yaw and pitch (rad, pitch clamped to +-1.55), y up, for a width x height viewport. */
+void camera_make(const framing *f, double yaw, double pitch, double distance, int width,
+                 int height, camera *cam);
+
+/* Colour (linear in sRGB components, [0, 1]) of t in [0, 1] (clamped): viridis, or with
+ * diverging = 1 blue-white-red (white at 0.5); NaN: mid grey. */
+void colormap(double t, int diverging, float out[3]);
+
+#endif

@@ -1,0 +1,231 @@
+// View modes, colour maps and pan of the renderer, through the page's wasm API
+// (window.softlab.api): every view bit changes the picture; the colour range of a
+// deforming beam is finite, robust and kept until reset; a body at rest has no volume
+// change; after a pan a node is drawn, projected and picked at one place.
+// Screenshots: test-results/views-*.png. Serves SOFTLAB_SITE (default build/site).
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { RESULTS, startSite, openLab: openSite } = require('./harness');
+
+// SL_VIEW_* (src/render/render.h) = VIEW of web/lab-api.js; sl_field (src/core/sl_fields.h)
+const VIEW = { SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 };
+const FIELD = { NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 };
+const BEAM = '?scene=fem-soft-beam&methods=regularized&paused=1';
+
+let site;
+
+const openLab = (query) => openSite(site, query, { width: 1200, height: 900 });
+
+/** Calls api.name(handle of panel i, ...args) in the page. */
+const call = (page, name, i, ...args) => page.evaluate(([n, k, a]) => {
+  const { api, panels } = window.softlab;
+  return api[n](panels[k].handle, ...a.map((v) => (v === null ? NaN : v)));
+}, [name, i, args]);
+
+/** Redraws every panel and waits until two frames have gone by. */
+const redraw = (page) => page.evaluate(() => new Promise((done) => {
+  window.softlab.redraw();
+  requestAnimationFrame(() => requestAnimationFrame(() => done()));
+}));
+
+/** Keeps the pixels of panel i's canvas in the page under key (the page keeps its
+ *  drawing buffers); returns the key. */
+const snap = (page, key, i = 0) => page.evaluate(([k, idx]) => {
+  const c = document.querySelectorAll('.panel canvas')[idx];
+  const off = document.createElement('canvas');
+  [off.width, off.height] = [c.width, c.height];
+  const ctx = off.getContext('2d');
+  ctx.drawImage(c, 0, 0);
+  window.__snaps = window.__snaps || {};
+  window.__snaps[k] = ctx.getImageData(0, 0, off.width, off.height);
+  return k;
+}, [key, i]);
+
+/** Fraction of pixels of two snaps whose colour differs by more than 24 in a channel. */
+const changed = (page, a, b) => page.evaluate(([ka, kb]) => {
+  const x = window.__snaps[ka].data, y = window.__snaps[kb].data;
+  let n = 0;
+  for (let p = 0; p < x.length; p += 4) {
+    if (Math.abs(x[p] - y[p]) > 24 || Math.abs(x[p + 1] - y[p + 1]) > 24 || Math.abs(x[p + 2] - y[p + 2]) > 24) n++;
+  }
+  return n / (x.length / 4);
+}, [a, b]);
+
+/** Centroid (canvas pixels) of a snap's pixels within tol of colour rgb, or null. */
+const centroidOf = (page, key, rgb, tol = 30) => page.evaluate(([k, c, t]) => {
+  const img = window.__snaps[k];
+  let sx = 0, sy = 0, n = 0;
+  for (let p = 0, q = 0; p < img.data.length; p += 4, q++) {
+    if (Math.abs(img.data[p] - c[0]) <= t && Math.abs(img.data[p + 1] - c[1]) <= t && Math.abs(img.data[p + 2] - c[2]) <= t) {
+      sx += q % img.width;
+      sy += Math.floor(q / img.width);
+      n++;
+    }
+  }
+  return n ? { x: sx / n, y: sy / n, n } : null;
+}, [key, rgb, tol]);
+
+async function shot(page, name) {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  await page.locator('#view-1').screenshot({ path: path.join(RESULTS, `views-${name}.png`) });
+}
+
+const range = async (page, i = 0) => [await call(page, 'color_range_lo', i), await call(page, 'color_range_hi', i)];
+
+before(async () => {
+  site = await startSite();
+});
+
+after(async () => {
+  if (site) await site.close();
+});
+
+describe('views and colour maps of the soft beam', () => {
+  let page;
+  before(async () => { page = await openLab(BEAM); });
+  after(async () => { await page.close(); });
+
+  test('the view starts shaded with the colour map bit on, and reads back its bits', async () => {
+    assert.strictEqual(await call(page, 'view', 0), VIEW.DEFAULT);
+    await call(page, 'set_view', 0, VIEW.SHADED | VIEW.GHOST | 64); // unknown bits ignored
+    assert.strictEqual(await call(page, 'view', 0), VIEW.SHADED | VIEW.GHOST);
+    await call(page, 'set_view', 0, VIEW.DEFAULT);
+  });
+
+  test('a body at rest has no volume change: the automatic range is within 1e-9 of 0', async () => {
+    assert.strictEqual(await call(page, 'time', 0), 0);
+    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, null, null), 0);
+    const [lo, hi] = await range(page);
+    assert.ok(Math.abs(lo) < 1e-9 && Math.abs(hi) < 1e-9 && lo < hi && lo === -hi, JSON.stringify([lo, hi]));
+    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.NONE, null, null), 0);
+    assert.ok(Number.isNaN(await call(page, 'color_range_lo', 0)));
+  });
+
+  test('every view bit changes the picture of the bent beam', async (t) => {
+    assert.strictEqual(await call(page, 'step', 0, 40), 0); // t = 0.6 s: hanging, bent
+    const look = async (flags, field = FIELD.NONE) => {
+      await call(page, 'set_color_field', 0, field, null, null);
+      await call(page, 'set_view', 0, flags);
+      await redraw(page);
+      return snap(page, `${flags}-${field}`);
+    };
+    const shaded = await look(VIEW.SHADED);
+    const cases = [
+      ['wireframe through a translucent surface', VIEW.SHADED | VIEW.WIREFRAME, FIELD.NONE, 0.005, 'wireframe'],
+      ['element edges alone', VIEW.WIREFRAME, FIELD.NONE, 0.005, null],
+      ['outline alone', 0, FIELD.NONE, 0.005, null],
+      ['rest-shape ghost', VIEW.SHADED | VIEW.GHOST, FIELD.NONE, 0.01, 'ghost'],
+      ['energy density colour map', VIEW.SHADED | VIEW.COLOR_MAP, FIELD.ENERGY_DENSITY, 0.01, 'colormap'],
+      ['volume change colour map', VIEW.SHADED | VIEW.COLOR_MAP, FIELD.VOLUME_CHANGE, 0.01, 'volume'],
+    ];
+    for (const [what, flags, field, least, name] of cases) {
+      const img = await look(flags, field);
+      const d = await changed(page, shaded, img);
+      t.diagnostic(`${what}: ${(100 * d).toFixed(2)} % of the pixels changed`);
+      assert.ok(d > least, `${what}: ${(100 * d).toFixed(2)} % of the pixels changed`);
+      if (name) await shot(page, name);
+    }
+    // the colour map bit off: the plain picture again, though a field is set
+    const off = await look(VIEW.SHADED, FIELD.ENERGY_DENSITY);
+    const d = await changed(page, shaded, off);
+    assert.ok(d < 1e-4, `colour map off still changed ${d}`);
+    assert.deepStrictEqual(page.errors, []);
+  });
+
+  test('the colour range of the deforming beam is finite, robust and kept until reset', async (t) => {
+    await call(page, 'set_view', 0, VIEW.DEFAULT);
+    await call(page, 'set_color_field', 0, FIELD.ENERGY_DENSITY, null, null);
+    let [lo, hi] = await range(page);
+    assert.ok(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi, JSON.stringify([lo, hi]));
+    assert.strictEqual(lo, 0); // an energy density starts at 0
+    t.diagnostic(`energy density: range [${lo}, ${hi}] J/m³`);
+    assert.ok(hi > 0, `hi ${hi}`);
+    // volume change: centred at 0, and it only widens while the beam moves
+    await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, null, null);
+    [lo, hi] = await range(page);
+    assert.ok(lo < 0 && hi > 0 && lo === -hi && hi < 10, JSON.stringify([lo, hi]));
+    let last = hi;
+    for (let k = 0; k < 5; k++) {
+      await call(page, 'step', 0, 10);
+      await redraw(page);
+      const [l, h] = await range(page);
+      t.diagnostic(`volume change range ±${h} at t = ${await call(page, 'time', 0)} s`);
+      assert.ok(h >= last && l === -h, `range narrowed from ${last} to ${h}`);
+      last = h;
+    }
+    // a reset (time goes back) starts the range again: at rest, 0
+    await call(page, 'reset', 0);
+    await redraw(page);
+    [lo, hi] = await range(page);
+    assert.ok(Math.abs(lo) < 1e-9 && Math.abs(hi) < 1e-9, JSON.stringify([lo, hi]));
+    // a range given by the page is used as is; an empty one is refused
+    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, -0.25, 0.5), 0);
+    assert.deepStrictEqual(await range(page), [-0.25, 0.5]);
+    assert.notStrictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, 0.5, 0.5), 0);
+    assert.notStrictEqual(await call(page, 'set_color_field', 0, 7, null, null), 0);
+    await call(page, 'set_color_field', 0, FIELD.NONE, null, null);
+    assert.deepStrictEqual(page.errors, []);
+  });
+});
+
+describe('pan', () => {
+  let page;
+  before(async () => { page = await openLab('?scene=fem-soft-beam&methods=regularized,implicit-euler&paused=1'); });
+  after(async () => { await page.close(); });
+
+  test('a pan moves a node on screen as drawn, picking follows it, every panel the same', async (t) => {
+    const node = await call(page, 'tracked_node', 0);
+    const gold = [255, 189, 26]; // the tracked node's marker (render.c)
+    const toCanvas = async (s) => page.evaluate(([p, k]) => {
+      const c = document.querySelectorAll('.panel canvas')[k];
+      const r = c.getBoundingClientRect();
+      return { x: ((p.x - r.left) * c.width) / r.width, y: ((p.y - r.top) * c.height) / r.height };
+    }, [s, 0]);
+    await redraw(page);
+    const a = await page.evaluate((n) => window.softlab.nodeOnScreen(0, n), node);
+    const drawnA = await centroidOf(page, await snap(page, 'before'), gold);
+    const ca = await toCanvas(a);
+    assert.ok(drawnA && Math.hypot(drawnA.x - ca.x, drawnA.y - ca.y) < 3, JSON.stringify({ drawnA, ca }));
+
+    // pan with the right button: 80 px right, 40 px down, grabbed away from any node
+    const box = await page.locator('#view-1').boundingBox();
+    const from = { x: box.x + 0.15 * box.width, y: box.y + 0.8 * box.height };
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(from.x + 80, from.y + 40, { steps: 8 });
+    await page.mouse.up({ button: 'right' });
+    const cam = (await page.evaluate(() => window.softlab.state())).camera;
+    assert.ok(cam.pan.some((v) => Math.abs(v) > 1e-6), JSON.stringify(cam));
+    await redraw(page);
+
+    const b = await page.evaluate((n) => window.softlab.nodeOnScreen(0, n), node);
+    // dragged on the plane through the body's centroid: the node moves along the drag,
+    // by more where it is nearer the eye than that plane, by less where farther
+    const moved = Math.hypot(b.x - a.x, b.y - a.y), drag = Math.hypot(80, 40);
+    const cos = ((b.x - a.x) * 80 + (b.y - a.y) * 40) / (moved * drag);
+    assert.ok(cos > 0.999 && moved > 0.7 * drag && moved < 1.4 * drag, JSON.stringify({ a, b, moved, cos }));
+    t.diagnostic(`node ${node}: ${JSON.stringify({ a, b, drawnA, pan: cam.pan })}`);
+    const cb = await toCanvas(b);
+    const drawnB = await centroidOf(page, await snap(page, 'after'), gold);
+    assert.ok(drawnB && Math.hypot(drawnB.x - cb.x, drawnB.y - cb.y) < 3, JSON.stringify({ drawnB, cb }));
+    await page.screenshot({ path: path.join(RESULTS, 'views-pan.png') });
+
+    // picking with the same camera finds the node where it is drawn, in both panels
+    for (const i of [0, 1]) {
+      const picked = await page.evaluate(([k, p, c]) => {
+        const { api, panels } = window.softlab;
+        const h = panels[k].handle;
+        return api.pick(h, p.x, p.y, c.yaw, c.pitch, api.view_distance(h) * c.zoom, ...c.pan, 10);
+      }, [i, drawnB, cam]);
+      assert.strictEqual(picked, node, `panel ${i}`);
+    }
+    // one range for both panels: the page passes the same lo, hi to each
+    for (const i of [0, 1]) await call(page, 'set_color_field', i, FIELD.VOLUME_CHANGE, -0.05, 0.05);
+    assert.deepStrictEqual([await range(page, 0), await range(page, 1)], [[-0.05, 0.05], [-0.05, 0.05]]);
+    assert.deepStrictEqual(page.errors, []);
+  });
+});
