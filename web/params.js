@@ -2,7 +2,9 @@
 // URL is ever inserted as HTML: problems come back as plain-text notices.
 //
 //   ?scene=swinging-cube&methods=symplectic-euler,implicit-euler,regularized&dt=0.05
-//   methods: 1-4 stepper names, comma-separated; dt: one value for all panels or one
+//   methods: 1-4 stepper names, comma-separated (default: symplectic and linearly
+//   implicit Euler and the regularized stepper; for grid solids, the original and the
+//   improved model with the scene's stepper); dt: one value for all panels or one
 //   per panel (comma-separated), seconds, 0 < dt <= 1. The same "one or one per panel"
 //   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
@@ -39,6 +41,12 @@ export function paramProblem(info, value) {
   }
   if (INTEGER_PARAMS.has(info.name) && value !== Math.floor(value)) return `${info.label} must be a whole number`;
   return '';
+}
+
+/** The flag of the grid-model parameter in the core's table (0 if absent). */
+function gridFlag(paramInfos) {
+  const info = paramInfos.find((p) => p.name === 'grid_variant');
+  return info ? info.flag : 0;
 }
 
 /** Shortest text that gives back v exactly enough for a URL (6 significant digits). */
@@ -88,8 +96,11 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
       methods = methods.slice(0, MAX_PANELS);
     }
   }
+  // A scene of grid solids compares the seed 004 models (original, improved) with its
+  // own stepper; any other scene compares the steppers of seed 000 Fig. 2.
+  const modelComparison = methods.length === 0 && (scene.params & gridFlag(paramInfos)) !== 0;
   if (methods.length === 0) {
-    methods = DEFAULT_METHODS.filter((m) => stepperNames.has(m));
+    methods = modelComparison ? [scene.defaultMethod, scene.defaultMethod] : DEFAULT_METHODS.filter((m) => stepperNames.has(m));
     if (methods.length === 0) methods = [scene.defaultMethod];
     if (methodList !== null && methodList.trim() !== '') notices.push('No known stepper in “methods”; showing the default comparison.');
   }
@@ -133,6 +144,9 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
+  if (modelComparison && params.every((p) => p.grid_variant === undefined)) {
+    params.forEach((p, i) => { p.grid_variant = i; }); // 0 original, 1 improved
+  }
   const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
@@ -159,7 +173,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i] })),
     camera,
     paused: get('paused') === '1',
-    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : modelComparison ? 'volume_ratio' : null,
     notices,
   };
 }

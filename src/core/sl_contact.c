@@ -3,6 +3,15 @@
 
 #include "sl_world_internal.h"
 
+int sl_world_sphere_count(const sl_world *w) { return w ? w->contact.sphere_count : 0; }
+
+int sl_world_sphere(const sl_world *w, int i, double center[3], double *radius) {
+    if (!w || i < 0 || i >= w->contact.sphere_count || !center || !radius) return 0;
+    const double *s = w->contact.sphere[i];
+    center[0] = s[0], center[1] = s[1], center[2] = s[2], *radius = s[3];
+    return 1;
+}
+
 int sl_world_ground(const sl_world *w, double *height) {
     if (!w || !w->contact.ground) return 0;
     if (height) *height = w->contact.height;

@@ -189,6 +189,10 @@ double sl_clock_seconds(void);
  * normal speed (Coulomb, friction >= 0). Errors: SL_ERR_NULL, SL_ERR_RANGE (radius <= 0,
  * friction < 0, at most 16 spheres), SL_ERR_NOT_FINITE. */
 sl_status sl_world_set_ground(sl_world *w, double height, double friction);
+/* Number of static spheres of w (sl_world_add_sphere). */
+int sl_world_sphere_count(const sl_world *w);
+/* Sphere i of w: centre (double[3], m) and radius (m). Returns 1, or 0 for a bad index. */
+int sl_world_sphere(const sl_world *w, int i, double center[3], double *radius);
 /* 1 if w has a ground plane, with its height (m) in *height (may be NULL); else 0. */
 int sl_world_ground(const sl_world *w, double *height);
 sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius, double friction);

@@ -442,6 +442,41 @@ static int build_grid(sl_render *r, const framing *f) {
     return count;
 }
 
+/* The world's static spheres as pearl-white UV spheres (stride 9, flat normals): the
+ * vertex count, 0 if none. */
+static int build_spheres(sl_render *r, const sl_world *w, const double *center) {
+    enum { SLICES = 20, STACKS = 12 };
+    int ns = sl_world_sphere_count(w);
+    if (ns < 1) return 0;
+    float *v = reserve(r, (size_t)ns * SLICES * STACKS * 6 * 9);
+    if (!v) return 0;
+    static const float pearl[3] = {0.93f, 0.91f, 0.86f};
+    const double pi = 3.14159265358979323846;
+    int count = 0;
+    for (int s = 0; s < ns; s++) {
+        double c[3], rad;
+        sl_world_sphere(w, s, c, &rad);
+        for (int i = 0; i < STACKS; i++)
+            for (int j = 0; j < SLICES; j++) {
+                double p[4][3]; /* the quad's corners on the unit sphere */
+                for (int k = 0; k < 4; k++) {
+                    double th = pi * (i + (k >> 1)) / STACKS, ph = 2 * pi * (j + (k & 1)) / SLICES;
+                    p[k][0] = sin(th) * cos(ph), p[k][1] = cos(th), p[k][2] = sin(th) * sin(ph);
+                }
+                static const int tri[6] = {0, 2, 1, 1, 2, 3};
+                for (int t = 0; t < 6; t++) {
+                    const double *u = p[tri[t]], *m = p[tri[3 * (t / 3)]];
+                    double x[3] = {c[0] + rad * u[0], c[1] + rad * u[1], c[2] + rad * u[2]};
+                    float *d = v + 9 * count++;
+                    put3(d, x, center);
+                    for (int q = 0; q < 3; q++) d[3 + q] = (float)m[q], d[6 + q] = pearl[q];
+                }
+            }
+    }
+    upload(r, v, count, 9);
+    return count;
+}
+
 /* ---- drawing ----------------------------------------------------------------------- */
 
 static void line_pass(const sl_render *r, const float *mvp, const float *rgba, double fade0,
@@ -525,6 +560,22 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
     const int colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == sl_world_node_count(w);
     const int surface = (r->view & SL_VIEW_SHADED) || colored;
     const float surface_alpha = !wire ? 1.0f : colored ? 0.55f : 0.22f;
+
+    /* the static spheres (pearls) the body can rest on, opaque */
+    int balls = build_spheres(r, w, center);
+    if (balls) {
+        glUseProgram(r->mesh_prog);
+        glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
+        glUniform3f(r->m_light, -0.33f, -0.81f, -0.38f);
+        glUniform1f(r->m_shadow, 0.0f);
+        glUniform1f(r->m_flat, 0.0f);
+        glUniform1f(r->m_alpha, 1.0f);
+        glDepthMask(GL_TRUE);
+        glDisable(GL_BLEND);
+        glDrawArrays(GL_TRIANGLES, 0, balls);
+        glEnable(GL_BLEND);
+        glDepthMask(GL_FALSE);
+    }
 
     /* shadow, then the surface */
     int faces = build_faces(r, w, sl_world_positions(w), center, colored, r->color);
