@@ -63,6 +63,16 @@ describe('teaching lab', () => {
     await page.close();
   });
 
+  test('a grid scene opens as original beside improved, plotting the volume ratio', async () => {
+    const page = await openLab('?scene=grid-rubber-ball&paused=1');
+    const s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => [p.method, p.dt, p.params.grid_variant]), [['regularized', 0.005, 0], ['regularized', 0.005, 1]]);
+    await page.waitForFunction(() => /grid_variant=0,1/.test(location.search) && /plot=volume_ratio/.test(location.search));
+    assert.match(await page.textContent('.panel .variant'), /original/);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
   test('stability meter and bisection find 2/ω_max of the swinging cube', async () => {
     // Swinging cube (seed 000 §3): ω_max = 562.88 rad/s, 2/ω_max = 3.553 ms.
     const page = await openLab('?scene=swinging-cube&methods=symplectic-euler,regularized&dt=0.05&paused=1');
