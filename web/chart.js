@@ -1,34 +1,57 @@
-// The live plot: any of the lab's quantities against time t (s), one line per panel,
-// drawn with uPlot (loaded as a classic script: window.uPlot). Every quantity is
-// stored all the time, so switching shows the full history; exports as CSV and PNG.
+// The live plot: any of the lab's quantities against time t (s), one line per panel in
+// the panel's colour, drawn with uPlot (loaded as a classic script: window.uPlot). Every
+// quantity is stored all the time, so switching shows the full history; exports as CSV
+// and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]).
 //
-//   const chart = new LabChart(host, [{label, color}, ...], {quantity, heightLimits})
-//   chart.add(panel, t, {height, kinetic, ...})   any subset; non-finite values are gaps
-//   chart.flush()  chart.clear(panel)  chart.count(panel)  chart.setLabel(panel, text)
-//   chart.setQuantity(id)  chart.quantity  chart.toCsv()  chart.toPng() -> Promise<Blob>
-//   chartControls(chart, container, onChange)   quantity menu and the CSV / PNG buttons
+//   new LabChart(host, series, options)
+//       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
+//       series: [{label, color}] one per panel; options: {quantity = 'height',
+//       heightLimits = [lo, hi] (m): the height axis never goes beyond them}
+//   add(panel, t, values)   t (s); values {height, kinetic, ...}: any subset of QUANTITIES'
+//                           ids; missing or non-finite values are gaps (null), not zeros
+//   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
+//   clear(panel)  count(panel)  setLabel(panel, text)
+//   setQuantity(id)  quantity   the plotted quantity (unknown ids are ignored)
+//   toCsv()                 long format, one row per panel and sample, units in the header:
+//                           panel,label,t_s,height_m,kinetic_J,...,step_ms_ms
+//   toPng()                 Promise<Blob> (image/png): title, plot with axes, legend
+//   chartControls(chart, container, onChange?)   a labelled quantity menu and CSV / PNG
+//                           download buttons; onChange() after the user picks a quantity
+// At most MAX_POINTS samples per panel (every other one dropped beyond); y range: FENCE.
 
 export const QUANTITIES = [
-  { id: 'height', label: 'height of the tracked node', unit: 'm' },
+  { id: 'height', label: 'height of the tracked node', unit: 'm', short: 'height' },
   { id: 'kinetic', label: 'kinetic energy', unit: 'J' },
-  { id: 'potential', label: 'potential energy (gravity)', unit: 'J' },
+  { id: 'potential', label: 'potential energy (gravity)', unit: 'J', short: 'potential energy' },
   { id: 'elastic', label: 'elastic energy', unit: 'J' },
   { id: 'total', label: 'total energy', unit: 'J' },
-  { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '' },
-  { id: 'violation', label: 'constraint violation max|φ|', unit: '' },
+  { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '', short: 'V/V₀' },
+  { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
 ];
 const MAX_POINTS = 20000; // per series; beyond it every other point is dropped
 const HEIGHT = 260;       // px
-// A diverging panel must not squash the others: the y range covers the values between
-// the 2nd and 98th percentile of all panels, widened by half its span (height: also
-// never beyond the limits given, the body's reach).
-const ROBUST_LO = 0.02, ROBUST_HI = 0.98;
+// A diverging panel must not squash the others. Before a world is flagged diverged its
+// values grow by orders of magnitude within a few steps, and early in a run those steps
+// are a large share of all samples, so clipping to percentiles fails. Instead the y range
+// spans the values inside Tukey's far-out fences of all panels' samples,
+//   [Q1 - 3W, Q3 + 3W],  W = max(Q3 - Q1, |Q1|, |Q3|),
+// widened by 5 % each side. The |Q| floor keeps physical changes (a volume ratio halving,
+// an energy spike while dragging) in view even when most samples sit at one value; only
+// values off by several times the data's own size (a blow-up) leave the plot at its edge.
+// With mostly exact zeros, W is the median size of the nonzero values.
+// Height is further kept within the limits given (the body's reach). A linear axis, not
+// symlog, so a small energy drift stays readable.
+const FENCE = 3, PAD = 0.05;
 
 const quantity = (id) => QUANTITIES.find((q) => q.id === id);
-const axisLabel = (q) => (q.unit ? `${q.label} (${q.unit})` : q.label);
+const axisLabel = (q, short = false) => {
+  const text = (short && q.short) || q.label; // the y axis is 260 px tall: long labels use `short`
+  return q.unit ? `${text} (${q.unit})` : text;
+};
 
-function percentile(sorted, f) {
+/** Value at fraction f of the sorted array (nearest rank). */
+function quantile(sorted, f) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(f * (sorted.length - 1))))];
 }
 
@@ -60,8 +83,8 @@ export class LabChart {
       width: Math.max(300, this.host.clientWidth),
       height: HEIGHT,
       pxAlign: 0,
-      scales: { x: { time: false }, y: { range: (u, lo, hi) => this.range(lo, hi) } },
-      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q), size: 70, ...axis }],
+      scales: { x: { time: false }, y: { range: () => this.range() } },
+      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis }],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
@@ -82,17 +105,23 @@ export class LabChart {
     this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
   }
 
-  /** y range: robust percentiles of what is plotted (see ROBUST_LO). */
-  range(lo, hi) {
-    const values = this.data.flatMap((d) => d[this.quantity]).filter(Number.isFinite).sort((a, b) => a - b);
-    let [min, max] = this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity];
-    if (values.length === 0) return Number.isFinite(min) ? [min, max] : [0, 1];
-    const a = percentile(values, ROBUST_LO), b = percentile(values, ROBUST_HI);
-    const span = Math.max(b - a, 1e-9 * Math.max(Math.abs(a), Math.abs(b)), 1e-12);
-    let from = Math.max(Math.min(lo ?? a, a - 0.5 * span), min, a - 0.5 * span);
-    let to = Math.min(Math.max(hi ?? b, b + 0.5 * span), max, b + 0.5 * span);
-    if (!(to > from)) [from, to] = [a - 1, b + 1];
-    return [from, to];
+  /** y range [lo, hi] of the plotted quantity: see FENCE. */
+  range() {
+    const all = this.data.flatMap((d) => d[this.quantity]).filter(Number.isFinite);
+    const [min, max] = this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity];
+    const fallback = Number.isFinite(min) && Number.isFinite(max) ? [min, max] : [0, 1];
+    if (all.length === 0) return fallback;
+    const sorted = Float64Array.from(all).sort();
+    const q1 = quantile(sorted, 0.25), q3 = quantile(sorted, 0.75);
+    const w = Math.max(q3 - q1, Math.abs(q1), Math.abs(q3)) ||
+      quantile(sorted.filter((v) => v !== 0).map(Math.abs).sort(), 0.5) || 0;
+    let lo = Infinity, hi = -Infinity;
+    for (const v of sorted) {
+      if (v >= q1 - FENCE * w && v <= q3 + FENCE * w) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    }
+    const pad = hi > lo ? PAD * Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi))) : PAD * Math.abs(lo) || 1;
+    const from = Math.max(lo - pad, min), to = Math.min(hi + pad, max);
+    return to > from ? [from, to] : fallback;
   }
 
   /** Relabels panel i's line (e.g. after a stepper change). */
@@ -134,7 +163,10 @@ export class LabChart {
 
   joined() {
     if (this.data.every((d) => d.t.length === 0)) return [[], ...this.data.map(() => [])];
-    return window.uPlot.join(this.data.map((d) => [d.t, d[this.quantity]]));
+    // NULL_EXPAND (2): a gap (null) also takes in the neighbouring alignment artifacts
+    // (undefined where another panel has a sample), or uPlot would draw a line piece
+    // across the gap; artifacts elsewhere are spanned, as panels may differ in dt.
+    return window.uPlot.join(this.data.map((d) => [d.t, d[this.quantity]]), this.data.map(() => [0, 2]));
   }
 
   /** Redraws if data changed since the last redraw. */
@@ -159,27 +191,30 @@ export class LabChart {
     return lines.join('\n') + '\n';
   }
 
-  /** The plot with a white background, its title and legend, as a PNG Blob. */
+  /** The plot with a white background, its title and legend, as a PNG Blob (at the
+   *  canvas's device-pixel resolution; uPlot draws the axes on the canvas, the legend is
+   *  HTML and is drawn again here). */
   toPng() {
     const src = this.plot.ctx.canvas;
-    const pad = 28, legend = 22 * this.series.length + 8;
+    const r = src.width / this.plot.width || 1; // device pixels per CSS pixel
+    const pad = 28 * r, row = 22 * r, legend = row * this.series.length + 8 * r;
     const out = document.createElement('canvas');
     out.width = src.width;
-    out.height = src.height + pad + legend;
+    out.height = Math.round(src.height + pad + legend);
     const ctx = out.getContext('2d');
     ctx.fillStyle = '#fff';
     ctx.fillRect(0, 0, out.width, out.height);
     ctx.fillStyle = '#1d2430';
-    ctx.font = '600 15px system-ui, sans-serif';
-    ctx.fillText(`${axisLabel(quantity(this.quantity))} against time t (s)`, 10, 19);
+    ctx.font = `600 ${15 * r}px system-ui, sans-serif`;
+    ctx.fillText(`${axisLabel(quantity(this.quantity))} against time t (s)`, 10 * r, 19 * r);
     ctx.drawImage(src, 0, pad);
-    ctx.font = '13px system-ui, sans-serif';
+    ctx.font = `${13 * r}px system-ui, sans-serif`;
     this.series.forEach((s, i) => {
-      const y = pad + src.height + 18 + 22 * i;
+      const y = pad + src.height + 18 * r + row * i;
       ctx.fillStyle = s.color;
-      ctx.fillRect(10, y - 9, 22, 4);
+      ctx.fillRect(10 * r, y - 9 * r, 22 * r, 4 * r);
       ctx.fillStyle = '#1d2430';
-      ctx.fillText(s.label, 40, y - 3);
+      ctx.fillText(s.label, 40 * r, y - 3 * r);
     });
     return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('no PNG'))), 'image/png'));
   }

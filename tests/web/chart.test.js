@@ -1,0 +1,172 @@
+// The live chart (web/chart.js) on its own, in headless Chromium: a LabChart with two
+// series in a fresh div of the lab page, fed known samples. Storage and the sample cap,
+// switching the plotted quantity, gaps for missing and non-finite values, the y-range
+// guard against a diverging panel, the CSV and PNG exports and the controls.
+// Serves the staged site (env SOFTLAB_SITE, default build/site).
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const { RESULTS, startSite, openLab } = require('./harness');
+
+const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,step_ms_ms';
+
+let site, page;
+before(async () => {
+  site = await startSite();
+  page = await openLab(site, '?paused=1', { width: 1000, height: 900 });
+  // window.chart: two series, five samples each (t = 0, 0.1, ... 0.4 s). Panel 0 has every
+  // quantity; panel 1 has no kinetic energy at t = 0.2 (missing), NaN and Infinity heights
+  // at t = 0.1 and 0.3, and an elastic energy that diverges at the end.
+  await page.evaluate(async () => {
+    const { LabChart } = await import('./chart.js');
+    const host = document.createElement('div');
+    host.id = 'test-chart';
+    host.style.cssText = 'width: 760px; background: #fff; padding: 8px';
+    document.body.prepend(host);
+    const chart = new LabChart(host, [{ label: 'regularized', color: '#2a7de1' }, { label: 'implicit "Euler"', color: '#e8743b' }],
+      { quantity: 'height', heightLimits: [-2, 2] });
+    for (let k = 0; k < 5; k++) {
+      const t = 0.1 * k;
+      chart.add(0, t, { height: 1 - 0.1 * k, kinetic: 0.5 * k, potential: 10 - k, elastic: 0.25 * k, total: 10 + 0.75 * k - k,
+        volume_ratio: 1 - 0.01 * k, violation: 1e-6 * k, step_ms: 0.2 });
+      chart.add(1, t, { height: [0.9, NaN, 0.7, Infinity, 0.5][k], kinetic: k === 2 ? undefined : 0.4 * k, potential: 9 - k,
+        elastic: k === 4 ? 1e12 : 0.2 * k, total: 9 - 0.4 * k, volume_ratio: 1, violation: 0, step_ms: 0.3 });
+    }
+    chart.add(0, 0.123456789, { height: 0.123456789 }); // panel 0 only: 6 samples
+    chart.flush();
+    window.chart = chart;
+  });
+});
+after(async () => {
+  if (page) await page.close();
+  if (site) await site.close();
+});
+
+/** The uPlot instance's data: [t, panel 0, panel 1], nulls and undefineds as null. */
+const plotted = () => page.evaluate(() => window.chart.plot.data.map((col) => Array.from(col, (v) => (v == null ? null : v))));
+
+describe('LabChart', () => {
+  test('stores every sample of each panel', async () => {
+    assert.deepStrictEqual(await page.evaluate(() => [window.chart.count(0), window.chart.count(1)]), [6, 5]);
+  });
+
+  test('plots the height, one line per panel, with gaps (not zeros) for non-finite values', async () => {
+    const [t, a, b] = await plotted();
+    assert.deepStrictEqual(t, [0, 0.1, 0.123456789, 0.2, 0.30000000000000004, 0.4]);
+    assert.deepStrictEqual(a, [1, 0.9, 0.123456789, 0.8, 0.7, 0.6]);
+    assert.deepStrictEqual(b, [0.9, null, null, 0.7, null, 0.5]);
+    // a gap is null in uPlot's data (breaks the line), also at the neighbouring alignment
+    // artifact t = 0.123456789 (only panel 0 has a sample there)
+    assert.deepStrictEqual(await page.evaluate(() => [1, 2, 4].map((k) => window.chart.plot.data[2][k] === null)), [true, true, true]);
+    const info = await page.evaluate(() => ({
+      quantity: window.chart.quantity,
+      axes: window.chart.plot.axes.map((x) => x.label),
+      strokes: window.chart.plot.series.slice(1).map((s) => s.stroke()),
+      labels: [...document.querySelectorAll('#test-chart .u-legend .u-series .u-label')].map((e) => e.textContent),
+    }));
+    assert.strictEqual(info.quantity, 'height');
+    assert.deepStrictEqual(info.axes, ['time t (s)', 'height (m)']);
+    assert.deepStrictEqual(info.strokes, ['#2a7de1', '#e8743b']);
+    assert.deepStrictEqual(info.labels, ['t (s)', 'regularized', 'implicit "Euler"']);
+  });
+
+  test('switching the quantity plots the stored history of the new one', async () => {
+    await page.evaluate(() => window.chart.setQuantity('kinetic'));
+    const [, a, b] = await plotted();
+    assert.deepStrictEqual(a, [0, 0.5, null, 1, 1.5, 2]);
+    assert.deepStrictEqual(b, [0, 0.4, null, null, 1.2000000000000002, 1.6], 'missing kinetic energy at t = 0.2 is a gap');
+    assert.deepStrictEqual(await page.evaluate(() => [window.chart.quantity, window.chart.plot.axes[1].label]),
+      ['kinetic', 'kinetic energy (J)']);
+    await page.evaluate(() => window.chart.setQuantity('no-such-quantity'));
+    assert.strictEqual(await page.evaluate(() => window.chart.quantity), 'kinetic', 'unknown ids are ignored');
+  });
+
+  test('a diverging panel does not squash the others', async () => {
+    await page.evaluate(() => window.chart.setQuantity('elastic'));
+    const [min, max] = await page.evaluate(() => [window.chart.plot.scales.y.min, window.chart.plot.scales.y.max]);
+    assert.ok(min <= 0 && max >= 1 && max < 10, `elastic energy axis [${min}, ${max}] with one value at 1e12 J`);
+    await page.evaluate(() => window.chart.setQuantity('height'));
+    const [lo, hi] = await page.evaluate(() => [window.chart.plot.scales.y.min, window.chart.plot.scales.y.max]);
+    assert.ok(lo >= -2 && hi <= 2 && lo <= 0.123456789 && hi >= 1, `height axis [${lo}, ${hi}] within the limits [-2, 2]`);
+  });
+
+  test('toCsv: one row per panel and sample, SI units in the header, exact numbers, empty gaps', async () => {
+    const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
+    assert.strictEqual(lines[0], HEADER);
+    assert.strictEqual(lines.length, 1 + 6 + 5);
+    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,0.2');
+    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,'), 'the added value round-trips');
+    assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,0.3', 'NaN height is an empty cell');
+    assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
+    assert.strictEqual(lines[11].split(',')[6], '1000000000000');
+  });
+
+  test('toPng: a PNG blob of the chart with its legend', async () => {
+    const png = await page.evaluate(async () => {
+      const blob = await window.chart.toPng();
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      return { type: blob.type, size: blob.size, magic: String.fromCharCode(...bytes.subarray(1, 4)) };
+    });
+    assert.strictEqual(png.type, 'image/png');
+    assert.strictEqual(png.magic, 'PNG');
+    assert.ok(png.size > 1000, `PNG of ${png.size} bytes`);
+  });
+
+  test('setLabel renames the legend entry and the CSV label; clear empties one panel', async () => {
+    await page.evaluate(() => window.chart.setLabel(1, 'explicit-euler'));
+    const legend = await page.$$eval('#test-chart .u-legend .u-series .u-label', (els) => els.map((e) => e.textContent));
+    assert.deepStrictEqual(legend, ['t (s)', 'regularized', 'explicit-euler']);
+    assert.match(await page.evaluate(() => window.chart.toCsv()), /\n2,"explicit-euler",0,0\.9,/);
+    // screenshot before clearing: both lines, axes with units, legend
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.locator('#test-chart').screenshot({ path: path.join(RESULTS, 'chart.png') });
+    const cleared = await page.evaluate(() => {
+      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], {});
+      c.add(0, 0, { height: 1 });
+      c.clear(0);
+      c.flush();
+      return [c.count(0), c.plot.data[0].length, c.toCsv().trim().split('\n').length];
+    });
+    assert.deepStrictEqual(cleared, [0, 0, 1]);
+  });
+
+  test('keeps at most 20000 samples per panel, thinning the history', async () => {
+    const r = await page.evaluate(() => {
+      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], {});
+      for (let k = 0; k <= 20000; k++) c.add(0, k, { height: k });
+      const d = c.data[0];
+      return [c.count(0), d.t[0], d.t[1], d.t[d.t.length - 1], d.height[1]];
+    });
+    assert.deepStrictEqual(r, [10001, 0, 2, 20000, 2]);
+  });
+
+  test('controls: a labelled quantity menu and CSV / PNG downloads, by keyboard', async () => {
+    await page.evaluate(async () => {
+      const { chartControls } = await import('./chart.js');
+      const box = document.createElement('div');
+      box.id = 'test-controls';
+      document.body.prepend(box);
+      chartControls(window.chart, box);
+    });
+    const select = page.locator('#test-controls select[aria-label="plotted quantity"]');
+    assert.strictEqual(await select.locator('option').count(), 8);
+    assert.strictEqual(await select.inputValue(), 'height');
+    await select.focus();
+    await page.keyboard.press('ArrowDown'); // height -> kinetic energy
+    assert.strictEqual(await page.evaluate(() => window.chart.quantity), 'kinetic');
+    await page.keyboard.press('Tab');
+    assert.strictEqual(await page.evaluate(() => document.activeElement.textContent), 'CSV');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    assert.strictEqual(csv.suggestedFilename(), 'softlab-data.csv');
+    assert.strictEqual(fs.readFileSync(await csv.path(), 'utf8').split('\n')[0], HEADER);
+    await page.keyboard.press('Tab');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    assert.strictEqual(png.suggestedFilename(), 'softlab-kinetic.png');
+    assert.strictEqual(fs.readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
+    assert.deepStrictEqual(page.errors, []);
+  });
+});
