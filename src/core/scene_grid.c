@@ -76,7 +76,8 @@ static sl_status build_rubber_ball(const sl_scene_params *p, sl_world **out) {
 
 
 /* Prescribed motion of pinned nodes: node[k] goes from its rest position to where
- * move(x0, c, f, x) puts it at fraction f of the way, f = min(t / RAMP_TIME, 1). */
+ * move(x0, c, f, x) puts it at fraction f of the way, f = min(t / RAMP_TIME, 1): at the
+ * state of time t exactly (the world's driver is called with the time a step ends at). */
 #define RAMP_TIME 1.0 /* s */
 typedef int (*move_fn)(const double *x0, const double *c, double f, double *x);
 typedef struct {
@@ -99,7 +100,7 @@ static void ramp_drive(sl_world *w, double t, void *ctx) {
         const double *p = x0 + 3 * r->node[k];
         x[0] = p[0], x[1] = p[1], x[2] = p[2];
         r->move(p, r->c, f, x);
-        sl_world_move_pinned(w, r->node[k], x);
+        if (sl_world_is_pinned(w, r->node[k])) sl_world_move_pinned(w, r->node[k], x); /* unless freed by a click */
     }
 }
 
@@ -224,9 +225,11 @@ GRID_SCENE(sl_scene_grid_buckling, "grid-buckling", "Buckling under a pulled cor
            build_buckling);
 GRID_SCENE(sl_scene_grid_inflation, "grid-inflation", "Inflation by raising the strength (grid solid)",
            "seed 004 §6, Fig. 9",
-           "Every weight eta starts at 1 % of its value: for a second the box sags on the "
-           "ground. Then the strength rises to 100 % over two seconds and the box inflates "
-           "back. The pillars of the improved model hold it up even when weak.",
+           "Every weight eta starts at 1 % of its value: within half a second the box "
+           "collapses flat on the ground, its cells turned inside out. Then the strength "
+           "rises to 100 % over two seconds: the improved model (area, volume and pillar "
+           "terms together) pushes the imploded cells apart and the box inflates back; the "
+           "original model, content with inverted cells, stays flat.",
            build_inflation);
 GRID_SCENE(sl_scene_grid_pudding_twist, "grid-pudding-twist", "Twisted pudding (grid solid)",
            "seed 004 §6, Fig. 10",

@@ -96,6 +96,10 @@ static const sl_model_class angle_class = {
 
 /* ---- building the grid ---------------------------------------------------------------- */
 
+/* A cell (corners c = dx + 2 dy + 4 dz) as 6 positively oriented tets around its main
+ * diagonal 0-7 (Kuhn's split): for drawing and for the volume measures. */
+static const int kuhn[6][4] = {{0, 1, 3, 7}, {0, 5, 1, 7}, {0, 3, 2, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 6, 4, 7}};
+
 typedef struct {
     const sl_grid_def *def;
     int *node;   /* grid index -> world node, or -1 */
@@ -307,7 +311,6 @@ static sl_status make_world(const grid_build *g, const term_list *len, sl_world 
     double V = d->spacing[0] * d->spacing[1] * d->spacing[2];
     double *mass = calloc((size_t)g->n, sizeof(double));
     int *tets = malloc(sizeof(int) * 24 * (size_t)g->cell_count), *edges = malloc(sizeof(int) * 2 * (size_t)(len->n + 1));
-    static const int kuhn[6][4] = {{0, 1, 3, 7}, {0, 1, 5, 7}, {0, 2, 3, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 4, 6, 7}};
     sl_status st = mass && tets && edges ? SL_OK : SL_ERR_NOMEM;
     for (int c = 0; st == SL_OK && c < g->cell_count; c++)
         for (int a = 0; a < 8; a++) mass[g->cells[8 * c + a]] += d->density * V / 8;
@@ -404,7 +407,6 @@ static const grid_data *grid_cells(const sl_world *w) {
 
 /* Volume of a cell (6 Kuhn tets) and whether any of its tets is not positive. */
 static double cell_volume(const double *x, const int *n, int *inverted) {
-    static const int kuhn[6][4] = {{0, 1, 3, 7}, {0, 5, 1, 7}, {0, 3, 2, 7}, {0, 2, 6, 7}, {0, 4, 5, 7}, {0, 6, 4, 7}};
     double v = 0;
     *inverted = 0;
     for (int t = 0; t < 6; t++) {

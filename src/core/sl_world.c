@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
 #include "sl_world_internal.h"
 
+#include "sl_grid.h"
+#include "sl_tet_fem.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -233,12 +236,16 @@ sl_status sl_world_step(sl_world *w) {
     if (w->diverged)
         return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->diverged_time,
                              w->diverged_reason);
-    if (w->driver) w->driver(w, w->t, w->driver_ctx);
-    sl_status st = sl_assembly_prepare(w);
-    if (st != SL_OK) return sl_world_fail(w, st, "assembly");
     size_t n3 = 3 * (size_t)w->n;
-    memcpy(w->x_prev, w->x, n3 * sizeof(double));
+    memcpy(w->x_prev, w->x, n3 * sizeof(double)); /* the state at t, kept if the step fails */
     memcpy(w->v_prev, w->v, n3 * sizeof(double));
+    if (w->driver) w->driver(w, w->t + w->dt, w->driver_ctx); /* the schedule at the step's end */
+    sl_status st = sl_assembly_prepare(w);
+    if (st != SL_OK) {
+        memcpy(w->x, w->x_prev, n3 * sizeof(double));
+        memcpy(w->v, w->v_prev, n3 * sizeof(double));
+        return sl_world_fail(w, st, "assembly");
+    }
     memset(&w->timing, 0, sizeof w->timing);
 
     st = w->stepper->step(w, w->stepper_state);
@@ -287,8 +294,17 @@ sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]) {
     if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
     if (!w->pinned[node]) return sl_world_fail(w, SL_ERR_RANGE, "node %d is not pinned", node);
     if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "position");
-    for (int c = 0; c < 3; c++) w->x[3 * node + c] = x[c], w->v[3 * node + c] = 0;
+    for (int c = 0; c < 3; c++) {
+        w->v[3 * node + c] = (x[c] - w->x[3 * node + c]) / w->dt; /* x_{n+1} = x_n + dt v_{n+1} */
+        w->x[3 * node + c] = x[c];
+    }
     return SL_OK;
+}
+
+double sl_world_volume_ratio(const sl_world *w) {
+    if (!w) return NAN;
+    double r = sl_grid_volume_ratio(w);
+    return isnan(r) ? sl_world_tet_volume_ratio(w) : r;
 }
 
 int sl_world_node_count(const sl_world *w) { return w ? w->n : 0; }

@@ -59,13 +59,17 @@ void sl_world_destroy(sl_world *w);
 sl_status sl_world_add_model(sl_world *w, sl_model *model);
 
 /* Pins (pinned = 1) or frees (0) node i; a pinned node keeps its position and zero
- * velocity. Errors: SL_ERR_NULL, SL_ERR_INDEX. */
+ * velocity unless a driver moves it (sl_world_move_pinned). Errors: SL_ERR_NULL,
+ * SL_ERR_INDEX. */
 sl_status sl_world_pin(sl_world *w, int node, int pinned);
 
-/* A driver moves a scene along a prescribed schedule: called at the start of every step
- * with the time t (s) of the state the step starts from, it may move pinned nodes
- * (sl_world_move_pinned) or change model parameters (e.g. sl_grid_set_strength). After
- * sl_world_reset the schedule starts again from t = 0. */
+/* A driver moves a scene along a prescribed schedule: drive(w, t, ctx) puts the scene in
+ * its scheduled state at time t (s): it may move pinned nodes (sl_world_move_pinned) or
+ * change model parameters (e.g. sl_grid_set_strength). sl_world_step calls it first with
+ * the time t + dt the step ends at, so the step is taken against the boundary and
+ * parameters of its end (as backward Euler evaluates forces at the end of the step) and
+ * the state after the step is on the schedule; sl_world_reset calls it with t = 0 and
+ * sl_world_set_driver with the current t. */
 typedef void (*sl_world_driver)(sl_world *w, double t, void *ctx);
 
 /* Sets w's driver (NULL: none) with its context; free_ctx (may be NULL) frees ctx when
@@ -74,9 +78,13 @@ typedef void (*sl_world_driver)(sl_world *w, double t, void *ctx);
  * Errors: SL_ERR_NULL. */
 sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, void (*free_ctx)(void *));
 
-/* Puts pinned node i at x (double[3], m) with zero velocity: a prescribed boundary
- * motion, applied between steps. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE (the
- * node is not pinned), SL_ERR_NOT_FINITE. */
+/* Prescribed boundary motion: puts pinned node i at x (double[3], m) and sets its
+ * velocity to (x - x_now) / dt (m/s), the velocity that carries it there in one step,
+ * x_{n+1} = x_n + dt v_{n+1}, as every stepper moves the free nodes (seed 000 eq. 16
+ * with n_x = 1). Meant for drivers, which call it with the position scheduled at the end
+ * of the step; the steppers keep pinned nodes where they are during the step.
+ * Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE (the node is not pinned),
+ * SL_ERR_NOT_FINITE. */
 sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
 
 /* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
@@ -128,6 +136,12 @@ sl_energy sl_world_energy(const sl_world *w);
  * 1/2 sum phi^2/alpha is shared equally among its nodes (for colour maps).
  * energy: double[n]. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
 sl_status sl_world_node_energy(const sl_world *w, double *energy);
+
+/* Current over rest volume of the solid (1: volume kept, 0: flattened): for a grid solid
+ * the volume of its cells (sl_grid_volume_ratio, seed 004), else of the tetrahedra of
+ * its tet-FEM models (sl_world_tet_volume_ratio, seed 000 §2.3); signed, so inverted
+ * elements subtract. NAN for NULL and for worlds with neither (springs). */
+double sl_world_volume_ratio(const sl_world *w);
 
 /* Constraint violation max_i |phi_i(x)| at the current state (units of phi). */
 double sl_world_constraint_violation(const sl_world *w);
