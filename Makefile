@@ -5,15 +5,14 @@ BUILD   ?= build
 PORT    ?= 8642
 CS_DIR  := third_party_build/CSparse
 CC      ?= gcc
-CFLAGS  ?= -std=c11 -O2 -g -Wall -Wextra -Wshadow -Wno-unused-parameter
-CPPFLAGS := -Isrc/core -I$(CS_DIR)/Include
+OPT     ?= -O2 -g
 LDLIBS  := -lm
+SETUP   := $(BUILD)/.setup-done
 
-CORE_SRC  := $(wildcard src/core/*.c)
-CLI_SRC   := $(wildcard src/cli/*.c)
-TEST_SRC  := $(wildcard tests/c/*.c)
-CORE_HDR  := $(wildcard src/core/*.h)
-SETUP     := $(BUILD)/.setup-done
+include sources.mk
+CFLAGS  := $(WARN) $(OPT)
+CS_INC  := -I$(CS_DIR)/Include
+OBJ     := $(BUILD)/obj
 
 .PHONY: all setup native wasm site serve test test-native test-wasm test-web bench dist clean
 
@@ -34,11 +33,29 @@ $(BUILD)/csparse/libcsparse.a: $(SETUP)
 
 native: $(BUILD)/softlab $(BUILD)/softlab_tests
 
-$(BUILD)/softlab: $(CORE_SRC) $(CLI_SRC) $(CORE_HDR) $(wildcard src/cli/*.h) $(BUILD)/csparse/libcsparse.a
-	$(CC) $(CFLAGS) $(CPPFLAGS) -o $@ $(CORE_SRC) $(CLI_SRC) $(BUILD)/csparse/libcsparse.a $(LDLIBS)
+# The layers as include paths: the core sees its own folders, everything else only the
+# public headers (src/include/softlab/), so a layer edge crossed is a compile error.
+CORE_OBJ   := $(CORE_SRC:%.c=$(OBJ)/%.o)
+SCENES_OBJ := $(SCENES_SRC:%.c=$(OBJ)/%.o)
+CLI_OBJ    := $(CLI_SRC:%.c=$(OBJ)/%.o)
+TEST_OBJ   := $(TEST_SRC:%.c=$(OBJ)/%.o)
+LIBS       := $(BUILD)/libsoftlab.a $(BUILD)/csparse/libcsparse.a
 
-$(BUILD)/softlab_tests: $(CORE_SRC) $(TEST_SRC) $(CORE_HDR) $(wildcard tests/c/*.h) $(BUILD)/csparse/libcsparse.a
-	$(CC) $(CFLAGS) $(CPPFLAGS) -Itests/c -o $@ $(CORE_SRC) $(TEST_SRC) $(BUILD)/csparse/libcsparse.a $(LDLIBS)
+$(OBJ)/src/core/%.o: src/core/%.c $(HEADERS) $(SETUP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CORE_INC) $(CS_INC) -c $< -o $@
+$(OBJ)/%.o: %.c $(HEADERS) $(SETUP)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(PUBLIC_INC) -Itests/c -c $< -o $@
+
+$(BUILD)/libsoftlab.a: $(CORE_OBJ) $(SCENES_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/softlab: $(CLI_OBJ) $(LIBS)
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIBS) $(LDLIBS)
+
+$(BUILD)/softlab_tests: $(TEST_OBJ) $(LIBS)
+	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(LIBS) $(LDLIBS)
 
 # ---- wasm and the site ------------------------------------------------------------
 wasm: $(SETUP)

@@ -31,8 +31,28 @@ done
 command -v emcc >/dev/null || { echo "build_wasm: emcc not found (run tools/setup.sh)" >&2; exit 1; }
 [ -f $CS/Include/cs.h ] || { echo "build_wasm: $CS missing (run tools/setup.sh)" >&2; exit 1; }
 
-mkdir -p "$OUT/csparse"
-CFLAGS=(-std=c11 -O3 -Wall -Wextra -Wno-unused-parameter)
+mkdir -p "$OUT/csparse" "$OUT/obj"
+# The one source list and warning flags (sources.mk), shared with the native and fuzz builds.
+eval "$(make -s --no-print-directory -f sources.mk print)"
+read -r -a CFLAGS <<< "$WARN -O3"
+
+# Compiles each file of a layer to OUTDIR/obj (again only when it or a header is newer),
+# in parallel, with that layer's include paths; prints the object names.
+newest_header=$(ls -t src/include/softlab/*.h src/core/*/*.h src/render/*.h src/wasm/*.h tests/c/*.h 2>/dev/null | head -n 1)
+compile() {
+  local inc=$1; shift
+  local todo=() objs=()
+  for f in "$@"; do
+    local o="$OUT/obj/${f//\//_}.o"
+    objs+=("$o")
+    if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$newest_header" -nt "$o" ]; then todo+=("$f"); fi
+  done
+  if [ ${#todo[@]} -gt 0 ]; then
+    printf '%s\n' "${todo[@]}" | xargs -P "$(nproc)" -I{} sh -c \
+      'f="$1"; o="'"$OUT"'/obj/$(echo "$f" | tr / _).o"; emcc '"${CFLAGS[*]}"' '"$inc"' -I'"$CS"'/Include -c "$f" -o "$o"' _ {} >&2
+  fi
+  echo "${objs[@]}"
+}
 
 # ---- CSparse: a separately compiled library, unmodified source -------------------
 lib="$OUT/csparse/libcsparse.a"
@@ -56,8 +76,9 @@ if [ $MODE = tests ]; then
   tests=(tests/c/*.c)
   [ ${#tests[@]} -gt 0 ] || { echo "build_wasm: no tests/c/*.c" >&2; exit 1; }
   echo "build_wasm: linking $OUT/softlab_tests.js"
-  emcc "${CFLAGS[@]}" -Isrc/core -Itests/c -I$CS/Include \
-    src/core/*.c "${tests[@]}" "$lib" -lm \
+  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Itests/c" $SCENES_SRC $TEST_SRC)"
+  # shellcheck disable=SC2086
+  emcc "${CFLAGS[@]}" $objs "$lib" -lm \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \
     -o "$OUT/softlab_tests.js"
   echo "build_wasm: ok ($OUT/softlab_tests.js)"
@@ -67,8 +88,9 @@ fi
 # ---- the command-line tool, for node (same core; NODERAWFS: real files) ------------
 if [ $MODE = cli ]; then
   echo "build_wasm: linking $OUT/softlab_cli.js"
-  emcc "${CFLAGS[@]}" -Isrc/core -Isrc/cli -I$CS/Include \
-    src/core/*.c src/cli/*.c "$lib" -lm \
+  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC" $SCENES_SRC $CLI_SRC)"
+  # shellcheck disable=SC2086
+  emcc "${CFLAGS[@]}" $objs "$lib" -lm \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \
     -o "$OUT/softlab_cli.js"
   echo "build_wasm: ok ($OUT/softlab_cli.js)"
@@ -91,8 +113,9 @@ exports=$(printf '_%s,' $names)
 exports=${exports%,}
 
 echo "build_wasm: linking $OUT/softlab.js"
-emcc "${CFLAGS[@]}" -Isrc/core -Isrc/render -I$CS/Include \
-  src/core/*.c src/render/*.c src/wasm/*.c "$lib" -lm \
+objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Isrc/render" $SCENES_SRC $RENDER_SRC $WASM_SRC)"
+# shellcheck disable=SC2086
+emcc "${CFLAGS[@]}" $objs "$lib" -lm \
   -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 \
   -sMODULARIZE=1 -sEXPORT_NAME=createSoftlab -sALLOW_MEMORY_GROWTH=1 \
   -sEXPORTED_FUNCTIONS="$exports" \

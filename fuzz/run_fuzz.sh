@@ -8,9 +8,12 @@ secs=${1:-60}
 out=${BUILD:-build}/fuzz
 mkdir -p "$out/corpus"
 CS=third_party_build/CSparse
-# the whole core (no main in it), so a new core file never breaks this link
-clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-  -Isrc/core -I$CS/Include fuzz/fuzz_mesh.c src/core/*.c $CS/Source/*.c -lm -o "$out/fuzz_mesh"
+# the whole core (no main in it), from the one source list with its warnings (sources.mk),
+# so a new core file never breaks this link
+eval "$(make -s --no-print-directory -f sources.mk print)"
+# shellcheck disable=SC2086
+clang $WARN -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+  $CORE_INC -I$CS/Include fuzz/fuzz_mesh.c $CORE_SRC $CS/Source/*.c -lm -o "$out/fuzz_mesh"
 # seeds: each example file with its format byte (0 msh, 1 mesh, 2 tetgen node NUL ele)
 for f in data/meshes/*.msh; do { printf '\0'; cat "$f"; } > "$out/corpus/$(basename "$f")"; done
 for f in data/meshes/*.mesh; do { printf '\1'; cat "$f"; } > "$out/corpus/$(basename "$f")"; done

@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "bench.h"
-#include "sl_scene.h"
-#include "sl_stepper.h"
+#include "softlab/scene.h"
+#include "softlab/stepper.h"
 
 
 /* Times `steps` steps (resetting whenever the world diverges); prints one row. */

@@ -3,7 +3,7 @@
 #ifndef SOFTLAB_EXPORT_H
 #define SOFTLAB_EXPORT_H
 
-#include "sl_world.h"
+#include "softlab/world.h"
 
 /* Writes "id,x,y,z" (header, then a row per node, m) to path; ids: int[n], the ids of
  * the input file, or NULL for node indices. Errors: SL_ERR_NULL, SL_ERR_IO. */

@@ -21,12 +21,8 @@
 
 #include "bench.h"
 #include "export.h"
-#include "sl_tet_fem.h"
-#include "sl_grid.h"
-#include "sl_mesh_io.h"
-#include "sl_tet_mesh.h"
-#include "sl_scene.h"
-#include "sl_stepper.h"
+#include "softlab/build.h"
+#include "softlab/stepper.h"
 
 #define MAX_PIN_BOXES 8
 
@@ -159,17 +155,12 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
 }
 
 /* Extra CSV columns of a world: volume ratio (tets or grid cells), inverted cells (grid). */
-enum { EXTRA_VOLUME = 1, EXTRA_INVERTED = 2 };
 
-static int extra_columns(const sl_world *w) {
-    if (!isnan(sl_world_tet_volume_ratio(w))) return EXTRA_VOLUME;
-    if (!isnan(sl_grid_volume_ratio(w))) return EXTRA_VOLUME | EXTRA_INVERTED;
-    return 0;
-}
+/* 1 if w's body has tets: then rows end with its volume ratio and inverted cells. */
+static int extra_columns(const sl_world *w) { return sl_world_tet_count(w) > 0; }
 
 static void write_header(FILE *f, int extra) {
-    fprintf(f, "t,x,y,z,energy,violation,elastic%s%s\n", extra & EXTRA_VOLUME ? ",volume_ratio" : "",
-            extra & EXTRA_INVERTED ? ",inverted_cells" : "");
+    fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", extra ? ",volume_ratio,inverted_cells" : "");
 }
 
 static void write_row(FILE *f, const sl_world *w, int node, int extra) {
@@ -177,17 +168,12 @@ static void write_row(FILE *f, const sl_world *w, int node, int extra) {
     sl_energy e = sl_world_energy(w);
     fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
             x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic);
-    if (extra & EXTRA_INVERTED) fprintf(f, ",%.12g,%d", sl_grid_volume_ratio(w), sl_grid_inverted_cells(w));
-    else if (extra & EXTRA_VOLUME) fprintf(f, ",%.12g", sl_world_tet_volume_ratio(w));
+    if (extra) fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w));
     fputc('\n', f);
 }
 
-/* The pseudo-scene of a --mesh run: the file's mesh with the given material. */
-static const sl_scene_class mesh_scene = {
-    .name = "mesh", .default_method = "regularized", .default_dt = 0.01, .default_t_end = 1.0,
-};
-
-/* Builds the world of a --mesh run (sl_mesh_world). Prints why and returns NULL on failure. */
+/* Builds the world of a --mesh run (the user-mesh scene, pinned by the --pin-box boxes or
+ * its top 3 %). Prints why and returns NULL on failure. */
 static sl_world *mesh_world(run_args *a) {
     sl_tet_mesh mesh;
     sl_mesh_report report;
@@ -198,15 +184,16 @@ static sl_world *mesh_world(run_args *a) {
     }
     if (report.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, report.message);
     sl_world *w = NULL;
-    st = sl_mesh_world(&mesh, &a->params, a->strain, &w);
+    sl_error err = {0};
+    st = sl_user_mesh_world(&mesh, &a->params, a->strain, &a->pin_box[0][0], a->pin_box_count, &w, &err);
     sl_tet_mesh_free(&mesh);
-    if (st != SL_OK) fprintf(stderr, "softlab: %s: %s\n", a->mesh, sl_status_message(st));
+    if (st != SL_OK) fprintf(stderr, "softlab: %s: %s\n", a->mesh, err.message);
     return w;
 }
 
 /* Builds the world of a run; prints why and returns NULL on failure. */
 static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
-    const sl_scene_class *scene = a->mesh ? &mesh_scene : a->scene ? sl_scene_find(a->scene) : NULL;
+    const sl_scene_class *scene = a->mesh ? &sl_scene_user_mesh : a->scene ? sl_scene_find(a->scene) : NULL;
     if (!scene) {
         fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n",
                 a->scene ? a->scene : "(none: give --scene NAME)");
@@ -232,12 +219,9 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
         fprintf(stderr, "softlab: scene '%s': %s\n", scene->name, sl_status_message(st));
         return NULL;
     }
-    for (int b = 0; b < a->pin_box_count; b++) {
-        int count = 0;
-        sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, &count);
-        if (count == 0) fprintf(stderr, "softlab: note: --pin-box %d holds no node\n", b + 1);
-    }
-    st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
+    for (int b = 0; !a->mesh && st == SL_OK && b < a->pin_box_count; b++) /* a mesh's are applied */
+        st = sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, NULL);
+    if (st == SL_OK) st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
     if (st != SL_OK) {
         fprintf(stderr, "softlab: %s\n", sl_world_last_error(w));

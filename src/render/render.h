@@ -24,7 +24,7 @@
 #ifndef SL_RENDER_H
 #define SL_RENDER_H
 
-#include "sl_world.h"
+#include "softlab/world.h"
 
 typedef struct sl_render sl_render;
 

@@ -17,10 +17,10 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "sl_fields.h"
-#include "sl_grid.h"
-#include "sl_mesh_io.h"
-#include "sl_stepper.h"
+#include "softlab/world.h"
+#include "softlab/grid.h"
+#include "softlab/build.h"
+#include "softlab/stepper.h"
 
 panel panels[MAX_PANELS];
 static char api_error[256]; /* why the last panel creation or handle lookup failed */
@@ -109,16 +109,12 @@ API int sl_api_mesh_load(const char *name, const char *text, int length, const c
     return SL_OK;
 }
 
-/* The world of scene "mesh": the user's mesh (sl_mesh_world) hanging from its top 3 %. */
+/* The world of scene "mesh": the user-mesh scene (sl_user_mesh_world: its top 3 % pinned). */
 static sl_status user_mesh_world(const sl_scene_params *params, sl_world **out) {
     if (!user_mesh.tets) return set_error("no mesh loaded"), SL_ERR_UNKNOWN_SCENE;
-    sl_status st = sl_mesh_world(&user_mesh, params, SL_STRAIN_GREEN, out);
-    if (st != SL_OK) return set_error("mesh: %s", sl_status_message(st)), st;
-    double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < user_mesh.node_count; i++)
-        lo = fmin(lo, user_mesh.positions[3 * i + 1]), hi = fmax(hi, user_mesh.positions[3 * i + 1]);
-    for (int i = 0; i < user_mesh.node_count; i++)
-        if (user_mesh.positions[3 * i + 1] >= hi - 0.03 * (hi - lo)) sl_world_pin(*out, i, 1);
+    sl_error err = {0};
+    sl_status st = sl_user_mesh_world(&user_mesh, params, SL_STRAIN_GREEN, NULL, 0, out, &err);
+    if (st != SL_OK) return set_error("%s", err.message), st;
     return SL_OK;
 }
 
@@ -209,12 +205,8 @@ API double sl_api_scene_param_default(int i, const char *name) {
 API double sl_api_panel_param(int h, const char *name) {
     panel *p = get(h);
     if (!p) return NAN;
-    sl_scene_params r = sl_scene_params_resolve(sl_scene_find(p->scene), &p->params);
-    if (!strcmp(p->scene, "mesh")) { /* a user's mesh: sl_mesh_world's defaults */
-        const sl_scene_params d = sl_mesh_world_defaults();
-        double v = param_value(&r, name);
-        return isnan(v) ? param_value(&d, name) : v;
-    }
+    const sl_scene_class *sc = !strcmp(p->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(p->scene);
+    sl_scene_params r = sl_scene_params_resolve(sc, &p->params);
     return param_value(&r, name);
 }
 
@@ -382,12 +374,6 @@ API double sl_api_constraint_violation(int h) {
     return sl_world_constraint_violation(world_of(h));
 }
 
-/* Volume enclosed by the surface now over at rest: for grid solids the same as
- * sl_grid_volume_ratio (their surface bounds the same tetrahedra); NaN without a surface. */
-static double volume_ratio(const sl_world *w) {
-    double v0 = sl_world_surface_volume(w, sl_world_rest_positions(w));
-    return v0 != 0 ? sl_world_surface_volume(w, sl_world_positions(w)) / v0 : NAN;
-}
 
 static double measures[6];
 
@@ -401,18 +387,18 @@ API const double *sl_api_measure(int h) {
     sl_energy e = sl_world_energy(w);
     measures[0] = e.kinetic, measures[1] = e.potential, measures[2] = e.elastic, measures[3] = e.total;
     measures[4] = sl_world_constraint_violation(w);
-    measures[5] = volume_ratio(w);
+    measures[5] = sl_world_volume_ratio(w);
     return measures;
 }
 
 /* Current over rest volume of the body (enclosed by its surface); NaN without a surface. */
 API double sl_api_volume_ratio(int h) {
     sl_world *w = world_of(h);
-    return w ? volume_ratio(w) : NAN;
+    return w ? sl_world_volume_ratio(w) : NAN;
 }
 
 /* Inverted grid cells (seed 004), -1 for worlds that are not grid solids. */
-API int sl_api_inverted_cells(int h) { return sl_grid_inverted_cells(world_of(h)); }
+API int sl_api_inverted_cells(int h) { return sl_world_inverted_cells(world_of(h)); }
 
 /* Largest distance (m) of a node from the rest shape, rigid motion removed. */
 API double sl_api_shape_error(int h) { return sl_world_shape_error(world_of(h)); }

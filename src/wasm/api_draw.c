@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "api_internal.h"
-#include "sl_fields.h"
+#include "softlab/world.h"
 
 /* ---- drawing ------------------------------------------------------------------------ */
 

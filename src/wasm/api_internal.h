@@ -7,8 +7,8 @@
 #include <emscripten/html5.h>
 
 #include "render.h"
-#include "sl_scene.h"
-#include "sl_world.h"
+#include "softlab/scene.h"
+#include "softlab/world.h"
 
 #define API EMSCRIPTEN_KEEPALIVE
 #define MAX_PANELS 16

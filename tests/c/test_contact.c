@@ -1,5 +1,5 @@
 /* Contact with the ground plane and static spheres (seed 004 §6; sl_contact.c). */
-#include "sl_springs.h"
+#include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
 

@@ -1,7 +1,7 @@
 /* Every error status of the spine triggered once, code and message checked. */
 #include <string.h>
 
-#include "sl_springs.h"
+#include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
 

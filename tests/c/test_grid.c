@@ -2,7 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl_grid.h"
+#include "softlab/build.h"
+#include "softlab/grid.h"
 #include "test.h"
 #include "test_util.h"
 
@@ -81,11 +82,11 @@ TEST(grid_eta_condition_checked_at_input) {
     sl_grid_def d = sl_grid_def_default();
     d.eta_angle = 0.5 * d.eta_length; /* eta_12 + eta_21 < eta_11 + eta_22 */
     sl_world *w = NULL;
-    const char *why = NULL;
-    ENSURE(sl_grid_world(&d, &w, &why) == SL_ERR_RANGE && w == NULL);
-    ENSURE(why && strstr(why, "eta_12 + eta_21 >= eta_11 + eta_22"));
+    sl_error err = {0};
+    ENSURE(sl_grid_world(&d, &w, &err) == SL_ERR_RANGE && w == NULL);
+    ENSURE(err.status == SL_ERR_RANGE && strstr(err.message, "eta_12 + eta_21 >= eta_11 + eta_22"));
     d.terms = SL_GRID_ORIGINAL; /* the condition concerns area restoration only */
-    ENSURE(sl_grid_world(&d, &w, &why) == SL_OK);
+    ENSURE(sl_grid_world(&d, &w, &err) == SL_OK);
     sl_world_destroy(w);
 }
 
@@ -93,18 +94,18 @@ TEST(grid_eta_condition_checked_at_input) {
  * to half its height has volume ratio 0.5; a cell turned inside out counts. */
 TEST(grid_volume_ratio_and_inverted_cells) {
     sl_world *w = grid(SL_GRID_IMPROVED, 0, 4);
-    ENSURE_NEAR(sl_grid_volume_ratio(w), 1.0, 1e-12);
-    ENSURE(sl_grid_inverted_cells(w) == 0);
+    ENSURE_NEAR(sl_world_volume_ratio(w), 1.0, 1e-12);
+    ENSURE(sl_world_inverted_cells(w) == 0);
     int n = sl_world_node_count(w);
     double *x = malloc(sizeof(double) * 3 * (size_t)n);
     memcpy(x, sl_world_rest_positions(w), sizeof(double) * 3 * (size_t)n);
     for (int i = 0; i < n; i++) x[3 * i + 1] *= 0.5;
     sl_world_set_positions(w, x);
-    ENSURE_NEAR(sl_grid_volume_ratio(w), 0.5, 1e-12);
+    ENSURE_NEAR(sl_world_volume_ratio(w), 0.5, 1e-12);
     for (int i = 0; i < n; i++) x[3 * i + 1] *= -1; /* mirrored: every cell inverted */
     sl_world_set_positions(w, x);
-    ENSURE(sl_grid_inverted_cells(w) == 27);
-    ENSURE(isnan(sl_grid_volume_ratio(NULL)));
+    ENSURE(sl_world_inverted_cells(w) == 27);
+    ENSURE(isnan(sl_world_volume_ratio(NULL)));
     free(x);
     sl_world_destroy(w);
 }
@@ -122,8 +123,8 @@ static void run_grid_scene(const char *name, int variant, double *min_volume, in
     *min_volume = 1, *max_inverted = 0;
     for (int s = 0; s < 300; s++) {
         ENSURE(sl_world_step(w) == SL_OK);
-        *min_volume = fmin(*min_volume, sl_grid_volume_ratio(w));
-        *max_inverted = sl_grid_inverted_cells(w) > *max_inverted ? sl_grid_inverted_cells(w) : *max_inverted;
+        *min_volume = fmin(*min_volume, sl_world_volume_ratio(w));
+        *max_inverted = sl_world_inverted_cells(w) > *max_inverted ? sl_world_inverted_cells(w) : *max_inverted;
     }
     *shape_error = sl_world_shape_error(w);
     sl_world_destroy(w);

@@ -5,9 +5,9 @@
  * pillars alone) and 0.947 (all); alone, each still lets 12 cells invert; together none. */
 #include <math.h>
 
-#include "sl_grid.h"
-#include "sl_scene.h"
-#include "sl_stepper.h"
+#include "softlab/grid.h"
+#include "softlab/scene.h"
+#include "softlab/stepper.h"
 #include "test.h"
 
 static void ball(int variant, double *min_volume, int *max_inverted) {
@@ -19,8 +19,8 @@ static void ball(int variant, double *min_volume, int *max_inverted) {
     *min_volume = 1, *max_inverted = 0;
     for (int s = 0; s < 300; s++) {
         ENSURE(sl_world_step(w) == SL_OK);
-        *min_volume = fmin(*min_volume, sl_grid_volume_ratio(w));
-        if (sl_grid_inverted_cells(w) > *max_inverted) *max_inverted = sl_grid_inverted_cells(w);
+        *min_volume = fmin(*min_volume, sl_world_volume_ratio(w));
+        if (sl_world_inverted_cells(w) > *max_inverted) *max_inverted = sl_world_inverted_cells(w);
     }
     sl_world_destroy(w);
 }

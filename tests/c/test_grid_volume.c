@@ -1,12 +1,13 @@
 /* The generic volume ratio (sl_world_volume_ratio) on tet-FEM and grid worlds, and a
- * strength change (sl_grid_set_strength) reaching steppers that cache factorizations. */
+ * strength change (sl_world_set_strength) reaching steppers that cache factorizations. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl_grid.h"
-#include "sl_stepper.h"
-#include "sl_tet_mesh.h"
+#include "softlab/build.h"
+#include "softlab/grid.h"
+#include "softlab/stepper.h"
+#include "softlab/mesh.h"
 #include "test.h"
 #include "test_util.h"
 
@@ -47,11 +48,16 @@ TEST(world_volume_ratio_under_uniform_scaling) {
         scale_about(w[k], p, mirror);
         ENSURE_NEAR(sl_world_volume_ratio(w[k]), -1.0, 1e-12);
     }
-    ENSURE(sl_world_volume_ratio(w[1]) == sl_grid_volume_ratio(w[1]));
-    ENSURE(sl_world_volume_ratio(w[0]) == sl_world_tet_volume_ratio(w[0]));
+    ENSURE(sl_world_volume_ratio(w[1]) == sl_world_volume_ratio(w[1]));
+    ENSURE(sl_world_volume_ratio(w[0]) == sl_world_volume_ratio(w[0]));
     sl_world_destroy(w[0]), sl_world_destroy(w[1]);
+    /* the spring cube's body is its 5 tets: the same measure; no tets, no ratio */
     sl_world *cube = make_cube("regularized", 0.01);
-    ENSURE(cube != NULL && isnan(sl_world_volume_ratio(cube)) && isnan(sl_world_volume_ratio(NULL)));
+    ENSURE(cube != NULL && sl_world_tet_count(cube) == 5 && sl_world_inverted_cells(cube) == 0);
+    const double c0[3] = {0, 0, 0};
+    scale_about(cube, c0, axes);
+    ENSURE_NEAR(sl_world_volume_ratio(cube), 0.9 * 1.2 * 0.7, 1e-12);
+    ENSURE(isnan(sl_world_volume_ratio(NULL)) && sl_world_inverted_cells(NULL) == -1);
     sl_world_destroy(cube);
 }
 
@@ -98,7 +104,7 @@ TEST(grid_strength_change_reaches_every_stepper) {
         ENSURE(step_n(a, 20) == 20 && step_n(c, 20) == 20);
         ENSURE(sl_world_set_positions(b, sl_world_positions(a)) == SL_OK);
         ENSURE(sl_world_set_velocities(b, sl_world_velocities(a)) == SL_OK);
-        ENSURE(sl_grid_set_strength(a, 2.0) == SL_OK);
+        ENSURE(sl_world_set_strength(a, 2.0) == SL_OK);
         ENSURE(step_n(a, 30) == 30 && step_n(b, 30) == 30 && step_n(c, 30) == 30);
         double same = max_distance(a, b), other = max_distance(a, c);
         printf("  %-16s strength 2 live vs built: %.1e m; vs strength 1: %.1e m\n", methods[k], same, other);

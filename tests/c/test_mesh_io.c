@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl_mesh_io.h"
+#include "softlab/mesh.h"
+#include "softlab/tet_fem.h"
 #include "test.h"
 
 #ifndef SOFTLAB_DATA

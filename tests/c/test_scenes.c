@@ -2,8 +2,8 @@
  * the parameter table's range, and builds from it; an override reaches the world. */
 #include <math.h>
 
-#include "sl_model.h"
-#include "sl_scene.h"
+#include "softlab/model.h"
+#include "softlab/scene.h"
 #include "test.h"
 
 TEST(scene_defaults_are_complete_and_in_range) {

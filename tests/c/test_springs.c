@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl_springs.h"
+#include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
 

@@ -1,6 +1,6 @@
 /* Stability and frequency: omega_max against theory, the symplectic Euler bound
  * dt < 2/omega_max (seed 000 §2.4), explicit Euler's exact energy growth. */
-#include "sl_springs.h"
+#include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
 

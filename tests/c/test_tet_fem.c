@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sl_tet_fem.h"
-#include "sl_tet_mesh.h"
-#include "sl_topology.h"
+#include "softlab/build.h"
+#include "softlab/tet_fem.h"
+#include "softlab/mesh.h"
 #include "test.h"
 #include "test_util.h"
 

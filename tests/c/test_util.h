@@ -2,8 +2,8 @@
 #ifndef SL_TEST_UTIL_H
 #define SL_TEST_UTIL_H
 
-#include "sl_scene.h"
-#include "sl_stepper.h"
+#include "softlab/scene.h"
+#include "softlab/stepper.h"
 
 /* The swinging cube (seed 000 §3) with the named stepper; NULL on failure. */
 sl_world *make_cube(const char *method, double dt);

@@ -1,0 +1,116 @@
+#include "linalg/linsolve.h"
+
+#include <cs.h>
+#include <stdlib.h>
+#include <string.h>
+
+sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
+    if (!c->S || c->pattern_version != pattern_version || c->n != A->n) {
+        cs_sfree(c->S);
+        free(c->work);
+        free(c->r), free(c->z), free(c->p), free(c->q); /* sized for the old pattern */
+        c->r = c->z = c->p = c->q = NULL;
+        c->S = cs_schol(1, A); /* AMD on A + A^T */
+        c->work = malloc(sizeof(double) * (size_t)(A->n > 0 ? A->n : 1));
+        c->n = (int)A->n;
+        c->pattern_version = pattern_version;
+        if (!c->S || !c->work) return SL_ERR_NOMEM;
+    }
+    cs_nfree(c->N);
+    c->N = cs_chol(A, c->S);
+    return c->N ? SL_OK : SL_ERR_FACTOR;
+}
+
+void sl_cholesky_solve(sl_cholesky *c, double *b) {
+    cs_ipvec(c->S->pinv, b, c->work, c->n); /* w = P b */
+    cs_lsolve(c->N->L, c->work);            /* w = L \ w */
+    cs_ltsolve(c->N->L, c->work);           /* w = L' \ w */
+    cs_pvec(c->S->pinv, c->work, b, c->n);  /* b = P' w */
+}
+
+void sl_cholesky_free(sl_cholesky *c) {
+    cs_sfree(c->S);
+    cs_nfree(c->N);
+    free(c->work);
+    free(c->r);
+    free(c->z);
+    free(c->p);
+    free(c->q);
+    c->S = NULL;
+    c->N = NULL;
+    c->work = c->r = c->z = c->p = c->q = NULL;
+}
+
+static double dot(const double *a, const double *b, int n) {
+    double s = 0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+void sl_sym_gaxpy(const cs *A, const double *x, double *y) {
+    for (csi j = 0; j < A->n; j++)
+        for (csi p = A->p[j]; p < A->p[j + 1]; p++) {
+            csi i = A->i[p];
+            y[i] += A->x[p] * x[j];
+            if (i != j) y[j] += A->x[p] * x[i];
+        }
+}
+
+/* Factorizes A and solves directly into x. */
+static sl_status factor_and_solve(sl_cholesky *c, const cs *A, int version, const double *b,
+                                  double *x) {
+    sl_status st = sl_cholesky_factor(c, A, version);
+    if (st != SL_OK) return st;
+    for (int i = 0; i < c->n; i++) x[i] = b[i];
+    sl_cholesky_solve(c, x);
+    c->stale = 0;
+    return SL_OK;
+}
+
+/* Preconditioned CG with the stored factor; returns iterations, or -1 if not converged. */
+static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double tol, int max_it) {
+    int n = c->n;
+    double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
+    memset(q, 0, sizeof(double) * (size_t)n);
+    sl_sym_gaxpy(A, x, q);
+    for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
+    if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
+    for (int i = 0; i < n; i++) z[i] = r[i];
+    sl_cholesky_solve(c, z);
+    for (int i = 0; i < n; i++) p[i] = z[i];
+    double rz = dot(r, z, n);
+    for (int it = 1; it <= max_it; it++) {
+        memset(q, 0, sizeof(double) * (size_t)n);
+        sl_sym_gaxpy(A, p, q);
+        double pq = dot(p, q, n);
+        if (!(pq > 0)) return -1; /* A not positive definite along p */
+        double a = rz / pq;
+        for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
+        if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
+        for (int i = 0; i < n; i++) z[i] = r[i];
+        sl_cholesky_solve(c, z);
+        double rz_new = dot(r, z, n);
+        for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
+        rz = rz_new;
+    }
+    return -1;
+}
+
+sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double *b, double *x,
+                          double tol, int max_iterations, int *iterations, int *factored) {
+    if (iterations) *iterations = 0;
+    if (factored) *factored = 1;
+    int fresh = !c->N || c->stale || c->pattern_version != version || c->n != A->n;
+    if (!fresh && !c->r) {
+        size_t bytes = sizeof(double) * (size_t)(c->n > 0 ? c->n : 1);
+        c->r = malloc(bytes), c->z = malloc(bytes), c->p = malloc(bytes), c->q = malloc(bytes);
+        if (!c->r || !c->z || !c->p || !c->q) return SL_ERR_NOMEM;
+    }
+    if (fresh) return factor_and_solve(c, A, version, b, x);
+    int it = pcg(c, A, b, x, tol, max_iterations);
+    if (it < 0) return factor_and_solve(c, A, version, b, x);
+    if (iterations) *iterations = it;
+    if (factored) *factored = 0;
+    c->stale = it > max_iterations / 2;
+    return SL_OK;
+}

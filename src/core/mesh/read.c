@@ -1,0 +1,543 @@
+/* Tetrahedral mesh readers (softlab/mesh.h). Every format here is line-oriented, so
+ * one tokenizer reads a line at a time and knows its number for messages. */
+#include "softlab/mesh.h"
+
+#include "softlab/tet_fem.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TOKENS 64
+
+typedef struct {
+    const char *p, *end, *name;
+    int line;                  /* number of the line last read, 1-based */
+    char comment;              /* comment character, or 0 */
+    char buf[512];             /* the current line, NUL-terminated, comments cut */
+    char *tok[MAX_TOKENS];
+    int ntok;
+    sl_mesh_report *report;
+} lexer;
+
+/* The mesh being read: nodes with file ids, tets with file node ids. */
+typedef struct {
+    long *id;
+    double *x;
+    int n, cap;
+    long *tet;   /* 4 file node ids per tet */
+    int *tet_line;
+    int nt, tcap;
+} raw_mesh;
+
+static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
+    char why[200];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(why, sizeof why, fmt, args);
+    va_end(args);
+    snprintf(L->report->message, sizeof L->report->message, "%s:%d: %s", L->name, L->line, why);
+    return st;
+}
+
+/* Reads the next non-empty line into tokens; 0 at the end of the text. */
+static int next_line(lexer *L) {
+    while (L->p < L->end) {
+        const char *start = L->p;
+        while (L->p < L->end && *L->p != '\n') L->p++;
+        size_t len = (size_t)(L->p - start);
+        if (L->p < L->end) L->p++;
+        L->line++;
+        if (len >= sizeof L->buf) len = sizeof L->buf - 1; /* over-long lines are cut */
+        memcpy(L->buf, start, len);
+        L->buf[len] = 0;
+        for (size_t i = 0; i < len; i++)
+            if (L->buf[i] == 0 || (L->comment && L->buf[i] == L->comment)) {
+                L->buf[i] = 0;
+                break;
+            }
+        L->ntok = 0;
+        for (char *s = L->buf; *s && L->ntok < MAX_TOKENS;) {
+            while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\f' || *s == '\v') s++;
+            if (!*s) break;
+            L->tok[L->ntok++] = s;
+            while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\f' && *s != '\v') s++;
+            if (*s) *s++ = 0;
+        }
+        if (L->ntok > 0) return 1;
+    }
+    return 0;
+}
+
+/* An integer token; values beyond the range of long (32 bits in wasm) saturate, so that
+ * a huge count is refused by its limit, the same on every platform. */
+static int to_long(const char *s, long *v) {
+    char *end;
+    errno = 0;
+    long long t = strtoll(s, &end, 10);
+    if (end == s || *end != 0) return 0;
+    *v = t > LONG_MAX || (errno == ERANGE && t > 0) ? LONG_MAX : t < LONG_MIN || errno == ERANGE ? LONG_MIN : (long)t;
+    return 1;
+}
+
+static int to_double(const char *s, double *v) {
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return !errno && end != s && *end == 0 && isfinite(*v);
+}
+
+/* Token i of the current line as an integer / a finite number; sets the message. */
+static sl_status tok_long(lexer *L, int i, const char *what, long *v) {
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
+    if (!to_long(L->tok[i], v)) return fail(L, SL_ERR_PARSE, "%s '%.40s' is not an integer", what, L->tok[i]);
+    return SL_OK;
+}
+
+static sl_status tok_double(lexer *L, int i, const char *what, double *v) {
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
+    if (!to_double(L->tok[i], v)) return fail(L, SL_ERR_PARSE, "%s '%.40s' is not a finite number", what, L->tok[i]);
+    return SL_OK;
+}
+
+/* A count from a header, checked against limit. */
+static sl_status tok_count(lexer *L, int i, const char *what, long limit, long *v) {
+    sl_status st = tok_long(L, i, what, v);
+    if (st != SL_OK) return st;
+    if (*v < 0) return fail(L, SL_ERR_PARSE, "negative %s %ld", what, *v);
+    if (*v > limit) return fail(L, SL_ERR_RANGE, "%s %ld exceeds the limit %ld", what, *v, limit);
+    return SL_OK;
+}
+
+static sl_status need_line(lexer *L, const char *what) {
+    return next_line(L) ? SL_OK : fail(L, SL_ERR_PARSE, "unexpected end of file, expected %s", what);
+}
+
+static sl_status add_node(lexer *L, raw_mesh *m, long id, const double xyz[3]) {
+    if (m->n == m->cap) {
+        int cap = m->cap ? 2 * m->cap : 256;
+        long *id2 = realloc(m->id, sizeof(long) * (size_t)cap);
+        if (id2) m->id = id2;
+        double *x2 = id2 ? realloc(m->x, sizeof(double) * 3 * (size_t)cap) : NULL;
+        if (!x2) return fail(L, SL_ERR_NOMEM, "out of memory at node %ld", id);
+        m->x = x2;
+        m->cap = cap;
+    }
+    m->id[m->n] = id;
+    memcpy(m->x + 3 * m->n++, xyz, 3 * sizeof(double));
+    return SL_OK;
+}
+
+static sl_status add_tet(lexer *L, raw_mesh *m, const long ids[4]) {
+    if (m->nt == m->tcap) {
+        int cap = m->tcap ? 2 * m->tcap : 256;
+        long *t2 = realloc(m->tet, sizeof(long) * 4 * (size_t)cap);
+        if (t2) m->tet = t2;
+        int *l2 = t2 ? realloc(m->tet_line, sizeof(int) * (size_t)cap) : NULL;
+        if (!l2) return fail(L, SL_ERR_NOMEM, "out of memory at element %d", m->nt + 1);
+        m->tet_line = l2;
+        m->tcap = cap;
+    }
+    memcpy(m->tet + 4 * m->nt, ids, 4 * sizeof(long));
+    m->tet_line[m->nt++] = L->line;
+    return SL_OK;
+}
+
+/* A node line "id x y z ..." starting at token first. */
+static sl_status node_line(lexer *L, raw_mesh *m, int first, long id) {
+    double xyz[3];
+    sl_status st = SL_OK;
+    for (int c = 0; c < 3 && st == SL_OK; c++) st = tok_double(L, first + c, "coordinate", &xyz[c]);
+    return st == SL_OK ? add_node(L, m, id, xyz) : st;
+}
+
+/* Four node ids from tokens first..first+3. */
+static sl_status tet_line(lexer *L, raw_mesh *m, int first) {
+    long ids[4];
+    sl_status st = SL_OK;
+    if (L->ntok < first + 4) { /* name the element: its id in the file, else its ordinal */
+        char label[48];
+        if (first > 0) snprintf(label, sizeof label, "%.40s", L->tok[0]);
+        else snprintf(label, sizeof label, "%d", m->nt + 1);
+        return fail(L, SL_ERR_PARSE, "expected 4 node ids for element %s, found %d", label,
+                    L->ntok > first ? L->ntok - first : 0);
+    }
+    for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_long(L, first + a, "node id of a tetrahedron", &ids[a]);
+    return st == SL_OK ? add_tet(L, m, ids) : st;
+}
+
+/* ---- Gmsh ------------------------------------------------------------------------- */
+
+static sl_status skip_section(lexer *L, const char *section) {
+    char end[64];
+    snprintf(end, sizeof end, "$End%s", section + 1);
+    while (next_line(L))
+        if (!strcmp(L->tok[0], end)) return SL_OK;
+    return fail(L, SL_ERR_PARSE, "section %.40s has no %.40s", section, end);
+}
+
+static sl_status gmsh2_nodes(lexer *L, raw_mesh *m) {
+    long count = 0, id = 0;
+    sl_status st = need_line(L, "the node count");
+    if (st == SL_OK) st = tok_count(L, 0, "node count", SL_MESH_MAX_NODES, &count);
+    for (long k = 0; k < count && st == SL_OK; k++) {
+        st = need_line(L, "a node");
+        if (st == SL_OK) st = tok_long(L, 0, "node id", &id);
+        if (st == SL_OK) st = node_line(L, m, 1, id);
+    }
+    return st == SL_OK ? skip_section(L, "$Nodes") : st;
+}
+
+static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
+    long count = 0, id = 0, type = 0, ntags = 0;
+    sl_status st = need_line(L, "the element count");
+    if (st == SL_OK) st = tok_count(L, 0, "element count", SL_MESH_MAX_ELEMENTS, &count);
+    for (long k = 0; k < count && st == SL_OK; k++) {
+        st = need_line(L, "an element");
+        if (st == SL_OK) st = tok_long(L, 0, "element id", &id);
+        if (st == SL_OK) st = tok_long(L, 1, "element type", &type);
+        if (st == SL_OK) st = tok_long(L, 2, "tag count", &ntags);
+        if (st == SL_OK && (ntags < 0 || ntags > MAX_TOKENS))
+            st = fail(L, SL_ERR_PARSE, "bad tag count %ld for element %ld", ntags, id);
+        if (st != SL_OK) break;
+        if (type == 4) st = tet_line(L, m, 3 + (int)ntags);
+        else L->report->skipped++;
+    }
+    return st == SL_OK ? skip_section(L, "$Elements") : st;
+}
+
+static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
+    long blocks = 0, total = 0, dim = 0, tag = 0, parametric = 0, in_block = 0, id = 0;
+    sl_status st = need_line(L, "the node header");
+    if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_NODES, &blocks);
+    if (st == SL_OK) st = tok_count(L, 1, "node count", SL_MESH_MAX_NODES, &total);
+    for (long b = 0; b < blocks && st == SL_OK; b++) {
+        st = need_line(L, "a node block header");
+        if (st == SL_OK) st = tok_long(L, 0, "entity dimension", &dim);
+        if (st == SL_OK) st = tok_long(L, 1, "entity tag", &tag);
+        if (st == SL_OK) st = tok_long(L, 2, "parametric flag", &parametric);
+        if (st == SL_OK) st = tok_count(L, 3, "nodes in block", total, &in_block);
+        long *ids = st == SL_OK ? malloc(sizeof(long) * (size_t)(in_block + 1)) : NULL;
+        if (st == SL_OK && !ids) st = fail(L, SL_ERR_NOMEM, "out of memory");
+        for (long k = 0; k < in_block && st == SL_OK; k++) {
+            st = need_line(L, "a node tag");
+            if (st == SL_OK) st = tok_long(L, 0, "node tag", &ids[k]);
+        }
+        for (long k = 0; k < in_block && st == SL_OK; k++) {
+            st = need_line(L, "node coordinates");
+            if (st == SL_OK) st = node_line(L, m, 0, ids[k]);
+        }
+        free(ids);
+        (void)id;
+    }
+    return st == SL_OK ? skip_section(L, "$Nodes") : st;
+}
+
+static sl_status gmsh4_elements(lexer *L, raw_mesh *m) {
+    long blocks = 0, total = 0, dim = 0, tag = 0, type = 0, in_block = 0;
+    sl_status st = need_line(L, "the element header");
+    if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_ELEMENTS, &blocks);
+    if (st == SL_OK) st = tok_count(L, 1, "element count", SL_MESH_MAX_ELEMENTS, &total);
+    for (long b = 0; b < blocks && st == SL_OK; b++) {
+        st = need_line(L, "an element block header");
+        if (st == SL_OK) st = tok_long(L, 0, "entity dimension", &dim);
+        if (st == SL_OK) st = tok_long(L, 1, "entity tag", &tag);
+        if (st == SL_OK) st = tok_long(L, 2, "element type", &type);
+        if (st == SL_OK) st = tok_count(L, 3, "elements in block", total, &in_block);
+        for (long k = 0; k < in_block && st == SL_OK; k++) {
+            st = need_line(L, "an element");
+            if (st != SL_OK) break;
+            if (type == 4) st = tet_line(L, m, 1);
+            else L->report->skipped++;
+        }
+    }
+    return st == SL_OK ? skip_section(L, "$Elements") : st;
+}
+
+static sl_status parse_gmsh(lexer *L, raw_mesh *m) {
+    int version = 0;
+    sl_status st = SL_OK;
+    while (st == SL_OK && next_line(L)) {
+        const char *t = L->tok[0];
+        if (!strcmp(t, "$MeshFormat")) {
+            double v = 0;
+            int binary = 1;
+            st = need_line(L, "the format version");
+            if (st == SL_OK) st = tok_double(L, 0, "format version", &v);
+            if (st == SL_OK && L->ntok > 1) binary = strcmp(L->tok[1], "0") != 0;
+            if (st == SL_OK && binary) st = fail(L, SL_ERR_PARSE, "binary MSH files are not supported");
+            if (st == SL_OK && !(v >= 2.0 && v < 3.0) && !(v >= 4.1 && v < 5.0))
+                st = fail(L, SL_ERR_PARSE, "MSH version %g not supported (2.2 or 4.1)", v);
+            version = v >= 4 ? 4 : 2;
+            if (st == SL_OK) st = skip_section(L, "$MeshFormat");
+        } else if (!strcmp(t, "$Nodes") || !strcmp(t, "$Elements")) {
+            if (!version) return fail(L, SL_ERR_PARSE, "%s before $MeshFormat", t);
+            int nodes = !strcmp(t, "$Nodes");
+            st = version == 2 ? (nodes ? gmsh2_nodes(L, m) : gmsh2_elements(L, m))
+                              : (nodes ? gmsh4_nodes(L, m) : gmsh4_elements(L, m));
+        } else if (t[0] == '$' && strncmp(t, "$End", 4)) {
+            char section[64];
+            snprintf(section, sizeof section, "%.60s", t);
+            st = skip_section(L, section);
+        } else {
+            st = fail(L, SL_ERR_PARSE, "unexpected '%.40s' outside a section", t);
+        }
+    }
+    if (st == SL_OK && !version) st = fail(L, SL_ERR_PARSE, "no $MeshFormat section: not a Gmsh file");
+    return st;
+}
+
+/* ---- Medit -------------------------------------------------------------------------- */
+
+static sl_status parse_medit(lexer *L, raw_mesh *m) {
+    long count = 0;
+    sl_status st = SL_OK;
+    int has_version = 0;
+    while (st == SL_OK && next_line(L)) {
+        const char *k = L->tok[0];
+        if (!strcmp(k, "End")) break;
+        if (!strcmp(k, "MeshVersionFormatted") || !strcmp(k, "Dimension")) {
+            long v;
+            if (L->ntok < 2) st = need_line(L, k);
+            if (st == SL_OK) st = tok_long(L, L->ntok < 2 ? 0 : 1, k, &v);
+            if (st == SL_OK && !strcmp(k, "Dimension") && v != 3) st = fail(L, SL_ERR_PARSE, "Dimension %ld: only 3D meshes", v);
+            has_version = 1;
+            continue;
+        }
+        int vertices = !strcmp(k, "Vertices"), tets = !strcmp(k, "Tetrahedra");
+        if (L->ntok >= 2) st = tok_count(L, 1, "count", SL_MESH_MAX_ELEMENTS, &count);
+        else if ((st = need_line(L, "a count")) == SL_OK) st = tok_count(L, 0, "count", SL_MESH_MAX_ELEMENTS, &count);
+        if (st == SL_OK && vertices && count > SL_MESH_MAX_NODES)
+            st = fail(L, SL_ERR_RANGE, "vertex count %ld exceeds the limit", count);
+        for (long i = 0; i < count && st == SL_OK; i++) {
+            st = need_line(L, k);
+            if (st != SL_OK) break;
+            if (vertices) st = node_line(L, m, 0, i + 1); /* Medit ids are 1-based positions */
+            else if (tets) st = tet_line(L, m, 0);
+        }
+        if (st == SL_OK && !vertices && !tets) L->report->skipped += (int)count;
+    }
+    if (st == SL_OK && !has_version) st = fail(L, SL_ERR_PARSE, "no MeshVersionFormatted: not a Medit file");
+    return st;
+}
+
+/* ---- TetGen ------------------------------------------------------------------------- */
+
+static sl_status parse_tetgen_nodes(lexer *L, raw_mesh *m) {
+    long count = 0, dim = 0, id = 0;
+    sl_status st = need_line(L, "the .node header");
+    if (st == SL_OK) st = tok_count(L, 0, "point count", SL_MESH_MAX_NODES, &count);
+    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "dimension", &dim)) == SL_OK && dim != 3)
+        st = fail(L, SL_ERR_PARSE, "dimension %ld: only 3D points", dim);
+    for (long k = 0; k < count && st == SL_OK; k++) {
+        st = need_line(L, "a point");
+        if (st == SL_OK) st = tok_long(L, 0, "point id", &id);
+        if (st == SL_OK) st = node_line(L, m, 1, id);
+    }
+    return st;
+}
+
+static sl_status parse_tetgen_ele(lexer *L, raw_mesh *m) {
+    long count = 0, per = 0;
+    sl_status st = need_line(L, "the .ele header");
+    if (st == SL_OK) st = tok_count(L, 0, "tetrahedron count", SL_MESH_MAX_ELEMENTS, &count);
+    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "nodes per tetrahedron", &per)) == SL_OK &&
+        per != 4 && per != 10)
+        st = fail(L, SL_ERR_PARSE, "%ld nodes per tetrahedron (4 or 10 expected)", per);
+    for (long k = 0; k < count && st == SL_OK; k++) {
+        st = need_line(L, "a tetrahedron");
+        if (st == SL_OK) st = tet_line(L, m, 1); /* the 4 corners come first */
+    }
+    return st;
+}
+
+/* ---- common: ids to indices, unused nodes, orientation -------------------------------- */
+
+static int cmp_id(const void *a, const void *b) {
+    const long *x = *(long *const *)a, *y = *(long *const *)b;
+    return (*x > *y) - (*x < *y);
+}
+
+/* Builds out from raw: maps file ids to indices, drops unused nodes, orients tets. */
+static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids) {
+    if (m->nt == 0) return fail(L, SL_ERR_PARSE, "no 4-node tetrahedra in the file");
+    long **order = malloc(sizeof(long *) * (size_t)(m->n + 1));
+    int *index = malloc(sizeof(int) * (size_t)(m->n + 1)), *used = calloc((size_t)m->n + 1, sizeof(int));
+    sl_status st = order && index && used ? SL_OK : fail(L, SL_ERR_NOMEM, "out of memory");
+    for (int i = 0; st == SL_OK && i < m->n; i++) order[i] = &m->id[i];
+    if (st == SL_OK) qsort(order, (size_t)m->n, sizeof *order, cmp_id);
+    for (int i = 1; st == SL_OK && i < m->n; i++)
+        if (*order[i] == *order[i - 1]) st = fail(L, SL_ERR_PARSE, "node id %ld defined twice", *order[i]);
+    out->tets = st == SL_OK ? malloc(sizeof(int) * 4 * (size_t)m->nt) : NULL;
+    if (st == SL_OK && !out->tets) st = fail(L, SL_ERR_NOMEM, "out of memory");
+    for (int t = 0; st == SL_OK && t < 4 * m->nt; t++) { /* file id -> raw index */
+        long key = m->tet[t], *kp = &key;
+        long **hit = m->n ? bsearch(&kp, order, (size_t)m->n, sizeof *order, cmp_id) : NULL;
+        if (!hit) {
+            L->line = m->tet_line[t / 4];
+            st = fail(L, SL_ERR_PARSE, "tetrahedron %d uses undefined node %ld", t / 4 + 1, key);
+        } else {
+            out->tets[t] = (int)(*hit - m->id);
+            used[out->tets[t]] = 1;
+        }
+    }
+    int n = 0;
+    for (int i = 0; st == SL_OK && i < m->n; i++) index[i] = used[i] ? n++ : -1;
+    L->report->unused_nodes = m->n - n;
+    out->positions = st == SL_OK ? malloc(sizeof(double) * 3 * (size_t)n) : NULL;
+    int *ids = st == SL_OK ? malloc(sizeof(int) * (size_t)(n + 1)) : NULL;
+    if (st == SL_OK && (!out->positions || !ids)) st = fail(L, SL_ERR_NOMEM, "out of memory");
+    for (int i = 0; st == SL_OK && i < m->n; i++)
+        if (index[i] >= 0) {
+            memcpy(out->positions + 3 * index[i], m->x + 3 * i, 3 * sizeof(double));
+            ids[index[i]] = (int)m->id[i];
+        }
+    for (int t = 0; st == SL_OK && t < 4 * m->nt; t++) out->tets[t] = index[out->tets[t]];
+    out->node_count = n;
+    out->tet_count = m->nt;
+    int bad = -1;
+    if (st == SL_OK) {
+        st = sl_tets_orient(out->positions, n, out->tets, m->nt, &L->report->reoriented, &bad);
+        if (st == SL_ERR_DEGENERATE) {
+            L->line = m->tet_line[bad];
+            fail(L, st, "tetrahedron %d is degenerate (zero volume)", bad + 1);
+        }
+    }
+    free(order);
+    free(index);
+    free(used);
+    if (st == SL_OK && node_ids) *node_ids = ids;
+    else free(ids);
+    return st;
+}
+
+static void note(sl_mesh_report *r) {
+    if (r->skipped || r->reoriented || r->unused_nodes)
+        snprintf(r->message, sizeof r->message,
+                 "note: %d elements of other types skipped, %d inverted tetrahedra reoriented, "
+                 "%d unused nodes dropped", r->skipped, r->reoriented, r->unused_nodes);
+}
+
+static void raw_free(raw_mesh *m) {
+    free(m->id);
+    free(m->x);
+    free(m->tet);
+    free(m->tet_line);
+}
+
+static const char *extension(const char *name) {
+    const char *dot = name ? strrchr(name, '.') : NULL;
+    return dot ? dot : "";
+}
+
+static sl_status begin(sl_tet_mesh *out, int **node_ids, sl_mesh_report *report) {
+    if (!out || !report) return SL_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    memset(report, 0, sizeof *report);
+    if (node_ids) *node_ids = NULL;
+    return SL_OK;
+}
+
+static sl_status end(sl_status st, lexer *L, raw_mesh *raw, sl_tet_mesh *out, int **node_ids) {
+    if (st == SL_OK) st = finish(L, raw, out, node_ids);
+    raw_free(raw);
+    if (st != SL_OK) sl_tet_mesh_free(out);
+    else note(L->report);
+    return st;
+}
+
+sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_tet_mesh *out,
+                        int **node_ids, sl_mesh_report *report) {
+    sl_status st = begin(out, node_ids, report);
+    if (st != SL_OK) return st;
+    if (!name || !text) return SL_ERR_NULL;
+    lexer L = {text, text + length, name, 0, 0, {0}, {0}, 0, report};
+    raw_mesh raw = {0};
+    const char *ext = extension(name);
+    if (!strcmp(ext, ".msh")) st = parse_gmsh(&L, &raw);
+    else if (!strcmp(ext, ".mesh")) L.comment = '#', st = parse_medit(&L, &raw);
+    else st = fail(&L, SL_ERR_PARSE, "unknown mesh format '%s' (.msh, .mesh, .node/.ele)", ext);
+    return end(st, &L, &raw, out, node_ids);
+}
+
+sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t node_length,
+                               const char *ele_text, size_t ele_length, sl_tet_mesh *out,
+                               int **node_ids, sl_mesh_report *report) {
+    sl_status st = begin(out, node_ids, report);
+    if (st != SL_OK) return st;
+    if (!name || !node_text || !ele_text) return SL_ERR_NULL;
+    char node_name[200], ele_name[200];
+    snprintf(node_name, sizeof node_name, "%s.node", name);
+    snprintf(ele_name, sizeof ele_name, "%s.ele", name);
+    lexer L = {node_text, node_text + node_length, node_name, 0, '#', {0}, {0}, 0, report};
+    raw_mesh raw = {0};
+    st = parse_tetgen_nodes(&L, &raw);
+    if (st == SL_OK) {
+        lexer E = {ele_text, ele_text + ele_length, ele_name, 0, '#', {0}, {0}, 0, report};
+        L = E;
+        st = parse_tetgen_ele(&L, &raw);
+    }
+    return end(st, &L, &raw, out, node_ids);
+}
+
+/* Reads a whole file into a malloc'ed buffer; NULL on failure. */
+static char *slurp(const char *path, size_t *length) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0, got;
+    do {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *grown = cap <= ((size_t)1 << 31) ? realloc(buf, cap) : NULL;
+            if (!grown) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = grown;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    *length = n;
+    return buf;
+}
+
+sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
+                            sl_mesh_report *report) {
+    sl_status st = begin(out, node_ids, report);
+    if (st != SL_OK || !path) return st != SL_OK ? st : SL_ERR_NULL;
+    const char *ext = extension(path);
+    if (!strcmp(ext, ".node") || !strcmp(ext, ".ele")) {
+        char base[512], node_path[520], ele_path[520];
+        snprintf(base, sizeof base, "%.*s", (int)(ext - path), path);
+        snprintf(node_path, sizeof node_path, "%s.node", base);
+        snprintf(ele_path, sizeof ele_path, "%s.ele", base);
+        size_t nl = 0, el = 0;
+        char *nt = slurp(node_path, &nl), *et = nt ? slurp(ele_path, &el) : NULL;
+        if (!nt || !et) {
+            snprintf(report->message, sizeof report->message, "%.200s: cannot read", nt ? ele_path : node_path);
+            st = SL_ERR_IO;
+        } else {
+            st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, report);
+        }
+        free(nt);
+        free(et);
+        return st;
+    }
+    size_t length = 0;
+    char *text = slurp(path, &length);
+    if (!text) {
+        snprintf(report->message, sizeof report->message, "%.200s: cannot read", path);
+        return SL_ERR_IO;
+    }
+    st = sl_mesh_parse(path, text, length, out, node_ids, report);
+    free(text);
+    return st;
+}

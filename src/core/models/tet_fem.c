@@ -1,0 +1,300 @@
+/* Green-strain tetrahedral FEM (see sl_tet_fem.h; seed 000 §2.3 and appendix). */
+#include "softlab/tet_fem.h"
+
+#include "softlab/world.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    double *grad;     /* double[tet_count][4][3]: rest shape-function gradients b_a */
+    double *sqrt_v0;  /* double[tet_count]: sqrt of the rest volume, m^1.5 */
+} fem_data;
+
+/* Rows of Q for the normal strains (seed 000 §2.3: D = Q^T alpha^-1 Q). */
+static const double Q_NORMAL[3][3] = {
+    {0.57735026918962576, 0.57735026918962576, 0.57735026918962576}, /* (1,1,1)/sqrt 3 */
+    {0.70710678118654752, -0.70710678118654752, 0.0},                /* (1,-1,0)/sqrt 2 */
+    {0.40824829046386302, 0.40824829046386302, -0.81649658092772603}, /* (1,1,-2)/sqrt 6 */
+};
+/* Voigt shear components (j, k): g12, g13, g23. */
+static const int SHEAR[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+
+sl_status sl_material_lame(const sl_material *m, double *lambda, double *mu) {
+    if (!m || !lambda || !mu) return SL_ERR_NULL;
+    double Y = m->young_modulus, nu = m->poisson_ratio;
+    if (!(Y > 0) || !isfinite(Y) || !(nu >= 0 && nu <= 0.5) || !(m->density > 0) ||
+        !isfinite(m->density))
+        return SL_ERR_RANGE;
+    *mu = Y / (2 * (1 + nu));
+    *lambda = nu == 0.5 ? INFINITY : Y * nu / ((1 + nu) * (1 - 2 * nu));
+    return SL_OK;
+}
+
+double sl_tet_volume(const double *x, int a, int b, int c, int d) {
+    double u[3], v[3], w[3];
+    for (int i = 0; i < 3; i++) {
+        u[i] = x[3 * b + i] - x[3 * a + i];
+        v[i] = x[3 * c + i] - x[3 * a + i];
+        w[i] = x[3 * d + i] - x[3 * a + i];
+    }
+    return (u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
+            u[2] * (v[0] * w[1] - v[1] * w[0])) / 6.0;
+}
+
+/* Deformation gradient F = sum_a x_a b_a^T (row-major 3x3). */
+static void deformation_gradient(const double *x, const int *node, const double *b, double F[9]) {
+    memset(F, 0, 9 * sizeof(double));
+    for (int a = 0; a < 4; a++)
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) F[3 * i + j] += x[3 * node[a] + i] * b[3 * a + j];
+}
+
+/* Voigt strain e (E11, E22, E33, g12, g13, g23) from F: Green (eq. 13) or linear. */
+static void strain(const double F[9], int linear, double e[6]) {
+    for (int j = 0; j < 3; j++) {
+        double c = 0;
+        for (int i = 0; i < 3; i++) c += F[3 * i + j] * F[3 * i + j];
+        e[j] = linear ? F[4 * j] - 1 : 0.5 * (c - 1);
+    }
+    for (int s = 0; s < 3; s++) {
+        int j = SHEAR[s][0], k = SHEAR[s][1];
+        double c = 0;
+        for (int i = 0; i < 3; i++) c += F[3 * i + j] * F[3 * i + k];
+        e[3 + s] = linear ? F[3 * j + k] + F[3 * k + j] : c; /* g_jk = 2 E_jk */
+    }
+}
+
+/* de/dx_a (6 x 3): dE_jj/dx_a = F_:j b_aj, dg_jk/dx_a = F_:k b_aj + F_:j b_ak; the
+ * linear strain uses F = I here (its Jacobian is constant). */
+static void strain_gradient(const double F[9], const double *ba, double de[6][3]) {
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) de[j][i] = F[3 * i + j] * ba[j];
+    for (int s = 0; s < 3; s++) {
+        int j = SHEAR[s][0], k = SHEAR[s][1];
+        for (int i = 0; i < 3; i++) de[3 + s][i] = F[3 * i + k] * ba[j] + F[3 * i + j] * ba[k];
+    }
+}
+
+/* phi = sqrt(V0) Q e: rows 0-2 rotate the normal strains, rows 3-5 are the shears. */
+static void rotate(const double *e, double scale, double *phi) {
+    for (int r = 0; r < 3; r++)
+        phi[r] = scale * (Q_NORMAL[r][0] * e[0] + Q_NORMAL[r][1] * e[1] + Q_NORMAL[r][2] * e[2]);
+    for (int s = 0; s < 3; s++) phi[3 + s] = scale * e[3 + s];
+}
+
+static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
+    const fem_data *d = m->data;
+    static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    for (int t = 0; t < m->block_count; t++) {
+        const int *node = m->block_node + 4 * t;
+        const double *b = d->grad + 12 * t;
+        double F[9], e[6];
+        deformation_gradient(x, node, b, F);
+        if (phi) {
+            strain(F, linear, e);
+            rotate(e, d->sqrt_v0[t], phi + 6 * t);
+        }
+        if (!J) continue;
+        double *Jt = J + 72 * t; /* 6 rows x 12 columns */
+        for (int a = 0; a < 4; a++) {
+            double de[6][3], col[6];
+            strain_gradient(linear ? I3 : F, b + 3 * a, de);
+            for (int i = 0; i < 3; i++) {
+                for (int c = 0; c < 6; c++) col[c] = de[c][i];
+                double rot[6];
+                rotate(col, d->sqrt_v0[t], rot);
+                for (int r = 0; r < 6; r++) Jt[12 * r + 3 * a + i] = rot[r];
+            }
+        }
+    }
+}
+
+static void fem_evaluate_green(const sl_model *m, const double *x, double *phi, double *J) {
+    fem_evaluate_kind(m, x, phi, J, 0);
+}
+
+static void fem_evaluate_linear(const sl_model *m, const double *x, double *phi, double *J) {
+    fem_evaluate_kind(m, x, phi, J, 1);
+}
+
+/* H = sum_r w_r d^2 phi_r/dx^2. With s = sqrt(V0) Q^T w (Voigt) and the symmetric 3x3
+ * S (S_jj = s_j, S_jk = s_(jk)), the Green-strain Hessian gives H_ab = (b_a^T S b_b) I3. */
+static void fem_geometric(const sl_model *m, const double *x, const double *w, double *H) {
+    const fem_data *d = m->data;
+    for (int t = 0; t < m->block_count; t++, H += 144) {
+        const double *wt = w + 6 * t, *b = d->grad + 12 * t;
+        double s[6], S[3][3];
+        for (int c = 0; c < 3; c++)
+            s[c] = d->sqrt_v0[t] * (Q_NORMAL[0][c] * wt[0] + Q_NORMAL[1][c] * wt[1] + Q_NORMAL[2][c] * wt[2]);
+        for (int c = 3; c < 6; c++) s[c] = d->sqrt_v0[t] * wt[c];
+        for (int j = 0; j < 3; j++) S[j][j] = s[j];
+        for (int c = 0; c < 3; c++) S[SHEAR[c][0]][SHEAR[c][1]] = S[SHEAR[c][1]][SHEAR[c][0]] = s[3 + c];
+        memset(H, 0, 144 * sizeof(double));
+        for (int a = 0; a < 4; a++)
+            for (int bb = 0; bb < 4; bb++) {
+                double h = 0;
+                for (int j = 0; j < 3; j++)
+                    for (int k = 0; k < 3; k++) h += b[3 * a + j] * S[j][k] * b[3 * bb + k];
+                for (int i = 0; i < 3; i++) H[12 * (3 * a + i) + 3 * bb + i] = h;
+            }
+    }
+}
+
+static void fem_destroy(sl_model *m) {
+    fem_data *d = m->data;
+    if (d) {
+        free(d->grad);
+        free(d->sqrt_v0);
+    }
+    free(d);
+}
+
+static const sl_model_class fem_green_class = {
+    .name = "tet-fem-green",
+    .citation = "seed 000 §2.3 eq. 13-15, appendix",
+    .evaluate = fem_evaluate_green,
+    .geometric_stiffness = fem_geometric,
+    .destroy = fem_destroy,
+};
+
+static const sl_model_class fem_linear_class = {
+    .name = "tet-fem-linear",
+    .citation = "seed 000 §5.1, Fig. 5 (linearized strain)",
+    .evaluate = fem_evaluate_linear,
+    .geometric_stiffness = NULL, /* J is constant */
+    .destroy = fem_destroy,
+};
+
+/* Rest gradients b_a of the shape functions: rows of Dm^-1 for a = 1..3, b_0 = -sum. */
+static int rest_gradients(const double *x, const int *node, double *b) {
+    double Dm[9];
+    for (int i = 0; i < 3; i++)
+        for (int a = 0; a < 3; a++) Dm[3 * i + a] = x[3 * node[a + 1] + i] - x[3 * node[0] + i];
+    double det = Dm[0] * (Dm[4] * Dm[8] - Dm[5] * Dm[7]) - Dm[1] * (Dm[3] * Dm[8] - Dm[5] * Dm[6]) +
+                 Dm[2] * (Dm[3] * Dm[7] - Dm[4] * Dm[6]);
+    if (!(det > 0)) return 0;
+    double inv[9] = {
+        (Dm[4] * Dm[8] - Dm[5] * Dm[7]) / det, (Dm[2] * Dm[7] - Dm[1] * Dm[8]) / det,
+        (Dm[1] * Dm[5] - Dm[2] * Dm[4]) / det, (Dm[5] * Dm[6] - Dm[3] * Dm[8]) / det,
+        (Dm[0] * Dm[8] - Dm[2] * Dm[6]) / det, (Dm[2] * Dm[3] - Dm[0] * Dm[5]) / det,
+        (Dm[3] * Dm[7] - Dm[4] * Dm[6]) / det, (Dm[1] * Dm[6] - Dm[0] * Dm[7]) / det,
+        (Dm[0] * Dm[4] - Dm[1] * Dm[3]) / det};
+    for (int j = 0; j < 3; j++) {
+        b[j] = 0;
+        for (int a = 1; a < 4; a++) b[3 * a + j] = inv[3 * (a - 1) + j], b[j] -= inv[3 * (a - 1) + j];
+    }
+    return 1;
+}
+
+sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, int tet_count,
+                            const sl_material *material, sl_strain kind, sl_model **out,
+                            int *bad_tet) {
+    if (!out) return SL_ERR_NULL;
+    *out = NULL;
+    double lambda, mu;
+    if (!x || !tets || !material) return SL_ERR_NULL;
+    sl_status st = sl_material_lame(material, &lambda, &mu);
+    if (st != SL_OK) return st;
+    if (tet_count < 1) return SL_ERR_RANGE;
+    for (int i = 0; i < 4 * tet_count; i++)
+        if (tets[i] < 0 || tets[i] >= node_count) return SL_ERR_INDEX;
+    sl_model *m = sl_model_alloc(kind == SL_STRAIN_LINEAR ? &fem_linear_class : &fem_green_class,
+                                 tet_count, 6, 4);
+    fem_data *d = calloc(1, sizeof *d);
+    if (m) m->data = d;
+    if (!m || !d || !(d->grad = malloc(sizeof(double) * 12 * (size_t)tet_count)) ||
+        !(d->sqrt_v0 = malloc(sizeof(double) * (size_t)tet_count))) {
+        if (!m) free(d);
+        sl_model_destroy(m);
+        return SL_ERR_NOMEM;
+    }
+    double Y = material->young_modulus, nu = material->poisson_ratio;
+    const double alpha[6] = {(1 - 2 * nu) / Y, 1 / (2 * mu), 1 / (2 * mu), 1 / mu, 1 / mu, 1 / mu};
+    for (int t = 0; t < tet_count; t++) {
+        const int *node = tets + 4 * t;
+        memcpy(m->block_node + 4 * t, node, 4 * sizeof(int));
+        memcpy(m->compliance + 6 * t, alpha, sizeof alpha);
+        double v0 = sl_tet_volume(x, node[0], node[1], node[2], node[3]);
+        if (!(v0 > 0) || !rest_gradients(x, node, d->grad + 12 * t)) {
+            if (bad_tet) *bad_tet = t;
+            sl_model_destroy(m);
+            return SL_ERR_DEGENERATE;
+        }
+        d->sqrt_v0[t] = sqrt(v0);
+    }
+    *out = m;
+    return SL_OK;
+}
+
+static double longest_edge(const double *x, const int *n) {
+    double best = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++) {
+            double l2 = 0;
+            for (int i = 0; i < 3; i++) l2 += pow(x[3 * n[a] + i] - x[3 * n[b] + i], 2);
+            best = fmax(best, l2);
+        }
+    return sqrt(best);
+}
+
+sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_count, int *flipped,
+                         int *bad_tet) {
+    if (!x || !tets) return SL_ERR_NULL;
+    int flips = 0;
+    for (int t = 0; t < tet_count; t++) {
+        int *n = tets + 4 * t;
+        for (int a = 0; a < 4; a++)
+            if (n[a] < 0 || n[a] >= node_count) return SL_ERR_INDEX;
+        double v = sl_tet_volume(x, n[0], n[1], n[2], n[3]), h = longest_edge(x, n);
+        if (!(fabs(v) > 1e-12 * h * h * h)) {
+            if (bad_tet) *bad_tet = t;
+            return SL_ERR_DEGENERATE;
+        }
+        if (v < 0) {
+            int tmp = n[2];
+            n[2] = n[3];
+            n[3] = tmp;
+            flips++;
+        }
+    }
+    if (flipped) *flipped = flips;
+    return SL_OK;
+}
+
+sl_status sl_tets_lumped_mass(const double *x, int node_count, const int *tets, int tet_count,
+                              double density, double *mass) {
+    if (!x || !tets || !mass) return SL_ERR_NULL;
+    if (!(density > 0)) return SL_ERR_RANGE;
+    memset(mass, 0, sizeof(double) * (size_t)node_count);
+    for (int t = 0; t < tet_count; t++) {
+        const int *n = tets + 4 * t;
+        double quarter = 0.25 * density * fabs(sl_tet_volume(x, n[0], n[1], n[2], n[3]));
+        for (int a = 0; a < 4; a++) mass[n[a]] += quarter;
+    }
+    return SL_OK;
+}
+
+double sl_tets_total_volume(const double *x, const int *tets, int tet_count) {
+    double v = 0;
+    for (int t = 0; t < tet_count; t++)
+        v += sl_tet_volume(x, tets[4 * t], tets[4 * t + 1], tets[4 * t + 2], tets[4 * t + 3]);
+    return v;
+}
+
+double sl_world_tet_volume_ratio(const sl_world *w) {
+    double v = 0, v0 = 0;
+    const double *x = sl_world_positions(w);
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        if (m->cls != &fem_green_class && m->cls != &fem_linear_class) continue;
+        const fem_data *d = m->data;
+        for (int t = 0; t < m->block_count; t++) {
+            const int *n = m->block_node + 4 * t;
+            v += sl_tet_volume(x, n[0], n[1], n[2], n[3]);
+            v0 += d->sqrt_v0[t] * d->sqrt_v0[t];
+        }
+    }
+    return v0 > 0 ? v / v0 : NAN;
+}

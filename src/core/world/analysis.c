@@ -1,0 +1,149 @@
+/* Diagnostics of a world: energies, constraint violation, dense J, omega_max. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linalg/linsolve.h"
+#include "world/world_internal.h"
+
+sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, double *J_dense) {
+    if (!w || !x || !phi) return SL_ERR_NULL;
+    int n3 = 3 * w->n, row = 0;
+    if (J_dense) memset(J_dense, 0, sizeof(double) * (size_t)w->m * (size_t)n3);
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = 3 * m->block_nodes, rows = m->block_rows;
+        double *Jb = J_dense ? malloc(sizeof(double) * (size_t)(m->block_count * rows * nd + 1)) : NULL;
+        if (J_dense && !Jb) return SL_ERR_NOMEM;
+        m->cls->evaluate(m, x, phi + row, Jb);
+        for (int b = 0; Jb && b < m->block_count; b++)
+            for (int r = 0; r < rows; r++)
+                for (int c = 0; c < nd; c++) {
+                    int dof = 3 * m->block_node[b * m->block_nodes + c / 3] + c % 3;
+                    J_dense[(size_t)(row + b * rows + r) * (size_t)n3 + (size_t)dof] +=
+                        Jb[(b * rows + r) * nd + c];
+                }
+        free(Jb);
+        row += sl_model_constraint_count(m);
+    }
+    return SL_OK;
+}
+
+/* phi at the current state into a fresh array (caller frees), or NULL. */
+static double *current_phi(const sl_world *w) {
+    double *phi = malloc(sizeof(double) * (size_t)(w->m + 1));
+    if (phi && sl_world_evaluate(w, w->x, phi, NULL) != SL_OK) {
+        free(phi);
+        phi = NULL;
+    }
+    return phi;
+}
+
+sl_energy sl_world_energy(const sl_world *w) {
+    sl_energy e = {0, 0, 0, 0};
+    if (!w) return e;
+    for (int i = 0; i < w->n; i++)
+        for (int c = 0; c < 3; c++) {
+            double v = w->v[3 * i + c];
+            e.kinetic += 0.5 * w->mass[i] * v * v;
+            e.potential -= w->mass[i] * w->gravity[c] * w->x[3 * i + c];
+        }
+    double *phi = current_phi(w);
+    int row = 0;
+    for (int k = 0; phi && k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int i = 0; i < sl_model_constraint_count(m); i++, row++)
+            if (m->compliance[i] > 0) e.elastic += 0.5 * phi[row] * phi[row] / m->compliance[i]; /* eq. 6 */
+    }
+    if (!phi) e.elastic = NAN;
+    free(phi);
+    e.total = e.kinetic + e.potential + e.elastic;
+    return e;
+}
+
+sl_status sl_world_node_energy(const sl_world *w, double *energy) {
+    if (!w || !energy) return SL_ERR_NULL;
+    double *phi = current_phi(w);
+    if (!phi) return SL_ERR_NOMEM;
+    memset(energy, 0, sizeof(double) * (size_t)w->n);
+    const double *p = phi;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int b = 0; b < m->block_count; b++, p += m->block_rows) {
+            double e = 0;
+            for (int r = 0; r < m->block_rows; r++) {
+                double a = m->compliance[b * m->block_rows + r];
+                if (a > 0) e += 0.5 * p[r] * p[r] / a; /* eq. 6 per block */
+            }
+            for (int i = 0; i < m->block_nodes; i++)
+                energy[m->block_node[b * m->block_nodes + i]] += e / m->block_nodes;
+        }
+    }
+    free(phi);
+    return SL_OK;
+}
+
+double sl_world_constraint_violation(const sl_world *w) {
+    if (!w) return NAN;
+    double *phi = current_phi(w);
+    if (!phi) return NAN;
+    double worst = 0;
+    for (int i = 0; i < w->m; i++) worst = fmax(worst, fabs(phi[i]));
+    free(phi);
+    return worst;
+}
+
+/* Power iteration on B = M^-1/2 A M^-1/2 with A = M + K, whose eigenvalues are 1 + omega^2. */
+static double largest_eigenvalue(const sl_world *w, int max_iterations, double *u, double *y) {
+    const sl_assembly *a = &w->assembly;
+    int nf = a->n_free;
+    unsigned seed = 12345u; /* deterministic start with components along every mode */
+    for (int k = 0; k < nf; k++) {
+        seed = seed * 1103515245u + 12345u;
+        u[k] = 0.5 + (double)(seed >> 8) / (double)(1u << 24);
+    }
+    double mu = 0, mu_old = 0;
+    for (int it = 0; it < max_iterations; it++) {
+        double norm = 0;
+        for (int k = 0; k < nf; k++) norm += u[k] * u[k];
+        norm = sqrt(norm);
+        for (int k = 0; k < nf; k++) u[k] /= norm * sqrt(w->mass[a->free_dof[k] / 3]);
+        memset(y, 0, sizeof(double) * (size_t)nf);
+        sl_sym_gaxpy(a->A, u, y);
+        mu = 0;
+        for (int k = 0; k < nf; k++) {
+            double s = sqrt(w->mass[a->free_dof[k] / 3]);
+            u[k] *= s;        /* back to the unit vector */
+            y[k] /= s;        /* y = B u */
+            mu += u[k] * y[k]; /* Rayleigh quotient */
+        }
+        memcpy(u, y, sizeof(double) * (size_t)nf);
+        if (it > 10 && fabs(mu - mu_old) <= 1e-10 * fabs(mu)) break;
+        mu_old = mu;
+    }
+    return mu;
+}
+
+sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max) {
+    if (!w || !omega_max) return SL_ERR_NULL;
+    if (sl_world_has_zero_compliance(w))
+        return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "omega_max is infinite with alpha = 0");
+    sl_status st = sl_assembly_prepare(w);
+    if (st != SL_OK) return st;
+    int nf = w->assembly.n_free;
+    double *u = malloc(sizeof(double) * (size_t)(nf + 1));
+    double *y = malloc(sizeof(double) * (size_t)(nf + 1));
+    if (!u || !y) {
+        free(u);
+        free(y);
+        return SL_ERR_NOMEM;
+    }
+    sl_assembly_evaluate(w, w->x);
+    sl_assembly_geometric(w, w->x);
+    sl_assembly_system(w, 1.0, 1.0); /* A = M + J^T alpha^-1 J + H */
+    double mu = nf > 0 ? largest_eigenvalue(w, max_iterations, u, y) : 1.0;
+    free(u);
+    free(y);
+    *omega_max = sqrt(fmax(mu - 1.0, 0.0));
+    return SL_OK;
+}

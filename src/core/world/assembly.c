@@ -1,0 +1,280 @@
+/* Global assembly from model blocks (see sl_assembly.h). */
+#include "world/assembly.h"
+
+#include <cs.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "world/world_internal.h"
+
+void sl_assembly_free(sl_assembly *a) {
+    free(a->dof);
+    free(a->free_dof);
+    free(a->phi);
+    free(a->alpha);
+    free(a->w);
+    free(a->J);
+    free(a->H);
+    free(a->row_offset);
+    free(a->J_offset);
+    free(a->H_offset);
+    cs_spfree(a->A);
+    free(a->A_slot);
+    free(a->A_diag);
+    int version = a->version;
+    memset(a, 0, sizeof *a);
+    a->version = version;
+}
+
+static int block_dofs(const sl_model *m) { return 3 * m->block_nodes; }
+
+/* Free-dof index of entry r (0 .. 3k-1) of block b of model m. */
+static int block_dof(const sl_world *w, const sl_model *m, int b, int r) {
+    return w->assembly.dof[3 * m->block_node[b * m->block_nodes + r / 3] + r % 3];
+}
+
+/* Slot of (row, col) in the sorted CSC matrix A, or -1. */
+static int find_slot(const cs *A, int row, int col) {
+    csi lo = A->p[col], hi = A->p[col + 1] - 1;
+    while (lo <= hi) {
+        csi mid = (lo + hi) / 2;
+        if (A->i[mid] == row) return (int)mid;
+        if (A->i[mid] < row) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+static sl_status build_dof_map(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    a->dof = malloc(sizeof(int) * 3 * (size_t)w->n);
+    a->free_dof = malloc(sizeof(int) * (3 * (size_t)w->n + 1));
+    if (!a->dof || !a->free_dof) return SL_ERR_NOMEM;
+    a->n_free = 0;
+    for (int i = 0; i < 3 * w->n; i++) {
+        a->dof[i] = w->pinned[i / 3] ? -1 : a->n_free;
+        if (!w->pinned[i / 3]) a->free_dof[a->n_free++] = i;
+    }
+    return SL_OK;
+}
+
+static void copy_compliance(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        memcpy(a->alpha + a->row_offset[k], m->compliance,
+               sizeof(double) * (size_t)sl_model_constraint_count(m));
+    }
+}
+
+static sl_status alloc_scratch(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    int mc = w->model_count > 0 ? w->model_count : 1;
+    a->row_offset = calloc((size_t)mc, sizeof(int));
+    a->J_offset = calloc((size_t)mc, sizeof(int));
+    a->H_offset = calloc((size_t)mc, sizeof(int));
+    if (!a->row_offset || !a->J_offset || !a->H_offset) return SL_ERR_NOMEM;
+    int rows = 0;
+    a->J_size = a->H_size = 0;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        a->row_offset[k] = rows;
+        a->J_offset[k] = a->J_size;
+        a->H_offset[k] = a->H_size;
+        rows += sl_model_constraint_count(m);
+        a->J_size += m->block_count * m->block_rows * nd;
+        a->H_size += m->block_count * nd * nd;
+    }
+    size_t m1 = (size_t)(rows > 0 ? rows : 1);
+    a->phi = calloc(m1, sizeof(double));
+    a->alpha = calloc(m1, sizeof(double));
+    a->w = calloc(m1, sizeof(double));
+    a->J = calloc((size_t)(a->J_size > 0 ? a->J_size : 1), sizeof(double));
+    a->H = calloc((size_t)(a->H_size > 0 ? a->H_size : 1), sizeof(double));
+    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H) return SL_ERR_NOMEM;
+    copy_compliance(w);
+    return SL_OK;
+}
+
+void sl_assembly_refresh_compliance(sl_world *w) {
+    if (w && w->assembly.alpha) copy_compliance(w);
+}
+
+/* Upper-triangle pattern of M + (block couplings) over the free dofs, rows sorted. */
+static cs *build_pattern(const sl_world *w) {
+    const sl_assembly *a = &w->assembly;
+    cs *T = cs_spalloc(a->n_free, a->n_free, a->n_free + a->H_size / 2 + 1, 1, 1);
+    if (!T) return NULL;
+    int ok = 1;
+    for (int i = 0; i < a->n_free; i++) ok &= cs_entry(T, i, i, 0) != 0;
+    for (int k = 0; k < w->model_count && ok; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        for (int b = 0; b < m->block_count && ok; b++)
+            for (int r = 0; r < nd; r++)
+                for (int c = 0; c < nd; c++) {
+                    int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
+                    if (gr >= 0 && gc >= 0 && gr <= gc) ok &= cs_entry(T, gr, gc, 0) != 0;
+                }
+    }
+    cs *C = ok ? cs_compress(T) : NULL;
+    cs_spfree(T);
+    if (!C || !cs_dupl(C)) return cs_spfree(C);
+    cs *Ct = cs_transpose(C, 1); /* two transposes sort the row indices */
+    cs_spfree(C);
+    cs *A = Ct ? cs_transpose(Ct, 1) : NULL;
+    cs_spfree(Ct);
+    return A;
+}
+
+static sl_status build_slots(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    a->A_slot = malloc(sizeof(int) * (size_t)(a->H_size > 0 ? a->H_size : 1));
+    a->A_diag = malloc(sizeof(int) * (size_t)(a->n_free > 0 ? a->n_free : 1));
+    if (!a->A_slot || !a->A_diag) return SL_ERR_NOMEM;
+    for (int i = 0; i < a->n_free; i++) a->A_diag[i] = find_slot(a->A, i, i);
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        int *slot = a->A_slot + a->H_offset[k];
+        for (int b = 0; b < m->block_count; b++)
+            for (int r = 0; r < nd; r++)
+                for (int c = 0; c < nd; c++) {
+                    int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
+                    *slot++ = (gr >= 0 && gc >= 0 && gr <= gc) ? find_slot(a->A, gr, gc) : -1;
+                }
+    }
+    return SL_OK;
+}
+
+sl_status sl_assembly_prepare(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    if (a->valid) return SL_OK;
+    sl_assembly_free(a);
+    sl_status st = build_dof_map(w);
+    if (st == SL_OK) st = alloc_scratch(w);
+    if (st == SL_OK) {
+        a->A = build_pattern(w);
+        st = a->A ? build_slots(w) : SL_ERR_NOMEM;
+    }
+    if (st != SL_OK) {
+        sl_assembly_free(a);
+        return st;
+    }
+    a->version++;
+    a->valid = 1;
+    return SL_OK;
+}
+
+void sl_assembly_evaluate(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
+    }
+    for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
+}
+
+void sl_assembly_geometric(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        double *H = a->H + a->H_offset[k];
+        int nd = block_dofs(m);
+        if (m->cls->geometric_stiffness)
+            m->cls->geometric_stiffness(m, x, a->w + a->row_offset[k], H);
+        else
+            memset(H, 0, sizeof(double) * (size_t)(m->block_count * nd * nd));
+    }
+}
+
+void sl_assembly_external_forces(const sl_world *w, double *force) {
+    for (int i = 0; i < w->n; i++)
+        for (int c = 0; c < 3; c++) force[3 * i + c] = w->mass[i] * w->gravity[c];
+    for (int d = 0; w->load && d < 3 * w->n; d++) force[d] += w->load[d];
+    for (int d = 0; w->mass_damping > 0 && d < 3 * w->n; d++) force[d] -= w->mass_damping * w->mass[d / 3] * w->v[d];
+    sl_world_add_grab_force(w, force);
+}
+
+void sl_assembly_forces(const sl_world *w, double *force) {
+    const sl_assembly *a = &w->assembly;
+    sl_assembly_external_forces(w, force);
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        const double *J = a->J + a->J_offset[k];
+        const double *wk = a->w + a->row_offset[k];
+        for (int b = 0; b < m->block_count; b++) {
+            const int *node = m->block_node + b * m->block_nodes;
+            for (int r = 0; r < m->block_rows; r++, J += nd) {
+                double wr = wk[b * m->block_rows + r];
+                if (wr == 0) continue;
+                for (int c = 0; c < nd; c++) force[3 * node[c / 3] + c % 3] -= J[c] * wr; /* F = -J^T alpha^-1 phi */
+            }
+        }
+    }
+}
+
+/* Adds scale * Jb^T diag(1/alpha) Jb of one block into the dense nd x nd matrix K. */
+static void add_block_JtWJ(const double *Jb, const double *alpha, int rows, int nd, double scale,
+                           double *K) {
+    for (int r = 0; r < rows; r++) {
+        if (!(alpha[r] > 0)) continue;
+        double s = scale / alpha[r];
+        const double *row = Jb + r * nd;
+        for (int i = 0; i < nd; i++) {
+            double si = s * row[i];
+            if (si == 0) continue;
+            for (int j = 0; j < nd; j++) K[i * nd + j] += si * row[j];
+        }
+    }
+}
+
+void sl_assembly_system(sl_world *w, double c_K, double c_H) {
+    sl_assembly *a = &w->assembly;
+    double *Ax = a->A->x;
+    memset(Ax, 0, sizeof(double) * (size_t)a->A->p[a->A->n]);
+    for (int i = 0; i < a->n_free; i++) Ax[a->A_diag[i]] = w->mass[a->free_dof[i] / 3];
+    double local[144 * 4];
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m), rows = m->block_rows;
+        double *Kb = nd * nd <= (int)(sizeof local / sizeof *local) ? local : NULL;
+        if (!Kb) continue; /* blocks of more than 8 nodes are not supported */
+        const int *slot = a->A_slot + a->H_offset[k];
+        const double *H = a->H + a->H_offset[k];
+        for (int b = 0; b < m->block_count; b++, slot += nd * nd, H += nd * nd) {
+            memset(Kb, 0, sizeof(double) * (size_t)(nd * nd));
+            add_block_JtWJ(a->J + a->J_offset[k] + b * rows * nd,
+                           a->alpha + a->row_offset[k] + b * rows, rows, nd, c_K, Kb);
+            if (c_H != 0)
+                for (int i = 0; i < nd * nd; i++) Kb[i] += c_H * H[i];
+            for (int i = 0; i < nd * nd; i++)
+                if (slot[i] >= 0) Ax[slot[i]] += Kb[i];
+        }
+    }
+}
+
+cs *sl_assembly_jacobian_csc(const sl_world *w) {
+    const sl_assembly *a = &w->assembly;
+    cs *T = cs_spalloc(w->m, a->n_free, a->J_size + 1, 1, 1);
+    if (!T) return NULL;
+    int ok = 1;
+    for (int k = 0; k < w->model_count && ok; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        const double *J = a->J + a->J_offset[k];
+        int row = a->row_offset[k];
+        for (int b = 0; b < m->block_count; b++)
+            for (int r = 0; r < m->block_rows; r++, row++, J += nd)
+                for (int c = 0; c < nd; c++) {
+                    int gc = block_dof(w, m, b, c);
+                    if (gc >= 0) ok &= cs_entry(T, row, gc, J[c]) != 0;
+                }
+    }
+    cs *C = ok ? cs_compress(T) : NULL;
+    cs_spfree(T);
+    if (C && !cs_dupl(C)) C = cs_spfree(C);
+    return C;
+}

@@ -1,0 +1,70 @@
+/* Assembly of the global quantities of a world from its models' blocks: phi,
+ * block Jacobians, forces, and the sparse symmetric system matrices over the free
+ * (unpinned) degrees of freedom. The sparsity pattern and the map from block
+ * entries to matrix entries are built once per topology (models and pins) so that
+ * each step only writes values, and the symbolic factorization can be reused. */
+#ifndef SL_ASSEMBLY_H
+#define SL_ASSEMBLY_H
+
+#include "softlab/status.h"
+
+struct cs_sparse;
+typedef struct sl_world sl_world;
+
+typedef struct sl_assembly {
+    int version;       /* bumped when the pattern is rebuilt; steppers compare it */
+    int valid;         /* 0: rebuild needed (models or pins changed) */
+    int n_free;        /* number of free dofs */
+    int *dof;          /* int[3n]: free-dof index of a global dof, or -1 if pinned */
+    int *free_dof;     /* int[n_free]: global dof of a free dof */
+    double *phi;       /* double[m] */
+    double *alpha;     /* double[m]: compliance of every constraint row */
+    double *w;         /* double[m]: alpha^-1 phi (0 where alpha = 0) */
+    double *J;         /* all block Jacobians, model after model */
+    double *H;         /* all block geometric stiffnesses (NULL until needed) */
+    int *row_offset;   /* int[model_count]: first constraint row of each model */
+    int *J_offset;     /* int[model_count]: first double of each model's blocks in J */
+    int *H_offset;     /* int[model_count]: first double of each model's blocks in H */
+    int J_size, H_size;
+    /* System matrix A (n_free x n_free, upper triangle, CSC) and the map from each
+     * block's (3k x 3k) entry to its slot in A->x (-1 when pinned or below the
+     * diagonal), block after block, model after model, as in H. */
+    struct cs_sparse *A;
+    int *A_slot;
+    int *A_diag;       /* int[n_free]: slot of each diagonal entry */
+} sl_assembly;
+
+/* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */
+sl_status sl_assembly_prepare(sl_world *w);
+
+/* Copies the models' compliances into the prepared assembly (after a model changed
+ * them in place, e.g. sl_grid_set_strength); no-op before the first prepare. */
+void sl_assembly_refresh_compliance(sl_world *w);
+
+/* Evaluates phi, the block Jacobians and w = alpha^-1 phi at x (double[3n]). */
+void sl_assembly_evaluate(sl_world *w, const double *x);
+
+/* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
+void sl_assembly_geometric(sl_world *w, const double *x);
+
+/* External force on every global dof (double[3n], N): gravity M g, loads, the mass
+ * damping -c M v, grab. */
+void sl_assembly_external_forces(const sl_world *w, double *force);
+
+/* Force on every global dof (double[3n], N): the external force and
+ * -J^T alpha^-1 phi
+ * (seed 000 §2.2, F = -dU/dx) using the evaluated phi and J. */
+void sl_assembly_forces(const sl_world *w, double *force);
+
+/* Writes A = M + c_K J^T alpha^-1 J + c_H H into the values of the pattern, on
+ * the free dofs (seed 000 eq. 23 scaled by M; the primal form of eq. 20). */
+void sl_assembly_system(sl_world *w, double c_K, double c_H);
+
+
+/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped.
+ * Returns NULL when out of memory. The caller frees it with cs_spfree. */
+struct cs_sparse *sl_assembly_jacobian_csc(const sl_world *w);
+
+void sl_assembly_free(sl_assembly *a);
+
+#endif

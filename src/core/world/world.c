@@ -1,0 +1,377 @@
+/* World lifetime, state access, stepping with divergence detection. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
+#include "world/world_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
+    if (!w) return status;
+    va_list args;
+    va_start(args, fmt);
+    char detail[200];
+    vsnprintf(detail, sizeof detail, fmt, args);
+    va_end(args);
+    snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
+    return status;
+}
+
+double sl_clock_seconds(void) { /* monotonic, microsecond-resolution also under Emscripten */
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+sl_world_def sl_world_def_default(void) {
+    sl_world_def d;
+    memset(&d, 0, sizeof d);
+    d.gravity[1] = -9.81;
+    d.divergence_distance = 1e3;
+    return d;
+}
+
+static sl_status check_def(const sl_world_def *def) {
+    if (!def->positions || !def->masses) return SL_ERR_NULL;
+    if (def->node_count < 1 || !(def->divergence_distance > 0)) return SL_ERR_RANGE;
+    for (int i = 0; i < 3 * def->node_count; i++)
+        if (!isfinite(def->positions[i])) return SL_ERR_NOT_FINITE;
+    for (int i = 0; i < def->node_count; i++) {
+        if (!isfinite(def->masses[i])) return SL_ERR_NOT_FINITE;
+        if (!(def->masses[i] > 0)) return SL_ERR_RANGE;
+    }
+    for (int c = 0; c < 3; c++)
+        if (!isfinite(def->gravity[c])) return SL_ERR_NOT_FINITE;
+    if (!isfinite(def->divergence_distance) || !isfinite(def->mass_damping)) return SL_ERR_NOT_FINITE;
+    if (def->mass_damping < 0) return SL_ERR_RANGE;
+    return SL_OK;
+}
+
+sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
+    if (!out) return SL_ERR_NULL;
+    *out = NULL;
+    if (!def) return SL_ERR_NULL;
+    sl_status st = check_def(def);
+    if (st != SL_OK) return st;
+    sl_world *w = calloc(1, sizeof *w);
+    if (!w) return SL_ERR_NOMEM;
+    int n = def->node_count;
+    size_t n3 = 3 * (size_t)n;
+    w->n = n;
+    w->x = malloc(n3 * sizeof(double));
+    w->v = calloc(n3, sizeof(double));
+    w->x0 = malloc(n3 * sizeof(double));
+    w->v0 = calloc(n3, sizeof(double));
+    w->x_prev = malloc(n3 * sizeof(double));
+    w->v_prev = malloc(n3 * sizeof(double));
+    w->mass = malloc((size_t)n * sizeof(double));
+    w->pinned = calloc((size_t)n, 1);
+    if (!w->x || !w->v || !w->x0 || !w->v0 || !w->x_prev || !w->v_prev || !w->mass ||
+        !w->pinned) {
+        sl_world_destroy(w);
+        return SL_ERR_NOMEM;
+    }
+    memcpy(w->x, def->positions, n3 * sizeof(double));
+    memcpy(w->x0, def->positions, n3 * sizeof(double));
+    memcpy(w->mass, def->masses, (size_t)n * sizeof(double));
+    memcpy(w->gravity, def->gravity, sizeof w->gravity);
+    w->divergence_distance = def->divergence_distance;
+    w->mass_damping = def->mass_damping;
+    w->tracked_node = -1;
+    w->strength = 1;
+    w->dt = 0.01;
+    *out = w;
+    return SL_OK;
+}
+
+static void drop_stepper(sl_world *w) {
+    if (w->stepper && w->stepper->destroy) w->stepper->destroy(w->stepper_state);
+    w->stepper_state = NULL;
+}
+
+void sl_world_destroy(sl_world *w) {
+    if (!w) return;
+    sl_world_set_driver(w, NULL, NULL, NULL);
+    drop_stepper(w);
+    sl_world_release(w);
+    for (int i = 0; i < w->model_count; i++) sl_model_destroy(w->models[i]);
+    free(w->models);
+    sl_assembly_free(&w->assembly);
+    free(w->x);
+    free(w->v);
+    free(w->x0);
+    free(w->v0);
+    free(w->x_prev);
+    free(w->v_prev);
+    free(w->mass);
+    free(w->pinned);
+    free(w->load);
+    sl_body_free(&w->body);
+    free(w);
+}
+
+static sl_status check_model(const sl_world *w, const sl_model *m) {
+    if (!m->cls || !m->cls->evaluate || !m->block_node || !m->compliance) return SL_ERR_NULL;
+    for (int i = 0; i < m->block_count * m->block_nodes; i++)
+        if (m->block_node[i] < 0 || m->block_node[i] >= w->n) return SL_ERR_INDEX;
+    for (int i = 0; i < sl_model_constraint_count(m); i++) {
+        if (!isfinite(m->compliance[i])) return SL_ERR_NOT_FINITE;
+        if (m->compliance[i] < 0) return SL_ERR_RANGE;
+    }
+    return SL_OK;
+}
+
+sl_status sl_world_add_model(sl_world *w, sl_model *model) {
+    if (!w || !model) {
+        sl_model_destroy(model);
+        return SL_ERR_NULL;
+    }
+    sl_status st = check_model(w, model);
+    if (st != SL_OK) {
+        sl_model_destroy(model);
+        return sl_world_fail(w, st, "model '%s' rejected",
+                             model->cls ? model->cls->name : "?");
+    }
+    if (w->model_count == w->model_capacity) {
+        int cap = w->model_capacity ? 2 * w->model_capacity : 4;
+        sl_model **grown = realloc(w->models, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            sl_model_destroy(model);
+            return SL_ERR_NOMEM;
+        }
+        w->models = grown;
+        w->model_capacity = cap;
+    }
+    w->models[w->model_count++] = model;
+    w->m += sl_model_constraint_count(model);
+    w->assembly.valid = 0;
+    if (w->stepper) drop_stepper(w), w->stepper = NULL; /* state sized for old models */
+    return SL_OK;
+}
+
+sl_status sl_world_pin(sl_world *w, int node, int pinned) {
+    if (!w) return SL_ERR_NULL;
+    if (node < 0 || node >= w->n)
+        return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
+    w->pinned[node] = pinned ? 1 : 0;
+    if (pinned)
+        for (int c = 0; c < 3; c++) w->v[3 * node + c] = w->v0[3 * node + c] = 0;
+    w->assembly.valid = 0;
+    return SL_OK;
+}
+
+int sl_world_has_zero_compliance(const sl_world *w) {
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int i = 0; i < sl_model_constraint_count(m); i++)
+            if (m->compliance[i] == 0) return 1;
+    }
+    return 0;
+}
+
+sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
+                               double beta) {
+    if (!w || !stepper) return SL_ERR_NULL;
+    if (!isfinite(dt) || !(dt > 0) || dt > 1)
+        return sl_world_fail(w, SL_ERR_RANGE, "time step dt = %g s not in (0, 1]", dt);
+    if (!isfinite(beta) || beta < 0)
+        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
+    if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
+        return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
+                             "'%s' cannot run a model with compliance alpha = 0 "
+                             "(infinite stiffness); use 'regularized'",
+                             stepper->name);
+    for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
+        if (!w->models[k]->cls->quadratic)
+            return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
+                                 "'%s' runs only quadratic metric models (grid solids), not '%s'",
+                                 stepper->name, w->models[k]->cls->name);
+    drop_stepper(w);
+    w->stepper = stepper;
+    w->dt = dt;
+    w->beta = beta;
+    w->diverged = 0;
+    sl_status st = sl_assembly_prepare(w);
+    if (st == SL_OK && stepper->init) st = stepper->init(w, &w->stepper_state);
+    if (st != SL_OK) {
+        drop_stepper(w);
+        w->stepper = NULL;
+        return sl_world_fail(w, st, "could not set up stepper '%s'", stepper->name);
+    }
+    return SL_OK;
+}
+
+/* Why the state is not acceptable, or NULL if it is. */
+static const char *divergence_reason(const sl_world *w, char *buf, size_t size) {
+    double bound2 = w->divergence_distance * w->divergence_distance;
+    for (int i = 0; i < w->n; i++) {
+        double d2 = 0;
+        for (int c = 0; c < 3; c++) {
+            double xi = w->x[3 * i + c], vi = w->v[3 * i + c];
+            if (!isfinite(xi) || !isfinite(vi)) {
+                snprintf(buf, size, "non-finite %s at node %d", isfinite(xi) ? "velocity" : "position", i);
+                return buf;
+            }
+            double d = xi - w->x0[3 * i + c];
+            d2 += d * d;
+        }
+        if (d2 > bound2) {
+            snprintf(buf, size, "node %d moved %.3g m, beyond the bound %.3g m", i, sqrt(d2),
+                     w->divergence_distance);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+sl_status sl_world_step(sl_world *w) {
+    if (!w) return SL_ERR_NULL;
+    if (!w->stepper) return sl_world_fail(w, SL_ERR_NO_STEPPER, "call sl_world_set_stepper");
+    if (w->diverged)
+        return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->diverged_time,
+                             w->diverged_reason);
+    size_t n3 = 3 * (size_t)w->n;
+    memcpy(w->x_prev, w->x, n3 * sizeof(double)); /* the state at t, kept if the step fails */
+    memcpy(w->v_prev, w->v, n3 * sizeof(double));
+    sl_status st = w->driver ? w->driver(w, w->t + w->dt, w->driver_ctx) : SL_OK; /* the schedule at the step's end */
+    const char *stage = "driver";
+    if (st == SL_OK) st = sl_assembly_prepare(w), stage = "assembly";
+    if (st != SL_OK) {
+        memcpy(w->x, w->x_prev, n3 * sizeof(double));
+        memcpy(w->v, w->v_prev, n3 * sizeof(double));
+        return sl_world_fail(w, st, "%s: %s", stage, sl_status_message(st));
+    }
+    memset(&w->timing, 0, sizeof w->timing);
+
+    st = w->stepper->step(w, w->stepper_state);
+    if (st == SL_OK) sl_world_resolve_contacts(w);
+
+    char buf[160];
+    const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf) : NULL;
+    if (st == SL_ERR_FACTOR) reason = "linear system not positive definite", st = SL_ERR_DIVERGED;
+    if (st == SL_OK && !reason) {
+        w->t += w->dt;
+        return SL_OK;
+    }
+    /* Keep the last good state so that nothing shows garbage. */
+    memcpy(w->x, w->x_prev, n3 * sizeof(double));
+    memcpy(w->v, w->v_prev, n3 * sizeof(double));
+    if (!reason) return sl_world_fail(w, st, "stepper '%s' failed", w->stepper->name);
+    w->diverged = 1;
+    w->diverged_time = w->t;
+    snprintf(w->diverged_reason, sizeof w->diverged_reason, "%s", reason);
+    return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->t, reason);
+}
+
+void sl_world_reset(sl_world *w) {
+    if (!w) return;
+    size_t n3 = 3 * (size_t)w->n;
+    memcpy(w->x, w->x0, n3 * sizeof(double));
+    memcpy(w->v, w->v0, n3 * sizeof(double));
+    w->t = 0;
+    w->diverged = 0;
+    w->diverged_reason[0] = 0;
+    if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
+    w->last_error[0] = 0;
+    sl_status st = w->driver ? w->driver(w, 0.0, w->driver_ctx) : SL_OK;
+    if (st != SL_OK) sl_world_fail(w, st, "driver at reset: %s", sl_status_message(st));
+}
+
+sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, void (*free_ctx)(void *)) {
+    if (!w) return SL_ERR_NULL;
+    if (w->driver_free) w->driver_free(w->driver_ctx);
+    w->driver = drive, w->driver_ctx = ctx, w->driver_free = free_ctx;
+    return drive ? drive(w, w->t, ctx) : SL_OK;
+}
+
+sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]) {
+    if (!w || !x) return SL_ERR_NULL;
+    if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
+    if (!w->pinned[node]) return sl_world_fail(w, SL_ERR_RANGE, "node %d is not pinned", node);
+    if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "position");
+    for (int c = 0; c < 3; c++) {
+        w->v[3 * node + c] = (x[c] - w->x[3 * node + c]) / w->dt; /* x_{n+1} = x_n + dt v_{n+1} */
+        w->x[3 * node + c] = x[c];
+    }
+    return SL_OK;
+}
+
+
+int sl_world_node_count(const sl_world *w) { return w ? w->n : 0; }
+const double *sl_world_positions(const sl_world *w) { return w ? w->x : NULL; }
+const double *sl_world_velocities(const sl_world *w) { return w ? w->v : NULL; }
+const double *sl_world_rest_positions(const sl_world *w) { return w ? w->x0 : NULL; }
+const double *sl_world_masses(const sl_world *w) { return w ? w->mass : NULL; }
+double sl_world_time(const sl_world *w) { return w ? w->t : 0; }
+double sl_world_dt(const sl_world *w) { return w ? w->dt : 0; }
+double sl_world_beta(const sl_world *w) { return w ? w->beta : 0; }
+const sl_stepper_class *sl_world_stepper(const sl_world *w) { return w ? w->stepper : NULL; }
+int sl_world_model_count(const sl_world *w) { return w ? w->model_count : 0; }
+int sl_world_constraint_count(const sl_world *w) { return w ? w->m : 0; }
+const char *sl_world_last_error(const sl_world *w) { return w ? w->last_error : ""; }
+int sl_world_tracked_node(const sl_world *w) { return w ? w->tracked_node : -1; }
+
+sl_step_timing sl_world_last_timing(const sl_world *w) {
+    sl_step_timing zero = {0, 0, 0};
+    return w ? w->timing : zero;
+}
+
+const sl_model *sl_world_model(const sl_world *w, int index) {
+    if (!w || index < 0 || index >= w->model_count) return NULL;
+    return w->models[index];
+}
+
+int sl_world_is_pinned(const sl_world *w, int node) {
+    if (!w || node < 0 || node >= w->n) return 0;
+    return w->pinned[node];
+}
+
+int sl_world_diverged(const sl_world *w, double *time, const char **reason) {
+    if (!w || !w->diverged) return 0;
+    if (time) *time = w->diverged_time;
+    if (reason) *reason = w->diverged_reason;
+    return 1;
+}
+
+sl_status sl_world_set_positions(sl_world *w, const double *x) {
+    if (!w || !x) return SL_ERR_NULL;
+    for (int i = 0; i < 3 * w->n; i++)
+        if (!isfinite(x[i])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "position %d", i);
+    memcpy(w->x, x, 3 * (size_t)w->n * sizeof(double));
+    return SL_OK;
+}
+
+sl_status sl_world_set_velocities(sl_world *w, const double *v) {
+    if (!w || !v) return SL_ERR_NULL;
+    for (int i = 0; i < 3 * w->n; i++)
+        if (!isfinite(v[i])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "velocity %d", i);
+    for (int i = 0; i < 3 * w->n; i++) w->v[i] = w->pinned[i / 3] ? 0 : v[i];
+    return SL_OK;
+}
+
+sl_status sl_world_set_tracked_node(sl_world *w, int node) {
+    if (!w) return SL_ERR_NULL;
+    if (node < -1 || node >= w->n)
+        return sl_world_fail(w, SL_ERR_INDEX, "tracked node %d not in [0, %d)", node, w->n);
+    w->tracked_node = node;
+    return SL_OK;
+}
+
+sl_status sl_world_set_load(sl_world *w, int node, const double f[3]) {
+    if (!w || !f) return SL_ERR_NULL;
+    if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "load on node %d", node);
+    for (int c = 0; c < 3; c++)
+        if (!isfinite(f[c])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "load on node %d", node);
+    if (!w->load && !(w->load = calloc(3 * (size_t)w->n, sizeof(double)))) return SL_ERR_NOMEM;
+    for (int c = 0; c < 3; c++) w->load[3 * node + c] = f[c];
+    return SL_OK;
+}
+
+void sl_world_clear_loads(sl_world *w) {
+    if (!w) return;
+    free(w->load);
+    w->load = NULL;
+}

@@ -1,0 +1,86 @@
+/* Internal layout of sl_world, shared by the world, the assembly and the steppers.
+ * Not part of the public API: front-ends use the getters of sl_world.h. */
+#ifndef SL_WORLD_INTERNAL_H
+#define SL_WORLD_INTERNAL_H
+
+#include "softlab/stepper.h"
+#include "softlab/world.h"
+#include "world/assembly.h"
+
+/* The body record (sl_body_def), owned by the world. */
+typedef struct sl_body {
+    int *tets, tet_count, tets_per_cell;
+    double rest_volume;  /* m^3: sum of the tets' volumes at the rest shape */
+    int *tris, tri_count, *edges, edge_count;
+} sl_body;
+
+/* Frees the arrays of a body record and zeroes it. */
+void sl_body_free(sl_body *b);
+
+struct sl_world {
+    int n;              /* node count */
+    double *x, *v;      /* double[3n]: current positions (m), velocities (m/s) */
+    double *x0, *v0;    /* double[3n]: initial state, restored by reset */
+    double *x_prev, *v_prev; /* double[3n]: state before the step in progress */
+    double *mass;       /* double[n], kg */
+    unsigned char *pinned; /* [n] */
+    double gravity[3];  /* m/s^2 */
+    double divergence_distance; /* m */
+    double mass_damping;  /* 1/s: damping force -c m v on every free node */
+
+    sl_model **models;  /* owned */
+    int model_count, model_capacity;
+    int m;              /* total constraint rows */
+
+    const sl_stepper_class *stepper;
+    void *stepper_state;
+    double dt, beta, t;
+    int solve_form;     /* sl_solve_form, for the regularized stepper */
+
+    sl_assembly assembly; /* dof map, sparse pattern, scratch (sl_assembly.h) */
+
+    int diverged;
+    double diverged_time;
+    char diverged_reason[160];
+    char last_error[256];
+    sl_step_timing timing;
+
+    double *load;       /* double[3n] N, constant loads (NULL: none) */
+
+    struct {            /* sl_world_set_ground, sl_world_add_sphere */
+        int ground;
+        double height, ground_friction;
+        int sphere_count;
+        double sphere[16][5]; /* centre x, y, z, radius (m), friction */
+    } contact;
+
+    struct {            /* sl_world_grab: drag spring toward a target */
+        int count;
+        int *node;
+        double *weight, *offset; /* [count], [3*count] */
+        double target[3], k;
+    } grab;
+
+    sl_body body;       /* sl_world_set_body: elements and surface (world/body.c) */
+    double strength;    /* sl_world_set_strength: compliances hold 1/strength of as built */
+    int tracked_node;
+
+    sl_world_driver driver; /* sl_world_set_driver */
+    void *driver_ctx;
+    void (*driver_free)(void *);
+};
+
+/* Records a formatted error message in w->last_error and returns status. */
+sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
+
+/* 1 if some model has a constraint of compliance alpha = 0 (a hard constraint). */
+int sl_world_has_zero_compliance(const sl_world *w);
+
+/* Projects nodes out of the ground and spheres (sl_contact.c). */
+void sl_world_resolve_contacts(sl_world *w);
+
+/* Adds the grab force (N) to force (double[3n]). */
+void sl_world_add_grab_force(const sl_world *w, double *force);
+
+
+#endif

@@ -1,0 +1,73 @@
+/* World builders (src/scenes/): a world from a tetrahedral mesh, a world of a Terzopoulos
+ * grid solid, and the user-mesh scene. The scenes of the table, the CLI, the wasm API and
+ * the tests build their worlds through these, so each body is put together one way. */
+#ifndef SL_BUILD_H
+#define SL_BUILD_H
+
+#include "softlab/grid.h"
+#include "softlab/mesh.h"
+#include "softlab/scene.h"
+#include "softlab/tet_fem.h"
+
+/* ---- tetrahedral bodies (seed 000 §2.3) ------------------------------------------------ */
+
+/* A world of the mesh with lumped masses from the material's density, the FEM model
+ * (rest shape = mesh positions), gravity g (m/s^2) along -y, the body record (tets,
+ * boundary, edges), and a divergence bound of 20 times the mesh's largest extent. The
+ * world starts at initial (double[3n], m; NULL: the rest shape). No stepper, no pins.
+ * Errors: as sl_world_create, sl_tet_fem_create and sl_tets_boundary. */
+sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,
+                                 const sl_material *material, sl_strain strain, double gravity,
+                                 sl_world **out);
+
+/* sl_tet_mesh_world_from starting at rest. */
+sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material,
+                            sl_strain strain, double gravity, sl_world **out);
+
+/* ---- grid solids (seed 004) ------------------------------------------------------------ */
+
+typedef struct sl_grid_def {
+    int count[3];        /* L, M, N particles along x, y, z, each in [2, 200] */
+    double spacing[3];   /* h1, h2, h3, m, > 0 */
+    double origin[3];    /* position of particle (0,0,0), m */
+    int ellipsoid;       /* 1: keep only cells whose centre is inside the inscribed ellipsoid */
+    double density;      /* kg/m^3, > 0: particle mass density * h1 h2 h3 */
+    double eta_length;   /* eta_11 = eta_22 = eta_33, Pa, > 0 */
+    double eta_angle;    /* eta_12 = eta_21 (angles or face diagonals), Pa, >= 0 */
+    double eta_volume;   /* eta_v of the space diagonals, Pa, >= 0 */
+    double eta_pillar;   /* eta_p of the pillar tensor, Pa, >= 0 */
+    int terms;           /* sl_grid_term_flags */
+    double gravity;      /* m/s^2 along -y, >= 0 */
+} sl_grid_def;
+
+/* A box of 4 x 4 x 4 particles, spacing 0.1 m, 500 kg/m^3, eta_length 1e4 Pa, eta_angle
+ * 1e4 Pa, eta_volume 4e4 Pa, eta_pillar 1e4 Pa, improved terms, gravity 9.81. */
+sl_grid_def sl_grid_def_default(void);
+
+/* Builds a world of the grid: one model per kind of term (sl_grid_terms_create), lumped
+ * masses (a cell's rho V to its 8 corners), and the body record (cells as 6 Kuhn tets
+ * each, their boundary, the grid edges). Checks seed 004's condition
+ * eta_12 + eta_21 >= eta_11 + eta_22 when area restoration is on. Errors (also in *err
+ * when not NULL, with the reason): SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_NOMEM. */
+sl_status sl_grid_world(const sl_grid_def *def, sl_world **out, sl_error *err);
+
+/* ---- the user-mesh scene ----------------------------------------------------------------- */
+
+/* The scene of a user's mesh (name "mesh"; not in the scene table, since it needs a
+ * mesh): default stepper, dt and t_end, and the defaults of the parameters it reads
+ * (Young's modulus 1 MPa, Poisson ratio 0.3, 1000 kg/m^3, gravity 9.81 m/s^2). */
+extern const sl_scene_class sl_scene_user_mesh;
+
+/* The world of a user's mesh, the same in the CLI and the page: the material and gravity
+ * of params where set (else sl_scene_user_mesh's defaults), Green or linear strain,
+ * the lowest node tracked, and pinned by the boxes pin_boxes (double[6*pin_box_count]:
+ * x0,y0,z0,x1,y1,z1, m) or, with none, by its top 3 % (nodes within 3 % of the height
+ * from the highest), so that the body hangs rather than falls. No stepper.
+ * Errors (also in *err when not NULL, with a message; index = the pin box): SL_ERR_NULL,
+ * SL_ERR_RANGE (material, or a pin box that holds no node), and those of
+ * sl_tet_mesh_world. */
+sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *params,
+                             sl_strain strain, const double *pin_boxes, int pin_box_count,
+                             sl_world **out, sl_error *err);
+
+#endif

@@ -1,0 +1,105 @@
+/* Tetrahedral meshes (src/core/mesh/): generators for beams, boxes and balls (each cube
+ * split table written once), topology (edges, boundary) and readers of mesh files.
+ * Nothing here builds a world: softlab/build.h does that from a mesh. */
+#ifndef SL_MESH_H
+#define SL_MESH_H
+
+#include <stddef.h>
+
+#include "softlab/status.h"
+
+typedef struct sl_tet_mesh {
+    int node_count;
+    double *positions; /* double[3*node_count], m */
+    int tet_count;
+    int *tets;         /* int[4*tet_count], positively oriented */
+} sl_tet_mesh;
+
+/* The box [0,size_x] x [0,size_y] x [0,size_z] (m) cut into nx*ny*nz cubes, each split
+ * into 5 tets with alternating orientation so that neighbouring faces conform:
+ * (nx+1)(ny+1)(nz+1) nodes, node (i,j,k) = i + (nx+1)(j + (ny+1) k).
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (a count < 1 or > 1000, a size <= 0), SL_ERR_NOMEM. */
+sl_status sl_tet_mesh_beam(int nx, int ny, int nz, const double size[3], sl_tet_mesh *out);
+
+typedef enum sl_tet_split {
+    SL_SPLIT_5, /* 5 tets per cube, orientation alternating by cell parity (conforming) */
+    SL_SPLIT_6, /* 6 tets per cube around its main diagonal (Kuhn; conforming as is) */
+} sl_tet_split;
+
+/* The tets of one cube whose corner (x, y, z) in {0,1}^3 is c = x + 2y + 4z, positively
+ * oriented: *tets points at int[count][4] corner numbers (static; count 5 or 6). The
+ * 5-tet split is seed 000 §3's swinging cube; mirrored in x (c ^ 1) it conforms with its
+ * neighbours in a grid of alternating parity. The 6-tet split (Kuhn) has one tet per
+ * path 0 -> 7 along the cube's edges. Returns count, or 0 for an unknown split. */
+int sl_cube_split(sl_tet_split split, const int (**tets)[4]);
+
+/* A grid of n[0] x n[1] x n[2] cubes over the box lo .. lo + size (m), each cut by split,
+ * keeping only the cells whose centre c satisfies keep(c, ctx) (keep NULL: all) and the
+ * nodes they use. Errors: SL_ERR_NULL, SL_ERR_RANGE (a count < 1 or > 1000, a size <= 0,
+ * no cell kept), SL_ERR_NOMEM. */
+sl_status sl_tet_mesh_grid(const int n[3], const double lo[3], const double size[3],
+                           sl_tet_split split, int (*keep)(const double c[3], const void *ctx),
+                           const void *ctx, sl_tet_mesh *out);
+
+/* A ball of radius r (m) centred at the origin: the cells of a grid of n cubes across
+ * the diameter whose centres lie inside, 6-tet split; nodes are not projected onto the
+ * sphere (a staircase surface, whose volume tends to 4/3 pi r^3 as n grows).
+ * Errors: as sl_tet_mesh_grid, SL_ERR_RANGE for r <= 0. */
+sl_status sl_tet_mesh_ball(double radius, int n, sl_tet_mesh *out);
+
+/* Frees the arrays of a mesh (not the struct); NULL is a no-op. */
+void sl_tet_mesh_free(sl_tet_mesh *mesh);
+
+
+/* ---- topology --------------------------------------------------------------------------- */
+
+/* Unique edges of tets (int[4*tet_count]): *edges (int[2 * *edge_count], malloc'ed,
+ * caller frees) with i < j, sorted. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_tets_edges(const int *tets, int tet_count, int **edges, int *edge_count);
+
+/* Boundary faces of tets (faces used by exactly one tet), oriented counter-clockwise
+ * seen from outside using positions x (double[3n], m): *tris (int[3 * *tri_count],
+ * malloc'ed, caller frees). Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_tets_boundary(const double *x, const int *tets, int tet_count, int **tris,
+                           int *tri_count);
+
+/* ---- readers ----------------------------------------------------------------------------
+ * Reading tetrahedral meshes: Gmsh MSH 2.2 and 4.1 (ASCII), TetGen .node/.ele and
+ * Medit .mesh. Only 4-node tetrahedra are kept; other element types are skipped with a
+ * note. Inverted tets are reoriented with a warning; degenerate ones are rejected
+ * naming the element. Nodes used by no tetrahedron are dropped (the ids of the others
+ * are kept in node_ids for exports). Every error message names the file, the line and
+ * the reason; no input crashes the readers (fuzzed: fuzz/fuzz_mesh.c). */
+
+/* Largest counts accepted from a file's header before anything is allocated. */
+#define SL_MESH_MAX_NODES 2000000
+#define SL_MESH_MAX_ELEMENTS 10000000
+
+typedef struct sl_mesh_report {
+    char message[256];  /* error, or notes and warnings ("" if none) */
+    int skipped;        /* elements of other types skipped */
+    int reoriented;     /* inverted tets reoriented */
+    int unused_nodes;   /* nodes in no tetrahedron, dropped */
+} sl_mesh_report;
+
+/* Parses text (length bytes, need not be NUL-terminated) as the format named by name's
+ * extension: ".msh" (Gmsh 2.2 or 4.1 ASCII) or ".mesh" (Medit). name is used in
+ * messages. On success *out holds the mesh (free with sl_tet_mesh_free) and *node_ids
+ * (int[node_count], malloc'ed; may be NULL to skip) the file's ids of its nodes.
+ * Errors: SL_ERR_NULL, SL_ERR_PARSE (message: "name:line: reason"), SL_ERR_DEGENERATE,
+ * SL_ERR_RANGE (counts above the limits), SL_ERR_NOMEM; out is zeroed on error. */
+sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_tet_mesh *out,
+                        int **node_ids, sl_mesh_report *report);
+
+/* Parses a TetGen pair: node_text (.node) and ele_text (.ele), 0- or 1-based ids,
+ * attributes and boundary markers tolerated. Errors as sl_mesh_parse. */
+sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t node_length,
+                               const char *ele_text, size_t ele_length, sl_tet_mesh *out,
+                               int **node_ids, sl_mesh_report *report);
+
+/* Reads a file (.msh, .mesh, or .node/.ele: either name of the TetGen pair). Errors as
+ * sl_mesh_parse, and SL_ERR_IO when a file cannot be read (message names it). */
+sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
+                            sl_mesh_report *report);
+
+#endif

@@ -1,0 +1,39 @@
+/* Time steppers: one file per stepper defines one static descriptor; the table
+ * sl_steppers[] lists them (Chipmunk's constraint classes). The web menu, the CLI,
+ * tests and benchmarks loop over the table. Every stepper consumes only the model
+ * language of model.h (phi, J, alpha, geometric stiffness) and knows nothing
+ * of which model produced it. */
+#ifndef SL_STEPPER_H
+#define SL_STEPPER_H
+
+#include "softlab/world.h"
+
+enum {
+    SL_STEPPER_NEEDS_STIFFNESS = 1 << 0, /* needs alpha^-1: refuses alpha = 0 */
+    SL_STEPPER_LINEAR_SOLVE = 1 << 1,    /* solves a sparse linear system per step */
+    SL_STEPPER_QUADRATIC_ONLY = 1 << 2,  /* only models with sl_model_class.quadratic */
+};
+
+struct sl_stepper_class {
+    const char *name;     /* command-line id, e.g. "regularized" */
+    const char *title;    /* human name, e.g. "Regularized (Servin et al.)" */
+    const char *citation; /* seed file and equations */
+    int flags;            /* SL_STEPPER_* */
+    /* Makes per-world state (*state may stay NULL). Errors as sl_world_set_stepper. */
+    sl_status (*init)(sl_world *w, void **state);
+    /* Advances x, v of w by dt. Must not touch pinned nodes. */
+    sl_status (*step)(sl_world *w, void *state);
+    void (*destroy)(void *state);
+    /* Optional: forgets history kept between steps (e.g. a reused factorization) so that
+     * a run after sl_world_reset repeats the first run bit for bit. */
+    void (*reset)(void *state);
+};
+
+/* The stepper table, in teaching order; sl_stepper_count entries. */
+extern const sl_stepper_class *const sl_steppers[];
+extern const int sl_stepper_count;
+
+/* The stepper named name, or NULL. */
+const sl_stepper_class *sl_stepper_find(const char *name);
+
+#endif

@@ -1,0 +1,63 @@
+/* Green-strain tetrahedral finite elements as constraints (seed 000 §2.3, eq. 13-15).
+ *
+ * Material: Young's modulus Y (Pa), Poisson ratio nu in [0, 0.5]; Lame constants
+ * lambda = Y nu / ((1+nu)(1-2nu)), mu = Y / (2(1+nu)). Strain in Voigt order
+ * e = (E11, E22, E33, g12, g13, g23) with ENGINEERING shear strains g_jk = 2 E_jk, so
+ * that the energy density W = 1/2 e^T D e (eq. 14, shear block mu) equals
+ * lambda/2 (tr E)^2 + mu E:E (St. Venant-Kirchhoff).
+ *
+ * Per tetrahedron, F = Ds Dm^-1 (current edge matrix times inverse rest edge matrix)
+ * and the Green strain E = 1/2 (F^T F - I) (eq. 13), or the linearized strain
+ * 1/2 (F + F^T) - I (seed 000 Fig. 5). D is made diagonal as §2.3 suggests,
+ * D = Q^T alpha^-1 Q: the normal block has eigenvectors q1 = (1,1,1)/sqrt 3
+ * (volumetric, stiffness 3 lambda + 2 mu = Y/(1-2nu)) and q2 = (1,-1,0)/sqrt 2,
+ * q3 = (1,1,-2)/sqrt 6 (deviatoric, 2 mu); shear strains have stiffness mu. So each
+ * tet gives 6 constraints phi = sqrt(V0) Q e (eq. 15 with the REST volume V0: total
+ * Lagrangian, so U = V0 W exactly) with compliance
+ * alpha = ((1-2nu)/Y, 1/(2mu), 1/(2mu), 1/mu, 1/mu, 1/mu). At nu = 0.5 the volumetric
+ * compliance is exactly 0 (incompressible), and nothing divides by zero.
+ */
+#ifndef SL_TET_FEM_H
+#define SL_TET_FEM_H
+
+#include "softlab/model.h"
+
+typedef enum sl_strain { SL_STRAIN_GREEN, SL_STRAIN_LINEAR } sl_strain;
+
+typedef struct sl_material {
+    double young_modulus; /* Y, Pa, > 0 */
+    double poisson_ratio; /* nu, [0, 0.5] */
+    double density;       /* rho, kg/m^3, > 0 */
+} sl_material;
+
+/* Lame constants (Pa) of a material; *lambda is INFINITY at nu = 0.5.
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (Y <= 0, nu outside [0, 0.5], density <= 0, NaN). */
+sl_status sl_material_lame(const sl_material *m, double *lambda, double *mu);
+
+/* Creates the FEM model over tets (int[4*tet_count], node indices into rest_positions,
+ * double[3*node_count], m). Every tet must have positive volume (use sl_tets_orient).
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (material, tet_count < 1), SL_ERR_INDEX (node out
+ * of range), SL_ERR_DEGENERATE (volume <= 0: message names the tet in *bad_tet when
+ * not NULL), SL_ERR_NOMEM. */
+sl_status sl_tet_fem_create(const double *rest_positions, int node_count, const int *tets,
+                            int tet_count, const sl_material *material, sl_strain strain,
+                            sl_model **out, int *bad_tet);
+
+/* Signed volume (m^3) of the tet (a, b, c, d) at positions x: det(b-a, c-a, d-a)/6. */
+double sl_tet_volume(const double *x, int a, int b, int c, int d);
+
+/* Makes every tet positively oriented (swaps two nodes of inverted ones) and reports
+ * how many were inverted in *flipped. Errors: SL_ERR_NULL, SL_ERR_INDEX,
+ * SL_ERR_DEGENERATE (|volume| <= 1e-12 * (longest edge)^3: the tet's index in *bad_tet). */
+sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_count,
+                         int *flipped, int *bad_tet);
+
+/* Lumped masses: each node gets a quarter of rho V0 of every tet it belongs to.
+ * mass: double[node_count], kg (overwritten). Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_tets_lumped_mass(const double *x, int node_count, const int *tets, int tet_count,
+                              double density, double *mass);
+
+/* Sum of the tets' current volumes (m^3) at x: for volume-ratio measurements. */
+double sl_tets_total_volume(const double *x, const int *tets, int tet_count);
+
+#endif

@@ -1,0 +1,320 @@
+/* softlab world: point masses, pins, gravity, models, a stepper and its time step, and
+ * the body record (elements, surface, edges) that drawing and measures read. Every
+ * sl_world_* function is declared here, and only here.
+ *
+ * Conventions: see model.h (SI units, y up, xyz interleaved double[3*n]).
+ * A world is opaque; make it from a definition, free it with sl_world_destroy.
+ * Whoever creates frees. No global state. Functions that can fail return an
+ * sl_status and keep a message with context in sl_world_last_error().
+ */
+#ifndef SL_WORLD_H
+#define SL_WORLD_H
+
+#include "softlab/model.h"
+#include "softlab/status.h"
+
+typedef struct sl_world sl_world;
+typedef struct sl_stepper_class sl_stepper_class;
+
+typedef struct sl_world_def {
+    int node_count;          /* n >= 1 */
+    const double *positions; /* double[3n], m: initial positions (the rest state) */
+    const double *masses;    /* double[n], kg, each > 0 (lumped masses) */
+    double gravity[3];       /* m/s^2, default (0, -9.81, 0) */
+    double divergence_distance; /* m, > 0: a node farther than this from its initial
+                                   position means the world diverged (default 1e3) */
+    double mass_damping;     /* c, 1/s, >= 0: damping force -c m v on every node (seed 004
+                                eq. 1 with damping density c mu; default 0) */
+} sl_world_def;
+
+/* Per-step diagnostics, filled by sl_world_energy. All in J. */
+typedef struct sl_energy {
+    double kinetic;   /* 1/2 v^T M v */
+    double potential; /* gravitational: -sum_i m_i g . x_i (zero at the origin) */
+    double elastic;   /* 1/2 phi^T alpha^-1 phi over the constraints with alpha > 0 */
+    double total;     /* kinetic + potential + elastic */
+} sl_energy;
+
+/* Time spent in the stages of the last step, seconds (seed 000 Fig. 11 split). */
+typedef struct sl_step_timing {
+    double assembly;      /* phi, J and system matrix */
+    double factorization; /* numeric factorization (symbolic is reused) */
+    double solve;         /* triangular solves and updates */
+} sl_step_timing;
+
+/* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence 1e3 m. */
+sl_world_def sl_world_def_default(void);
+
+/* Creates a world from def (arrays are copied). Errors: SL_ERR_NULL (def, out or arrays),
+ * SL_ERR_RANGE (node_count < 1, divergence_distance <= 0, mass <= 0),
+ * SL_ERR_NOT_FINITE (NaN in positions, masses or gravity), SL_ERR_NOMEM.
+ * On error *out is NULL. */
+sl_status sl_world_create(const sl_world_def *def, sl_world **out);
+
+/* Frees the world, its models and stepper state. NULL is a no-op. */
+void sl_world_destroy(sl_world *w);
+
+/* Adds a model; the world takes ownership (also on error, when it frees it). A stepper
+ * set before is dropped (its state is sized for the old models): set it again.
+ * Errors: SL_ERR_NULL, SL_ERR_INDEX (a block names a node outside [0,n)),
+ * SL_ERR_RANGE (a compliance < 0), SL_ERR_NOT_FINITE, SL_ERR_NOMEM. */
+sl_status sl_world_add_model(sl_world *w, sl_model *model);
+
+/* Pins (pinned = 1) or frees (0) node i; a pinned node keeps its position and zero
+ * velocity unless a driver moves it (sl_world_move_pinned). Errors: SL_ERR_NULL,
+ * SL_ERR_INDEX. */
+sl_status sl_world_pin(sl_world *w, int node, int pinned);
+
+/* A driver moves a scene along a prescribed schedule: drive(w, t, ctx) puts the scene in
+ * its scheduled state at time t (s): it may move pinned nodes (sl_world_move_pinned) or
+ * change model parameters (e.g. sl_grid_set_strength). sl_world_step calls it first with
+ * the time t + dt the step ends at, so the step is taken against the boundary and
+ * parameters of its end (as backward Euler evaluates forces at the end of the step) and
+ * the state after the step is on the schedule; sl_world_reset calls it with t = 0 and
+ * sl_world_set_driver with the current t. A driver returns SL_OK or the status of what
+ * failed (the step then fails with it, the state unchanged). */
+typedef sl_status (*sl_world_driver)(sl_world *w, double t, void *ctx);
+
+/* Sets w's driver (NULL: none) with its context; free_ctx (may be NULL) frees ctx when
+ * the driver is replaced or the world destroyed. Calls drive(w, t, ctx) once at once, so
+ * the state shown before the first step is already the scheduled one.
+ * Errors: SL_ERR_NULL, and the status of that first call of the driver. */
+sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, void (*free_ctx)(void *));
+
+/* Prescribed boundary motion: puts pinned node i at x (double[3], m) and sets its
+ * velocity to (x - x_now) / dt (m/s), the velocity that carries it there in one step,
+ * x_{n+1} = x_n + dt v_{n+1}, as every stepper moves the free nodes (seed 000 eq. 16
+ * with n_x = 1). Meant for drivers, which call it with the position scheduled at the end
+ * of the step; the steppers keep pinned nodes where they are during the step.
+ * Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE (the node is not pinned),
+ * SL_ERR_NOT_FINITE. */
+sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
+
+/* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
+ * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
+ * but a model has alpha = 0), SL_ERR_NOMEM. Clears a diverged state. */
+sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
+                               double beta);
+
+/* How the regularized stepper solves seed 000 eq. 20 (same physics, other algebra):
+ * PRIMAL eliminates the multipliers: (M + dt^2/gamma J^T alpha^-1 J) v = M v_n + dt F,
+ *   an SPD 3N-square system; needs alpha > 0 everywhere.
+ * SCHUR solves eq. 21 for the multipliers, S = J M^-1 J^T + gamma dt^-2 alpha, then
+ *   v from the top row of eq. 20; handles alpha = 0 if J has full row rank.
+ * AUTO (default) takes PRIMAL when every alpha > 0, else SCHUR. */
+typedef enum sl_solve_form { SL_SOLVE_AUTO, SL_SOLVE_PRIMAL, SL_SOLVE_SCHUR } sl_solve_form;
+
+/* Sets the solve form of the regularized stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form);
+
+/* Advances one time step dt. Errors: SL_ERR_NULL, SL_ERR_NO_STEPPER,
+ * SL_ERR_DIVERGED (already diverged, or diverges now: a non-finite value or a node
+ * beyond divergence_distance; the state is then the last good one), SL_ERR_FACTOR. */
+sl_status sl_world_step(sl_world *w);
+
+/* Restores the initial positions and velocities, t = 0, clears divergence, and puts a
+ * driven scene at the start of its schedule (a failing driver is kept as last error). */
+void sl_world_reset(sl_world *w);
+
+/* Read-only views. Pointers stay valid until the world is destroyed. */
+int sl_world_node_count(const sl_world *w);
+const double *sl_world_positions(const sl_world *w);  /* double[3n], m */
+const double *sl_world_velocities(const sl_world *w); /* double[3n], m/s */
+const double *sl_world_rest_positions(const sl_world *w); /* double[3n], m */
+const double *sl_world_masses(const sl_world *w);     /* double[n], kg */
+int sl_world_is_pinned(const sl_world *w, int node);  /* 1 pinned, 0 free or bad index */
+double sl_world_time(const sl_world *w);              /* s */
+double sl_world_dt(const sl_world *w);                /* s */
+double sl_world_beta(const sl_world *w);
+const sl_stepper_class *sl_world_stepper(const sl_world *w);
+int sl_world_model_count(const sl_world *w);
+const sl_model *sl_world_model(const sl_world *w, int index);
+int sl_world_constraint_count(const sl_world *w);     /* total m over all models */
+sl_step_timing sl_world_last_timing(const sl_world *w);
+
+/* Writes the positions of every node into x (double[3n], m); errors: SL_ERR_NULL. */
+sl_status sl_world_set_positions(sl_world *w, const double *x);
+/* Writes the velocities (double[3n], m/s); pinned nodes keep zero. */
+sl_status sl_world_set_velocities(sl_world *w, const double *v);
+
+/* 1 if the world diverged; then *time (s) and reason are set when non-NULL. */
+int sl_world_diverged(const sl_world *w, double *time, const char **reason);
+
+/* The last error message with context ("" if none). */
+const char *sl_world_last_error(const sl_world *w);
+
+/* Energies at the current state (seed 000 eq. 6 for the elastic part). */
+sl_energy sl_world_energy(const sl_world *w);
+
+/* Elastic energy (J) per node at the current state: each block's energy
+ * 1/2 sum phi^2/alpha is shared equally among its nodes (for colour maps).
+ * energy: double[n]. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_node_energy(const sl_world *w, double *energy);
+
+/* Constraint violation max_i |phi_i(x)| at the current state (units of phi). */
+double sl_world_constraint_violation(const sl_world *w);
+
+/* Evaluates all models at x (double[3n]): phi (double[m]), and if J_dense is not NULL
+ * the full Jacobian as a dense row-major m x 3n matrix (for tests and small worlds).
+ * Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, double *J_dense);
+
+/* Largest natural angular frequency omega_max (rad/s) of the linearization at the
+ * current state: the largest omega with (K - omega^2 M) u = 0 on the free dofs, where
+ * K = J^T alpha^-1 J + H (seed 000 eq. 23). Symplectic Euler is stable for
+ * dt < 2/omega_max (seed 000 §2.4). Computed by power iteration on
+ * M^-1/2 K M^-1/2 to relative tolerance 1e-10 (at most max_iterations).
+ * Uses the world's scratch space (hence not const). Errors: SL_ERR_NULL,
+ * SL_ERR_STIFF_LIMIT (some alpha = 0), SL_ERR_NOMEM. */
+sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max);
+
+/* ---- the body record: what the nodes make up, for drawing and measures -------------- */
+
+/* Elements and surface of a world's body (optional; copied by sl_world_set_body).
+ * tets are the volume elements every measure reads (volume ratio, inverted cells,
+ * fields): a tet mesh gives its own tets, a grid solid its cells split into 6 tets each
+ * (Kuhn), a spring lattice a split of its volume. Consecutive groups of tets_per_cell
+ * tets form one cell (1: every tet is a cell). */
+typedef struct sl_body_def {
+    const int *tets;     /* int[4*tet_count], node indices, positively oriented at rest */
+    int tet_count;       /* >= 0 */
+    int tets_per_cell;   /* >= 1, divides tet_count (0 means 1) */
+    const int *tris;     /* int[3*tri_count]: surface, counter-clockwise seen from outside */
+    int tri_count;       /* >= 0 */
+    const int *edges;    /* int[2*edge_count]: edges to draw and to fit local deformations */
+    int edge_count;      /* >= 0 */
+    const double *rest_positions; /* double[3n], m: the rest shape the tets' rest volumes
+                                     come from (NULL: the world's initial positions) */
+} sl_body_def;
+
+/* Sets w's body record (arrays copied), replacing the previous one. Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (a negative count, tets_per_cell not dividing tet_count), SL_ERR_INDEX
+ * (a node outside [0, n)), SL_ERR_DEGENERATE (a tet of non-positive rest volume: the
+ * message names it), SL_ERR_NOMEM. On error the old record is kept. */
+sl_status sl_world_set_body(sl_world *w, const sl_body_def *body);
+int sl_world_triangle_count(const sl_world *w);
+const int *sl_world_triangles(const sl_world *w); /* int[3*count] */
+int sl_world_edge_count(const sl_world *w);
+const int *sl_world_edges(const sl_world *w);     /* int[2*count] */
+int sl_world_tet_count(const sl_world *w);
+const int *sl_world_tets(const sl_world *w);      /* int[4*count] */
+int sl_world_tets_per_cell(const sl_world *w);    /* >= 1 */
+
+/* Pins every node inside the box lo..hi (double[3] each, m, inclusive) and returns how
+ * many in *count (may be NULL). Errors: SL_ERR_NULL, SL_ERR_RANGE (no node inside: a
+ * box that misses the body is a mistake, not a free body). */
+sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], int *count);
+
+/* Scales every compliance alpha of w by 1/scale relative to the models as added (scale 1:
+ * as built): the "overall constraint strength" raised live in seed 004 Fig. 9 (every
+ * eta times scale). Takes effect at the next step of any stepper. Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (scale not finite or <= 0). */
+sl_status sl_world_set_strength(sl_world *w, double scale);
+/* The current strength scale (1 as built); NAN for NULL. */
+double sl_world_strength(const sl_world *w);
+
+/* ---- measures (src/core/measure/): each computed here, once, for every front-end ----- */
+
+/* Current over rest volume of the body's tets (1: volume kept, 0: flattened); signed, so
+ * inverted elements subtract (seed 000 §2.3, seed 004 Fig. 6). NAN for NULL and for a
+ * world without tets. */
+double sl_world_volume_ratio(const sl_world *w);
+
+/* Number of inverted cells: cells (sl_body_def.tets_per_cell tets) with a tet of
+ * non-positive volume (seed 004 Fig. 6). -1 for NULL or a world without tets. */
+int sl_world_inverted_cells(const sl_world *w);
+
+/* Largest distance (m) of a node from the rest shape after removing the best rigid
+ * motion (centroid and polar-decomposition rotation of the mass-weighted covariance;
+ * seed 004 Fig. 7). NAN for NULL. */
+double sl_world_shape_error(const sl_world *w);
+
+/* Local volume change det(F_i) - 1 at each node i (dimensionless), with F_i the
+ * least-squares deformation gradient of the edges at i: F_i = (sum d d0^T)(sum d0 d0^T)^-1
+ * over edges (i, j), d = x_j - x_i, d0 its rest value. Exact (to rounding) when the
+ * deformation is affine: s^3 - 1 for a uniform scaling by s, 0 for a rotation. A node
+ * whose rest edges do not span 3D gets NaN. out: double[n].
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (the world has no edges). */
+sl_status sl_world_node_volume_change(const sl_world *w, double *out);
+
+/* Strain energy density at each node (J/m^3): the node's share of the elastic energy
+ * (sl_world_node_energy) over its share of the rest volume, V_i = V m_i / M (V the rest
+ * volume of the body's tets, M the total mass: exact for a uniform density). For a
+ * uniform strain of a tetrahedral body every node gets the energy density W of the
+ * material. out: double[n]. Errors: SL_ERR_NULL, SL_ERR_RANGE (no tets, or they enclose
+ * no volume), SL_ERR_NOMEM. */
+sl_status sl_world_node_energy_density(const sl_world *w, double *out);
+
+/* The fields by number, shared with the wasm API and the page. */
+typedef enum sl_field {
+    SL_FIELD_NONE = 0,           /* no field */
+    SL_FIELD_ENERGY_DENSITY = 1, /* J/m^3, sl_world_node_energy_density */
+    SL_FIELD_VOLUME_CHANGE = 2,  /* V/V0 - 1, dimensionless, sl_world_node_volume_change */
+    SL_FIELD_COUNT
+} sl_field;
+
+/* Field `field` (sl_field, not SL_FIELD_NONE) at every node of w. out: double[n].
+ * Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown field or SL_FIELD_NONE), and those of the
+ * field's function (SL_ERR_RANGE: the world has no edges or no tets). */
+sl_status sl_world_node_field(const sl_world *w, int field, double *out);
+
+/* A colour range [lo, hi] for values (double[n]; NaN and infinite values skipped) of
+ * field, robust against a few extreme nodes: q2 and q98 the 2 % and 98 % quantiles
+ * (linear interpolation between order statistics),
+ *   SL_FIELD_VOLUME_CHANGE: [-m, m] with m = max(|q2|, |q98|), centred at 0 (no change);
+ *   otherwise:              [min(0, q2), q98] (an energy density starts at 0);
+ * widened to a span of at least 2e-12 (field units) so that a body at rest has one
+ * colour (the centre, or the low end). Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown field),
+ * SL_ERR_RANGE (no finite value: *lo = *hi = NaN), SL_ERR_NOMEM. */
+sl_status sl_field_range(int field, const double *values, int n, double *lo, double *hi);
+
+/* ---- loads, grab, contact ------------------------------------------------------------- */
+
+/* Constant external load on node i: force f (double[3], N), added to gravity in every
+ * step of every stepper (pull, push and twist tests of seed 000 §5.2). Replaces the
+ * node's previous load. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_NOT_FINITE,
+ * SL_ERR_NOMEM. */
+sl_status sl_world_set_load(sl_world *w, int node, const double f[3]);
+/* Removes every load. */
+void sl_world_clear_loads(sl_world *w);
+
+/* Grab: a spring of stiffness k (N/m) pulls each listed node toward target + its
+ * offset, with weight w_i in [0, 1]: F_i = k w_i (target + offset_i - x_i). It acts
+ * as an external force inside every step of every stepper (so the same drag acts
+ * identically in every panel of a comparison). nodes: int[count]; weights:
+ * double[count]; offsets: double[3*count] (m) or NULL for zero; target: double[3] (m).
+ * Replaces any previous grab. Errors: SL_ERR_NULL, SL_ERR_INDEX, SL_ERR_RANGE
+ * (count < 1, k < 0, weight outside [0,1]), SL_ERR_NOT_FINITE, SL_ERR_NOMEM. */
+sl_status sl_world_grab(sl_world *w, const int *nodes, const double *weights,
+                        const double *offsets, int count, const double target[3], double k);
+/* Moves the target of the current grab (m). Errors: SL_ERR_NULL, SL_ERR_NOT_FINITE. */
+sl_status sl_world_grab_move(sl_world *w, const double target[3]);
+/* Releases the grab (no-op without one). */
+void sl_world_release(sl_world *w);
+/* Number of grabbed nodes (0 when nothing is grabbed). */
+int sl_world_grab_count(const sl_world *w);
+
+/* Monotonic time in seconds (clock_gettime; microsecond resolution also in wasm),
+ * for stage timings and benchmarks. */
+double sl_clock_seconds(void);
+
+/* Contact (seed 004 §6): a ground plane y = height and static spheres ("pearls").
+ * After every step, a node inside is projected to the surface, its inward normal
+ * velocity removed, and its tangential velocity reduced by friction times the removed
+ * normal speed (Coulomb, friction >= 0). Errors: SL_ERR_NULL, SL_ERR_RANGE (radius <= 0,
+ * friction < 0, at most 16 spheres), SL_ERR_NOT_FINITE. */
+sl_status sl_world_set_ground(sl_world *w, double height, double friction);
+/* Number of static spheres of w (sl_world_add_sphere). */
+int sl_world_sphere_count(const sl_world *w);
+/* Sphere i of w: centre (double[3], m) and radius (m). Returns 1, or 0 for a bad index. */
+int sl_world_sphere(const sl_world *w, int i, double center[3], double *radius);
+/* 1 if w has a ground plane, with its height (m) in *height (may be NULL); else 0. */
+int sl_world_ground(const sl_world *w, double *height);
+sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius, double friction);
+
+/* The node whose trajectory plots follow (-1 if none). */
+int sl_world_tracked_node(const sl_world *w);
+sl_status sl_world_set_tracked_node(sl_world *w, int node);
+
+#endif

@@ -1,0 +1,56 @@
+/* The user-mesh scene (softlab/build.h): a mesh read from a file as an elastic solid, the
+ * same in the CLI (--mesh) and the page (Load mesh…). */
+#include <math.h>
+
+#include "softlab/build.h"
+
+const sl_scene_class sl_scene_user_mesh = {
+    .name = "mesh",
+    .title = "Your mesh",
+    .citation = "seed 000 §2.3 (Green-strain tetrahedra)",
+    .description = "Your mesh as an elastic solid (Young's modulus 1 MPa, Poisson ratio 0.3, "
+                   "1000 kg/m³) hanging from its top 3 % under gravity.",
+    .params = SL_PARAM_YOUNG_MODULUS | SL_PARAM_POISSON_RATIO | SL_PARAM_DENSITY | SL_PARAM_GRAVITY,
+    .default_method = "regularized",
+    .default_dt = 0.01,
+    .default_t_end = 1.0,
+    .defaults = {.spring_stiffness = NAN, .young_modulus = 1e6, .poisson_ratio = 0.3, .density = 1000.0,
+                 .gravity = 9.81, .resolution = -1, .grid_variant = -1},
+    .build = NULL, /* needs a mesh: sl_user_mesh_world */
+};
+
+#define TOP_FRACTION 0.03 /* of the height: the nodes pinned when no box is given */
+
+sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *params,
+                             sl_strain strain, const double *pin_boxes, int pin_box_count,
+                             sl_world **out, sl_error *err) {
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output pointer");
+    *out = NULL;
+    if (!mesh || !params || (pin_box_count > 0 && !pin_boxes)) return sl_error_set(err, SL_ERR_NULL, -1, "no mesh");
+    sl_scene_params p = sl_scene_params_resolve(&sl_scene_user_mesh, params);
+    sl_material mat = {p.young_modulus, p.poisson_ratio, p.density};
+    double lambda, mu;
+    if (sl_material_lame(&mat, &lambda, &mu) != SL_OK)
+        return sl_error_set(err, SL_ERR_RANGE, -1, "Young's modulus %g Pa and density %g kg/m^3 must be > 0, "
+                            "the Poisson ratio %g in [0, 0.5]", mat.young_modulus, mat.density, mat.poisson_ratio);
+    sl_world *w = NULL;
+    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, p.gravity, &w);
+    if (st != SL_OK) return sl_error_set(err, st, -1, "mesh: %s", sl_status_message(st));
+    const double *x = sl_world_rest_positions(w);
+    int n = sl_world_node_count(w), lowest = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        if (x[3 * i + 1] < x[3 * lowest + 1]) lowest = i;
+        lo = fmin(lo, x[3 * i + 1]), hi = fmax(hi, x[3 * i + 1]);
+    }
+    st = sl_world_set_tracked_node(w, lowest);
+    for (int b = 0; st == SL_OK && b < pin_box_count; b++) {
+        st = sl_world_pin_box(w, pin_boxes + 6 * b, pin_boxes + 6 * b + 3, NULL);
+        if (st != SL_OK) sl_error_set(err, st, b, "pin box %d: %s", b + 1, sl_world_last_error(w));
+    }
+    for (int i = 0; st == SL_OK && pin_box_count == 0 && i < n; i++)
+        if (x[3 * i + 1] >= hi - TOP_FRACTION * (hi - lo)) st = sl_world_pin(w, i, 1);
+    if (st != SL_OK) sl_world_destroy(w), w = NULL;
+    *out = w;
+    return st;
+}
