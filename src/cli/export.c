@@ -14,25 +14,11 @@ sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const
     return fclose(f) == 0 ? SL_OK : SL_ERR_IO;
 }
 
-/* Number of tetrahedra over all models whose blocks have 4 nodes. */
-static int tet_count(const sl_world *w) {
-    int n = 0;
-    for (int k = 0; k < sl_world_model_count(w); k++)
-        if (sl_world_model(w, k)->block_nodes == 4) n += sl_world_model(w, k)->block_count;
-    return n;
-}
-
 static void write_cells(FILE *f, const sl_world *w, int tets) {
     if (tets > 0) {
         fprintf(f, "CELLS %d %d\n", tets, 5 * tets);
-        for (int k = 0; k < sl_world_model_count(w); k++) {
-            const sl_model *m = sl_world_model(w, k);
-            if (m->block_nodes != 4) continue;
-            for (int b = 0; b < m->block_count; b++) {
-                const int *n = m->block_node + 4 * b;
-                fprintf(f, "4 %d %d %d %d\n", n[0], n[1], n[2], n[3]);
-            }
-        }
+        const int *n = sl_world_tets(w); /* the body's tets (softlab/world.h) */
+        for (int k = 0; k < tets; k++, n += 4) fprintf(f, "4 %d %d %d %d\n", n[0], n[1], n[2], n[3]);
         fprintf(f, "CELL_TYPES %d\n", tets);
         for (int t = 0; t < tets; t++) fprintf(f, "10\n");
         return;
@@ -62,7 +48,7 @@ sl_status softlab_write_vtk(const char *path, const sl_world *w) {
     fprintf(f, "# vtk DataFile Version 3.0\nsoftlab state at t = %.9g s\nASCII\n"
                "DATASET UNSTRUCTURED_GRID\nPOINTS %d double\n", sl_world_time(w), n);
     for (int i = 0; i < n; i++) fprintf(f, "%.12g %.12g %.12g\n", x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-    write_cells(f, w, tet_count(w));
+    write_cells(f, w, sl_world_tet_count(w));
     fprintf(f, "POINT_DATA %d\nSCALARS elastic_energy_J double 1\nLOOKUP_TABLE default\n", n);
     for (int i = 0; i < n; i++) fprintf(f, "%.9g\n", energy[i]);
     free(energy);

@@ -62,8 +62,13 @@ static sl_status beam_world(const fem_setup *s, const double size[3], int ratio,
     return st;
 }
 
-/* Tracks the node nearest to p. */
-static void track_nearest(sl_world *w, const double p[3]) {
+/* Pins the nodes in the box lo0..hi0 (and lo1..hi1 when not NULL) and tracks the node
+ * nearest to p; on error destroys *out. */
+static sl_status pinned_and_tracked(sl_world **out, const double lo0[3], const double hi0[3],
+                                    const double lo1[3], const double hi1[3], const double p[3]) {
+    sl_world *w = *out;
+    sl_status st = sl_world_pin_box(w, lo0, hi0, NULL);
+    if (st == SL_OK && lo1) st = sl_world_pin_box(w, lo1, hi1, NULL);
     const double *x = sl_world_rest_positions(w);
     int best = 0;
     double d_best = INFINITY;
@@ -71,7 +76,9 @@ static void track_nearest(sl_world *w, const double p[3]) {
         double d = pow(x[3 * i] - p[0], 2) + pow(x[3 * i + 1] - p[1], 2) + pow(x[3 * i + 2] - p[2], 2);
         if (d < d_best) d_best = d, best = i;
     }
-    sl_world_set_tracked_node(w, best);
+    if (st == SL_OK) st = sl_world_set_tracked_node(w, best);
+    if (st != SL_OK) sl_world_destroy(w), *out = NULL;
+    return st;
 }
 
 /* Fig. 10: a soft beam (Y = 8 kPa, nu = 0.25, 10 kg: 1 m x 0.2 m x 0.2 m at 250 kg/m^3)
@@ -82,9 +89,7 @@ static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
     double size[3] = {1.0, 0.2, 0.2}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 1, 1}, tip[3] = {1.0, 0.0, 0.2};
     if (st == SL_OK) st = beam_world(&s, size, 5, NULL, SL_STRAIN_GREEN, out);
     if (st != SL_OK) return st;
-    sl_world_pin_box(*out, lo, hi, NULL);
-    track_nearest(*out, tip);
-    return SL_OK;
+    return pinned_and_tracked(out, lo, hi, NULL, NULL, tip);
 }
 
 /* Fig. 6-7: a 10 m x 1 m x 1 m beam of 100 t (10 000 kg/m^3; 900 t with density
@@ -96,10 +101,7 @@ static sl_status build_supported_beam(const sl_scene_params *p, sl_world **out) 
     if (st == SL_OK) st = beam_world(&s, size, 10, NULL, SL_STRAIN_GREEN, out);
     if (st != SL_OK) return st;
     double lo0[3] = {-1, -1, -1}, hi0[3] = {1e-9, 1e-9, 2}, lo1[3] = {10 - 1e-9, -1, -1}, hi1[3] = {11, 1e-9, 2};
-    sl_world_pin_box(*out, lo0, hi0, NULL);
-    sl_world_pin_box(*out, lo1, hi1, NULL);
-    track_nearest(*out, mid);
-    return SL_OK;
+    return pinned_and_tracked(out, lo0, hi0, lo1, hi1, mid);
 }
 
 /* Fig. 4-5: a 4 m x 1 m x 1 m rubbery beam (Y = 1 MPa, nu = 0.3) whose ends are held
@@ -112,10 +114,7 @@ static sl_status build_twist(const sl_scene_params *p, sl_strain strain, sl_worl
     if (st == SL_OK) st = beam_world(&s, size, 4, &twist, strain, out);
     if (st != SL_OK) return st;
     double lo0[3] = {-1, -1, -1}, hi0[3] = {1e-9, 2, 2}, lo1[3] = {4 - 1e-9, -1, -1}, hi1[3] = {5, 2, 2};
-    sl_world_pin_box(*out, lo0, hi0, NULL);
-    sl_world_pin_box(*out, lo1, hi1, NULL);
-    track_nearest(*out, corner);
-    return SL_OK;
+    return pinned_and_tracked(out, lo0, hi0, lo1, hi1, corner);
 }
 
 static sl_status build_twist_green(const sl_scene_params *p, sl_world **out) {
@@ -134,9 +133,7 @@ static sl_status build_incompressible_block(const sl_scene_params *p, sl_world *
     double size[3] = {1, 1, 1}, lo[3] = {-1, 1 - 1e-9, -1}, hi[3] = {2, 2, 2}, bottom[3] = {1, 0, 1};
     if (st == SL_OK) st = beam_world(&s, size, 1, NULL, SL_STRAIN_GREEN, out);
     if (st != SL_OK) return st;
-    sl_world_pin_box(*out, lo, hi, NULL);
-    track_nearest(*out, bottom);
-    return SL_OK;
+    return pinned_and_tracked(out, lo, hi, NULL, NULL, bottom);
 }
 
 const sl_scene_class sl_scene_fem_soft_beam = {

@@ -1,4 +1,5 @@
 /* Green-strain tetrahedral FEM (see sl_tet_fem.h; seed 000 §2.3 and appendix). */
+#include "linalg/mat3.h"
 #include "softlab/tet_fem.h"
 
 #include "softlab/world.h"
@@ -33,14 +34,13 @@ sl_status sl_material_lame(const sl_material *m, double *lambda, double *mu) {
 }
 
 double sl_tet_volume(const double *x, int a, int b, int c, int d) {
-    double u[3], v[3], w[3];
+    double E[9]; /* rows: the edges b - a, c - a, d - a */
     for (int i = 0; i < 3; i++) {
-        u[i] = x[3 * b + i] - x[3 * a + i];
-        v[i] = x[3 * c + i] - x[3 * a + i];
-        w[i] = x[3 * d + i] - x[3 * a + i];
+        E[i] = x[3 * b + i] - x[3 * a + i];
+        E[3 + i] = x[3 * c + i] - x[3 * a + i];
+        E[6 + i] = x[3 * d + i] - x[3 * a + i];
     }
-    return (u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) +
-            u[2] * (v[0] * w[1] - v[1] * w[0])) / 6.0;
+    return sl_mat3_det(E) / 6.0;
 }
 
 /* Deformation gradient F = sum_a x_a b_a^T (row-major 3x3). */
@@ -172,15 +172,8 @@ static int rest_gradients(const double *x, const int *node, double *b) {
     double Dm[9];
     for (int i = 0; i < 3; i++)
         for (int a = 0; a < 3; a++) Dm[3 * i + a] = x[3 * node[a + 1] + i] - x[3 * node[0] + i];
-    double det = Dm[0] * (Dm[4] * Dm[8] - Dm[5] * Dm[7]) - Dm[1] * (Dm[3] * Dm[8] - Dm[5] * Dm[6]) +
-                 Dm[2] * (Dm[3] * Dm[7] - Dm[4] * Dm[6]);
-    if (!(det > 0)) return 0;
-    double inv[9] = {
-        (Dm[4] * Dm[8] - Dm[5] * Dm[7]) / det, (Dm[2] * Dm[7] - Dm[1] * Dm[8]) / det,
-        (Dm[1] * Dm[5] - Dm[2] * Dm[4]) / det, (Dm[5] * Dm[6] - Dm[3] * Dm[8]) / det,
-        (Dm[0] * Dm[8] - Dm[2] * Dm[6]) / det, (Dm[2] * Dm[3] - Dm[0] * Dm[5]) / det,
-        (Dm[3] * Dm[7] - Dm[4] * Dm[6]) / det, (Dm[1] * Dm[6] - Dm[0] * Dm[7]) / det,
-        (Dm[0] * Dm[4] - Dm[1] * Dm[3]) / det};
+    double inv[9];
+    if (!(sl_mat3_inverse(Dm, inv) > 0)) return 0; /* Dm^-1 */
     for (int j = 0; j < 3; j++) {
         b[j] = 0;
         for (int a = 1; a < 4; a++) b[3 * a + j] = inv[3 * (a - 1) + j], b[j] -= inv[3 * (a - 1) + j];

@@ -119,13 +119,14 @@ static cs *schur_complement(const sl_world *w, const cs *J, double c) {
         memcpy(JMinv->p, J->p, sizeof(csi) * (size_t)(J->n + 1));
         memcpy(JMinv->i, J->i, sizeof(csi) * (size_t)J->nzmax);
         double *diag = calloc((size_t)w->m + 1, sizeof(double)); /* diag of J M^-1 J^T */
+        if (!diag) goto done; /* without it the hard rows would lose their regularization */
         for (csi j = 0; j < J->n; j++)
             for (csi p = J->p[j]; p < J->p[j + 1]; p++) {
                 JMinv->x[p] = J->x[p] / w->mass[a->free_dof[j] / 3];
-                if (diag) diag[J->i[p]] += J->x[p] * JMinv->x[p];
+                diag[J->i[p]] += J->x[p] * JMinv->x[p];
             }
         for (int i = 0; i < w->m; i++)
-            cs_entry(D, i, i, a->alpha[i] > 0 || !diag ? c * a->alpha[i] : SL_SCHUR_EPSILON * diag[i]);
+            cs_entry(D, i, i, a->alpha[i] > 0 ? c * a->alpha[i] : SL_SCHUR_EPSILON * diag[i]);
         free(diag);
         cs *Dc = cs_compress(D);
         cs *JMJ = cs_multiply(JMinv, JT);
@@ -133,6 +134,7 @@ static cs *schur_complement(const sl_world *w, const cs *J, double c) {
         cs_spfree(Dc);
         cs_spfree(JMJ);
     }
+done:
     cs_spfree(JT);
     cs_spfree(JMinv);
     cs_spfree(D);
