@@ -1,4 +1,4 @@
-/* libFuzzer harness for the mesh readers (sl_mesh_io.h): every input, in every format,
+/* libFuzzer harness for the mesh readers (softlab/mesh.h): every input, in every format,
  * must return a status without crashing, leaking or reading out of bounds (run under
  * ASan/UBSan by fuzz/run_fuzz.sh). The first byte picks the format (0 .msh, 1 .mesh,
  * 2 TetGen); TetGen input is split in two at the first NUL byte into .node and .ele
