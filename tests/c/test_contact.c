@@ -1,4 +1,4 @@
-/* Contact with the ground plane and static spheres (seed 004 §6; sl_contact.c). */
+/* Contact with the ground plane and static spheres (seed 004 §6; world/contact.c). */
 #include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"

@@ -1,4 +1,4 @@
-/* Per-node colour-map fields (sl_fields.h) on a free tetrahedral block under affine
+/* Per-node colour-map fields (measure/fields.c) on a free tetrahedral block under affine
  * deformations, where the answers are known exactly. */
 #include <math.h>
 #include <stdlib.h>

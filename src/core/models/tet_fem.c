@@ -1,4 +1,4 @@
-/* Green-strain tetrahedral FEM (see sl_tet_fem.h; seed 000 §2.3 and appendix). */
+/* Green-strain tetrahedral FEM (softlab/tet_fem.h; seed 000 §2.3 and appendix). */
 #include "linalg/mat3.h"
 #include "softlab/tet_fem.h"
 

@@ -1,4 +1,4 @@
-/* Global assembly from model blocks (see sl_assembly.h). */
+/* Global assembly from model blocks (world/assembly.h). */
 #include "world/assembly.h"
 
 #include <cs.h>

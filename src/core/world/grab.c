@@ -1,4 +1,4 @@
-/* Grab: a user's drag as a spring force toward a moving target (sl_world.h). */
+/* Grab: a user's drag as a spring force toward a moving target (softlab/world.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

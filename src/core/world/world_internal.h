@@ -1,5 +1,5 @@
 /* Internal layout of sl_world, shared by the world, the assembly and the steppers.
- * Not part of the public API: front-ends use the getters of sl_world.h. */
+ * Not part of the public API: front-ends use the getters of softlab/world.h. */
 #ifndef SL_WORLD_INTERNAL_H
 #define SL_WORLD_INTERNAL_H
 
@@ -37,7 +37,7 @@ struct sl_world {
     double dt, beta, t;
     int solve_form;     /* sl_solve_form, for the regularized stepper */
 
-    sl_assembly assembly; /* dof map, sparse pattern, scratch (sl_assembly.h) */
+    sl_assembly assembly; /* dof map, sparse pattern, scratch (world/assembly.h) */
 
     int diverged;
     double diverged_time;
@@ -76,7 +76,7 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
 /* 1 if some model has a constraint of compliance alpha = 0 (a hard constraint). */
 int sl_world_has_zero_compliance(const sl_world *w);
 
-/* Projects nodes out of the ground and spheres (sl_contact.c). */
+/* Projects nodes out of the ground and spheres (world/contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
 
 /* Adds the grab force (N) to force (double[3n]). */
