@@ -222,8 +222,9 @@ GRID_SCENE(sl_scene_grid_rubber_ball, "grid-rubber-ball", "Rubber ball (grid sol
 GRID_SCENE(sl_scene_grid_buckling, "grid-buckling", "Buckling under a pulled corner (grid solid)",
            "seed 004 §6, Fig. 8",
            "The bottom and three top corners are held; the fourth top corner is pulled down "
-           "0.2 m over the first second and held. The sides buckle; compare inverted cells "
-           "of both models.",
+           "0.2 m over the first second and held. The sides buckle: the original model loses "
+           "4.4 % of its volume, the improved one 1.9 %; in both the cell under the pulled "
+           "corner turns inside out (1 inverted cell).",
            build_buckling);
 GRID_SCENE(sl_scene_grid_inflation, "grid-inflation", "Inflation by raising the strength (grid solid)",
            "seed 004 §6, Fig. 9",

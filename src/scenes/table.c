@@ -36,11 +36,12 @@ const sl_scene_class *const sl_scenes[] = {
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
 const sl_param_info sl_param_infos[] = {
-    {SL_PARAM_SPRING_STIFFNESS, "spring_stiffness", "spring stiffness k", "N m", 1e-3, 1e12, 1},
+    /* phi of a spring is a strain (dimensionless), U = k phi^2 / 2: k is an energy, N m */
+    {SL_PARAM_SPRING_STIFFNESS, "spring_stiffness", "spring stiffness k (energy per squared strain)", "N m", 1e-3, 1e12, 1},
     {SL_PARAM_YOUNG_MODULUS, "young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 1},
     {SL_PARAM_POISSON_RATIO, "poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0},
-    {SL_PARAM_DENSITY, "density", "density", "kg/m^3", 1e-3, 1e5, 1},
-    {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s^2", 0.0, 100.0, 0},
+    {SL_PARAM_DENSITY, "density", "density", "kg/m³", 1e-3, 1e5, 1},
+    {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s²", 0.0, 100.0, 0},
     {SL_PARAM_RESOLUTION, "resolution", "mesh resolution", "", 1, 64, 0},
     {SL_PARAM_GRID_VARIANT, "grid_variant", "grid model (0 original, 1 improved, 2 area, 3 volume, 4 pillars)", "", 0, 4, 0},
 };
