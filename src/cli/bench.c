@@ -50,7 +50,7 @@ static void bench_scaling(int max_resolution) {
         for (int r = 1; r <= max_resolution; r++) {
             if (form == SL_SOLVE_SCHUR && r > 2) break; /* its fill explodes (eq. 21) */
             sl_scene_params p = sl_scene_params_default();
-            p.resolution = r;
+            p.value[SL_PARAM_RESOLUTION] = r;
             sl_world *w = NULL;
             if (sl_scene_build(scene, &p, &w) != SL_OK) continue;
             sl_world_set_stepper(w, sl_stepper_find("regularized"), scene->default_dt, 0);

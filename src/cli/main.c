@@ -37,7 +37,7 @@ typedef struct {
 } run_args;
 
 /* Command-line spellings of the scene parameters (sl_param_infos has their ranges). */
-static const struct { const char *option; int flag; } PARAM_OPTIONS[] = {
+static const struct { const char *option; sl_param param; } PARAM_OPTIONS[] = {
     {"--k", SL_PARAM_SPRING_STIFFNESS}, {"--young", SL_PARAM_YOUNG_MODULUS},
     {"--poisson", SL_PARAM_POISSON_RATIO}, {"--density", SL_PARAM_DENSITY},
     {"--gravity", SL_PARAM_GRAVITY},     {"--resolution", SL_PARAM_RESOLUTION},
@@ -58,13 +58,6 @@ static int usage(const char *why) {
 }
 
 /* Parses a finite number; 0 on failure. */
-/* sl_scene_params.grid_variant of a --grid name (seed 004 models), -1 if unknown. */
-static int grid_variant(const char *name) {
-    static const char *const names[] = {"original", "improved", "area", "volume", "pillars"};
-    for (int k = 0; k < 5; k++)
-        if (!strcmp(name, names[k])) return k;
-    return -1;
-}
 
 static int parse_number(const char *s, double *out) {
     char *end = NULL;
@@ -91,12 +84,10 @@ static int parse_box(const char *s, double box[6]) {
 static int parse_param(const char *opt, double num, sl_scene_params *p) {
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++) {
         if (strcmp(opt, PARAM_OPTIONS[k].option)) continue;
-        if (sl_scene_params_set(p, PARAM_OPTIONS[k].flag, num) == SL_OK) return 1;
-        for (int i = 0; i < sl_param_info_count; i++)
-            if (sl_param_infos[i].flag == PARAM_OPTIONS[k].flag)
-                fprintf(stderr, "softlab: %s %g: %s must be in [%g, %g] %s\n", opt, num,
-                        sl_param_infos[i].label, sl_param_infos[i].min, sl_param_infos[i].max,
-                        sl_param_infos[i].unit);
+        if (sl_scene_params_set(p, PARAM_OPTIONS[k].param, num) == SL_OK) return 1;
+        const sl_param_info *info = &sl_param_infos[PARAM_OPTIONS[k].param];
+        fprintf(stderr, "softlab: %s %g: %s must be %sin [%g, %g] %s\n", opt, num, info->label,
+                info->integer ? "a whole number " : "", info->min, info->max, info->unit);
         return 0;
     }
     return -1;
@@ -126,8 +117,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
         else if (!strcmp(opt, "--vtk")) a->vtk = val;
         else if (!strcmp(opt, "--mesh")) a->mesh = val;
-        else if (!strcmp(opt, "--grid") && grid_variant(val) >= 0)
-            a->params.grid_variant = grid_variant(val);
+        else if (!strcmp(opt, "--grid") && sl_param_choice(SL_PARAM_GRID_VARIANT, val) >= 0)
+            a->params.value[SL_PARAM_GRID_VARIANT] = sl_param_choice(SL_PARAM_GRID_VARIANT, val);
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
             a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
         else if (!strcmp(opt, "--pin-box")) {

@@ -5,14 +5,14 @@
 #include "softlab/scene.h"
 #include "softlab/build.h"
 
-#define FEM_PARAMS (SL_PARAM_YOUNG_MODULUS | SL_PARAM_POISSON_RATIO | SL_PARAM_DENSITY | \
-                    SL_PARAM_GRAVITY | SL_PARAM_RESOLUTION)
+#define FEM_PARAMS (SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_POISSON_RATIO) | \
+                    SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY) | SL_PARAM_BIT(SL_PARAM_RESOLUTION))
 
 /* Defaults of an FEM scene: Young's modulus (Pa), Poisson ratio, density (kg/m^3),
  * gravity (m/s^2), resolution (cells across the short side). */
 #define FEM_DEFAULTS(Y, nu, rho, g, r)                                                   \
-    {.spring_stiffness = NAN, .young_modulus = (Y), .poisson_ratio = (nu), .density = (rho), \
-     .gravity = (g), .resolution = (r), .grid_variant = -1}
+    {{[SL_PARAM_SPRING_STIFFNESS] = NAN, [SL_PARAM_YOUNG_MODULUS] = (Y), [SL_PARAM_POISSON_RATIO] = (nu), \
+      [SL_PARAM_DENSITY] = (rho), [SL_PARAM_GRAVITY] = (g), [SL_PARAM_RESOLUTION] = (r), [SL_PARAM_GRID_VARIANT] = NAN}}
 
 /* A scene's material, gravity and mesh resolution, from resolved params. */
 typedef struct {
@@ -22,15 +22,14 @@ typedef struct {
 } fem_setup;
 
 static sl_status apply_params(const sl_scene_params *p, fem_setup *s) {
-    s->material.young_modulus = p->young_modulus;
-    s->material.poisson_ratio = p->poisson_ratio;
-    s->material.density = p->density;
-    s->gravity = p->gravity;
-    s->resolution = p->resolution;
-    double lambda, mu;
+    s->material.young_modulus = p->value[SL_PARAM_YOUNG_MODULUS];
+    s->material.poisson_ratio = p->value[SL_PARAM_POISSON_RATIO];
+    s->material.density = p->value[SL_PARAM_DENSITY];
+    s->gravity = p->value[SL_PARAM_GRAVITY];
+    double r = p->value[SL_PARAM_RESOLUTION], lambda, mu;
     if (sl_material_lame(&s->material, &lambda, &mu) != SL_OK) return SL_ERR_RANGE;
-    if (!(s->gravity >= 0 && s->gravity <= 100) || s->resolution < 1 || s->resolution > 16)
-        return SL_ERR_RANGE;
+    if (!sl_param_valid(SL_PARAM_GRAVITY, s->gravity) || !sl_param_valid(SL_PARAM_RESOLUTION, r)) return SL_ERR_RANGE;
+    s->resolution = (int)r;
     return SL_OK;
 }
 

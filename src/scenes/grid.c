@@ -7,11 +7,11 @@
 #include "softlab/build.h"
 #include "softlab/scene.h"
 
-#define GRID_PARAMS (SL_PARAM_GRID_VARIANT | SL_PARAM_DENSITY | SL_PARAM_GRAVITY)
+#define GRID_PARAMS (SL_PARAM_BIT(SL_PARAM_GRID_VARIANT) | SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY))
 /* Improved model, 500 kg/m^3, 9.81 m/s^2 (as sl_grid_def_default). */
 #define GRID_DEFAULTS                                                                      \
-    {.spring_stiffness = NAN, .young_modulus = NAN, .poisson_ratio = NAN, .density = 500.0, \
-     .gravity = 9.81, .resolution = -1, .grid_variant = 1}
+    {{[SL_PARAM_SPRING_STIFFNESS] = NAN, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN, \
+      [SL_PARAM_DENSITY] = 500.0, [SL_PARAM_GRAVITY] = 9.81, [SL_PARAM_RESOLUTION] = NAN, [SL_PARAM_GRID_VARIANT] = 1}}
 
 /* The default grid def with the scene's particle counts and the params applied. */
 static sl_status grid_setup(const sl_scene_params *p, int n, int ellipsoid, double lift, sl_grid_def *d) {
@@ -21,10 +21,11 @@ static sl_status grid_setup(const sl_scene_params *p, int n, int ellipsoid, doub
     d->origin[1] = lift;
     static const int terms[5] = {SL_GRID_ORIGINAL, SL_GRID_IMPROVED, SL_GRID_AREA,
                                  SL_GRID_ORIGINAL | SL_GRID_VOLUME, SL_GRID_ORIGINAL | SL_GRID_PILLAR};
-    if (p->grid_variant > 4) return SL_ERR_RANGE;
-    if (p->grid_variant >= 0) d->terms = terms[p->grid_variant];
-    if (!isnan(p->density)) d->density = p->density;
-    if (!isnan(p->gravity)) d->gravity = p->gravity;
+    double variant = p->value[SL_PARAM_GRID_VARIANT];
+    if (variant > 4) return SL_ERR_RANGE;
+    if (variant >= 0) d->terms = terms[(int)variant];
+    if (!isnan(p->value[SL_PARAM_DENSITY])) d->density = p->value[SL_PARAM_DENSITY];
+    if (!isnan(p->value[SL_PARAM_GRAVITY])) d->gravity = p->value[SL_PARAM_GRAVITY];
     return SL_OK;
 }
 

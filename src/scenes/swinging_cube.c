@@ -14,7 +14,7 @@
 #include "softlab/tet_fem.h"
 
 static sl_status build_cube(const sl_scene_params *p, sl_world **out) {
-    double k = p->spring_stiffness, g = p->gravity;
+    double k = p->value[SL_PARAM_SPRING_STIFFNESS], g = p->value[SL_PARAM_GRAVITY];
     if (!(k > 0) || !(g >= 0) || !isfinite(g)) return SL_ERR_RANGE;
     double x[24], mass[8];
     for (int i = 0; i < 8; i++) {
@@ -63,9 +63,10 @@ const sl_scene_class sl_scene_swinging_cube = {
                    "far above the stiffest mode's period of 11.2 ms (2/omega_max = 3.55 ms), "
                    "watch which stepper explodes, which one slows down the whole swing, and "
                    "which swings freely.",
-    .params = SL_PARAM_SPRING_STIFFNESS | SL_PARAM_GRAVITY,
-    .defaults = {.spring_stiffness = 1e5, .young_modulus = NAN, .poisson_ratio = NAN,
-                 .density = NAN, .gravity = 10.0, .resolution = -1, .grid_variant = -1},
+    .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_GRAVITY),
+    .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = 1e5, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN,
+                  [SL_PARAM_DENSITY] = NAN, [SL_PARAM_GRAVITY] = 10.0, [SL_PARAM_RESOLUTION] = NAN,
+                  [SL_PARAM_GRID_VARIANT] = NAN}},
     .default_method = "regularized",
     .default_dt = 0.05,
     .default_t_end = 2.0,

@@ -35,73 +35,64 @@ const sl_scene_class *const sl_scenes[] = {
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
-const sl_param_info sl_param_infos[] = {
+static const char *const GRID_VARIANTS[] = {"original", "improved", "area", "volume", "pillars"};
+
+const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     /* phi of a spring is a strain (dimensionless), U = k phi^2 / 2: k is an energy, N m */
-    {SL_PARAM_SPRING_STIFFNESS, "spring_stiffness", "spring stiffness k (energy per squared strain)", "N m", 1e-3, 1e12, 1},
-    {SL_PARAM_YOUNG_MODULUS, "young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 1},
-    {SL_PARAM_POISSON_RATIO, "poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0},
-    {SL_PARAM_DENSITY, "density", "density", "kg/m³", 1e-3, 1e5, 1},
-    {SL_PARAM_GRAVITY, "gravity", "gravity", "m/s²", 0.0, 100.0, 0},
-    {SL_PARAM_RESOLUTION, "resolution", "mesh resolution", "", 1, 64, 0},
-    {SL_PARAM_GRID_VARIANT, "grid_variant", "grid model (0 original, 1 improved, 2 area, 3 volume, 4 pillars)", "", 0, 4, 0},
+    [SL_PARAM_SPRING_STIFFNESS] = {"spring_stiffness", "spring stiffness k (energy per squared strain)", "N m", 1e-3, 1e12, 0, 1, NULL},
+    [SL_PARAM_YOUNG_MODULUS] = {"young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 0, 1, NULL},
+    [SL_PARAM_POISSON_RATIO] = {"poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0, 0, NULL},
+    [SL_PARAM_DENSITY] = {"density", "density", "kg/m³", 1e-3, 1e5, 0, 1, NULL},
+    [SL_PARAM_GRAVITY] = {"gravity", "gravity", "m/s²", 0.0, 100.0, 0, 0, NULL},
+    /* FEM beams: 16 cells across the short side is 23,409 nodes for the twist beam */
+    [SL_PARAM_RESOLUTION] = {"resolution", "mesh resolution", "", 1, 16, 1, 0, NULL},
+    /* grid solids (seed 004): the original model, all three improvements, area restoration
+     * alone (face diagonals instead of angles), original + volume, original + pillars */
+    [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS},
 };
-const int sl_param_info_count = (int)(sizeof sl_param_infos / sizeof sl_param_infos[0]);
 
-static double *param_field(sl_scene_params *p, int flag) {
-    switch (flag) {
-    case SL_PARAM_SPRING_STIFFNESS: return &p->spring_stiffness;
-    case SL_PARAM_YOUNG_MODULUS: return &p->young_modulus;
-    case SL_PARAM_POISSON_RATIO: return &p->poisson_ratio;
-    case SL_PARAM_DENSITY: return &p->density;
-    case SL_PARAM_GRAVITY: return &p->gravity;
-    default: return NULL;
-    }
+int sl_param_find(const char *name) {
+    for (int k = 0; name && k < SL_PARAM_COUNT; k++)
+        if (!strcmp(sl_param_infos[k].name, name)) return k;
+    return -1;
 }
 
-static const sl_param_info *param_info(int flag) {
-    for (int i = 0; i < sl_param_info_count; i++)
-        if (sl_param_infos[i].flag == flag) return &sl_param_infos[i];
-    return NULL;
+int sl_param_choice(sl_param p, const char *name) {
+    if (p < 0 || p >= SL_PARAM_COUNT || !name || !sl_param_infos[p].choices) return -1;
+    for (int v = 0; v <= (int)sl_param_infos[p].max; v++)
+        if (!strcmp(sl_param_infos[p].choices[v], name)) return v;
+    return -1;
 }
 
-double sl_scene_params_get(const sl_scene_params *p, int flag) {
-    if (!p) return NAN;
-    if (flag == SL_PARAM_RESOLUTION) return p->resolution < 0 ? NAN : p->resolution;
-    if (flag == SL_PARAM_GRID_VARIANT) return p->grid_variant < 0 ? NAN : p->grid_variant;
-    double *f = param_field((sl_scene_params *)p, flag);
-    return f ? *f : NAN;
+double sl_scene_params_get(const sl_scene_params *params, sl_param p) {
+    return params && p >= 0 && p < SL_PARAM_COUNT ? params->value[p] : NAN;
 }
 
-sl_status sl_scene_params_set(sl_scene_params *p, int flag, double value) {
-    if (!p) return SL_ERR_NULL;
-    const sl_param_info *info = param_info(flag);
-    if (!info) return SL_ERR_INDEX;
-    if (!(value >= info->min && value <= info->max)) return SL_ERR_RANGE;
-    if (flag == SL_PARAM_RESOLUTION || flag == SL_PARAM_GRID_VARIANT) {
-        if (value != floor(value)) return SL_ERR_RANGE;
-        *(flag == SL_PARAM_RESOLUTION ? &p->resolution : &p->grid_variant) = (int)value;
-        return SL_OK;
-    }
-    *param_field(p, flag) = value;
+int sl_param_valid(sl_param p, double value) {
+    if (p < 0 || p >= SL_PARAM_COUNT) return 0;
+    const sl_param_info *info = &sl_param_infos[p];
+    return value >= info->min && value <= info->max && (!info->integer || value == floor(value));
+}
+
+sl_status sl_scene_params_set(sl_scene_params *params, sl_param p, double value) {
+    if (!params) return SL_ERR_NULL;
+    if (p < 0 || p >= SL_PARAM_COUNT) return SL_ERR_INDEX;
+    if (!sl_param_valid(p, value)) return SL_ERR_RANGE;
+    params->value[p] = value;
     return SL_OK;
 }
 
 sl_scene_params sl_scene_params_default(void) {
     sl_scene_params p;
-    p.spring_stiffness = p.young_modulus = p.poisson_ratio = p.density = p.gravity = NAN;
-    p.resolution = -1;
-    p.grid_variant = -1;
+    for (int k = 0; k < SL_PARAM_COUNT; k++) p.value[k] = NAN;
     return p;
 }
 
 sl_scene_params sl_scene_params_resolve(const sl_scene_class *sc, const sl_scene_params *params) {
     sl_scene_params r = params ? *params : sl_scene_params_default();
     if (!sc) return r;
-    for (int i = 0; i < sl_param_info_count; i++) {
-        int flag = sl_param_infos[i].flag;
-        if ((sc->params & flag) && isnan(sl_scene_params_get(&r, flag)))
-            sl_scene_params_set(&r, flag, sl_scene_params_get(&sc->defaults, flag));
-    }
+    for (int k = 0; k < SL_PARAM_COUNT; k++)
+        if ((sc->params & SL_PARAM_BIT(k)) && isnan(r.value[k])) r.value[k] = sc->defaults.value[k];
     return r;
 }
 

@@ -10,12 +10,14 @@ const sl_scene_class sl_scene_user_mesh = {
     .citation = "seed 000 §2.3 (Green-strain tetrahedra)",
     .description = "Your mesh as an elastic solid (Young's modulus 1 MPa, Poisson ratio 0.3, "
                    "1000 kg/m³) hanging from its top 3 % under gravity.",
-    .params = SL_PARAM_YOUNG_MODULUS | SL_PARAM_POISSON_RATIO | SL_PARAM_DENSITY | SL_PARAM_GRAVITY,
+    .params = SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_POISSON_RATIO) |
+              SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY),
     .default_method = "regularized",
     .default_dt = 0.01,
     .default_t_end = 1.0,
-    .defaults = {.spring_stiffness = NAN, .young_modulus = 1e6, .poisson_ratio = 0.3, .density = 1000.0,
-                 .gravity = 9.81, .resolution = -1, .grid_variant = -1},
+    .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = NAN, [SL_PARAM_YOUNG_MODULUS] = 1e6, [SL_PARAM_POISSON_RATIO] = 0.3,
+                  [SL_PARAM_DENSITY] = 1000.0, [SL_PARAM_GRAVITY] = 9.81, [SL_PARAM_RESOLUTION] = NAN,
+                  [SL_PARAM_GRID_VARIANT] = NAN}},
     .build = NULL, /* needs a mesh: sl_user_mesh_world */
 };
 
@@ -28,13 +30,13 @@ sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *par
     *out = NULL;
     if (!mesh || !params || (pin_box_count > 0 && !pin_boxes)) return sl_error_set(err, SL_ERR_NULL, -1, "no mesh");
     sl_scene_params p = sl_scene_params_resolve(&sl_scene_user_mesh, params);
-    sl_material mat = {p.young_modulus, p.poisson_ratio, p.density};
+    sl_material mat = {p.value[SL_PARAM_YOUNG_MODULUS], p.value[SL_PARAM_POISSON_RATIO], p.value[SL_PARAM_DENSITY]};
     double lambda, mu;
     if (sl_material_lame(&mat, &lambda, &mu) != SL_OK)
         return sl_error_set(err, SL_ERR_RANGE, -1, "Young's modulus %g Pa and density %g kg/m^3 must be > 0, "
                             "the Poisson ratio %g in [0, 0.5]", mat.young_modulus, mat.density, mat.poisson_ratio);
     sl_world *w = NULL;
-    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, p.gravity, &w);
+    sl_status st = sl_tet_mesh_world(mesh, &mat, strain, p.value[SL_PARAM_GRAVITY], &w);
     if (st != SL_OK) return sl_error_set(err, st, -1, "mesh: %s", sl_status_message(st));
     const double *x = sl_world_rest_positions(w);
     int n = sl_world_node_count(w), lowest = 0;

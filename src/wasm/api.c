@@ -129,10 +129,10 @@ static sl_scene_params *staged_params(void) {
     return &staged;
 }
 
-API int sl_api_param_count(void) { return sl_param_info_count; }
+API int sl_api_param_count(void) { return SL_PARAM_COUNT; }
 
 static const sl_param_info *param_at(int i) {
-    return i >= 0 && i < sl_param_info_count ? &sl_param_infos[i] : NULL;
+    return i >= 0 && i < SL_PARAM_COUNT ? &sl_param_infos[i] : NULL;
 }
 API const char *sl_api_param_name(int i) { return param_at(i) ? param_at(i)->name : ""; }
 API const char *sl_api_param_label(int i) { return param_at(i) ? param_at(i)->label : ""; }
@@ -140,9 +140,16 @@ API const char *sl_api_param_unit(int i) { return param_at(i) ? param_at(i)->uni
 API double sl_api_param_min(int i) { return param_at(i) ? param_at(i)->min : NAN; }
 API double sl_api_param_max(int i) { return param_at(i) ? param_at(i)->max : NAN; }
 API int sl_api_param_log_scale(int i) { return param_at(i) ? param_at(i)->log_scale : 0; }
-API int sl_api_param_flag(int i) { return param_at(i) ? param_at(i)->flag : 0; }
+/* The bit of parameter i in sl_api_scene_params (SL_PARAM_BIT). */
+API int sl_api_param_flag(int i) { return param_at(i) ? SL_PARAM_BIT(i) : 0; }
+API int sl_api_param_integer(int i) { return param_at(i) ? param_at(i)->integer : 0; }
+/* Name of the value `value` of integer parameter i (e.g. the grid variants), "" if none. */
+API const char *sl_api_param_choice(int i, int value) {
+    const sl_param_info *info = param_at(i);
+    return info && info->choices && value >= info->min && value <= info->max ? info->choices[value] : "";
+}
 
-/* SL_PARAM_* flags of the parameters scene i reads (sl_scene_class.params). */
+/* SL_PARAM_BIT of each parameter scene i reads (sl_scene_class.params). */
 API int sl_api_scene_params(int i) { return scene_at(i) ? scene_at(i)->params : 0; }
 
 /* Back to "every parameter at the scene's default" for the next panel or rebuild. */
@@ -153,43 +160,20 @@ API void sl_api_params_clear(void) { *staged_params() = sl_scene_params_default(
  * SL_ERR_INDEX (unknown name), SL_ERR_RANGE (outside the table's range, or a
  * non-integer count); sl_api_last_error(0) says which and why. */
 API int sl_api_params_set(const char *name, double value) {
-    for (int i = 0; i < sl_param_info_count; i++) {
-        const sl_param_info *info = &sl_param_infos[i];
-        if (!name || strcmp(info->name, name)) continue;
-        if (isnan(value)) {
-            sl_scene_params keep = sl_scene_params_default();
-            int flag = info->flag;
-            if (flag == SL_PARAM_RESOLUTION) staged_params()->resolution = keep.resolution;
-            else if (flag == SL_PARAM_GRID_VARIANT) staged_params()->grid_variant = keep.grid_variant;
-            else {
-                sl_scene_params *q = staged_params();
-                double *fields[] = {&q->spring_stiffness, &q->young_modulus, &q->poisson_ratio,
-                                    &q->density, &q->gravity};
-                const int flags[] = {SL_PARAM_SPRING_STIFFNESS, SL_PARAM_YOUNG_MODULUS,
-                                     SL_PARAM_POISSON_RATIO, SL_PARAM_DENSITY, SL_PARAM_GRAVITY};
-                for (int k = 0; k < 5; k++)
-                    if (flags[k] == flag) *fields[k] = NAN;
-            }
-            return SL_OK;
-        }
-        sl_status s = sl_scene_params_set(staged_params(), info->flag, value);
-        if (s != SL_OK)
-            set_error("%s must be %s in [%g, %g] %s (got %g)", info->label,
-                      info->flag == SL_PARAM_RESOLUTION || info->flag == SL_PARAM_GRID_VARIANT
-                          ? "a whole number"
-                          : "a number",
-                      info->min, info->max, info->unit, value);
-        return s;
-    }
-    set_error("unknown parameter '%s'", name ? name : "");
-    return SL_ERR_INDEX;
+    int k = sl_param_find(name);
+    if (k < 0) return set_error("unknown parameter '%s'", name ? name : ""), SL_ERR_INDEX;
+    if (isnan(value)) return staged_params()->value[k] = NAN, SL_OK;
+    sl_status s = sl_scene_params_set(staged_params(), (sl_param)k, value);
+    const sl_param_info *info = &sl_param_infos[k];
+    if (s != SL_OK)
+        set_error("%s must be %s in [%g, %g] %s (got %g)", info->label, info->integer ? "a whole number" : "a number",
+                  info->min, info->max, info->unit, value);
+    return s;
 }
 
 /* The value of parameter `name` in p (NaN if unknown or kept). */
 static double param_value(const sl_scene_params *p, const char *name) {
-    for (int i = 0; i < sl_param_info_count && name; i++)
-        if (!strcmp(sl_param_infos[i].name, name)) return sl_scene_params_get(p, sl_param_infos[i].flag);
-    return NAN;
+    return sl_scene_params_get(p, (sl_param)sl_param_find(name));
 }
 
 /* Scene i's default of parameter `name` (SI units), NaN if it does not read it. */

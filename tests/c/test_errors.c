@@ -111,9 +111,9 @@ TEST(errors_scene_parameters_are_range_checked) {
     ENSURE(sl_scene_params_set(&p, SL_PARAM_POISSON_RATIO, 0.6) == SL_ERR_RANGE);
     ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, -5) == SL_ERR_RANGE);
     ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, NAN) == SL_ERR_RANGE);
-    ENSURE(sl_scene_params_set(&p, 1 << 20, 1) == SL_ERR_INDEX);
+    ENSURE(sl_scene_params_set(&p, (sl_param)SL_PARAM_COUNT, 1) == SL_ERR_INDEX);
     ENSURE(sl_scene_params_set(&p, SL_PARAM_RESOLUTION, 2.5) == SL_ERR_RANGE);
     ENSURE(sl_scene_params_set(&p, SL_PARAM_POISSON_RATIO, 0.5) == SL_OK);
     ENSURE(sl_scene_params_get(&p, SL_PARAM_POISSON_RATIO) == 0.5);
-    ENSURE(sl_scene_params_set(&p, SL_PARAM_RESOLUTION, 3) == SL_OK && p.resolution == 3);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_RESOLUTION, 3) == SL_OK && p.value[SL_PARAM_RESOLUTION] == 3);
 }

@@ -180,7 +180,7 @@ TEST(fem_supported_beam_sags_toward_beam_theory) {
     double theory = 5 * (1e5 * 9.81 / 10) * 1e4 / (384 * 1e9 / 12.0), ratio[2];
     for (int r = 1; r <= 2; r++) {
         sl_scene_params p = sl_scene_params_default();
-        p.resolution = r;
+        p.value[SL_PARAM_RESOLUTION] = r;
         sl_world *w = scene_world("fem-supported-beam", &p);
         ENSURE(w && relax(w, "implicit-euler", 1.0, 40) > 0);
         int mid = sl_world_tracked_node(w);
@@ -190,7 +190,7 @@ TEST(fem_supported_beam_sags_toward_beam_theory) {
     }
     ENSURE(ratio[0] > 0.2 && ratio[1] > ratio[0] + 0.1 && ratio[1] < 1.0);
     sl_scene_params heavy = sl_scene_params_default();
-    heavy.density = 9e4; /* 900 t */
+    heavy.value[SL_PARAM_DENSITY] = 9e4; /* 900 t */
     sl_world *w = scene_world("fem-supported-beam", &heavy), *l = scene_world("fem-supported-beam", NULL);
     ENSURE(relax(w, "implicit-euler", 1.0, 40) > 0 && relax(l, "implicit-euler", 1.0, 40) > 0);
     int mid = sl_world_tracked_node(w);
@@ -228,7 +228,7 @@ TEST(fem_linearized_strain_swells_under_twist) {
 TEST(fem_regularized_stable_from_1kPa_to_1000GPa) {
     for (double young = 1e3; young <= 1e12; young *= 1e3) {
         sl_scene_params p = sl_scene_params_default();
-        p.young_modulus = young;
+        p.value[SL_PARAM_YOUNG_MODULUS] = young;
         sl_world *w = scene_world("fem-soft-beam", &p);
         ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.015, 0) == SL_OK);
         ENSURE(step_n(w, 200) == 200);
@@ -238,7 +238,7 @@ TEST(fem_regularized_stable_from_1kPa_to_1000GPa) {
         sl_world_destroy(w);
     }
     sl_scene_params p = sl_scene_params_default();
-    p.young_modulus = 1e9;
+    p.value[SL_PARAM_YOUNG_MODULUS] = 1e9;
     sl_world *w = scene_world("fem-soft-beam", &p);
     ENSURE(sl_world_set_stepper(w, sl_stepper_find("symplectic-euler"), 0.015, 0) == SL_OK);
     ENSURE(step_n(w, 200) < 200);
@@ -252,7 +252,7 @@ TEST(fem_regularized_stable_from_1kPa_to_1000GPa) {
 TEST(fem_primal_pcg_equals_schur_direct) {
     sl_world *a = scene_world("fem-soft-beam", NULL), *b = NULL;
     sl_scene_params p = sl_scene_params_default();
-    p.resolution = 1;
+    p.value[SL_PARAM_RESOLUTION] = 1;
     sl_world_destroy(a);
     a = scene_world("fem-soft-beam", &p);
     b = scene_world("fem-soft-beam", &p);

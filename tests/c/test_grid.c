@@ -116,7 +116,7 @@ TEST(grid_volume_ratio_and_inverted_cells) {
 static void run_grid_scene(const char *name, int variant, double *min_volume, int *max_inverted,
                            double *shape_error) {
     sl_scene_params p = sl_scene_params_default();
-    p.grid_variant = variant;
+    p.value[SL_PARAM_GRID_VARIANT] = variant;
     sl_world *w = NULL;
     ENSURE(sl_scene_build(sl_scene_find(name), &p, &w) == SL_OK);
     ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.005, 0) == SL_OK);

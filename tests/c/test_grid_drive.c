@@ -13,7 +13,7 @@ static const double PI = 3.14159265358979323846;
 
 static sl_world *scene(const char *name, int variant, const char *method, double dt) {
     sl_scene_params p = sl_scene_params_default();
-    p.grid_variant = variant;
+    p.value[SL_PARAM_GRID_VARIANT] = variant;
     sl_world *w = NULL;
     if (sl_scene_build(sl_scene_find(name), &p, &w) != SL_OK) return NULL;
     if (sl_world_set_stepper(w, sl_stepper_find(method), dt, 0) != SL_OK) sl_world_destroy(w), w = NULL;
@@ -139,7 +139,7 @@ static double mid_turn(const sl_world *w, double *spread) {
 TEST(grid_twisted_pudding_turns_half_way_at_mid_height) {
     for (int v = 0; v < 2; v++) {
         sl_scene_params p = sl_scene_params_default();
-        p.grid_variant = v, p.gravity = 0;
+        p.value[SL_PARAM_GRID_VARIANT] = v, p.value[SL_PARAM_GRAVITY] = 0;
         sl_world *w = NULL;
         ENSURE(sl_scene_build(sl_scene_find("grid-pudding-twist"), &p, &w) == SL_OK);
         ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.005, 0) == SL_OK);

@@ -12,7 +12,7 @@
 
 static void ball(int variant, double *min_volume, int *max_inverted) {
     sl_scene_params p = sl_scene_params_default();
-    p.grid_variant = variant;
+    p.value[SL_PARAM_GRID_VARIANT] = variant;
     sl_world *w = NULL;
     ENSURE(sl_scene_build(sl_scene_find("grid-rubber-ball"), &p, &w) == SL_OK);
     ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.005, 0) == SL_OK);
@@ -39,6 +39,6 @@ TEST(grid_each_improvement_alone_helps_only_together_none_inverts) {
     ENSURE(inv[1] == 0);
     sl_scene_params p = sl_scene_params_default();
     sl_world *w = NULL;
-    p.grid_variant = 5; /* no such model */
+    p.value[SL_PARAM_GRID_VARIANT] = 5; /* no such model */
     ENSURE(sl_scene_build(sl_scene_find("grid-rubber-ball"), &p, &w) == SL_ERR_RANGE && w == NULL);
 }

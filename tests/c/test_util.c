@@ -17,7 +17,7 @@ sl_world *make_cube(const char *method, double dt) {
 
 sl_world *make_free_cube(void) {
     sl_scene_params p = sl_scene_params_default();
-    p.gravity = 0;
+    p.value[SL_PARAM_GRAVITY] = 0;
     sl_world *w = NULL;
     if (sl_scene_build(sl_scene_find("swinging-cube"), &p, &w) != SL_OK) return NULL;
     sl_world_pin(w, 2, 0);

@@ -5,58 +5,64 @@
 
 #include "softlab/world.h"
 
-/* Overrides of a scene's physical parameters. NaN (or -1 for counts) keeps the
- * scene's default; sl_scene_params_default() sets all to "keep". */
+/* The physical parameters a scene may read, as indices into sl_scene_params.value and
+ * sl_param_infos (the only table of their names, units, ranges and choices). */
+typedef enum sl_param {
+    SL_PARAM_SPRING_STIFFNESS, /* k of distance springs, N m (phi is a strain), > 0 */
+    SL_PARAM_YOUNG_MODULUS,    /* Pa, > 0 */
+    SL_PARAM_POISSON_RATIO,    /* [0, 0.5] */
+    SL_PARAM_DENSITY,          /* kg/m^3, > 0 */
+    SL_PARAM_GRAVITY,          /* m/s^2 along -y, >= 0 */
+    SL_PARAM_RESOLUTION,       /* mesh refinement level (cells across the short side) */
+    SL_PARAM_GRID_VARIANT,     /* grid solids (seed 004): sl_param_infos' choices */
+    SL_PARAM_COUNT
+} sl_param;
+
+/* The bit of parameter p in sl_scene_class.params. */
+#define SL_PARAM_BIT(p) (1 << (p))
+
+/* Values of a scene's parameters, SI units; NaN keeps the scene's default
+ * (sl_scene_params_default sets all to "keep"). */
 typedef struct sl_scene_params {
-    double spring_stiffness; /* k of distance springs, N m (phi dimensionless), > 0 */
-    double young_modulus;    /* Pa, > 0 */
-    double poisson_ratio;    /* [0, 0.5] */
-    double density;          /* kg/m^3, > 0 */
-    double gravity;          /* m/s^2 along -y, >= 0 */
-    int resolution;          /* mesh refinement level, >= 1 */
-    int grid_variant;        /* grid solids (seed 004): 0 original, 1 improved (all three
-                              * improvements), 2 area restoration alone (face diagonals
-                              * instead of angles), 3 original + volume restoration,
-                              * 4 original + pillars */
+    double value[SL_PARAM_COUNT];
 } sl_scene_params;
 
-/* Which sl_scene_params fields a scene reads (sl_scene_class.params): front-ends show
- * only these controls. */
-enum {
-    SL_PARAM_SPRING_STIFFNESS = 1 << 0,
-    SL_PARAM_YOUNG_MODULUS = 1 << 1,
-    SL_PARAM_POISSON_RATIO = 1 << 2,
-    SL_PARAM_DENSITY = 1 << 3,
-    SL_PARAM_GRAVITY = 1 << 4,
-    SL_PARAM_RESOLUTION = 1 << 5,
-    SL_PARAM_GRID_VARIANT = 1 << 6,
-};
-
-/* Valid range [min, max] and unit of each parameter, for front-ends and checks. */
+/* Name, unit, valid range and choices of a parameter: the one table front-ends and
+ * checks read (the wasm API hands it to the page, the CLI to its options). */
 typedef struct sl_param_info {
-    int flag;           /* SL_PARAM_* */
     const char *name;   /* id, e.g. "young_modulus" (URL and CLI spelling) */
     const char *label;  /* e.g. "Young's modulus" */
-    const char *unit;   /* SI unit, e.g. "Pa" */
+    const char *unit;   /* SI unit, e.g. "Pa" ("" for dimensionless) */
     double min, max;    /* inclusive */
+    int integer;        /* 1 if only whole numbers are valid */
     int log_scale;      /* 1 if a slider should be logarithmic */
+    const char *const *choices; /* names of the values min..max (integer parameters), or NULL */
 } sl_param_info;
 
-extern const sl_param_info sl_param_infos[];
-extern const int sl_param_info_count;
+extern const sl_param_info sl_param_infos[SL_PARAM_COUNT];
 
-/* Reads parameter `flag` of p (NaN or -1 = keep the scene's default). */
-double sl_scene_params_get(const sl_scene_params *p, int flag);
-/* Sets parameter `flag` of p. Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown flag),
- * SL_ERR_RANGE (outside sl_param_infos' range). */
-sl_status sl_scene_params_set(sl_scene_params *p, int flag, double value);
+/* The parameter named name (sl_param_info.name), or -1. */
+int sl_param_find(const char *name);
+
+/* The value of choice `name` of parameter p (e.g. "improved" of SL_PARAM_GRID_VARIANT),
+ * or -1. */
+int sl_param_choice(sl_param p, const char *name);
+
+/* 1 if value is valid for parameter p (in its range; whole for an integer one), else 0. */
+int sl_param_valid(sl_param p, double value);
+
+/* Reads parameter p of params (NaN = keep the scene's default; NaN for a bad p). */
+double sl_scene_params_get(const sl_scene_params *params, sl_param p);
+/* Sets parameter p of params. Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown p),
+ * SL_ERR_RANGE (outside its range, or not whole for an integer parameter). */
+sl_status sl_scene_params_set(sl_scene_params *params, sl_param p, double value);
 
 typedef struct sl_scene_class {
     const char *name;           /* id, e.g. "swinging-cube" */
     const char *title;          /* human name */
     const char *citation;       /* seed file, section, figure */
     const char *description;    /* a few sentences for the student: what to watch */
-    int params;                 /* SL_PARAM_* flags of the parameters it reads */
+    int params;                 /* SL_PARAM_BIT of each parameter it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
     double default_t_end;       /* s */
@@ -75,7 +81,7 @@ extern const int sl_scene_count;
 /* All parameters set to "keep the scene's default". */
 sl_scene_params sl_scene_params_default(void);
 
-/* params with every field that scene sc reads and params keeps (NaN / -1) replaced by
+/* params with every parameter that scene sc reads and params keeps (NaN) replaced by
  * sc's default. */
 sl_scene_params sl_scene_params_resolve(const sl_scene_class *sc, const sl_scene_params *params);
 
