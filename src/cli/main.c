@@ -303,8 +303,10 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "methods")) {
+        printf("%-20s %5s %9s  %s\n", "# name", "evals", "omega_dt", "title (citation)");
         for (int i = 0; i < sl_stepper_count; i++)
-            printf("%-20s %s (%s)\n", sl_steppers[i]->name, sl_steppers[i]->title, sl_steppers[i]->citation);
+            printf("%-20s %5d %9.4f  %s (%s)\n", sl_steppers[i]->name, sl_steppers[i]->force_evaluations,
+                   sl_steppers[i]->stability_bound, sl_steppers[i]->title, sl_steppers[i]->citation);
         return 0;
     }
     if (!strcmp(argv[1], "run")) return run(argc, argv);
