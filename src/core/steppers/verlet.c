@@ -10,7 +10,7 @@
  * The cache is used only when everything a depends on is as the last step left it: x and
  * v (reset, set_positions, move_pinned, drivers, contact projection all change them), the
  * assembly's pattern version (pins, models), every compliance (strength), gravity, mass
- * damping, loads and the grab (nodes, weights, target, k). Otherwise a_n is evaluated
+ * damping, loads and the grab (nodes, weights, offsets, target, k). Otherwise a_n is evaluated
  * afresh, so the cache never changes the trajectory, only the cost. */
 #include <stdlib.h>
 #include <string.h>
@@ -22,8 +22,9 @@ typedef struct {
     int valid;
     int version, m, grab_count;
     double gravity[3], damping, grab_k, grab_target[3];
-    const int *grab_node;
-    double *alpha, *load, *grab_weight; /* copies: double[m], double[3n], double[grab_count] */
+    double *alpha, *load, *grab; /* copies: double[m], double[3n], and per grabbed node
+                                  * (node, weight, offset xyz): double[5 grab_count] */
+    int alpha_capacity, load_capacity, grab_capacity, has_load;
 } verlet_state;
 
 static void destroy(void *state) {
@@ -32,7 +33,7 @@ static void destroy(void *state) {
     sl_stages_destroy(s->stages);
     free(s->alpha);
     free(s->load);
-    free(s->grab_weight);
+    free(s->grab);
     free(s);
 }
 
@@ -56,6 +57,20 @@ static int same(const double *a, const double *b, int count) {
     return memcmp(a, b, sizeof(double) * (size_t)count) == 0;
 }
 
+/* The grab's nodes, weights and offsets as g (double[5 count]) holds them; with fill,
+ * writes them there instead. */
+static int grab_record(const sl_world *w, double *g, int fill) {
+    for (int i = 0; i < w->grab.count; i++) {
+        double r[5] = {w->grab.node[i], w->grab.weight[i], w->grab.offset[3 * i], w->grab.offset[3 * i + 1],
+                       w->grab.offset[3 * i + 2]};
+        if (fill) memcpy(g + 5 * i, r, sizeof r);
+        else if (memcmp(g + 5 * i, r, sizeof r)) return 0;
+    }
+    return 1;
+}
+
+static int same_grab(const sl_world *w, double *g) { return grab_record(w, g, 0); }
+
 /* 1 if the cached a_n is a at the world's present state and force field. */
 static int cache_holds(const sl_world *w, const verlet_state *s) {
     const sl_stages *g = s->stages;
@@ -63,11 +78,18 @@ static int cache_holds(const sl_world *w, const verlet_state *s) {
     return s->valid && s->version == w->assembly.version && s->m == w->m &&
            same(g->buf[1], w->x, n3) && same(g->buf[2], w->v, n3) &&
            same(s->gravity, w->gravity, 3) && s->damping == w->mass_damping &&
-           same(s->alpha, w->assembly.alpha, w->m) && (s->load != NULL) == (w->load != NULL) &&
+           same(s->alpha, w->assembly.alpha, w->m) && s->has_load == (w->load != NULL) &&
            (!w->load || same(s->load, w->load, n3)) && s->grab_count == w->grab.count &&
-           s->grab_node == w->grab.node && s->grab_k == w->grab.k &&
-           same(s->grab_target, w->grab.target, 3) &&
-           same(s->grab_weight, w->grab.weight, w->grab.count);
+           s->grab_k == w->grab.k && same(s->grab_target, w->grab.target, 3) && same_grab(w, s->grab);
+}
+
+/* Grows *p to hold count doubles (kept between steps); 0 when out of memory. */
+static int reserve(double **p, int *capacity, int count) {
+    if (count <= *capacity) return 1;
+    double *q = realloc(*p, sizeof(double) * (size_t)count);
+    if (!q) return 0;
+    *p = q, *capacity = count;
+    return 1;
 }
 
 /* Records what the cached a_{n+1} was computed under. Returns 0 when out of memory
@@ -75,20 +97,19 @@ static int cache_holds(const sl_world *w, const verlet_state *s) {
 static int cache_store(const sl_world *w, verlet_state *s) {
     size_t n3 = 3 * (size_t)w->n;
     s->valid = 0;
-    free(s->alpha), free(s->load), free(s->grab_weight);
-    s->alpha = w->m ? malloc(sizeof(double) * (size_t)w->m) : NULL;
-    s->load = w->load ? malloc(sizeof(double) * n3) : NULL;
-    s->grab_weight = w->grab.count ? malloc(sizeof(double) * (size_t)w->grab.count) : NULL;
-    if ((w->m && !s->alpha) || (w->load && !s->load) || (w->grab.count && !s->grab_weight)) return 0;
+    if (!reserve(&s->alpha, &s->alpha_capacity, w->m) || (w->load && !reserve(&s->load, &s->load_capacity, 3 * w->n)) ||
+        !reserve(&s->grab, &s->grab_capacity, 5 * w->grab.count))
+        return 0;
     if (w->m) memcpy(s->alpha, w->assembly.alpha, sizeof(double) * (size_t)w->m);
     if (w->load) memcpy(s->load, w->load, sizeof(double) * n3);
-    if (w->grab.count) memcpy(s->grab_weight, w->grab.weight, sizeof(double) * (size_t)w->grab.count);
+    grab_record(w, s->grab, 1);
+    s->has_load = w->load != NULL;
     sl_stages_copy(w, s->stages->buf[1], w->x);
     sl_stages_copy(w, s->stages->buf[2], w->v);
     s->version = w->assembly.version, s->m = w->m;
     memcpy(s->gravity, w->gravity, sizeof s->gravity);
     s->damping = w->mass_damping;
-    s->grab_count = w->grab.count, s->grab_node = w->grab.node, s->grab_k = w->grab.k;
+    s->grab_count = w->grab.count, s->grab_k = w->grab.k;
     memcpy(s->grab_target, w->grab.target, sizeof s->grab_target);
     s->valid = 1;
     return 1;
