@@ -25,7 +25,7 @@ static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepp
         sl_world_destroy(w);
         return;
     }
-    sl_step_timing sum = {0, 0, 0};
+    sl_step_timing sum = {0, 0, 0, 0};
     int resets = 0;
     double t0 = sl_clock_seconds();
     for (int s = 0; s < steps; s++) {
@@ -56,7 +56,7 @@ static void bench_scaling(int max_resolution) {
             sl_world_set_stepper(w, sl_stepper_find("regularized"), scene->default_dt, 0);
             sl_world_set_solve_form(w, (sl_solve_form)form);
             int steps = r <= 4 ? 40 : 10;
-            sl_step_timing sum = {0, 0, 0};
+            sl_step_timing sum = {0, 0, 0, 0};
             double t0 = sl_clock_seconds();
             for (int s = 0; s < steps; s++) {
                 if (sl_world_step(w) != SL_OK) sl_world_reset(w);

@@ -21,6 +21,7 @@
 
 #include "bench.h"
 #include "export.h"
+#include "score.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
 
@@ -47,6 +48,7 @@ static int usage(const char *why) {
     if (why) fprintf(stderr, "softlab: %s\n", why);
     fprintf(stderr,
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
+            "       softlab find-dt --scene NAME --method NAME [--t-end S] | score --scene NAME\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
@@ -294,11 +296,15 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "methods")) {
+        printf("%-20s %5s %9s  %s\n", "# name", "evals", "omega_dt", "title (citation)");
         for (int i = 0; i < sl_stepper_count; i++)
-            printf("%-20s %s (%s)\n", sl_steppers[i]->name, sl_steppers[i]->title, sl_steppers[i]->citation);
+            printf("%-20s %5d %9.4f  %s (%s)\n", sl_steppers[i]->name, sl_steppers[i]->force_evaluations,
+                   sl_steppers[i]->stability_bound, sl_steppers[i]->title, sl_steppers[i]->citation);
         return 0;
     }
     if (!strcmp(argv[1], "run")) return run(argc, argv);
     if (!strcmp(argv[1], "bench")) return softlab_bench(argc, argv);
+    if (!strcmp(argv[1], "find-dt")) return softlab_find_dt(argc, argv);
+    if (!strcmp(argv[1], "score")) return softlab_score(argc, argv);
     return usage("unknown command");
 }

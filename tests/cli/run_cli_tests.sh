@@ -89,5 +89,13 @@ check grid_inflation_volume_rises_with_strength '[ $rc = 0 ] && awk -F, "NR > 1 
 $bin run --scene grid-inflation --grid original --t-end 4 --csv "$tmp/info.csv"; rc=$?
 check grid_inflation_original_stays_flat '[ $rc = 0 ] && tail -n 1 "$tmp/info.csv" | awk -F, "{ exit !(\$1 > 3.99 && \$8 < 0.05 && \$9 > 0) }"'
 
+# seed 003: the stepper table lists evaluations and the undamped bound; find-dt bisects
+check methods_list_bounds 'grep -qE "^rk4 +4 +2\.8284 " "$tmp/methods" && grep -qE "^forest-ruth +3 +1\.5734 " "$tmp/methods"'
+$bin find-dt --scene swinging-cube --method symplectic-euler > "$tmp/fd"; rc=$?
+# 2/omega_max of the cube is 3.553 ms (test_stability.c)
+check find_dt_symplectic_euler_is_2_over_omega_max '[ $rc = 0 ] && tail -n 1 "$tmp/fd" | awk -F= "{ exit !(\$1 == \"dt_max\" && \$2 > 0.00352 && \$2 < 0.00359) }"'
+$bin find-dt --scene swinging-cube --method nonsense 2> /dev/null; rc=$?
+check find_dt_bad_method_exit_2 '[ $rc = 2 ]'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -13,6 +13,7 @@
  *    S = J M^-1 J^T + gamma dt^-2 alpha (eq. 22), then v_{n+1} from the top row.
  * Units of beta: 1/s (gamma is dimensionless), as eq. 20 is written. */
 #include <cs.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,6 +196,8 @@ const sl_stepper_class sl_stepper_regularized = {
     .title = "Regularized (Servin et al.)",
     .citation = "seed 000 eq. 20-22",
     .flags = SL_STEPPER_LINEAR_SOLVE,
+    .force_evaluations = 1,
+    .stability_bound = INFINITY,
     .init = regularized_init,
     .step = regularized_step,
     .destroy = regularized_destroy,

@@ -5,6 +5,13 @@
 
 extern const sl_stepper_class sl_stepper_explicit_euler;
 extern const sl_stepper_class sl_stepper_symplectic_euler;
+extern const sl_stepper_class sl_stepper_midpoint;
+extern const sl_stepper_class sl_stepper_half_step;
+extern const sl_stepper_class sl_stepper_modified_half_step;
+extern const sl_stepper_class sl_stepper_verlet;
+extern const sl_stepper_class sl_stepper_symplectic_midpoint;
+extern const sl_stepper_class sl_stepper_forest_ruth;
+extern const sl_stepper_class sl_stepper_rk4;
 extern const sl_stepper_class sl_stepper_implicit_euler;
 extern const sl_stepper_class sl_stepper_regularized;
 extern const sl_stepper_class sl_stepper_terzopoulos;
@@ -12,6 +19,13 @@ extern const sl_stepper_class sl_stepper_terzopoulos;
 const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_explicit_euler,
     &sl_stepper_symplectic_euler,
+    &sl_stepper_midpoint,
+    &sl_stepper_half_step,
+    &sl_stepper_modified_half_step,
+    &sl_stepper_verlet,
+    &sl_stepper_symplectic_midpoint,
+    &sl_stepper_forest_ruth,
+    &sl_stepper_rk4,
     &sl_stepper_implicit_euler,
     &sl_stepper_regularized,
     &sl_stepper_terzopoulos,

@@ -5,6 +5,8 @@
  * For quadratic metric models K_t = H(alpha^-1 phi) and K_t r_t = J^T alpha^-1 phi. K_t
  * is indefinite under compression, so a step may fail to factorize: the world then
  * reports divergence, the scheme's known fragility (seed 004 §6). */
+#include <math.h>
+
 #include "softlab/stepper.h"
 #include "steppers/linear_system.h"
 
@@ -15,6 +17,8 @@ const sl_stepper_class sl_stepper_terzopoulos = {
     .title = "Semi-implicit (Terzopoulos)",
     .citation = "seed 004 §2.2 eq. 7-8 (Terzopoulos et al. 1987)",
     .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_QUADRATIC_ONLY,
+    .force_evaluations = 1,
+    .stability_bound = INFINITY,
     .init = sl_linear_init,
     .step = terzopoulos_step,
     .destroy = sl_linear_destroy,

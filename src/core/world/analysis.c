@@ -138,7 +138,9 @@ sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max)
         free(y);
         return SL_ERR_NOMEM;
     }
+    int evaluations = w->timing.evaluations; /* the last step's count stays the step's */
     sl_assembly_evaluate(w, w->x);
+    w->timing.evaluations = evaluations;
     sl_assembly_geometric(w, w->x);
     sl_assembly_system(w, 1.0, 1.0); /* A = M + J^T alpha^-1 J + H */
     double mu = nf > 0 ? largest_eigenvalue(w, max_iterations, u, y) : 1.0;

@@ -168,6 +168,7 @@ sl_status sl_assembly_prepare(sl_world *w) {
 }
 
 void sl_assembly_evaluate(sl_world *w, const double *x) {
+    w->timing.evaluations++;
     sl_assembly *a = &w->assembly;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
@@ -189,17 +190,21 @@ void sl_assembly_geometric(sl_world *w, const double *x) {
     }
 }
 
-void sl_assembly_external_forces(const sl_world *w, double *force) {
+void sl_assembly_external_forces_at(const sl_world *w, const double *x, const double *v, double *force) {
     for (int i = 0; i < w->n; i++)
         for (int c = 0; c < 3; c++) force[3 * i + c] = w->mass[i] * w->gravity[c];
     for (int d = 0; w->load && d < 3 * w->n; d++) force[d] += w->load[d];
-    for (int d = 0; w->mass_damping > 0 && d < 3 * w->n; d++) force[d] -= w->mass_damping * w->mass[d / 3] * w->v[d];
-    sl_world_add_grab_force(w, force);
+    for (int d = 0; w->mass_damping > 0 && d < 3 * w->n; d++) force[d] -= w->mass_damping * w->mass[d / 3] * v[d];
+    sl_world_add_grab_force(w, x, force);
 }
 
-void sl_assembly_forces(const sl_world *w, double *force) {
+void sl_assembly_external_forces(const sl_world *w, double *force) {
+    sl_assembly_external_forces_at(w, w->x, w->v, force);
+}
+
+void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, double *force) {
     const sl_assembly *a = &w->assembly;
-    sl_assembly_external_forces(w, force);
+    sl_assembly_external_forces_at(w, x, v, force);
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         int nd = block_dofs(m);
@@ -215,6 +220,8 @@ void sl_assembly_forces(const sl_world *w, double *force) {
         }
     }
 }
+
+void sl_assembly_forces(const sl_world *w, double *force) { sl_assembly_forces_at(w, w->x, w->v, force); }
 
 /* Adds scale * Jb^T diag(1/alpha) Jb of one block into the dense nd x nd matrix K. */
 static void add_block_JtWJ(const double *Jb, const double *alpha, int rows, int nd, double scale,

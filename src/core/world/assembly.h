@@ -56,6 +56,11 @@ void sl_assembly_external_forces(const sl_world *w, double *force);
  * (seed 000 §2.2, F = -dU/dx) using the evaluated phi and J. */
 void sl_assembly_forces(const sl_world *w, double *force);
 
+/* The same two at a state (x, v) other than the world's (double[3n] each): the grab
+ * spring reads x, the mass damping v; phi and J must have been evaluated at x. */
+void sl_assembly_external_forces_at(const sl_world *w, const double *x, const double *v, double *force);
+void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, double *force);
+
 /* Writes A = M + c_K J^T alpha^-1 J + c_H H into the values of the pattern, on
  * the free dofs (seed 000 eq. 23 scaled by M; the primal form of eq. 20). */
 void sl_assembly_system(sl_world *w, double c_K, double c_H);

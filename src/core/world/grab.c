@@ -61,12 +61,12 @@ sl_status sl_world_grab_move(sl_world *w, const double target[3]) {
 
 int sl_world_grab_count(const sl_world *w) { return w ? w->grab.count : 0; }
 
-void sl_world_add_grab_force(const sl_world *w, double *force) {
+void sl_world_add_grab_force(const sl_world *w, const double *x, double *force) {
     for (int i = 0; i < w->grab.count; i++) {
         int node = w->grab.node[i];
         double kw = w->grab.k * w->grab.weight[i];
         for (int c = 0; c < 3; c++) /* F = k w (target + offset - x) */
             force[3 * node + c] +=
-                kw * (w->grab.target[c] + w->grab.offset[3 * i + c] - w->x[3 * node + c]);
+                kw * (w->grab.target[c] + w->grab.offset[3 * i + c] - x[3 * node + c]);
     }
 }

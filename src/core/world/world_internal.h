@@ -79,8 +79,8 @@ int sl_world_has_zero_compliance(const sl_world *w);
 /* Projects nodes out of the ground and spheres (world/contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
 
-/* Adds the grab force (N) to force (double[3n]). */
-void sl_world_add_grab_force(const sl_world *w, double *force);
+/* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
+void sl_world_add_grab_force(const sl_world *w, const double *x, double *force);
 
 
 #endif

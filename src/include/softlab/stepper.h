@@ -19,6 +19,12 @@ struct sl_stepper_class {
     const char *title;    /* human name, e.g. "Regularized (Servin et al.)" */
     const char *citation; /* seed file and equations */
     int flags;            /* SL_STEPPER_* */
+    int force_evaluations; /* evaluations of the force F(x, v) per step (a linear solve
+                            * comes on top for SL_STEPPER_LINEAR_SOLVE) */
+    double stability_bound; /* (omega dt)_max on the undamped oscillator x'' = -omega^2 x,
+                             * from the spectral radius of the step's amplification
+                             * matrix: 0 = unstable at every dt, INFINITY = stable at
+                             * every dt; a scene is stable for dt < bound / omega_max */
     /* Makes per-world state (*state may stay NULL). Errors as sl_world_set_stepper. */
     sl_status (*init)(sl_world *w, void **state);
     /* Advances x, v of w by dt. Must not touch pinned nodes. */

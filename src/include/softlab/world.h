@@ -40,6 +40,7 @@ typedef struct sl_step_timing {
     double assembly;      /* phi, J and system matrix */
     double factorization; /* numeric factorization (symbolic is reused) */
     double solve;         /* triangular solves and updates */
+    int evaluations;      /* evaluations of phi and J (force evaluations) in the step */
 } sl_step_timing;
 
 /* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence 1e3 m. */

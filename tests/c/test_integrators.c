@@ -1,0 +1,332 @@
+/* The explicit integrators of seed 003 (stepper table): force evaluations per step, the
+ * undamped stability bound (omega dt)_max of each descriptor measured on a 1-DOF
+ * oscillator, convergence orders against the exact solution, bounded energy of the
+ * symplectic ones and growth of the others, momentum, pins in every stage, and the
+ * Verlet cache. The oscillator is the issue's: node 0 pinned at the origin, node 1 of
+ * 1 kg at rest length L = 1 m along x, k = 100 N (phi = (|x1 - x0| - L)/L, alpha = 1/k),
+ * so omega = 10 rad/s; released from x = 1.1 at rest: x(t) = 1 + 0.1 cos(10 t). Along
+ * the spring phi is linear in x1, so the problem is exactly x'' = -omega^2 (x - 1). */
+#include <string.h>
+
+#include "softlab/springs.h"
+#include "test.h"
+#include "test_util.h"
+
+#define OMEGA 10.0
+
+static sl_world *oscillator_from(const char *method, double dt, double x_start) {
+    double x[6] = {0, 0, 0, 1, 0, 0}, mass[2] = {1, 1};
+    int edge[2] = {0, 1};
+    sl_world_def def = sl_world_def_default();
+    def.node_count = 2, def.positions = x, def.masses = mass;
+    def.gravity[0] = def.gravity[1] = def.gravity[2] = 0;
+    sl_world *w = NULL;
+    sl_model *springs = NULL;
+    if (sl_world_create(&def, &w) != SL_OK) return NULL;
+    if (sl_springs_create(x, 2, edge, 1, 100.0, &springs) != SL_OK || sl_world_add_model(w, springs) != SL_OK ||
+        sl_world_pin(w, 0, 1) != SL_OK) {
+        sl_world_destroy(w);
+        return NULL;
+    }
+    x[3] = x_start;
+    sl_world_set_positions(w, x);
+    if (sl_world_set_stepper(w, sl_stepper_find(method), dt, 0) != SL_OK) {
+        sl_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+static sl_world *oscillator(const char *method, double dt) { return oscillator_from(method, dt, 1.1); }
+
+/* The explicit steppers of the table: those without a linear solve. */
+static int is_explicit(const sl_stepper_class *c) { return !(c->flags & SL_STEPPER_LINEAR_SOLVE); }
+
+/* Stability runs start at x = 1.01 (amplitude A = 0.01 m), so that even the large but
+ * bounded amplitudes of a symplectic scheme close to its bound, A / sqrt(1 - z^2/4) for
+ * symplectic Euler, stay on the linear side of the spring (x > 0): released from 1.1 the
+ * node would cross the pin near the bound, where |x1 - x0| makes a bounded double well
+ * out of an unstable linear scheme. */
+#define STABILITY_AMPLITUDE 0.01
+
+/* Amplitude growth over `steps` steps at omega dt = z: the largest |x - 1| in the last
+ * tenth of the run over the largest in the first tenth; INFINITY on divergence. */
+static double growth(const char *method, double z, int steps) {
+    sl_world *w = oscillator_from(method, z / OMEGA, 1 + STABILITY_AMPLITUDE);
+    double first = 0, last = 0;
+    for (int s = 0; s < steps; s++) {
+        if (sl_world_step(w) != SL_OK) {
+            sl_world_destroy(w);
+            return INFINITY;
+        }
+        double u = fabs(sl_world_positions(w)[3] - 1.0);
+        if (s < steps / 10) first = fmax(first, u);
+        if (s >= steps - steps / 10) last = fmax(last, u);
+    }
+    sl_world_destroy(w);
+    return last / first;
+}
+
+/* Stable at omega dt = z: over 4000 steps |x - 1| never exceeds 50 A (x stays in
+ * [0.5, 1.5], where the spring is linear). */
+static int stable(const char *method, double z) {
+    sl_world *w = oscillator_from(method, z / OMEGA, 1 + STABILITY_AMPLITUDE);
+    int ok = 1;
+    for (int s = 0; s < 4000 && ok; s++)
+        ok = sl_world_step(w) == SL_OK && fabs(sl_world_positions(w)[3] - 1.0) < 50 * STABILITY_AMPLITUDE;
+    sl_world_destroy(w);
+    return ok;
+}
+
+/* Each step evaluates the forces as many times as its descriptor says (Verlet: twice on
+ * its first step, then once from the cache). */
+TEST(integrators_force_evaluations_match_descriptor) {
+    for (int k = 0; k < sl_stepper_count; k++) {
+        const sl_stepper_class *c = sl_steppers[k];
+        if (c->flags & SL_STEPPER_QUADRATIC_ONLY) continue;
+        sl_world *w = oscillator(c->name, 0.01);
+        ENSURE(w != NULL);
+        int first = 0, later = 0;
+        ENSURE(sl_world_step(w) == SL_OK);
+        first = sl_world_last_timing(w).evaluations;
+        for (int s = 0; s < 5; s++) ENSURE(sl_world_step(w) == SL_OK);
+        later = sl_world_last_timing(w).evaluations;
+        printf("  %-20s evaluations: first step %d, later %d (descriptor %d)\n", c->name, first, later,
+               c->force_evaluations);
+        ENSURE(later == c->force_evaluations);
+        ENSURE(first == c->force_evaluations + !strcmp(c->name, "verlet"));
+        sl_world_destroy(w);
+    }
+}
+
+/* Each explicit descriptor's bound, measured by bisection on omega dt: growth below 1.5
+ * over 4000 steps counts as stable. Bound 0 (explicit Euler, midpoint, half step): the
+ * amplitude grows at omega dt = 0.1 and 0.5. Bounds > 0: stable at 0.98 bound, unstable
+ * at 1.02 bound, and the bisected bound within 2 %. */
+TEST(integrators_stability_bounds_on_the_oscillator) {
+    for (int k = 0; k < sl_stepper_count; k++) {
+        const sl_stepper_class *c = sl_steppers[k];
+        if (!is_explicit(c)) continue;
+        double b = c->stability_bound;
+        if (b == 0) {
+            double g1 = growth(c->name, 0.1, 20000), g5 = growth(c->name, 0.5, 4000);
+            printf("  %-20s bound 0: amplitude growth %.3g at omega dt = 0.1 (2e4 steps), %.3g at 0.5\n",
+                   c->name, g1, g5);
+            ENSURE(g1 > 1.1 && g5 > 1.5);
+            continue;
+        }
+        ENSURE(stable(c->name, 0.98 * b));
+        ENSURE(!stable(c->name, 1.02 * b));
+        double lo = 0.5 * b, hi = 1.5 * b;
+        for (int i = 0; i < 30; i++) {
+            double mid = 0.5 * (lo + hi);
+            if (stable(c->name, mid)) lo = mid;
+            else hi = mid;
+        }
+        printf("  %-20s bound %.6f derived, %.6f measured (bisection)\n", c->name, b, lo);
+        ENSURE_NEAR(lo / b, 1.0, 0.02);
+    }
+}
+
+/* Error (x, v/omega) at t = 1 s against the exact solution after 1/dt steps. */
+static double oscillator_error(const char *method, double dt) {
+    sl_world *w = oscillator(method, dt);
+    int steps = (int)lround(1.0 / dt);
+    for (int s = 0; s < steps; s++)
+        if (sl_world_step(w) != SL_OK) {
+            sl_world_destroy(w);
+            return NAN;
+        }
+    double t = steps * dt, x = sl_world_positions(w)[3], v = sl_world_velocities(w)[3];
+    double ex = x - (1 + 0.1 * cos(OMEGA * t)), ev = (v + 0.1 * OMEGA * sin(OMEGA * t)) / OMEGA;
+    sl_world_destroy(w);
+    return sqrt(ex * ex + ev * ev);
+}
+
+/* Orders from the error at t = 1 s, dt = 0.005 -> 0.0025 -> 0.00125 (the table). */
+TEST(integrators_convergence_order_on_the_oscillator) {
+    static const struct { const char *name; double order; } expect[] = {
+        {"explicit-euler", 1}, {"symplectic-euler", 1}, {"midpoint", 1},
+        {"half-step", 2}, {"modified-half-step", 2}, {"verlet", 2}, {"symplectic-midpoint", 2},
+        {"forest-ruth", 4}, {"rk4", 4},
+    };
+    for (size_t k = 0; k < sizeof expect / sizeof expect[0]; k++) {
+        double e1 = oscillator_error(expect[k].name, 0.005), e2 = oscillator_error(expect[k].name, 0.0025);
+        double e3 = oscillator_error(expect[k].name, 0.00125);
+        double p1 = log2(e1 / e2), p2 = log2(e2 / e3);
+        printf("  %-20s error at t = 1 s: %.3e %.3e %.3e, order %.3f %.3f (expected %g)\n", expect[k].name, e1,
+               e2, e3, p1, p2, expect[k].order);
+        ENSURE_NEAR(p1, expect[k].order, 0.2);
+        ENSURE_NEAR(p2, expect[k].order, 0.2);
+    }
+}
+
+/* Convergence on the swinging cube (many springs, gravity, a pin, rotation): the tracked
+ * node at t = 0.1 s against RK4 at dt = 1e-5 s; dt = 4e-4 -> 2e-4 -> 1e-4 s (all below
+ * the cube's 2/omega_max = 3.55 ms and Forest-Ruth's 2.8 ms). */
+TEST(integrators_convergence_order_on_the_cube) {
+    static const struct { const char *name; double order; } expect[] = {
+        {"midpoint", 1}, {"half-step", 2}, {"modified-half-step", 2}, {"verlet", 2},
+        {"symplectic-midpoint", 2}, {"forest-ruth", 4}, {"rk4", 4},
+    };
+    double ref[24];
+    {
+        sl_world *w = make_cube("rk4", 1e-5);
+        ENSURE(step_n(w, 10000) == 10000);
+        memcpy(ref, sl_world_positions(w), sizeof ref);
+        sl_world_destroy(w);
+    }
+    for (size_t k = 0; k < sizeof expect / sizeof expect[0]; k++) {
+        double e[3];
+        for (int r = 0; r < 3; r++) {
+            double dt = 4e-4 / (1 << r);
+            sl_world *w = make_cube(expect[k].name, dt);
+            int steps = (int)lround(0.1 / dt);
+            ENSURE(step_n(w, steps) == steps);
+            double s2 = 0;
+            for (int d = 0; d < 24; d++) s2 += pow(sl_world_positions(w)[d] - ref[d], 2);
+            e[r] = sqrt(s2);
+            sl_world_destroy(w);
+        }
+        double p1 = log2(e[0] / e[1]), p2 = log2(e[1] / e[2]);
+        printf("  %-20s cube error at t = 0.1 s: %.3e %.3e %.3e, order %.3f %.3f\n", expect[k].name, e[0], e[1],
+               e[2], p1, p2);
+        ENSURE_NEAR(p2, expect[k].order, 0.3);
+    }
+}
+
+/* Energy over 10^4 periods (omega dt = 0.2, 314160 steps): the symplectic steppers keep
+ * the energy error bounded (the same largest deviation in the last 1000 periods as in the
+ * first 1000); explicit Euler, midpoint and half step gain energy; RK4 loses a little. */
+TEST(integrators_energy_over_ten_thousand_periods) {
+    static const char *symplectic[] = {"symplectic-euler", "modified-half-step", "verlet", "symplectic-midpoint",
+                                       "forest-ruth"};
+    const double z = 0.2, dt = z / OMEGA;
+    const int steps = (int)lround(1e4 * 2 * 3.14159265358979 / z), window = steps / 10;
+    for (size_t k = 0; k < sizeof symplectic / sizeof symplectic[0]; k++) {
+        sl_world *w = oscillator(symplectic[k], dt);
+        double e0 = sl_world_energy(w).total, first = 0, last = 0;
+        int ok = 1;
+        for (int s = 0; s < steps && ok; s++) {
+            ok = sl_world_step(w) == SL_OK;
+            double dev = fabs(sl_world_energy(w).total / e0 - 1);
+            if (s < window) first = fmax(first, dev);
+            if (s >= steps - window) last = fmax(last, dev);
+        }
+        printf("  %-20s energy error over 1e4 periods: first tenth %.3e, last tenth %.3e\n", symplectic[k], first,
+               last);
+        ENSURE(ok);
+        ENSURE(last <= 1.05 * first + 1e-12);
+        ENSURE(last < 0.2);
+        sl_world_destroy(w);
+    }
+    static const struct { const char *name; int steps; double lo, hi; } drift[] = {
+        {"explicit-euler", 200, 10, INFINITY}, {"midpoint", 400, 10, INFINITY},
+        {"half-step", 10000, 10, INFINITY}, {"rk4", 100000, 0.5, 0.99},
+    };
+    for (size_t k = 0; k < sizeof drift / sizeof drift[0]; k++) {
+        sl_world *w = oscillator(drift[k].name, dt);
+        double e0 = sl_world_energy(w).total;
+        int done = step_n(w, drift[k].steps);
+        double ratio = done == drift[k].steps ? sl_world_energy(w).total / e0 : INFINITY;
+        printf("  %-20s energy after %d steps: %.4g x initial\n", drift[k].name, drift[k].steps, ratio);
+        ENSURE(ratio > drift[k].lo && ratio <= drift[k].hi);
+        sl_world_destroy(w);
+    }
+}
+
+/* No gravity, no pins: spring forces cancel in every stage, so the total momentum of the
+ * free cube, set spinning and stretched, is kept to round-off by every explicit stepper. */
+TEST(integrators_keep_momentum_without_gravity_or_pins) {
+    for (int k = 0; k < sl_stepper_count; k++) {
+        const sl_stepper_class *c = sl_steppers[k];
+        if (!is_explicit(c)) continue;
+        sl_world *w = make_free_cube();
+        ENSURE(w != NULL);
+        double v[24], x[24], p0[3] = {0, 0, 0}, p1[3] = {0, 0, 0};
+        memcpy(x, sl_world_positions(w), sizeof x);
+        for (int i = 0; i < 8; i++) {
+            v[3 * i + 0] = -2.0 * (x[3 * i + 2] - 0.5) + 0.3;
+            v[3 * i + 1] = 0.1 * i;
+            v[3 * i + 2] = 2.0 * (x[3 * i + 0] - 0.5);
+            x[3 * i] *= 1.02;
+        }
+        ENSURE(sl_world_set_positions(w, x) == SL_OK);
+        ENSURE(sl_world_set_velocities(w, v) == SL_OK);
+        ENSURE(sl_world_set_stepper(w, c, 2e-4, 0) == SL_OK);
+        for (int i = 0; i < 24; i++) p0[i % 3] += sl_world_masses(w)[i / 3] * sl_world_velocities(w)[i];
+        ENSURE(step_n(w, 50) == 50);
+        for (int i = 0; i < 24; i++) p1[i % 3] += sl_world_masses(w)[i / 3] * sl_world_velocities(w)[i];
+        for (int d = 0; d < 3; d++) ENSURE_NEAR(p1[d], p0[d], 1e-11);
+        sl_world_destroy(w);
+    }
+}
+
+/* Pinned nodes stay put in every stage. The cube's pin (node 2) is moved by
+ * sl_world_move_pinned, which gives it the chord velocity; a second move to the same
+ * place sets that velocity to 0. A stepper that drifted a pinned node by its velocity in
+ * any stage would then move the free nodes differently in the two worlds; in both the
+ * pinned node stays exactly where it was put. */
+TEST(integrators_pinned_nodes_stay_in_every_stage) {
+    for (int k = 0; k < sl_stepper_count; k++) {
+        const sl_stepper_class *c = sl_steppers[k];
+        if (c->flags & SL_STEPPER_QUADRATIC_ONLY) continue;
+        sl_world *a = make_cube(c->name, 1e-3), *b = make_cube(c->name, 1e-3);
+        ENSURE(a && b);
+        double p[3] = {0.05, 1.02, -0.03};
+        ENSURE(sl_world_move_pinned(a, 2, p) == SL_OK);
+        ENSURE(sl_world_move_pinned(b, 2, p) == SL_OK);
+        ENSURE(sl_world_move_pinned(b, 2, p) == SL_OK);
+        ENSURE(sl_world_velocities(a)[6] != 0 && sl_world_velocities(b)[6] == 0);
+        for (int s = 0; s < 3; s++) {
+            ENSURE(sl_world_step(a) == SL_OK);
+            ENSURE(sl_world_step(b) == SL_OK);
+        }
+        for (int d = 0; d < 3; d++) {
+            ENSURE(sl_world_positions(a)[6 + d] == p[d]);
+            ENSURE(sl_world_positions(b)[6 + d] == p[d]);
+        }
+        int same = 1;
+        for (int i = 0; i < 24; i++)
+            if (i / 3 != 2) same &= sl_world_positions(a)[i] == sl_world_positions(b)[i];
+        if (!same) printf("  %s: a pinned node's velocity changed the free nodes\n", c->name);
+        ENSURE(same);
+        sl_world_destroy(a);
+        sl_world_destroy(b);
+    }
+}
+
+/* The Verlet cache never changes the trajectory: after a grab moves, a pin changes or a
+ * reset, the run equals one whose stepper state is fresh (set anew at that point). */
+TEST(verlet_cache_is_invalidated_by_grab_pin_and_reset) {
+    const sl_stepper_class *verlet = sl_stepper_find("verlet");
+    for (int change = 0; change < 3; change++) {
+        sl_world *a = make_cube("verlet", 1e-3), *b = make_cube("verlet", 1e-3);
+        int node = 5;
+        double weight = 1, target[3] = {1, 1.5, 1}, moved[3] = {1.5, 0.5, 1};
+        for (int s = 0; s < 20; s++) {
+            ENSURE(sl_world_step(a) == SL_OK);
+            ENSURE(sl_world_step(b) == SL_OK);
+        }
+        for (int k = 0; k < 2; k++) {
+            sl_world *w = k ? b : a;
+            if (change == 0) {
+                ENSURE(sl_world_grab(w, &node, &weight, NULL, 1, target, 500) == SL_OK);
+                ENSURE(sl_world_grab_move(w, moved) == SL_OK);
+            } else if (change == 1) {
+                ENSURE(sl_world_pin(w, 5, 1) == SL_OK);
+            } else {
+                sl_world_reset(w);
+            }
+        }
+        ENSURE(sl_world_set_stepper(b, verlet, 1e-3, 0) == SL_OK); /* fresh state: no cache */
+        for (int s = 0; s < 20; s++) {
+            ENSURE(sl_world_step(a) == SL_OK);
+            ENSURE(sl_world_step(b) == SL_OK);
+        }
+        ENSURE(memcmp(sl_world_positions(a), sl_world_positions(b), 24 * sizeof(double)) == 0);
+        ENSURE(memcmp(sl_world_velocities(a), sl_world_velocities(b), 24 * sizeof(double)) == 0);
+        sl_world_destroy(a);
+        sl_world_destroy(b);
+    }
+}
