@@ -26,6 +26,8 @@
 #include "softlab/stepper.h"
 
 #define MAX_PIN_BOXES 8
+/* --until-rest without --t-end gives up after this much simulated time (s). */
+#define UNTIL_REST_LIMIT 600.0
 
 typedef struct {
     const char *scene, *method, *csv, *positions_csv, *vtk, *mesh;
@@ -194,7 +196,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     }
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
-    if (isnan(a->t_end)) a->t_end = a->until_rest ? 1e4 : scene->default_t_end;
+    if (isnan(a->t_end)) a->t_end = a->until_rest ? UNTIL_REST_LIMIT : scene->default_t_end;
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {
         fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", a->method);
@@ -267,6 +269,9 @@ static int run(int argc, char **argv) {
     long steps = lround(a.t_end / a.dt);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
+    sl_energy_watch energy_watch;
+    sl_energy_watch_reset(&energy_watch);
+    sl_world_energy_growth(w, &energy_watch);
     for (long s = 0; s < steps && !rested; s++) {
         if (sl_world_step(w) != SL_OK) {
             fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
@@ -275,11 +280,20 @@ static int run(int argc, char **argv) {
             break;
         }
         write_row(f, w, node, extra);
+        if (!energy_watch.grew && sl_world_energy_growth(w, &energy_watch) == 1)
+            fprintf(stderr, "softlab: warning: total energy grew by %.4g J (more than %g of the "
+                    "largest kinetic + elastic energy, %.4g J) by t = %.6g s: %s at dt = %g is "
+                    "unstable here; try a smaller --dt, --beta > 0 or another --method\n",
+                    energy_watch.growth, SL_ENERGY_GROWTH_MARGIN, energy_watch.scale,
+                    energy_watch.time, a.method, a.dt);
         rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
     }
     if (a.until_rest && code == 0) {
         if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
-        else fprintf(stderr, "softlab: not at rest by t = %.6g s\n", sl_world_time(w)), code = 1;
+        else fprintf(stderr, "softlab: not at rest by t = %.6g s (the limit: --t-end, or %g s "
+                     "without it): kinetic energy %.3g J, at rest means below 1e-8 of its peak "
+                     "%.3g J for 50 steps\n", sl_world_time(w), UNTIL_REST_LIMIT,
+                     sl_world_energy(w).kinetic, watch.peak), code = 1;
     }
     if (f != stdout) fclose(f);
     if (!write_exports(&a, w)) code = 2;

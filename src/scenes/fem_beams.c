@@ -91,6 +91,20 @@ static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
     return pinned_and_tracked(out, lo, hi, NULL, NULL, tip);
 }
 
+/* Issue 12: the seed 000 cantilever as a new user meets it, 1 m x 0.1 m x 0.1 m, 20 x 2 x 2
+ * cubes of 5 tets (400 tets), Y = 1 MPa, nu = 0.3, 1000 kg/m^3, clamped at x = 0, hanging
+ * under gravity. It carries stress at rest, so the seed's regularized stepper (which leaves
+ * the geometric stiffness H out of its matrix) is stable only for dt below about 2/omega_H
+ * (lessons/000, tools/cantilever_stability.sh). */
+static sl_status build_hanging_cantilever(const sl_scene_params *p, sl_world **out) {
+    fem_setup s;
+    sl_status st = apply_params(p, &s);
+    double size[3] = {1.0, 0.1, 0.1}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 1, 1}, tip[3] = {1.0, 0.0, 0.1};
+    if (st == SL_OK) st = beam_world(&s, size, 10, NULL, SL_STRAIN_GREEN, out);
+    if (st != SL_OK) return st;
+    return pinned_and_tracked(out, lo, hi, NULL, NULL, tip);
+}
+
 /* Fig. 6-7: a 10 m x 1 m x 1 m beam of 100 t (10 000 kg/m^3; 900 t with density
  * 90 000), Y = 1 GPa, nu = 0.25, resting on line supports along its two bottom ends. */
 static sl_status build_supported_beam(const sl_scene_params *p, sl_world **out) {
@@ -206,4 +220,21 @@ const sl_scene_class sl_scene_fem_incompressible_block = {
     .default_t_end = 3.0,
     .defaults = FEM_DEFAULTS(1e5, 0.5, 1000.0, 9.81, 2),
     .build = build_incompressible_block,
+};
+
+const sl_scene_class sl_scene_fem_hanging_cantilever = {
+    .name = "fem-hanging-cantilever",
+    .title = "Hanging cantilever under prestress (FEM)",
+    .citation = "seed 000 §5.1; issue 12",
+    .description = "A 1 m x 0.1 m x 0.1 m rubbery cantilever (Y = 1 MPa) clamped at one end "
+                   "sags under gravity and carries stress at rest. The seed's regularized "
+                   "stepper leaves the geometric stiffness out of its matrix: above a time step "
+                   "of about 2/omega of that stiffness it gains energy. Compare with "
+                   "regularized-geometric and implicit Euler, or raise beta.",
+    .params = FEM_PARAMS,
+    .default_method = "regularized",
+    .default_dt = 0.002,
+    .default_t_end = 5.0,
+    .defaults = FEM_DEFAULTS(1e6, 0.3, 1000.0, 9.81, 2),
+    .build = build_hanging_cantilever,
 };

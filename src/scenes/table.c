@@ -10,6 +10,7 @@ extern const sl_scene_class sl_scene_fem_supported_beam;
 extern const sl_scene_class sl_scene_fem_twist_beam;
 extern const sl_scene_class sl_scene_fem_twist_beam_linear;
 extern const sl_scene_class sl_scene_fem_incompressible_block;
+extern const sl_scene_class sl_scene_fem_hanging_cantilever;
 extern const sl_scene_class sl_scene_grid_box_drop;
 extern const sl_scene_class sl_scene_grid_lifted_box;
 extern const sl_scene_class sl_scene_grid_rubber_ball;
@@ -25,6 +26,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_fem_twist_beam,
     &sl_scene_fem_twist_beam_linear,
     &sl_scene_fem_incompressible_block,
+    &sl_scene_fem_hanging_cantilever,
     &sl_scene_grid_box_drop,
     &sl_scene_grid_lifted_box,
     &sl_scene_grid_rubber_ball,

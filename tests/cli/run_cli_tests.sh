@@ -96,6 +96,35 @@ $bin find-dt --scene swinging-cube --method symplectic-euler > "$tmp/fd"; rc=$?
 check find_dt_symplectic_euler_is_2_over_omega_max '[ $rc = 0 ] && tail -n 1 "$tmp/fd" | awk -F= "{ exit !(\$1 == \"dt_max\" && \$2 > 0.00352 && \$2 < 0.00359) }"'
 $bin find-dt --scene swinging-cube --method nonsense 2> /dev/null; rc=$?
 check find_dt_bad_method_exit_2 '[ $rc = 2 ]'
+# issue 12: the hanging cantilever (1 m x 0.1 m x 0.1 m, 400 tets, Y = 1 MPa, nu = 0.3,
+# 1000 kg/m^3) under the seed's regularized stepper at beta = 0: dt = 0.01 s gains energy
+# (4.9 -> 741 J by 1 s) and the CLI warns once on stderr; dt = 0.001 s does not.
+$bin run --scene fem-hanging-cantilever --dt 0.01 --t-end 1 --csv "$tmp/hc.csv" 2> "$tmp/err"; rc=$?
+check cantilever_dt_0_01_warns_energy_growth '[ $rc = 0 ] && [ "$(grep -c "warning: total energy grew" "$tmp/err")" = 1 ]'
+$bin run --scene fem-hanging-cantilever --dt 0.001 --t-end 1 --csv "$tmp/hc1.csv" 2> "$tmp/err"; rc=$?
+check cantilever_dt_0_001_no_warning '[ $rc = 0 ] && ! grep -q "warning" "$tmp/err"'
+$bin run --scene fem-hanging-cantilever --method regularized-geometric --dt 0.01 --t-end 30 --csv "$tmp/hg.csv" 2> "$tmp/err"; rc=$?
+check regularized_geometric_bounded_30s '[ $rc = 0 ] && ! grep -q "warning" "$tmp/err" && awk -F, "NR > 1 && \$5 > 4.91 { exit 1 }" "$tmp/hg.csv"'
+# The same cantilever loaded from a file (Medit, written from the scene's VTK) without
+# --method, clamped at x = 0: --until-rest returns, and the rest shape matches linearly
+# implicit Euler's within 1e-4 m at every node.
+$bin run --scene fem-hanging-cantilever --t-end 0 --csv /dev/null --vtk "$tmp/hc.vtk"
+awk 'BEGIN { print "MeshVersionFormatted 1\nDimension 3" }
+  $1 == "POINTS" { np = $2; print "Vertices\n" np; mode = 1; next }
+  $1 == "CELLS" { print "Tetrahedra\n" $2; mode = 2; next }
+  $1 == "CELL_TYPES" { mode = 0 }
+  mode == 1 && NF == 3 { print $1, $2, $3, 0 }
+  mode == 2 && NF == 5 { print $2 + 1, $3 + 1, $4 + 1, $5 + 1, 1 }
+  END { print "End" }' "$tmp/hc.vtk" > "$tmp/hc.mesh"
+$bin run --mesh "$tmp/hc.mesh" --pin-box -1,-1,-1,1e-9,1,1 --until-rest --csv /dev/null \
+  --positions-csv "$tmp/hrest.csv" 2> "$tmp/err"; rc=$?
+check mesh_default_until_rest_returns '[ $rc = 0 ] && grep -q "at rest after t =" "$tmp/err" && ! grep -q "warning" "$tmp/err"'
+$bin run --mesh "$tmp/hc.mesh" --pin-box -1,-1,-1,1e-9,1,1 --method implicit-euler --until-rest \
+  --csv /dev/null --positions-csv "$tmp/hirest.csv" 2> /dev/null
+check mesh_rest_matches_implicit_euler_1e-4 '[ "$(wc -l < "$tmp/hrest.csv")" = 190 ] && paste -d, "$tmp/hrest.csv" "$tmp/hirest.csv" | awk -F, "NR > 1 { for (c = 2; c <= 4; c++) { d = \$c - \$(c + 4); if (d > m) m = d; if (-d > m) m = -d } } END { print \"max rest-shape difference (m):\", m > \"/dev/stderr\"; exit !(m < 1e-4 && NR == 190) }"'
+# --until-rest that cannot reach rest within --t-end says so and exits 1
+$bin run --scene fem-hanging-cantilever --until-rest --t-end 0.5 --csv /dev/null 2> "$tmp/err"; rc=$?
+check until_rest_limit_exit_1 '[ $rc = 1 ] && grep -q "not at rest by t = 0.5 s" "$tmp/err"'
 
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

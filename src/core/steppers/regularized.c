@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "linalg/linsolve.h"
+#include "steppers/regularized.h"
 #include "world/world_internal.h"
 
 typedef struct {
@@ -28,7 +29,7 @@ typedef struct {
     sl_cholesky primal, schur;
 } regularized_state;
 
-static void regularized_destroy(void *state) {
+void sl_regularized_destroy(void *state) {
     regularized_state *s = state;
     if (!s) return;
     free(s->force);
@@ -40,12 +41,12 @@ static void regularized_destroy(void *state) {
     free(s);
 }
 
-static void regularized_reset(void *state) {
+void sl_regularized_reset(void *state) {
     regularized_state *s = state;
     s->primal.stale = 1; /* the next step factorizes afresh, as the first one did */
 }
 
-static sl_status regularized_init(sl_world *w, void **state) {
+sl_status sl_regularized_init(sl_world *w, void **state) {
     regularized_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
     size_t n3 = 3 * (size_t)w->n + 1, m = (size_t)w->m + 1;
@@ -54,7 +55,7 @@ static sl_status regularized_init(sl_world *w, void **state) {
     s->fext = calloc(n3, sizeof(double));
     s->v = calloc(n3, sizeof(double));
     if (!s->force || !s->rhs || !s->fext || !s->v) {
-        regularized_destroy(s);
+        sl_regularized_destroy(s);
         return SL_ERR_NOMEM;
     }
     *state = s;
@@ -76,13 +77,18 @@ static void advance_positions(sl_world *w) {
     for (int k = 0; k < a->n_free; k++) w->x[a->free_dof[k]] += w->dt * w->v[a->free_dof[k]];
 }
 
-static sl_status step_primal(sl_world *w, regularized_state *s) {
+sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
+    regularized_state *s = state;
     sl_assembly *a = &w->assembly;
     double dt = w->dt, g = gamma_of(w);
     double t0 = sl_clock_seconds();
     sl_assembly_evaluate(w, w->x);
+    if (geometric) { /* H = (dJ^T/dx) alpha^-1 phi_n, its tension (PSD) part per block */
+        sl_assembly_geometric(w, w->x);
+        sl_assembly_geometric_psd(w);
+    }
     sl_assembly_forces(w, s->force); /* F_ext - J^T alpha^-1 phi_n */
-    sl_assembly_system(w, dt * dt / g, 0.0);
+    sl_assembly_system(w, dt * dt / g, geometric ? dt * dt / g : 0.0);
     for (int k = 0; k < a->n_free; k++) {
         int d = a->free_dof[k];
         s->rhs[k] = w->mass[d / 3] * w->v[d] + dt * s->force[d];
@@ -188,7 +194,7 @@ static sl_status regularized_step(sl_world *w, void *state) {
     if (w->solve_form == SL_SOLVE_PRIMAL && stiff) return SL_ERR_STIFF_LIMIT;
     if (w->solve_form == SL_SOLVE_SCHUR || (w->solve_form == SL_SOLVE_AUTO && stiff))
         return step_schur(w, state);
-    return step_primal(w, state);
+    return sl_regularized_primal_step(w, state, 0);
 }
 
 const sl_stepper_class sl_stepper_regularized = {
@@ -198,8 +204,8 @@ const sl_stepper_class sl_stepper_regularized = {
     .flags = SL_STEPPER_LINEAR_SOLVE,
     .force_evaluations = 1,
     .stability_bound = INFINITY,
-    .init = regularized_init,
+    .init = sl_regularized_init,
     .step = regularized_step,
-    .destroy = regularized_destroy,
-    .reset = regularized_reset,
+    .destroy = sl_regularized_destroy,
+    .reset = sl_regularized_reset,
 };

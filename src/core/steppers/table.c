@@ -14,6 +14,7 @@ extern const sl_stepper_class sl_stepper_forest_ruth;
 extern const sl_stepper_class sl_stepper_rk4;
 extern const sl_stepper_class sl_stepper_implicit_euler;
 extern const sl_stepper_class sl_stepper_regularized;
+extern const sl_stepper_class sl_stepper_regularized_geometric;
 extern const sl_stepper_class sl_stepper_terzopoulos;
 
 const sl_stepper_class *const sl_steppers[] = {
@@ -28,6 +29,7 @@ const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_rk4,
     &sl_stepper_implicit_euler,
     &sl_stepper_regularized,
+    &sl_stepper_regularized_geometric,
     &sl_stepper_terzopoulos,
 };
 const int sl_stepper_count = (int)(sizeof sl_steppers / sizeof sl_steppers[0]);

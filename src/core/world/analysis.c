@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cs.h>
+
 #include "linalg/linsolve.h"
 #include "world/world_internal.h"
 
@@ -147,5 +149,32 @@ sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max)
     free(u);
     free(y);
     *omega_max = sqrt(fmax(mu - 1.0, 0.0));
+    return SL_OK;
+}
+
+sl_status sl_world_omega_geometric(sl_world *w, int max_iterations, double *omega) {
+    if (!w || !omega) return SL_ERR_NULL;
+    sl_status st = sl_assembly_prepare(w);
+    if (st != SL_OK) return st;
+    sl_assembly *a = &w->assembly;
+    int nf = a->n_free;
+    double *u = malloc(sizeof(double) * (size_t)(nf + 1));
+    double *y = malloc(sizeof(double) * (size_t)(nf + 1));
+    if (!u || !y) {
+        free(u);
+        free(y);
+        return SL_ERR_NOMEM;
+    }
+    sl_assembly_evaluate(w, w->x);
+    sl_assembly_geometric(w, w->x);
+    sl_assembly_system(w, 0.0, 1.0); /* A = M + H: eigenvalues 1 + lambda of M^-1 H */
+    double lambda = nf > 0 ? largest_eigenvalue(w, max_iterations, u, y) - 1.0 : 0.0;
+    if (lambda < 0) { /* the largest in magnitude is negative: shift, A = M + H - lambda M */
+        for (int k = 0; k < nf; k++) a->A->x[a->A_diag[k]] -= lambda * w->mass[a->free_dof[k] / 3];
+        lambda += largest_eigenvalue(w, max_iterations, u, y) - 1.0;
+    }
+    free(u);
+    free(y);
+    *omega = sqrt(fmax(lambda, 0.0));
     return SL_OK;
 }

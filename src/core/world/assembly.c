@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg/dense.h"
 #include "world/world_internal.h"
 
 void sl_assembly_free(sl_assembly *a) {
@@ -187,6 +188,16 @@ void sl_assembly_geometric(sl_world *w, const double *x) {
             m->cls->geometric_stiffness(m, x, a->w + a->row_offset[k], H);
         else
             memset(H, 0, sizeof(double) * (size_t)(m->block_count * nd * nd));
+    }
+}
+
+void sl_assembly_geometric_psd(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        int nd = block_dofs(m);
+        if (!m->cls->geometric_stiffness) continue;
+        for (int b = 0; b < m->block_count; b++) sl_sym_psd_project(a->H + a->H_offset[k] + (size_t)b * nd * nd, nd);
     }
 }
 

@@ -47,6 +47,11 @@ void sl_assembly_evaluate(sl_world *w, const double *x);
 /* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
 void sl_assembly_geometric(sl_world *w, const double *x);
 
+/* Replaces every geometric stiffness block by its positive semidefinite part (after
+ * sl_assembly_geometric): the tension part of H, which keeps a system matrix
+ * M + c (K + H) positive definite when compressed blocks make H indefinite. */
+void sl_assembly_geometric_psd(sl_world *w);
+
 /* External force on every global dof (double[3n], N): gravity M g, loads, the mass
  * damping -c M v, grab. */
 void sl_assembly_external_forces(const sl_world *w, double *force);

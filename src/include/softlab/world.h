@@ -170,6 +170,17 @@ sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, dou
  * SL_ERR_STIFF_LIMIT (some alpha = 0), SL_ERR_NOMEM. */
 sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max);
 
+/* omega_H (rad/s): the square root of the largest eigenvalue of M^-1 H on the free dofs at
+ * the current state (0 if none is positive), H = (dJ^T/dx) alpha^-1 phi the geometric
+ * (stress) stiffness of seed 000 eq. 23. The seed's regularized stepper leaves H out of
+ * its matrix, so under prestress (a body at rest under load) H acts explicitly: for one
+ * mode with stiffness k, geometric stiffness h > 0 and mass m, eq. 20 at beta = 0 is
+ * stable iff dt^2 h/m < 4, i.e. dt < 2/omega_H whatever k (issue 12; measured against
+ * this in lessons/000 and tools/cantilever_stability.c). Power iteration as
+ * sl_world_omega_max, shifted when the largest eigenvalue in magnitude is negative.
+ * Uses the world's scratch space. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_omega_geometric(sl_world *w, int max_iterations, double *omega);
+
 /* ---- the body record: what the nodes make up, for drawing and measures -------------- */
 
 /* Elements and surface of a world's body (optional; copied by sl_world_set_body).
@@ -269,6 +280,44 @@ sl_status sl_world_node_field(const sl_world *w, int field, double *out);
  * colour (the centre, or the low end). Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown field),
  * SL_ERR_RANGE (no finite value: *lo = *hi = NaN), SL_ERR_NOMEM. */
 sl_status sl_field_range(int field, const double *values, int n, double *lo, double *hi);
+
+/* Energy growth of a run that should not gain energy (issue 12). A run of a conservative
+ * or dissipative stepper on a world without drivers and grabs is said to gain energy when
+ *   growth = E(t) - min_{s <= t} E(s)  >  SL_ENERGY_GROWTH_MARGIN * max_{s <= t} (K + U)(s),
+ * E the total energy (sl_energy.total) minus the potential -f . x of the constant loads,
+ * K + U the kinetic plus elastic energy (the energy in motion and deformation, whose largest
+ * value so far sets the scale), s over the states the watch has seen. An instability drives
+ * the ratio growth / scale toward 1 (it feeds both); bounded runs stay well below 1/2.
+ * Measured over 30 s (largest ratio): the hanging cantilever, regularized, beta = 0, at
+ * dt = 0.001 / 0.002 s: 0.0005 / 0.001; at 0.005 / 0.01 s: 0.82 / 0.98 (it warns within
+ * 1 s). The defaults of the other scenes: swinging cube 0.22 (the regularized stepper's
+ * energy of a stiff spring at dt = 0.05 s swings with the pendulum, bounded), grid scenes
+ * with ground or pearls 0.26-0.38 (contact projection does work at impact), FEM beams below
+ * 0.03. Explicit Euler gains energy by design and trips it too (which is true). */
+#define SL_ENERGY_GROWTH_MARGIN 0.5
+
+/* What sl_world_energy_growth remembers of a run; the caller owns one per world and clears
+ * it with sl_energy_watch_reset at the start and after sl_world_reset or a change of
+ * stepper, dt or parameters. */
+typedef struct sl_energy_watch {
+    int started;   /* 0 until the first call */
+    double lowest; /* J: lowest accounted total energy seen */
+    double scale;  /* J: largest kinetic + elastic energy seen */
+    double growth; /* J: accounted total energy now minus `lowest` */
+    int grew;      /* 1 once the growth exceeded the margin (stays 1 until reset) */
+    double time;   /* s: the world time when it first did (NAN before) */
+} sl_energy_watch;
+
+/* Clears watch (NULL: no-op). */
+void sl_energy_watch_reset(sl_energy_watch *watch);
+
+/* Updates watch with w's current state; call after every step (or every frame: states
+ * between calls are not seen). Returns 1 if the growth now exceeds the margin (see
+ * SL_ENERGY_GROWTH_MARGIN; watch->grew and watch->time keep the first time), 0 if not,
+ * -1 if the check is suppressed because a driver or a grab does work on w that the energy
+ * does not account (the watch restarts, so the check resumes from the state after they
+ * stop) or w or watch is NULL. */
+int sl_world_energy_growth(const sl_world *w, sl_energy_watch *watch);
 
 /* ---- loads, grab, contact ------------------------------------------------------------- */
 

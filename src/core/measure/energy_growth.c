@@ -1,0 +1,41 @@
+/* Energy growth of a run that should not gain energy (issue 12): sl_world_energy_growth. */
+#include <math.h>
+
+#include "world/world_internal.h"
+
+void sl_energy_watch_reset(sl_energy_watch *watch) {
+    if (!watch) return;
+    watch->started = 0;
+    watch->lowest = watch->scale = watch->growth = 0;
+    watch->grew = 0;
+    watch->time = NAN;
+}
+
+/* Total energy with the potential -f . x of the constant loads (conservative forces). */
+static double accounted_energy(const sl_world *w, sl_energy e) {
+    double total = e.total;
+    for (int d = 0; w->load && d < 3 * w->n; d++) total -= w->load[d] * w->x[d];
+    return total;
+}
+
+int sl_world_energy_growth(const sl_world *w, sl_energy_watch *watch) {
+    if (!w || !watch) return -1;
+    if (w->driver || w->grab.count > 0) { /* external work not accounted: start afresh after */
+        sl_energy_watch_reset(watch);
+        return -1;
+    }
+    sl_energy e = sl_world_energy(w);
+    double total = accounted_energy(w, e), moving = e.kinetic + e.elastic;
+    if (!isfinite(total)) return watch->grew;
+    if (!watch->started) {
+        watch->started = 1;
+        watch->lowest = total;
+        watch->scale = moving;
+    }
+    watch->lowest = fmin(watch->lowest, total);
+    watch->scale = fmax(watch->scale, moving);
+    watch->growth = total - watch->lowest;
+    int growing = watch->scale > 0 && watch->growth > SL_ENERGY_GROWTH_MARGIN * watch->scale;
+    if (growing && !watch->grew) watch->grew = 1, watch->time = w->t;
+    return growing;
+}

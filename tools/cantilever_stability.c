@@ -1,0 +1,82 @@
+/* Issue 12: the largest stable dt of the seed's regularized stepper on the hanging
+ * cantilever (1 m x 0.1 m x 0.1 m, 20 x 2 x 2 cubes of 5 tets, Y = 1 MPa, nu = 0.3,
+ * 1000 kg/m^3, g = 9.81, clamped at x = 0) against beta, density, gravity, length,
+ * thickness and Young's modulus, beside 2/omega_H of the geometric stiffness at rest.
+ *   cc -O2 -Isrc/include tools/cantilever_stability.c build/libsoftlab.a \
+ *      build/csparse/libcsparse.a -lm -o build/cantilever_stability && build/cantilever_stability
+ * Stable: no energy-growth warning (sl_world_energy_growth) and no divergence over T_RUN
+ * seconds from the straight beam at rest; the largest stable dt is bisected in log dt. */
+#include <math.h>
+#include <stdio.h>
+
+#include "softlab/build.h"
+#include "softlab/stepper.h"
+
+#define T_RUN 5.0
+
+typedef struct { double length, thickness, young, density, gravity, beta; } setup;
+
+static sl_world *cantilever(const setup *s) {
+    sl_tet_mesh mesh;
+    double size[3] = {s->length, s->thickness, s->thickness}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 9, 9};
+    if (sl_tet_mesh_beam(20, 2, 2, size, &mesh) != SL_OK) return NULL;
+    sl_material mat = {s->young, 0.3, s->density};
+    sl_world *w = NULL;
+    sl_tet_mesh_world(&mesh, &mat, SL_STRAIN_GREEN, s->gravity, &w);
+    sl_tet_mesh_free(&mesh);
+    if (w) sl_world_pin_box(w, lo, hi, NULL);
+    return w;
+}
+
+/* 1 if the regularized stepper at dt stays bounded over T_RUN. */
+static int stable(const setup *s, double dt) {
+    sl_world *w = cantilever(s);
+    sl_world_set_stepper(w, sl_stepper_find("regularized"), dt, s->beta);
+    sl_energy_watch watch;
+    sl_energy_watch_reset(&watch);
+    sl_world_energy_growth(w, &watch);
+    int ok = 1;
+    for (long k = 0, n = lround(T_RUN / dt); ok && k < n; k++)
+        ok = sl_world_step(w) == SL_OK && sl_world_energy_growth(w, &watch) != 1;
+    sl_world_destroy(w);
+    return ok;
+}
+
+/* omega_H at the static rest state (linearly implicit Euler, dt = 0.5 s, 400 steps). */
+static double omega_h(const setup *s) {
+    sl_world *w = cantilever(s);
+    sl_world_set_stepper(w, sl_stepper_find("implicit-euler"), 0.5, 0);
+    for (int k = 0; k < 400; k++) sl_world_step(w);
+    double om = 0;
+    sl_world_omega_geometric(w, 5000, &om);
+    sl_world_destroy(w);
+    return om;
+}
+
+static void row(const char *what, setup s) {
+    double lo = 5e-4, hi = 0.1;
+    if (stable(&s, hi)) lo = hi;
+    for (int it = 0; it < 6 && lo < hi; it++) {
+        double mid = sqrt(lo * hi);
+        if (stable(&s, mid)) lo = mid;
+        else hi = mid;
+    }
+    double om = omega_h(&s);
+    printf("%-22s L %.2f h %.3f Y %.0e rho %6.0f g %5.2f beta %4.1f | dt_max %.4f s (+-%2.0f%%) | "
+           "2/omega_H %.4f s | ratio %.2f\n", what, s.length, s.thickness, s.young, s.density,
+           s.gravity, s.beta, lo, 100 * (hi / lo - 1) / 2, 2 / om, lo / (2 / om));
+    fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+    const setup base = {1.0, 0.1, 1e6, 1000, 9.81, 0};
+    setup s;
+    row("base", base);
+    for (double b = 1; b <= 20; b *= 4.5) s = base, s.beta = b, row("beta", s);
+    for (double r = 250; r <= 4000; r *= 4) if (r != 1000) s = base, s.density = r, row("density", s);
+    for (double g = 2.4525; g <= 40; g *= 4) if (fabs(g - 9.81) > 1e-9) s = base, s.gravity = g, row("gravity", s);
+    for (double L = 0.5; L <= 2; L *= 2) if (L != 1) s = base, s.length = L, row("length", s);
+    for (double h = 0.05; h <= 0.2; h *= 2) if (h != 0.1) s = base, s.thickness = h, row("thickness", s);
+    for (double Y = 1e5; Y <= 1e8; Y *= 10) if (Y != 1e6) s = base, s.young = Y, row("young", s);
+    return 0;
+}
