@@ -202,38 +202,6 @@ int sl_world_has_zero_compliance(const sl_world *w) {
     return 0;
 }
 
-sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
-                               double beta) {
-    if (!w || !stepper) return SL_ERR_NULL;
-    if (!isfinite(dt) || !(dt > 0) || dt > 1)
-        return sl_world_fail(w, SL_ERR_RANGE, "time step dt = %g s not in (0, 1]", dt);
-    if (!isfinite(beta) || beta < 0)
-        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
-    if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
-        return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
-                             "'%s' cannot run a model with compliance alpha = 0 "
-                             "(infinite stiffness); use 'regularized'",
-                             stepper->name);
-    for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
-        if (!w->models[k]->cls->quadratic)
-            return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
-                                 "'%s' runs only quadratic metric models (grid solids), not '%s'",
-                                 stepper->name, w->models[k]->cls->name);
-    drop_stepper(w);
-    w->stepper = stepper;
-    w->dt = dt;
-    w->beta = beta;
-    w->diverged = 0;
-    sl_status st = sl_assembly_prepare(w);
-    if (st == SL_OK && stepper->init) st = stepper->init(w, &w->stepper_state);
-    if (st != SL_OK) {
-        drop_stepper(w);
-        w->stepper = NULL;
-        return sl_world_fail(w, st, "could not set up stepper '%s'", stepper->name);
-    }
-    return SL_OK;
-}
-
 /* Why the state is not acceptable, or NULL if it is (the criterion is stated in world.h):
  * a non-finite position, velocity, energy or constraint value, or a node farther from the
  * current centre of mass than divergence_stretch times the body's size R0. */
@@ -262,6 +230,42 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size) 
         return buf;
     }
     return NULL;
+}
+
+sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
+                               double beta) {
+    if (!w || !stepper) return SL_ERR_NULL;
+    if (!isfinite(dt) || !(dt > 0) || dt > 1)
+        return sl_world_fail(w, SL_ERR_RANGE, "time step dt = %g s not in (0, 1]", dt);
+    if (!isfinite(beta) || beta < 0)
+        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
+    if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
+        return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
+                             "'%s' cannot run a model with compliance alpha = 0 "
+                             "(infinite stiffness); use 'regularized'",
+                             stepper->name);
+    for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
+        if (!w->models[k]->cls->quadratic)
+            return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
+                                 "'%s' runs only quadratic metric models (grid solids), not '%s'",
+                                 stepper->name, w->models[k]->cls->name);
+    char why[160];
+    const char *reason = divergence_reason(w, why, sizeof why);
+    if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */
+        return sl_world_fail(w, SL_ERR_NOT_FINITE, "the state at t = %g s cannot be stepped: %s", w->t, reason);
+    drop_stepper(w);
+    w->stepper = stepper;
+    w->dt = dt;
+    w->beta = beta;
+    w->diverged = 0;
+    sl_status st = sl_assembly_prepare(w);
+    if (st == SL_OK && stepper->init) st = stepper->init(w, &w->stepper_state);
+    if (st != SL_OK) {
+        drop_stepper(w);
+        w->stepper = NULL;
+        return sl_world_fail(w, st, "could not set up stepper '%s'", stepper->name);
+    }
+    return SL_OK;
 }
 
 sl_status sl_world_step(sl_world *w) {
