@@ -344,7 +344,7 @@ static int run(int argc, char **argv) {
         written = write_row(f, w, node, extra);
         rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
     }
-    if (a.until_rest && code == 0) {
+    if (a.until_rest && code == 0 && written) {
         if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
         else fprintf(stderr, "softlab: not at rest by t = %.6g s\n", sl_world_time(w)), code = 1;
     }
