@@ -76,7 +76,7 @@ serve: site
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
-test: test-native test-wasm test-web
+test: test-native test-fuzz test-wasm test-web
 
 test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	$(BUILD)/softlab_tests
