@@ -14,7 +14,7 @@ CFLAGS  := $(WARN) $(OPT)
 CS_INC  := -I$(CS_DIR)/Include
 OBJ     := $(BUILD)/obj
 
-.PHONY: all setup native wasm site serve test test-native test-wasm test-web bench dist clean
+.PHONY: all setup native wasm site serve test test-native test-wasm test-web check-asan test-fuzz fuzz bench dist clean
 
 all: native
 
@@ -76,7 +76,7 @@ serve: site
 	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
-test: test-native test-wasm test-web
+test: test-native test-fuzz test-wasm test-web
 
 test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	$(BUILD)/softlab_tests
@@ -88,6 +88,42 @@ test-wasm: $(SETUP)
 
 test-web: site test-wasm
 	SOFTLAB_SITE=$(BUILD)/site SOFTLAB_WASM_TESTS=$(BUILD)/wasm-tests/softlab_tests.js node --test tests/web/
+
+# ---- sanitizers and fuzzing -------------------------------------------------------------
+# check-asan: core, scenes, CLI, C tests and CSparse built with AddressSanitizer and
+# UBSan (any report is fatal) into $(BUILD)/asan; runs the C tests (among them every
+# stepper on every scene, tests/c/test_every_stepper.c) and the CLI checks under them.
+ASAN       := $(BUILD)/asan
+ASAN_CC    ?= $(CC)
+ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+CS_SRC     := $(sort $(wildcard $(CS_DIR)/Source/*.c))
+ASAN_CS    := $(CS_SRC:%.c=$(ASAN)/%.o)
+ASAN_LIB   := $(CORE_SRC:%.c=$(ASAN)/%.o) $(SCENES_SRC:%.c=$(ASAN)/%.o) $(ASAN_CS)
+
+$(ASAN)/src/core/%.o: src/core/%.c $(HEADERS) $(SETUP)
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(WARN) $(ASAN_FLAGS) $(CORE_INC) $(CS_INC) -c $< -o $@
+$(ASAN)/$(CS_DIR)/%.o: $(CS_DIR)/%.c $(SETUP)
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(ASAN_FLAGS) -w $(CS_INC) -c $< -o $@
+$(ASAN)/%.o: %.c $(HEADERS) $(SETUP)
+	@mkdir -p $(dir $@)
+	$(ASAN_CC) $(WARN) $(ASAN_FLAGS) $(PUBLIC_INC) -Itests/c -c $< -o $@
+$(ASAN)/softlab: $(CLI_SRC:%.c=$(ASAN)/%.o) $(ASAN_LIB)
+	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
+$(ASAN)/softlab_tests: $(TEST_SRC:%.c=$(ASAN)/%.o) $(ASAN_LIB)
+	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
+
+check-asan: $(SETUP) # CSparse's sources are listed only once set-up has fetched them
+	$(MAKE) --no-print-directory $(ASAN)/softlab_tests $(ASAN)/softlab
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 $(ASAN)/softlab_tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bash tests/cli/run_cli_tests.sh $(ASAN)/softlab
+
+# test-fuzz: builds the mesh-reader fuzzer (clang, libFuzzer, ASan, UBSan) and runs it for
+# FUZZ_SECONDS so that it never rots; `make fuzz FUZZ_SECONDS=600` runs it longer.
+FUZZ_SECONDS ?= 15
+test-fuzz fuzz: $(SETUP)
+	BUILD=$(BUILD) bash fuzz/run_fuzz.sh $(FUZZ_SECONDS)
 
 # ---- benchmarks (never timed tests) -------------------------------------------------
 bench: $(BUILD)/softlab site

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "softlab/mesh.h"
+#include "softlab/tet_fem.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;

@@ -12,7 +12,7 @@ CS=third_party_build/CSparse
 # so a new core file never breaks this link
 eval "$(make -s --no-print-directory -f sources.mk print)"
 # shellcheck disable=SC2086
-clang $WARN -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+clang $WARN -Werror=implicit-function-declaration -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
   $CORE_INC -I$CS/Include fuzz/fuzz_mesh.c $CORE_SRC $CS/Source/*.c -lm -o "$out/fuzz_mesh"
 # seeds: each example file with its format byte (0 msh, 1 mesh, 2 tetgen node NUL ele)
 for f in data/meshes/*.msh; do { printf '\0'; cat "$f"; } > "$out/corpus/$(basename "$f")"; done

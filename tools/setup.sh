@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what softlab needs on a fresh Debian bookworm machine, idempotently:
-# emscripten and chromium (Debian packages), node packages (npm ci), and the
+# emscripten, chromium and clang with libFuzzer (Debian packages), node packages (npm ci), and the
 # unmodified CSparse source from Debian's suitesparse source package, extracted
 # into third_party_build/ (git-ignored). See ../shared/TOOLCHAIN.md.
 set -euo pipefail
@@ -17,6 +17,13 @@ command -v emcc >/dev/null 2>&1 || need_pkgs+=(emscripten)
 command -v node >/dev/null 2>&1 || need_pkgs+=(nodejs npm)
 command -v python3 >/dev/null 2>&1 || need_pkgs+=(python3)
 command -v gcc >/dev/null 2>&1 || need_pkgs+=(gcc make)
+# clang with libFuzzer and the sanitizer runtimes (make test-fuzz, fuzz/run_fuzz.sh);
+# on Debian libFuzzer is in libclang-rt-dev, which a bare clang may lack.
+fuzz_probe='int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }'
+if ! command -v clang >/dev/null 2>&1 ||
+   ! echo "$fuzz_probe" | clang -fsanitize=fuzzer,address,undefined -x c - -o /dev/null >/dev/null 2>&1; then
+  need_pkgs+=(clang libclang-rt-dev)
+fi
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${need_pkgs[*]} (Debian packages)"
   apt_update

@@ -3,6 +3,7 @@
  * `softlab bench --scaling R`: the regularized stepper against N_T up to resolution R.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,20 +72,47 @@ static void bench_scaling(int max_resolution) {
         }
 }
 
+#define BENCH_MAX_STEPS 100000 /* per scene and stepper: minutes at most on the largest scene */
+#define BENCH_MAX_SCALING 8     /* N_T = 25 r^3: 12800 tetrahedra */
+
+/* Parses an integer option value in [lo, hi]; prints why and returns 0 if it is not. */
+static int bench_int(const char *opt, const char *val, long lo, long hi, int *out) {
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(val, &end, 10);
+    if (errno || end == val || *end || v < lo || v > hi) {
+        fprintf(stderr, "softlab: bench %s expects an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, val);
+        return 0;
+    }
+    *out = (int)v;
+    return 1;
+}
+
 int softlab_bench(int argc, char **argv) {
     int steps = 2000, scaling = 0;
     const char *only = NULL;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--steps")) steps = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--scene")) only = argv[i + 1];
-        else if (!strcmp(argv[i], "--scaling")) scaling = atoi(argv[i + 1]);
+    for (int i = 2; i < argc; i += 2) {
+        if (i + 1 >= argc) {
+            fprintf(stderr, "softlab: bench option %s needs a value\n", argv[i]);
+            return 2;
+        }
+        if (!strcmp(argv[i], "--steps")) {
+            if (!bench_int("--steps", argv[i + 1], 1, BENCH_MAX_STEPS, &steps)) return 2;
+        } else if (!strcmp(argv[i], "--scene")) {
+            only = argv[i + 1];
+        } else if (!strcmp(argv[i], "--scaling")) {
+            if (!bench_int("--scaling", argv[i + 1], 1, BENCH_MAX_SCALING, &scaling)) return 2;
+        } else {
+            fprintf(stderr, "softlab: bench: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
     }
     if (scaling > 0) {
         bench_scaling(scaling);
         return 0;
     }
-    if (steps < 1 || (only && !sl_scene_find(only))) {
-        fprintf(stderr, "softlab: bench needs --steps >= 1 and a known --scene\n");
+    if (only && !sl_scene_find(only)) {
+        fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", only);
         return 2;
     }
     printf("%-22s %-18s %7s %7s %10s %10s %10s %10s %7s\n", "scene", "method", "nodes",

@@ -1,7 +1,16 @@
 #include "export.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+/* Closes f: SL_OK, or SL_ERR_IO with errno saying why if a write or the close failed. */
+static sl_status close_checked(FILE *f) {
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
+    if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
+    errno = err;
+    return err ? SL_ERR_IO : SL_OK;
+}
 
 sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const int *ids) {
     if (!path || !w) return SL_ERR_NULL;
@@ -11,7 +20,7 @@ sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const
     fprintf(f, "id,x,y,z\n");
     for (int i = 0; i < sl_world_node_count(w); i++)
         fprintf(f, "%d,%.12g,%.12g,%.12g\n", ids ? ids[i] : i, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-    return fclose(f) == 0 ? SL_OK : SL_ERR_IO;
+    return close_checked(f);
 }
 
 static void write_cells(FILE *f, const sl_world *w, int tets) {
@@ -52,5 +61,5 @@ sl_status softlab_write_vtk(const char *path, const sl_world *w) {
     fprintf(f, "POINT_DATA %d\nSCALARS elastic_energy_J double 1\nLOOKUP_TABLE default\n", n);
     for (int i = 0; i < n; i++) fprintf(f, "%.9g\n", energy[i]);
     free(energy);
-    return fclose(f) == 0 ? SL_OK : SL_ERR_IO;
+    return close_checked(f);
 }

@@ -13,11 +13,14 @@
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
  * 2 bad arguments or input. */
+#define _POSIX_C_SOURCE 200112L /* stat: one file for two outputs */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "bench.h"
 #include "export.h"
@@ -84,6 +87,16 @@ static int parse_box(const char *s, double box[6]) {
     return box[0] <= box[3] && box[1] <= box[4] && box[2] <= box[5];
 }
 
+/* 1 if opt is an option that takes a number. */
+static int numeric_option(const char *opt) {
+    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (!strcmp(opt, names[k])) return 1;
+    for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
+        if (!strcmp(opt, PARAM_OPTIONS[k].option)) return 1;
+    return 0;
+}
+
 /* Handles a scene-parameter option; -1 if opt is not one, 0 on a bad value, 1 ok. */
 static int parse_param(const char *opt, double num, sl_scene_params *p) {
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++) {
@@ -132,6 +145,13 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
                 return 0;
             }
             a->pin_box_count++;
+        } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain")) {
+            fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
+                    opt[2] == 'g' ? "original|improved|area|volume|pillars" : "green|linear", val);
+            return 0;
+        } else if (!numeric_option(opt)) {
+            fprintf(stderr, "softlab: unknown option '%s'\n", opt);
+            return 0;
         } else if (!is_num) {
             fprintf(stderr, "softlab: %s expects a finite number, got '%s'\n", opt, val);
             return 0;
@@ -140,8 +160,13 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         } else if (!strcmp(opt, "--dt")) a->dt = num;
         else if (!strcmp(opt, "--t-end")) a->t_end = num;
         else if (!strcmp(opt, "--beta")) a->beta = num;
-        else if (!strcmp(opt, "--track") && num == floor(num)) a->track = (int)num;
-        else {
+        else if (!strcmp(opt, "--track")) {
+            if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
+                fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", val);
+                return 0;
+            }
+            a->track = (int)num;
+        } else {
             fprintf(stderr, "softlab: unknown option '%s'\n", opt);
             return 0;
         }
@@ -154,17 +179,46 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
 /* 1 if w's body has tets: then rows end with its volume ratio and inverted cells. */
 static int extra_columns(const sl_world *w) { return sl_world_tet_count(w) > 0; }
 
-static void write_header(FILE *f, int extra) {
-    fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", extra ? ",volume_ratio,inverted_cells" : "");
+/* Both return 0 when the write failed (errno then says why). */
+static int write_header(FILE *f, int extra) {
+    return fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", extra ? ",volume_ratio,inverted_cells" : "") > 0;
 }
 
-static void write_row(FILE *f, const sl_world *w, int node, int extra) {
+static int write_row(FILE *f, const sl_world *w, int node, int extra) {
     const double *x = sl_world_positions(w);
     sl_energy e = sl_world_energy(w);
-    fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
-            x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic);
-    if (extra) fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w));
-    fputc('\n', f);
+    int ok = fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
+                     x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic) > 0;
+    if (ok && extra) ok = fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w)) > 0;
+    return ok && fputc('\n', f) != EOF;
+}
+
+/* Closes the CSV (or flushes stdout); 0 with errno set if it or an earlier write failed. */
+static int close_csv(FILE *f) {
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
+    if ((f == stdout ? fflush(f) : fclose(f)) != 0 && !err) err = errno ? errno : EIO;
+    errno = err;
+    return !err;
+}
+
+/* 1 if two of --csv, --positions-csv and --vtk name one file (the same path, or two
+ * paths of one existing file); prints which. */
+static int outputs_collide(const run_args *a) {
+    const char *path[3] = {a->csv, a->positions_csv, a->vtk}, *name[3] = {"--csv", "--positions-csv", "--vtk"};
+    for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) {
+            if (!path[i] || !path[j]) continue;
+            struct stat si, sj;
+            int same = !strcmp(path[i], path[j]) ||
+                       (stat(path[i], &si) == 0 && stat(path[j], &sj) == 0 && si.st_dev == sj.st_dev &&
+                        si.st_ino == sj.st_ino);
+            if (same) {
+                fprintf(stderr, "softlab: %s '%s' and %s '%s' are one file: give each output its own\n",
+                        name[i], path[i], name[j], path[j]);
+                return 1;
+            }
+        }
+    return 0;
 }
 
 /* Builds the world of a --mesh run (the user-mesh scene, pinned by the --pin-box boxes or
@@ -200,6 +254,10 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {
         fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", a->method);
+        return NULL;
+    }
+    if (!(a->dt > 0)) {
+        fprintf(stderr, "softlab: time step dt = %g s (--dt) must be > 0\n", a->dt);
         return NULL;
     }
     if (!(a->t_end >= 0) || a->t_end / a->dt > 1e8) {
@@ -241,15 +299,18 @@ static int at_rest(rest_watch *r, double kinetic) {
 static int write_exports(const run_args *a, const sl_world *w) {
     sl_status st = SL_OK;
     if (a->positions_csv && (st = softlab_write_positions_csv(a->positions_csv, w, a->node_ids)) != SL_OK)
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->positions_csv, sl_status_message(st));
+        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->positions_csv,
+                st == SL_ERR_IO ? strerror(errno) : sl_status_message(st));
     if (st == SL_OK && a->vtk && (st = softlab_write_vtk(a->vtk, w)) != SL_OK)
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->vtk, sl_status_message(st));
+        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->vtk,
+                st == SL_ERR_IO ? strerror(errno) : sl_status_message(st));
     return st == SL_OK;
 }
 
 static int run(int argc, char **argv) {
     run_args a;
     if (!parse_run_args(argc, argv, &a)) return usage(NULL);
+    if (outputs_collide(&a)) return 2;
     const sl_scene_class *scene = NULL;
     sl_world *w = make_world(&a, &scene);
     if (!w) {
@@ -264,22 +325,21 @@ static int run(int argc, char **argv) {
     }
     int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
     int extra = extra_columns(w);
-    write_header(f, extra);
-    write_row(f, w, node, extra);
+    int written = write_header(f, extra) && write_row(f, w, node, extra);
     long steps = lround(a.t_end / a.dt);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
     sl_energy_watch energy_watch;
     sl_energy_watch_reset(&energy_watch);
     sl_world_energy_growth(w, &energy_watch);
-    for (long s = 0; s < steps && !rested; s++) {
+    for (long s = 0; s < steps && !rested && written; s++) {
         if (sl_world_step(w) != SL_OK) {
             fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
                     sl_world_last_error(w));
             code = 1;
             break;
         }
-        write_row(f, w, node, extra);
+        written = write_row(f, w, node, extra);
         if (!energy_watch.grew && sl_world_energy_growth(w, &energy_watch) == 1)
             fprintf(stderr, "softlab: warning: total energy grew by %.4g J (more than %g of the "
                     "largest kinetic + elastic energy, %.4g J) by t = %.6g s: %s at dt = %g is "
@@ -288,14 +348,17 @@ static int run(int argc, char **argv) {
                     energy_watch.time, a.method, a.dt);
         rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
     }
-    if (a.until_rest && code == 0) {
+    if (a.until_rest && code == 0 && written) {
         if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
         else fprintf(stderr, "softlab: not at rest by t = %.6g s (the limit: --t-end, or %g s "
                      "without it): kinetic energy %.3g J, at rest means below 1e-8 of its peak "
                      "%.3g J for 50 steps\n", sl_world_time(w), UNTIL_REST_LIMIT,
                      sl_world_energy(w).kinetic, watch.peak), code = 1;
     }
-    if (f != stdout) fclose(f);
+    if (!close_csv(f) || !written) { /* a lost CSV is an error, never reported as written */
+        fprintf(stderr, "softlab: cannot write '%s': %s\n", a.csv ? a.csv : "(standard output)", strerror(errno));
+        code = 2;
+    }
     if (!write_exports(&a, w)) code = 2;
     sl_world_destroy(w);
     free(a.node_ids);

@@ -208,7 +208,6 @@ static sl_status make_world(const grid_build *g, const term_list *len, sl_world 
     sl_world_def wd = sl_world_def_default();
     wd.node_count = g->n, wd.positions = g->x, wd.masses = mass;
     wd.gravity[1] = -d->gravity;
-    wd.divergence_distance = 100 * (d->count[0] * d->spacing[0] + d->count[1] * d->spacing[1] + d->count[2] * d->spacing[2]);
     if (st == SL_OK) st = sl_world_create(&wd, out);
     sl_body_def body = {.tets = tets, .tet_count = 6 * g->cell_count, .tets_per_cell = 6,
                         .tris = tris, .tri_count = tri_count, .edges = edges, .edge_count = len->n};

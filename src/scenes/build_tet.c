@@ -5,17 +5,6 @@
 
 #include "softlab/build.h"
 
-static double largest_extent(const sl_tet_mesh *mesh) {
-    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY}, e = 0;
-    for (int p = 0; p < mesh->node_count; p++)
-        for (int c = 0; c < 3; c++) {
-            lo[c] = fmin(lo[c], mesh->positions[3 * p + c]);
-            hi[c] = fmax(hi[c], mesh->positions[3 * p + c]);
-        }
-    for (int c = 0; c < 3; c++) e = fmax(e, hi[c] - lo[c]);
-    return e;
-}
-
 sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material,
                             sl_strain strain, double gravity, sl_world **out) {
     return sl_tet_mesh_world_from(mesh, NULL, material, strain, gravity, out);
@@ -37,7 +26,6 @@ sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,
     def.positions = initial ? initial : mesh->positions;
     def.masses = mass;
     def.gravity[1] = -gravity;
-    def.divergence_distance = 20 * largest_extent(mesh);
     sl_world *w = NULL;
     sl_model *model = NULL;
     int *tris = NULL, *edges = NULL, tri_count = 0, edge_count = 0;

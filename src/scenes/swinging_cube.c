@@ -28,7 +28,6 @@ static sl_status build_cube(const sl_scene_params *p, sl_world **out) {
     def.positions = x;
     def.masses = mass;
     def.gravity[1] = -g;
-    def.divergence_distance = 10.0; /* m: the swing never takes a node 3.5 m away */
     sl_world *w = NULL;
     int *edges = NULL, *tris = NULL, edge_count = 0, tri_count = 0;
     sl_model *springs = NULL;

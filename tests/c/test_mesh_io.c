@@ -111,3 +111,48 @@ TEST(mesh_tetgen_ids_attributes_unused_nodes) {
     ENSURE(sl_mesh_parse_tetgen("t", node, strlen(node), bad_ele, strlen(bad_ele), &m, NULL, &rep) == SL_ERR_PARSE);
     ENSURE(strstr(rep.message, "t.ele:2:") && strstr(rep.message, "expected 4 node ids for element 1, found 3"));
 }
+
+/* Issue 14: nothing read is silently changed. A node line of 502 spaces then
+ * "4 0 0 1.75" (cut at 511 bytes it read z = 1.7), an element with 70 tags (tokens
+ * beyond 64 were dropped), and node ids beyond int (2^32 + 1 came out as 1). */
+TEST(mesh_long_lines_many_tokens_and_big_ids_are_never_changed) {
+    char text[2048];
+    snprintf(text, sizeof text, "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n"
+             "3 0 1 0\n%502s4 0 0 1.75\n$EndNodes\n$Elements\n1\n1 4 70", "");
+    for (int k = 0; k < 70; k++) strcat(text, " 0");
+    strcat(text, " 1 2 3 4\n$EndElements\n");
+    sl_tet_mesh m;
+    sl_mesh_report rep;
+    int *ids = NULL;
+    ENSURE(sl_mesh_parse("long.msh", text, strlen(text), &m, &ids, &rep) == SL_OK);
+    if (m.positions) {
+        ENSURE(m.node_count == 4 && m.tet_count == 1);
+        for (int i = 0; i < m.node_count; i++)
+            if (ids[i] == 4) ENSURE(m.positions[3 * i + 2] == 1.75);
+    }
+    free(ids);
+    sl_tet_mesh_free(&m);
+    const char *big = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n4294967297 0 0 0\n"
+                      "4294967298 1 0 0\n4294967299 0 1 0\n4294967300 0 0 1\n$EndNodes\n";
+    ENSURE(sl_mesh_parse("big.msh", big, strlen(big), &m, &ids, &rep) == SL_ERR_RANGE);
+    ENSURE(strstr(rep.message, "big.msh:6: node id 4294967297 is outside the supported range") != NULL);
+    const char *tet = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 0 0\n$EndNodes\n"
+                      "$Elements\n1\n1 4 0 1 1 1 -9999999999\n$EndElements\n";
+    ENSURE(sl_mesh_parse("tet.msh", tet, strlen(tet), &m, &ids, &rep) == SL_ERR_RANGE);
+    ENSURE(strstr(rep.message, "tet.msh:10: node id of a tetrahedron -9999999999 is outside") != NULL);
+}
+
+#ifndef __EMSCRIPTEN__
+/* Only regular files are read: /dev/zero (2 GiB read before failing) and a directory are
+ * refused before a byte is read, naming the path. */
+TEST(mesh_read_file_refuses_devices_and_directories) {
+    sl_tet_mesh m;
+    sl_mesh_report rep;
+    ENSURE(sl_mesh_read_file("/dev/zero", &m, NULL, &rep) == SL_ERR_IO);
+    ENSURE(strstr(rep.message, "/dev/zero: not a regular file") != NULL);
+    ENSURE(sl_mesh_read_file(SOFTLAB_DATA ".", &m, NULL, &rep) == SL_ERR_IO);
+    ENSURE(strstr(rep.message, "not a regular file") != NULL);
+    ENSURE(sl_mesh_read_file("no/such/file.msh", &m, NULL, &rep) == SL_ERR_IO);
+    ENSURE(strstr(rep.message, "no/such/file.msh: cannot read") != NULL);
+}
+#endif

@@ -125,6 +125,66 @@ check mesh_rest_matches_implicit_euler_1e-4 '[ "$(wc -l < "$tmp/hrest.csv")" = 1
 # --until-rest that cannot reach rest within --t-end says so and exits 1
 $bin run --scene fem-hanging-cantilever --until-rest --t-end 0.5 --csv /dev/null 2> "$tmp/err"; rc=$?
 check until_rest_limit_exit_1 '[ $rc = 1 ] && grep -q "not at rest by t = 0.5 s" "$tmp/err"'
+# issue 14: output that was not written is never reported as written
+$bin run --scene swinging-cube --t-end 1 --csv /dev/full 2> "$tmp/err"; rc=$?
+check csv_dev_full_fails_naming_path_and_reason '[ $rc = 2 ] && grep -q "/dev/full.*No space left" "$tmp/err"'
+if [ -e /proc/version ]; then
+  $bin run --scene swinging-cube --t-end 1 --csv /proc/version 2> "$tmp/err"; rc=$?
+  check csv_proc_version_fails '[ $rc = 2 ] && grep -q "cannot write ./proc/version.: " "$tmp/err"'
+fi
+$bin run --scene swinging-cube --t-end 0.1 > /dev/full 2> "$tmp/err"; rc=$?
+check csv_on_full_stdout_fails '[ $rc = 2 ] && grep -q "standard output" "$tmp/err"'
+$bin run --scene swinging-cube --t-end 0.1 --csv /dev/null --vtk /dev/full 2> "$tmp/err"; rc=$?
+check vtk_dev_full_fails '[ $rc = 2 ] && grep -q "/dev/full.*No space left" "$tmp/err"'
+$bin run --mesh data/meshes/cube.msh --t-end 0.1 --csv /dev/null --positions-csv /dev/full 2> "$tmp/err"; rc=$?
+check positions_csv_dev_full_fails '[ $rc = 2 ] && grep -q "/dev/full.*No space left" "$tmp/err"'
+$bin run --scene swinging-cube --t-end 0.1 --csv "$tmp/same" --vtk "$tmp/same" 2> "$tmp/err"; rc=$?
+check one_path_for_two_outputs_refused '[ $rc = 2 ] && grep -q "are one file" "$tmp/err" && [ ! -e "$tmp/same" ]'
+: > "$tmp/same2"; ln -s "$tmp/same2" "$tmp/link2"
+$bin run --scene swinging-cube --t-end 0.1 --csv "$tmp/same2" --vtk "$tmp/link2" 2> "$tmp/err"; rc=$?
+check one_file_by_two_names_refused '[ $rc = 2 ] && grep -q "are one file" "$tmp/err"'
+# node ids beyond the int range: rejected with file:line, never wrapped
+{ printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n8\n'
+  i=0; for p in "0 0 0" "1 0 0" "0 1 0" "1 1 0" "0 0 1" "1 0 1" "0 1 1" "1 1 1"; do i=$((i + 1)); echo "$((4294967296 + i)) $p"; done
+  printf '$EndNodes\n$Elements\n1\n1 4 0 4294967297 4294967298 4294967299 4294967301\n$EndElements\n'; } > "$tmp/bigid.msh"
+$bin run --mesh "$tmp/bigid.msh" --t-end 0.01 --csv /dev/null --positions-csv "$tmp/bigid.csv" 2> "$tmp/err"; rc=$?
+check big_node_ids_rejected_with_line '[ $rc = 2 ] && grep -q "bigid.msh:6: node id 4294967297 is outside" "$tmp/err" && ! grep -q "^1," "$tmp/bigid.csv" 2>/dev/null'
+# a mesh scaled by 1e80: no inf or nan in the CSV with exit 0
+sed 's/^\([0-9]*\) \([01]\) \([01]\) \([01]\)$/\1 \2e80 \3e80 \4e80/' data/meshes/cube.msh > "$tmp/huge.msh"
+$bin run --mesh "$tmp/huge.msh" --t-end 0.1 --csv "$tmp/huge.csv" 2> "$tmp/err"; rc=$?
+check huge_mesh_no_inf_with_exit_0 'grep -q "1e80 1e80 1e80" "$tmp/huge.msh" && ! { [ $rc = 0 ] && grep -qiE "inf|nan" "$tmp/huge.csv"; } && { [ $rc = 0 ] || grep -qE "diverged|not finite|non-finite" "$tmp/err"; }'
+# (a freely falling body is not diverged: tests/c/test_every_stepper.c, free_fall_is_not_divergence)
+
+# issue 14: input that is silently changed
+{ printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n8\n'
+  printf '1 0 0 0\n2 1 0 0\n3 0 1 0\n4 1 1 0\n5 0 0 1\n6 1 0 1\n7 0 1 1\n'
+  printf '%502s8 1 1 1.75\n' ''
+  printf '$EndNodes\n$Elements\n1\n1 4 2 0 1 1 2 3 8\n$EndElements\n'; } > "$tmp/long.msh"
+$bin run --mesh "$tmp/long.msh" --t-end 0 --csv /dev/null --positions-csv "$tmp/long.csv" 2> "$tmp/err"; rc=$?
+check long_line_read_whole '[ $rc = 0 ] && grep -q "^8,1,1,1.75$" "$tmp/long.csv"'
+{ printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n4\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 0 0 1\n$EndNodes\n$Elements\n1\n'
+  printf '1 4 70'; for k in $(seq 70); do printf ' 0'; done; printf ' 1 2 3 4\n$EndElements\n'; } > "$tmp/tags.msh"
+$bin run --mesh "$tmp/tags.msh" --t-end 0 --csv /dev/null 2> "$tmp/err"; rc=$?
+check seventy_tags_read '[ $rc = 0 ]'
+ln -s /dev/zero "$tmp/zero.msh"
+timeout 10 $bin run --mesh "$tmp/zero.msh" --t-end 0 --csv /dev/null 2> "$tmp/err"; rc=$?
+check dev_zero_refused_at_once '[ $rc = 2 ] && grep -q "zero.msh: not a regular file" "$tmp/err"'
+if mkfifo "$tmp/fifo.msh" 2>/dev/null; then
+  timeout 10 $bin run --mesh "$tmp/fifo.msh" --t-end 0 --csv /dev/null 2> "$tmp/err"; rc=$?
+  check fifo_refused_without_blocking '[ $rc = 2 ] && grep -q "fifo.msh: not a regular file" "$tmp/err"'
+fi
+
+# issue 14: messages that mislead
+$bin run --scene swinging-cube --track 1e10 2> "$tmp/err"; rc=$?
+check track_huge_rejected '[ $rc = 2 ] && grep -q -- "--track expects a node index" "$tmp/err"'
+$bin run --scene swinging-cube --track -1 2> "$tmp/err"; rc=$?
+check track_negative_rejected '[ $rc = 2 ] && grep -q -- "--track expects a node index" "$tmp/err"'
+$bin run --scene swinging-cube --dt 0 2> "$tmp/err"; rc=$?
+check dt_zero_blames_dt '[ $rc = 2 ] && grep -q -- "dt = 0 s (--dt) must be > 0" "$tmp/err" && ! grep -q -- "--t-end" "$tmp/err"'
+$bin run --scene swinging-cube --methd regularized 2> "$tmp/err"; rc=$?
+check misspelt_option_is_unknown '[ $rc = 2 ] && grep -q "unknown option .--methd." "$tmp/err"'
+timeout 10 $bin bench --steps 99999999999 > /dev/null 2> "$tmp/err"; rc=$?
+check bench_steps_bounded '[ $rc = 2 ] && grep -q -- "--steps expects an integer in" "$tmp/err"'
 
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

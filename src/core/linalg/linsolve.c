@@ -17,6 +17,16 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
         if (!c->S || !c->work) return SL_ERR_NOMEM;
     }
     cs_nfree(c->N);
+    c->N = NULL;
+    /* cs_chol returns NULL both when A is not positive definite and when it runs out of
+     * memory; so first ask for the memory it will take (the factor L with cp[n] entries,
+     * the permuted copy of A, the workspaces) and report SL_ERR_NOMEM if it is not there. */
+    size_t n = (size_t)A->n, entry = sizeof(csi) + sizeof(double);
+    size_t need = (size_t)c->S->cp[A->n] * entry + (size_t)A->p[A->n] * entry +
+                  (5 * n + 2) * sizeof(csi) + n * sizeof(double);
+    void *probe = malloc(need);
+    if (!probe) return SL_ERR_NOMEM;
+    free(probe);
     c->N = cs_chol(A, c->S);
     return c->N ? SL_OK : SL_ERR_FACTOR;
 }

@@ -1,8 +1,11 @@
 /* Tetrahedral mesh readers (softlab/mesh.h). Every format here is line-oriented, so
  * one tokenizer reads a line at a time and knows its number for messages. */
+#define _POSIX_C_SOURCE 200112L /* stat: regular files only */
 #include "softlab/mesh.h"
 
 #include "softlab/tet_fem.h"
+
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <limits.h>
@@ -12,14 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TOKENS 64
-
 typedef struct {
     const char *p, *end, *name;
     int line;                  /* number of the line last read, 1-based */
     char comment;              /* comment character, or 0 */
-    char buf[512];             /* the current line, NUL-terminated, comments cut */
-    char *tok[MAX_TOKENS];
+    char *buf;                 /* the current line, NUL-terminated, comments cut; sized
+                                  for the longest line of the text, so nothing is cut */
+    char **tok;                /* its tokens; room for every token of the longest line */
     int ntok;
     sl_mesh_report *report;
 } lexer;
@@ -44,6 +46,37 @@ static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
     return st;
 }
 
+/* A lexer over text[0, length) with buffers for its longest line (lines of any length
+ * are read whole). SL_ERR_NOMEM, or SL_ERR_RANGE for a line beyond INT_MAX bytes. */
+static sl_status lexer_open(lexer *L, const char *name, const char *text, size_t length,
+                            char comment, sl_mesh_report *report) {
+    memset(L, 0, sizeof *L);
+    L->p = text, L->end = text + length, L->name = name, L->comment = comment, L->report = report;
+    size_t longest = 0, run = 0;
+    for (size_t i = 0; i < length; i++) {
+        if (text[i] == '\n') run = 0;
+        else if (++run > longest) longest = run;
+    }
+    if (longest > INT_MAX) {
+        snprintf(report->message, sizeof report->message, "%.200s: a line of %zu bytes", name, longest);
+        return SL_ERR_RANGE;
+    }
+    L->buf = malloc(longest + 1);
+    L->tok = malloc(sizeof(char *) * (longest / 2 + 1));
+    if (!L->buf || !L->tok) {
+        snprintf(report->message, sizeof report->message, "%.200s: out of memory", name);
+        return SL_ERR_NOMEM;
+    }
+    return SL_OK;
+}
+
+static void lexer_close(lexer *L) {
+    free(L->buf);
+    free(L->tok);
+    L->buf = NULL;
+    L->tok = NULL;
+}
+
 /* Reads the next non-empty line into tokens; 0 at the end of the text. */
 static int next_line(lexer *L) {
     while (L->p < L->end) {
@@ -52,7 +85,6 @@ static int next_line(lexer *L) {
         size_t len = (size_t)(L->p - start);
         if (L->p < L->end) L->p++;
         L->line++;
-        if (len >= sizeof L->buf) len = sizeof L->buf - 1; /* over-long lines are cut */
         memcpy(L->buf, start, len);
         L->buf[len] = 0;
         for (size_t i = 0; i < len; i++)
@@ -61,7 +93,7 @@ static int next_line(lexer *L) {
                 break;
             }
         L->ntok = 0;
-        for (char *s = L->buf; *s && L->ntok < MAX_TOKENS;) {
+        for (char *s = L->buf; *s;) { /* at most (len + 1) / 2 tokens: room for all */
             while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\f' || *s == '\v') s++;
             if (!*s) break;
             L->tok[L->ntok++] = s;
@@ -89,6 +121,22 @@ static int to_double(const char *s, double *v) {
     errno = 0;
     *v = strtod(s, &end);
     return !errno && end != s && *end == 0 && isfinite(*v);
+}
+
+/* Token i as a node id: an integer in the range of int (ids are kept as int), else an
+ * error naming the file and line; never wrapped or saturated. */
+static sl_status tok_id(lexer *L, int i, const char *what, long *v) {
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
+    char *end;
+    errno = 0;
+    long long t = strtoll(L->tok[i], &end, 10);
+    if (end == L->tok[i] || *end != 0)
+        return fail(L, SL_ERR_PARSE, "%s '%.40s' is not an integer", what, L->tok[i]);
+    if (errno == ERANGE || t < INT_MIN || t > INT_MAX)
+        return fail(L, SL_ERR_RANGE, "%s %.40s is outside the supported range [%d, %d]", what,
+                    L->tok[i], INT_MIN, INT_MAX);
+    *v = (long)t;
+    return SL_OK;
 }
 
 /* Token i of the current line as an integer / a finite number; sets the message. */
@@ -166,7 +214,7 @@ static sl_status tet_line(lexer *L, raw_mesh *m, int first) {
         return fail(L, SL_ERR_PARSE, "expected 4 node ids for element %s, found %d", label,
                     L->ntok > first ? L->ntok - first : 0);
     }
-    for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_long(L, first + a, "node id of a tetrahedron", &ids[a]);
+    for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_id(L, first + a, "node id of a tetrahedron", &ids[a]);
     return st == SL_OK ? add_tet(L, m, ids) : st;
 }
 
@@ -186,7 +234,7 @@ static sl_status gmsh2_nodes(lexer *L, raw_mesh *m) {
     if (st == SL_OK) st = tok_count(L, 0, "node count", SL_MESH_MAX_NODES, &count);
     for (long k = 0; k < count && st == SL_OK; k++) {
         st = need_line(L, "a node");
-        if (st == SL_OK) st = tok_long(L, 0, "node id", &id);
+        if (st == SL_OK) st = tok_id(L, 0, "node id", &id);
         if (st == SL_OK) st = node_line(L, m, 1, id);
     }
     return st == SL_OK ? skip_section(L, "$Nodes") : st;
@@ -201,7 +249,7 @@ static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
         if (st == SL_OK) st = tok_long(L, 0, "element id", &id);
         if (st == SL_OK) st = tok_long(L, 1, "element type", &type);
         if (st == SL_OK) st = tok_long(L, 2, "tag count", &ntags);
-        if (st == SL_OK && (ntags < 0 || ntags > MAX_TOKENS))
+        if (st == SL_OK && (ntags < 0 || ntags > L->ntok))
             st = fail(L, SL_ERR_PARSE, "bad tag count %ld for element %ld", ntags, id);
         if (st != SL_OK) break;
         if (type == 4) st = tet_line(L, m, 3 + (int)ntags);
@@ -225,7 +273,7 @@ static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
         if (st == SL_OK && !ids) st = fail(L, SL_ERR_NOMEM, "out of memory");
         for (long k = 0; k < in_block && st == SL_OK; k++) {
             st = need_line(L, "a node tag");
-            if (st == SL_OK) st = tok_long(L, 0, "node tag", &ids[k]);
+            if (st == SL_OK) st = tok_id(L, 0, "node tag", &ids[k]);
         }
         for (long k = 0; k < in_block && st == SL_OK; k++) {
             st = need_line(L, "node coordinates");
@@ -335,7 +383,7 @@ static sl_status parse_tetgen_nodes(lexer *L, raw_mesh *m) {
         st = fail(L, SL_ERR_PARSE, "dimension %ld: only 3D points", dim);
     for (long k = 0; k < count && st == SL_OK; k++) {
         st = need_line(L, "a point");
-        if (st == SL_OK) st = tok_long(L, 0, "point id", &id);
+        if (st == SL_OK) st = tok_id(L, 0, "point id", &id);
         if (st == SL_OK) st = node_line(L, m, 1, id);
     }
     return st;
@@ -455,13 +503,17 @@ sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_te
     sl_status st = begin(out, node_ids, report);
     if (st != SL_OK) return st;
     if (!name || !text) return SL_ERR_NULL;
-    lexer L = {text, text + length, name, 0, 0, {0}, {0}, 0, report};
+    lexer L;
     raw_mesh raw = {0};
     const char *ext = extension(name);
-    if (!strcmp(ext, ".msh")) st = parse_gmsh(&L, &raw);
-    else if (!strcmp(ext, ".mesh")) L.comment = '#', st = parse_medit(&L, &raw);
+    st = lexer_open(&L, name, text, length, !strcmp(ext, ".mesh") ? '#' : 0, report);
+    if (st != SL_OK) ;
+    else if (!strcmp(ext, ".msh")) st = parse_gmsh(&L, &raw);
+    else if (!strcmp(ext, ".mesh")) st = parse_medit(&L, &raw);
     else st = fail(&L, SL_ERR_PARSE, "unknown mesh format '%s' (.msh, .mesh, .node/.ele)", ext);
-    return end(st, &L, &raw, out, node_ids);
+    st = end(st, &L, &raw, out, node_ids);
+    lexer_close(&L);
+    return st;
 }
 
 sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t node_length,
@@ -473,40 +525,67 @@ sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t n
     char node_name[200], ele_name[200];
     snprintf(node_name, sizeof node_name, "%s.node", name);
     snprintf(ele_name, sizeof ele_name, "%s.ele", name);
-    lexer L = {node_text, node_text + node_length, node_name, 0, '#', {0}, {0}, 0, report};
+    lexer L;
     raw_mesh raw = {0};
-    st = parse_tetgen_nodes(&L, &raw);
+    st = lexer_open(&L, node_name, node_text, node_length, '#', report);
+    if (st == SL_OK) st = parse_tetgen_nodes(&L, &raw);
     if (st == SL_OK) {
-        lexer E = {ele_text, ele_text + ele_length, ele_name, 0, '#', {0}, {0}, 0, report};
-        L = E;
-        st = parse_tetgen_ele(&L, &raw);
+        lexer_close(&L);
+        st = lexer_open(&L, ele_name, ele_text, ele_length, '#', report);
+        if (st == SL_OK) st = parse_tetgen_ele(&L, &raw);
     }
-    return end(st, &L, &raw, out, node_ids);
+    st = end(st, &L, &raw, out, node_ids);
+    lexer_close(&L);
+    return st;
 }
 
-/* Reads a whole file into a malloc'ed buffer; NULL on failure. */
-static char *slurp(const char *path, size_t *length) {
+/* Reads a whole regular file of at most SL_MESH_MAX_FILE_BYTES into a malloc'ed buffer.
+ * Anything else (a directory, a device such as /dev/zero, a FIFO) is refused before a
+ * byte is read, so nothing blocks or reads without end. Errors name the path and reason:
+ * SL_ERR_IO (cannot open or read, not a regular file), SL_ERR_RANGE (too large),
+ * SL_ERR_NOMEM. */
+static sl_status slurp(const char *path, char **text, size_t *length, sl_mesh_report *report) {
+    char *msg = report->message;
+    size_t cap = sizeof report->message;
+    struct stat info;
+    *text = NULL;
+    if (stat(path, &info) != 0) {
+        snprintf(msg, cap, "%.200s: cannot read: %s", path, strerror(errno));
+        return SL_ERR_IO;
+    }
+    if (!S_ISREG(info.st_mode)) {
+        snprintf(msg, cap, "%.200s: not a regular file (a directory, device or pipe)", path);
+        return SL_ERR_IO;
+    }
+    if ((unsigned long long)info.st_size > SL_MESH_MAX_FILE_BYTES) {
+        snprintf(msg, cap, "%.200s: %lld bytes exceeds the limit of %llu bytes", path,
+                 (long long)info.st_size, (unsigned long long)SL_MESH_MAX_FILE_BYTES);
+        return SL_ERR_RANGE;
+    }
     FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-    do {
-        if (n == cap) {
-            cap = cap ? 2 * cap : 65536;
-            char *grown = cap <= ((size_t)1 << 31) ? realloc(buf, cap) : NULL;
-            if (!grown) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = grown;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got > 0);
+    if (!f) {
+        snprintf(msg, cap, "%.200s: cannot read: %s", path, strerror(errno));
+        return SL_ERR_IO;
+    }
+    /* read at most the limit + 1 bytes, in case the file grew since stat */
+    size_t size = (size_t)info.st_size, n = 0, got;
+    char *buf = malloc(size + 1);
+    if (!buf) {
+        fclose(f);
+        snprintf(msg, cap, "%.200s: out of memory for %zu bytes", path, size + 1);
+        return SL_ERR_NOMEM;
+    }
+    while ((got = fread(buf + n, 1, size + 1 - n, f)) > 0 && n + got <= size) n += got;
+    int bad = ferror(f), grew = n + got > size;
     fclose(f);
+    if (bad || grew) {
+        free(buf);
+        snprintf(msg, cap, "%.200s: %s", path, bad ? "read error" : "the file changed while being read");
+        return SL_ERR_IO;
+    }
+    *text = buf;
     *length = n;
-    return buf;
+    return SL_OK;
 }
 
 sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
@@ -520,23 +599,18 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
         snprintf(node_path, sizeof node_path, "%s.node", base);
         snprintf(ele_path, sizeof ele_path, "%s.ele", base);
         size_t nl = 0, el = 0;
-        char *nt = slurp(node_path, &nl), *et = nt ? slurp(ele_path, &el) : NULL;
-        if (!nt || !et) {
-            snprintf(report->message, sizeof report->message, "%.200s: cannot read", nt ? ele_path : node_path);
-            st = SL_ERR_IO;
-        } else {
-            st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, report);
-        }
+        char *nt = NULL, *et = NULL;
+        st = slurp(node_path, &nt, &nl, report);
+        if (st == SL_OK) st = slurp(ele_path, &et, &el, report);
+        if (st == SL_OK) st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, report);
         free(nt);
         free(et);
         return st;
     }
     size_t length = 0;
-    char *text = slurp(path, &length);
-    if (!text) {
-        snprintf(report->message, sizeof report->message, "%.200s: cannot read", path);
-        return SL_ERR_IO;
-    }
+    char *text = NULL;
+    st = slurp(path, &text, &length, report);
+    if (st != SL_OK) return st;
     st = sl_mesh_parse(path, text, length, out, node_ids, report);
     free(text);
     return st;

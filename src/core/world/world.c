@@ -30,13 +30,13 @@ sl_world_def sl_world_def_default(void) {
     sl_world_def d;
     memset(&d, 0, sizeof d);
     d.gravity[1] = -9.81;
-    d.divergence_distance = 1e3;
+    d.divergence_stretch = 20;
     return d;
 }
 
 static sl_status check_def(const sl_world_def *def) {
     if (!def->positions || !def->masses) return SL_ERR_NULL;
-    if (def->node_count < 1 || !(def->divergence_distance > 0)) return SL_ERR_RANGE;
+    if (def->node_count < 1 || !(def->divergence_stretch > 0)) return SL_ERR_RANGE;
     for (int i = 0; i < 3 * def->node_count; i++)
         if (!isfinite(def->positions[i])) return SL_ERR_NOT_FINITE;
     for (int i = 0; i < def->node_count; i++) {
@@ -45,9 +45,34 @@ static sl_status check_def(const sl_world_def *def) {
     }
     for (int c = 0; c < 3; c++)
         if (!isfinite(def->gravity[c])) return SL_ERR_NOT_FINITE;
-    if (!isfinite(def->divergence_distance) || !isfinite(def->mass_damping)) return SL_ERR_NOT_FINITE;
+    if (!isfinite(def->divergence_stretch) || !isfinite(def->mass_damping)) return SL_ERR_NOT_FINITE;
     if (def->mass_damping < 0) return SL_ERR_RANGE;
     return SL_OK;
+}
+
+/* Mass-weighted centre of the nodes, m. */
+static void centre_of_mass(const sl_world *w, double c[3]) {
+    double total = 0;
+    c[0] = c[1] = c[2] = 0;
+    for (int i = 0; i < w->n; i++) {
+        total += w->mass[i];
+        for (int k = 0; k < 3; k++) c[k] += w->mass[i] * w->x[3 * i + k];
+    }
+    for (int k = 0; k < 3; k++) c[k] /= total;
+}
+
+/* Largest distance of a node from c, m; its node in *which when non-NULL. */
+static double spread(const sl_world *w, const double c[3], int *which) {
+    double r2 = 0;
+    for (int i = 0; i < w->n; i++) {
+        double d2 = 0;
+        for (int k = 0; k < 3; k++) d2 += (w->x[3 * i + k] - c[k]) * (w->x[3 * i + k] - c[k]);
+        if (d2 > r2) {
+            r2 = d2;
+            if (which) *which = i;
+        }
+    }
+    return sqrt(r2);
 }
 
 sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
@@ -78,7 +103,12 @@ sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
     memcpy(w->x0, def->positions, n3 * sizeof(double));
     memcpy(w->mass, def->masses, (size_t)n * sizeof(double));
     memcpy(w->gravity, def->gravity, sizeof w->gravity);
-    w->divergence_distance = def->divergence_distance;
+    w->divergence_stretch = def->divergence_stretch;
+    { /* the body's size R0: largest distance of a node from the initial centre of mass */
+        double c[3];
+        centre_of_mass(w, c);
+        w->body_radius = spread(w, c, NULL);
+    }
     w->mass_damping = def->mass_damping;
     w->tracked_node = -1;
     w->strength = 1;
@@ -172,6 +202,36 @@ int sl_world_has_zero_compliance(const sl_world *w) {
     return 0;
 }
 
+/* Why the state is not acceptable, or NULL if it is (the criterion is stated in world.h):
+ * a non-finite position, velocity, energy or constraint value, or a node farther from the
+ * current centre of mass than divergence_stretch times the body's size R0. */
+static const char *divergence_reason(const sl_world *w, char *buf, size_t size) {
+    for (int i = 0; i < 3 * w->n; i++)
+        if (!isfinite(w->x[i]) || !isfinite(w->v[i])) {
+            snprintf(buf, size, "non-finite %s at node %d", isfinite(w->x[i]) ? "velocity" : "position", i / 3);
+            return buf;
+        }
+    double c[3];
+    int far = -1;
+    centre_of_mass(w, c);
+    double r = spread(w, c, &far), bound = w->divergence_stretch * w->body_radius;
+    if (r > bound) {
+        snprintf(buf, size, "node %d is %.3g m from the centre of mass, beyond %g times the "
+                 "body's size %.3g m", far, r, w->divergence_stretch, w->body_radius);
+        return buf;
+    }
+    sl_energy e = sl_world_energy(w);
+    if (!isfinite(e.kinetic) || !isfinite(e.potential)) {
+        snprintf(buf, size, "non-finite %s energy", isfinite(e.kinetic) ? "potential" : "kinetic");
+        return buf;
+    }
+    if (!isfinite(e.elastic) && w->m > 0) { /* NaN also when phi could not be evaluated */
+        snprintf(buf, size, "non-finite elastic energy or constraint value");
+        return buf;
+    }
+    return NULL;
+}
+
 sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
                                double beta) {
     if (!w || !stepper) return SL_ERR_NULL;
@@ -189,6 +249,10 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
             return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
                                  "'%s' runs only quadratic metric models (grid solids), not '%s'",
                                  stepper->name, w->models[k]->cls->name);
+    char why[160];
+    const char *reason = divergence_reason(w, why, sizeof why);
+    if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */
+        return sl_world_fail(w, SL_ERR_NOT_FINITE, "the state at t = %g s cannot be stepped: %s", w->t, reason);
     drop_stepper(w);
     w->stepper = stepper;
     w->dt = dt;
@@ -202,29 +266,6 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
         return sl_world_fail(w, st, "could not set up stepper '%s'", stepper->name);
     }
     return SL_OK;
-}
-
-/* Why the state is not acceptable, or NULL if it is. */
-static const char *divergence_reason(const sl_world *w, char *buf, size_t size) {
-    double bound2 = w->divergence_distance * w->divergence_distance;
-    for (int i = 0; i < w->n; i++) {
-        double d2 = 0;
-        for (int c = 0; c < 3; c++) {
-            double xi = w->x[3 * i + c], vi = w->v[3 * i + c];
-            if (!isfinite(xi) || !isfinite(vi)) {
-                snprintf(buf, size, "non-finite %s at node %d", isfinite(xi) ? "velocity" : "position", i);
-                return buf;
-            }
-            double d = xi - w->x0[3 * i + c];
-            d2 += d * d;
-        }
-        if (d2 > bound2) {
-            snprintf(buf, size, "node %d moved %.3g m, beyond the bound %.3g m", i, sqrt(d2),
-                     w->divergence_distance);
-            return buf;
-        }
-    }
-    return NULL;
 }
 
 sl_status sl_world_step(sl_world *w) {
@@ -259,7 +300,8 @@ sl_status sl_world_step(sl_world *w) {
     /* Keep the last good state so that nothing shows garbage. */
     memcpy(w->x, w->x_prev, n3 * sizeof(double));
     memcpy(w->v, w->v_prev, n3 * sizeof(double));
-    if (!reason) return sl_world_fail(w, st, "stepper '%s' failed", w->stepper->name);
+    if (!reason) return sl_world_fail(w, st, "stepper '%s' failed at t = %g s; the state is the last good one",
+                                      w->stepper->name, w->t);
     w->diverged = 1;
     w->diverged_time = w->t;
     snprintf(w->diverged_reason, sizeof w->diverged_reason, "%s", reason);

@@ -25,7 +25,8 @@ struct sl_world {
     double *mass;       /* double[n], kg */
     unsigned char *pinned; /* [n] */
     double gravity[3];  /* m/s^2 */
-    double divergence_distance; /* m */
+    double divergence_stretch; /* > 0: see sl_world_def */
+    double body_radius;  /* m: R0, largest distance of a node from the initial centre of mass */
     double mass_damping;  /* 1/s: damping force -c m v on every free node */
 
     sl_model **models;  /* owned */

@@ -13,7 +13,7 @@
 
 /* A world of the mesh with lumped masses from the material's density, the FEM model
  * (rest shape = mesh positions), gravity g (m/s^2) along -y, the body record (tets,
- * boundary, edges), and a divergence bound of 20 times the mesh's largest extent. The
+ * boundary, edges), and the default divergence criterion (sl_world_def). The
  * world starts at initial (double[3n], m; NULL: the rest shape). No stepper, no pins.
  * Errors: as sl_world_create, sl_tet_fem_create and sl_tets_boundary. */
 sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,

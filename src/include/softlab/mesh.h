@@ -69,11 +69,17 @@ sl_status sl_tets_boundary(const double *x, const int *tets, int tet_count, int 
  * note. Inverted tets are reoriented with a warning; degenerate ones are rejected
  * naming the element. Nodes used by no tetrahedron are dropped (the ids of the others
  * are kept in node_ids for exports). Every error message names the file, the line and
- * the reason; no input crashes the readers (fuzzed: fuzz/fuzz_mesh.c). */
+ * the reason; no input crashes the readers (fuzzed: fuzz/fuzz_mesh.c). Lines of any
+ * length and any number of tokens are read whole: no number is ever cut or changed.
+ * Node ids must lie in the range of int (they are kept as int); others are rejected
+ * with file:line, never wrapped. */
 
 /* Largest counts accepted from a file's header before anything is allocated. */
 #define SL_MESH_MAX_NODES 2000000
 #define SL_MESH_MAX_ELEMENTS 10000000
+/* Largest file sl_mesh_read_file reads (1 GiB: room for the node and element limits at
+ * about 60 bytes a line); larger files are refused before a byte is read. */
+#define SL_MESH_MAX_FILE_BYTES (1ull << 30)
 
 typedef struct sl_mesh_report {
     char message[256];  /* error, or notes and warnings ("" if none) */
@@ -97,8 +103,11 @@ sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t n
                                const char *ele_text, size_t ele_length, sl_tet_mesh *out,
                                int **node_ids, sl_mesh_report *report);
 
-/* Reads a file (.msh, .mesh, or .node/.ele: either name of the TetGen pair). Errors as
- * sl_mesh_parse, and SL_ERR_IO when a file cannot be read (message names it). */
+/* Reads a file (.msh, .mesh, or .node/.ele: either name of the TetGen pair). Only regular
+ * files (symlinks to them are fine) of at most SL_MESH_MAX_FILE_BYTES are read; devices,
+ * pipes and directories are refused before reading. Errors as sl_mesh_parse, and SL_ERR_IO
+ * when a file cannot be read or is not a regular file, SL_ERR_RANGE when it is too large
+ * (the message names the path and the reason). */
 sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
                             sl_mesh_report *report);
 

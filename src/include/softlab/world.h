@@ -21,8 +21,13 @@ typedef struct sl_world_def {
     const double *positions; /* double[3n], m: initial positions (the rest state) */
     const double *masses;    /* double[n], kg, each > 0 (lumped masses) */
     double gravity[3];       /* m/s^2, default (0, -9.81, 0) */
-    double divergence_distance; /* m, > 0: a node farther than this from its initial
-                                   position means the world diverged (default 1e3) */
+    double divergence_stretch; /* > 0, dimensionless (default 20). The divergence criterion,
+        checked after every step: the world diverged when a position, velocity, energy
+        or constraint value is not finite, or when a node is farther from the current
+        centre of mass than divergence_stretch * R0, R0 being the body's size (the
+        largest distance of a node from the initial centre of mass). It measures
+        deformation, not travel: free fall, a throw or a spin never trigger it, and it
+        scales with the body (a 1 mm and a 1 km mesh are judged alike). */
     double mass_damping;     /* c, 1/s, >= 0: damping force -c m v on every node (seed 004
                                 eq. 1 with damping density c mu; default 0) */
 } sl_world_def;
@@ -43,11 +48,11 @@ typedef struct sl_step_timing {
     int evaluations;      /* evaluations of phi and J (force evaluations) in the step */
 } sl_step_timing;
 
-/* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence 1e3 m. */
+/* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence_stretch 20. */
 sl_world_def sl_world_def_default(void);
 
 /* Creates a world from def (arrays are copied). Errors: SL_ERR_NULL (def, out or arrays),
- * SL_ERR_RANGE (node_count < 1, divergence_distance <= 0, mass <= 0),
+ * SL_ERR_RANGE (node_count < 1, divergence_stretch <= 0, mass <= 0),
  * SL_ERR_NOT_FINITE (NaN in positions, masses or gravity), SL_ERR_NOMEM.
  * On error *out is NULL. */
 sl_status sl_world_create(const sl_world_def *def, sl_world **out);
@@ -94,7 +99,9 @@ sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
 /* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
  * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
  * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
- * but a model has alpha = 0), SL_ERR_NOMEM. Clears a diverged state. */
+ * but a model has alpha = 0), SL_ERR_INCOMPATIBLE, SL_ERR_NOT_FINITE (the current state
+ * already fails the divergence criterion of sl_world_def, e.g. a mesh so large that its
+ * energy overflows), SL_ERR_NOMEM. Clears a diverged state. */
 sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
                                double beta);
 
@@ -110,8 +117,10 @@ typedef enum sl_solve_form { SL_SOLVE_AUTO, SL_SOLVE_PRIMAL, SL_SOLVE_SCHUR } sl
 sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form);
 
 /* Advances one time step dt. Errors: SL_ERR_NULL, SL_ERR_NO_STEPPER,
- * SL_ERR_DIVERGED (already diverged, or diverges now: a non-finite value or a node
- * beyond divergence_distance; the state is then the last good one), SL_ERR_FACTOR. */
+ * SL_ERR_DIVERGED (already diverged, or diverges now by the criterion of
+ * sl_world_def.divergence_stretch, or the linear system is not positive definite; the
+ * state is then the last good one), SL_ERR_NOMEM (out of memory, e.g. in a factorization;
+ * the state is the last good one and the world is not diverged). */
 sl_status sl_world_step(sl_world *w);
 
 /* Restores the initial positions and velocities, t = 0, clears divergence, and puts a
