@@ -8,7 +8,8 @@
  * descriptors share this kernel and differ in R:
  *   stiffness-warping          R_i of node i: rotation of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T
  *                              over the mesh edges at i (eq. 14-15, det R = +1). K_w is not
- *                              symmetric: sparse LU (CSparse cs_lu, symbolic analysis reused).
+ *                              symmetric: BiCGSTAB preconditioned by a reused sparse LU factor
+ *                              (CSparse cs_lu, symbolic analysis reused; sl_lu_bicgstab).
  *   stiffness-warping-element  R_e of each block: polar rotation of F = Ds Dm^-1 for tets, the
  *                              rotation taking the rest direction to the current one for
  *                              2-node blocks (springs), I otherwise (Mueller & Gross 2004).
@@ -40,7 +41,7 @@ typedef struct {
     /* Non-symmetric system (vertex warping): full pattern over the free dofs, slots. */
     cs *A;
     int *slot, *diag;
-    css *S;
+    sl_lu lu;          /* its LU factor, preconditioner of BiCGSTAB */
     sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
 } warp_state;
 
@@ -238,7 +239,7 @@ static void warp_destroy(void *state) {
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
     free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag);
     cs_spfree(s->A);
-    cs_sfree(s->S);
+    sl_lu_free(&s->lu);
     sl_cholesky_free(&s->chol);
     free(s);
 }
@@ -277,7 +278,6 @@ static void emit_value(void *c, int entry, int row, int col, double value) {
 static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     sl_assembly *a = &w->assembly;
     cs_spfree(s->A), s->A = NULL;
-    cs_sfree(s->S), s->S = NULL;
     free(s->slot), free(s->diag);
     s->slot = malloc(sizeof(int) * (size_t)(a->H_size > 0 ? a->H_size : 1));
     s->diag = malloc(sizeof(int) * (size_t)(a->n_free > 0 ? a->n_free : 1));
@@ -297,8 +297,7 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     e.T = s->A, e.slot = s->slot;
     warped_stiffness(w, s, emit_slot, &e);
     for (int i = 0; i < a->n_free; i++) s->diag[i] = find_slot(s->A, i, i);
-    s->S = cs_sqr(1, s->A, 0);
-    return s->S ? SL_OK : SL_ERR_NOMEM;
+    return SL_OK;
 }
 
 static sl_status prepare(sl_world *w, warp_state *s) {
@@ -402,19 +401,6 @@ static void correct_momentum(const sl_world *w, const double *f_ext, double *v) 
     }
 }
 
-static sl_status lu_solve(warp_state *s, double *b, double *x) {
-    csn *N = cs_lu(s->A, s->S, 1e-3); /* threshold partial pivoting, diagonal preferred */
-    if (!N) return SL_ERR_FACTOR;
-    int n = (int)s->A->n;
-    cs_ipvec(N->pinv, b, x, n); /* x = P b */
-    cs_lsolve(N->L, x);
-    cs_usolve(N->U, x);
-    cs_ipvec(s->S->q, x, b, n); /* b = Q x */
-    memcpy(x, b, sizeof(double) * (size_t)n);
-    cs_nfree(N);
-    return SL_OK;
-}
-
 static sl_status warp_step(sl_world *w, void *state) {
     warp_state *s = state;
     sl_assembly *a = &w->assembly;
@@ -444,7 +430,8 @@ static sl_status warp_step(sl_world *w, void *state) {
     }
     double t1 = sl_clock_seconds();
     int factored = 1;
-    if (s->mode == WARP_VERTEX) st = lu_solve(s, s->rhs, s->v);
+    if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
+                                                    SL_PCG_MAX_ITERATIONS, NULL, &factored);
     else st = sl_cholesky_pcg(&s->chol, a->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
                               SL_PCG_MAX_ITERATIONS, NULL, &factored);
     double t2 = sl_clock_seconds();
@@ -471,6 +458,7 @@ static sl_status warp_step(sl_world *w, void *state) {
 static void warp_reset(void *state) {
     warp_state *s = state;
     sl_cholesky_free(&s->chol);
+    sl_lu_free(&s->lu);
 }
 
 static sl_status init_vertex(sl_world *w, void **state) { return warp_init(w, state, WARP_VERTEX); }
