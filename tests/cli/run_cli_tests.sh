@@ -89,5 +89,11 @@ check grid_inflation_volume_rises_with_strength '[ $rc = 0 ] && awk -F, "NR > 1 
 $bin run --scene grid-inflation --grid original --t-end 4 --csv "$tmp/info.csv"; rc=$?
 check grid_inflation_original_stays_flat '[ $rc = 0 ] && tail -n 1 "$tmp/info.csv" | awk -F, "{ exit !(\$1 > 3.99 && \$8 < 0.05 && \$9 > 0) }"'
 
+# Stiffness warping (issue 16, seed 002 §4.1): on the bar the linear model swells, warping does not.
+$bin run --scene warp-bar --method linear-fem --t-end 1 --csv "$tmp/wl.csv"; rc=$?
+check warp_bar_linear_fem_swells '[ $rc = 0 ] && awk -F, "NR > 1 && \$8 > m { m = \$8 } END { exit !(m > 1.5) }" "$tmp/wl.csv"'
+$bin run --scene warp-bar --method stiffness-warping --t-end 1 --csv "$tmp/ww.csv"; rc=$?
+check warp_bar_warped_keeps_volume '[ $rc = 0 ] && awk -F, "NR > 1 && (\$8 > 1.02 || \$8 < 0.98) { bad = 1 } END { exit bad }" "$tmp/ww.csv"'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]
