@@ -65,8 +65,9 @@ TEST(every_stepper_on_every_scene_is_refused_runs_or_diverges_with_a_reason) {
             }
             /* volume ratio where defined, for runs that did not diverge: no collapse
              * through zero, no blow-up (the flat start of the inflation scene is
-             * legitimately near 0; a run that blows up may pass anything on its way) */
-            if (step == SL_OK && lo <= hi && !(lo > -0.05 && hi < 2))
+             * legitimately near 0; a run that blows up may pass anything on its way; linear
+             * FEM swells under large rotations by design: 130x on warp-bar-long, seed 002) */
+            if (step == SL_OK && lo <= hi && !(lo > -0.05 && hi < 2) && !(st->flags & SL_STEPPER_LINEARIZED))
                 test_fail(__FILE__, __LINE__, "%s/%s: volume ratio in [%g, %g]", sc->name, st->name, lo, hi);
             printf("  %-24s %-18s %s", sc->name, st->name, step == SL_OK ? "ran" : "diverged");
             if (step != SL_OK) printf(" at t = %g s (%s)", t, why ? why : "?");

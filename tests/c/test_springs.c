@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "softlab/springs.h"
+#include "softlab/warping.h"
 #include "test.h"
 #include "test_util.h"
 
@@ -77,6 +78,7 @@ TEST(springs_momentum_conserved_without_gravity_or_pins) {
             continue;
         }
         ENSURE(sl_world_set_stepper(w, sl_steppers[k], 1e-4, 0) == SL_OK);
+        sl_world_set_momentum_correction(w, 1); /* per-vertex warping's ghost forces (seed 002 §3) */
         for (int i = 0; i < 24; i++) p0[i % 3] += v[i]; /* masses are 1 kg */
         ENSURE(step_n(w, 50) == 50);
         for (int i = 0; i < 24; i++) p1[i % 3] += sl_world_velocities(w)[i];

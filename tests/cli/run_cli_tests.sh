@@ -185,6 +185,11 @@ $bin run --scene swinging-cube --methd regularized 2> "$tmp/err"; rc=$?
 check misspelt_option_is_unknown '[ $rc = 2 ] && grep -q "unknown option .--methd." "$tmp/err"'
 timeout 10 $bin bench --steps 99999999999 > /dev/null 2> "$tmp/err"; rc=$?
 check bench_steps_bounded '[ $rc = 2 ] && grep -q -- "--steps expects an integer in" "$tmp/err"'
+# Stiffness warping (issue 16, seed 002 §4.1): on the bar the linear model swells, warping does not.
+$bin run --scene warp-bar --method linear-fem --t-end 1 --csv "$tmp/wl.csv"; rc=$?
+check warp_bar_linear_fem_swells '[ $rc = 0 ] && awk -F, "NR > 1 && \$8 > m { m = \$8 } END { exit !(m > 1.5) }" "$tmp/wl.csv"'
+$bin run --scene warp-bar --method stiffness-warping --t-end 1 --csv "$tmp/ww.csv"; rc=$?
+check warp_bar_warped_keeps_volume '[ $rc = 0 ] && awk -F, "NR > 1 && (\$8 > 1.02 || \$8 < 0.98) { bad = 1 } END { exit bad }" "$tmp/ww.csv"'
 
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

@@ -124,3 +124,104 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double
     c->stale = it > max_iterations / 2;
     return SL_OK;
 }
+
+/* ---- LU (non-symmetric) ---- */
+
+sl_status sl_lu_factor(sl_lu *c, const cs *A, int pattern_version) {
+    if (!c->S || c->pattern_version != pattern_version || c->n != A->n) {
+        cs_sfree(c->S);
+        free(c->work);
+        c->S = cs_sqr(1, A, 0); /* AMD on A + A^T, for LU */
+        c->work = malloc(sizeof(double) * 9 * (size_t)(A->n > 0 ? A->n : 1));
+        c->n = (int)A->n;
+        c->pattern_version = pattern_version;
+        if (!c->S || !c->work) return SL_ERR_NOMEM;
+    }
+    cs_nfree(c->N);
+    c->N = cs_lu(A, c->S, 1e-3);
+    return c->N ? SL_OK : SL_ERR_FACTOR;
+}
+
+void sl_lu_solve(sl_lu *c, double *b) {
+    cs_ipvec(c->N->pinv, b, c->work, c->n); /* w = P b */
+    cs_lsolve(c->N->L, c->work);            /* w = L \ w */
+    cs_usolve(c->N->U, c->work);            /* w = U \ w */
+    cs_ipvec(c->S->q, c->work, b, c->n);    /* b = Q w */
+}
+
+void sl_lu_free(sl_lu *c) {
+    cs_sfree(c->S);
+    cs_nfree(c->N);
+    free(c->work);
+    c->S = NULL;
+    c->N = NULL;
+    c->work = NULL;
+}
+
+/* y = A x for a full CSC A. */
+static void gemv(const cs *A, const double *x, double *y) {
+    memset(y, 0, sizeof(double) * (size_t)A->m);
+    cs_gaxpy(A, x, y);
+}
+
+/* Right-preconditioned BiCGSTAB (van der Vorst 1992) with the stored LU factor; returns
+ * iterations, or -1 on breakdown or no convergence. */
+static int bicgstab(sl_lu *c, const cs *A, const double *b, double *x, double tol, int max_it) {
+    int n = c->n;
+    double *r = c->work + n, *rh = r + n, *p = rh + n, *v = p + n, *s = v + n, *t = s + n,
+           *y = t + n, *z = y + n, bnorm = sqrt(dot(b, b, n));
+    gemv(A, x, t);
+    for (int i = 0; i < n; i++) r[i] = rh[i] = b[i] - t[i], p[i] = v[i] = 0;
+    if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
+    double rho = 1, alpha = 1, omega = 1;
+    for (int it = 1; it <= max_it; it++) {
+        double rho_new = dot(rh, r, n);
+        if (rho_new == 0 || omega == 0) return -1;
+        double beta = rho_new / rho * alpha / omega;
+        for (int i = 0; i < n; i++) p[i] = r[i] + beta * (p[i] - omega * v[i]);
+        memcpy(y, p, sizeof(double) * (size_t)n);
+        sl_lu_solve(c, y);                                   /* y = M^-1 p */
+        gemv(A, y, v);
+        double rv = dot(rh, v, n);
+        if (rv == 0) return -1;
+        alpha = rho_new / rv;
+        for (int i = 0; i < n; i++) s[i] = r[i] - alpha * v[i];
+        if (sqrt(dot(s, s, n)) <= tol * bnorm) {
+            for (int i = 0; i < n; i++) x[i] += alpha * y[i];
+            return it;
+        }
+        memcpy(z, s, sizeof(double) * (size_t)n);
+        sl_lu_solve(c, z);                                   /* z = M^-1 s */
+        gemv(A, z, t);
+        double tt = dot(t, t, n);
+        if (!(tt > 0)) return -1;
+        omega = dot(t, s, n) / tt;
+        for (int i = 0; i < n; i++) x[i] += alpha * y[i] + omega * z[i], r[i] = s[i] - omega * t[i];
+        if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
+        rho = rho_new;
+    }
+    return -1;
+}
+
+static sl_status lu_factor_and_solve(sl_lu *c, const cs *A, int version, const double *b, double *x) {
+    sl_status st = sl_lu_factor(c, A, version);
+    if (st != SL_OK) return st;
+    for (int i = 0; i < c->n; i++) x[i] = b[i];
+    sl_lu_solve(c, x);
+    c->stale = 0;
+    return SL_OK;
+}
+
+sl_status sl_lu_bicgstab(sl_lu *c, const cs *A, int version, const double *b, double *x,
+                         double tol, int max_iterations, int *iterations, int *factored) {
+    if (iterations) *iterations = 0;
+    if (factored) *factored = 1;
+    if (!c->N || c->stale || c->pattern_version != version || c->n != A->n)
+        return lu_factor_and_solve(c, A, version, b, x);
+    int it = bicgstab(c, A, b, x, tol, max_iterations);
+    if (it < 0) return lu_factor_and_solve(c, A, version, b, x);
+    if (iterations) *iterations = it;
+    if (factored) *factored = 0;
+    c->stale = it > max_iterations / 2;
+    return SL_OK;
+}

@@ -49,4 +49,33 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const struct cs_sparse *A, int pattern
                           const double *b, double *x, double tol, int max_iterations,
                           int *iterations, int *factored);
 
+/* Sparse LU with reusable symbolic analysis (CSparse cs_sqr / cs_lu) for non-symmetric
+ * systems (per-vertex stiffness warping), and its use as the preconditioner of BiCGSTAB,
+ * as sl_cholesky_pcg for symmetric ones. */
+typedef struct sl_lu {
+    struct cs_symbolic *S; /* AMD ordering of A + A^T, reused per pattern */
+    struct cs_numeric *N;  /* L, U and row pivots, remade each factorization */
+    int n;
+    int pattern_version;
+    int stale;             /* 1: refactor at the next sl_lu_bicgstab */
+    double *work;          /* double[9n]: the solve's and BiCGSTAB's vectors */
+} sl_lu;
+
+/* Factorizes the square A (full CSC) with threshold partial pivoting (diagonal
+ * preferred). Errors: SL_ERR_NOMEM, SL_ERR_FACTOR (singular). */
+sl_status sl_lu_factor(sl_lu *c, const struct cs_sparse *A, int pattern_version);
+
+/* Solves A x = b in place (b: double[n]) with the last factorization. */
+void sl_lu_solve(sl_lu *c, double *b);
+
+void sl_lu_free(sl_lu *c);
+
+/* Solves A x = b (A: full CSC) by BiCGSTAB right-preconditioned with an older LU factor
+ * of a nearby matrix, to |b - A x| <= tol |b|; refactors as sl_cholesky_pcg does (missing,
+ * new pattern, previous solve above max_iterations/2, or no convergence: direct solve).
+ * x: in the guess, out the solution. Errors: SL_ERR_NOMEM, SL_ERR_FACTOR. */
+sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_version,
+                         const double *b, double *x, double tol, int max_iterations,
+                         int *iterations, int *factored);
+
 #endif

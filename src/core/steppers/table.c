@@ -16,6 +16,7 @@ extern const sl_stepper_class sl_stepper_implicit_euler;
 extern const sl_stepper_class sl_stepper_regularized;
 extern const sl_stepper_class sl_stepper_regularized_geometric;
 extern const sl_stepper_class sl_stepper_terzopoulos;
+extern const sl_stepper_class sl_stepper_stiffness_warping, sl_stepper_stiffness_warping_element, sl_stepper_linear_fem;
 
 const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_explicit_euler,
@@ -31,6 +32,7 @@ const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_regularized,
     &sl_stepper_regularized_geometric,
     &sl_stepper_terzopoulos,
+    &sl_stepper_linear_fem, &sl_stepper_stiffness_warping, &sl_stepper_stiffness_warping_element,
 };
 const int sl_stepper_count = (int)(sizeof sl_steppers / sizeof sl_steppers[0]);
 

@@ -65,6 +65,7 @@ struct sl_world {
     sl_body body;       /* sl_world_set_body: elements and surface (world/body.c) */
     double strength;    /* sl_world_set_strength: compliances hold 1/strength of as built */
     int tracked_node;
+    int momentum_correction; /* sl_world_set_momentum_correction (warping steppers) */
 
     sl_world_driver driver; /* sl_world_set_driver */
     void *driver_ctx;

@@ -12,6 +12,8 @@ enum {
     SL_STEPPER_NEEDS_STIFFNESS = 1 << 0, /* needs alpha^-1: refuses alpha = 0 */
     SL_STEPPER_LINEAR_SOLVE = 1 << 1,    /* solves a sparse linear system per step */
     SL_STEPPER_QUADRATIC_ONLY = 1 << 2,  /* only models with sl_model_class.quadratic */
+    SL_STEPPER_LINEARIZED = 1 << 3,      /* runs the model linearized at rest (linear FEM):
+                                          * large rotations swell the body (seed 002 §4.1) */
 };
 
 struct sl_stepper_class {

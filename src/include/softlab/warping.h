@@ -1,0 +1,35 @@
+/* Stiffness warping (seed 002, Mueller, Dorsey, McMillan, Jagnow, Cutler 2002): the
+ * settings and the kernel of the steppers `stiffness-warping` (per-vertex rotations,
+ * the paper), `stiffness-warping-element` (per-element rotations, Mueller & Gross 2004)
+ * and `linear-fem` (no rotation), one file in src/core/steppers/stiffness_warping.c.
+ *
+ * With K0 = J(x0)^T alpha^-1 J(x0) (3n x 3n, assembled once from any model at the rest
+ * shape x0 = sl_world_rest_positions) and R_i the rotation of node i, the warped force
+ * and stiffness are (seed 002 eq. 12)
+ *   f_w,i = R_i sum_j K0_ij (R_i^T x_j - x0_j),   K_w,ij = R_i K0_ij R_i^T,
+ * and each step solves (M + dt c M + dt^2 K_w) v' = M v + dt (f_ext - f_w(x)), x' = x + dt v'.
+ * f_w is the elastic force with the sign of K (x - x0): the force on the nodes is -f_w. */
+#ifndef SL_WARPING_H
+#define SL_WARPING_H
+
+#include "softlab/world.h"
+
+/* Switches the momentum correction of the warping steppers on (1) or off (0, the
+ * default): after each step of a body with no pinned node the velocities get the
+ * uniform shift and rigid spin that restore P' = (P + dt sum f_ext)/(1 + dt c) and
+ * L' = (L + dt sum x x f_ext)/(1 + dt c) (about the centre of mass), removing the ghost
+ * forces of seed 002 §3 (Desbrun et al. 1999). Errors: SL_ERR_NULL. */
+sl_status sl_world_set_momentum_correction(sl_world *w, int on);
+
+/* f_w (double[3n], N) at positions x (double[3n], m) with the rotations of the world's
+ * warping stepper computed at x_rot (double[3n]; x_rot = x for the stepper's own force,
+ * a fixed x_rot freezes them). Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (the world's
+ * stepper is not a warping one). */
+sl_status sl_world_warping_force(const sl_world *w, const double *x, const double *x_rot,
+                                 double *f);
+
+/* K_w = df_w/dx with the rotations frozen at x_rot, dense, row-major double[3n*3n] over
+ * all dofs (pinned included). Errors as sl_world_warping_force. */
+sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, double *K);
+
+#endif
