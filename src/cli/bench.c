@@ -1,6 +1,8 @@
 /* `softlab bench [--steps N] [--scene NAME]`: time per step of every stepper on every
  * scene (or one), split into assembly, factorization and solve (seed 000 Fig. 11).
  * `softlab bench --scaling R`: the regularized stepper against N_T up to resolution R.
+ * `softlab bench --shapes [--steps N] [--solver NAME]`: issue 11's compact block and
+ * slender beam at about 2,500 / 5,000 / 10,000 / 20,000 tets under every linear solver.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <errno.h>
@@ -8,8 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bench.h"
+#include "softlab/build.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 
@@ -26,7 +30,7 @@ static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepp
         sl_world_destroy(w);
         return;
     }
-    sl_step_timing sum = {0, 0, 0, 0};
+    sl_step_timing sum = {0};
     int resets = 0;
     double t0 = sl_clock_seconds();
     for (int s = 0; s < steps; s++) {
@@ -57,7 +61,7 @@ static void bench_scaling(int max_resolution) {
             sl_world_set_stepper(w, sl_stepper_find("regularized"), scene->default_dt, 0);
             sl_world_set_solve_form(w, (sl_solve_form)form);
             int steps = r <= 4 ? 40 : 10;
-            sl_step_timing sum = {0, 0, 0, 0};
+            sl_step_timing sum = {0};
             double t0 = sl_clock_seconds();
             for (int s = 0; s < steps; s++) {
                 if (sl_world_step(w) != SL_OK) sl_world_reset(w);
@@ -88,29 +92,149 @@ static int bench_int(const char *opt, const char *val, long lo, long hi, int *ou
     return 1;
 }
 
+/* ---- issue 11: a compact block and a slender beam at four sizes ------------------------ */
+
+static const char *const solver_names[SL_LINEAR_SOLVER_COUNT] = {
+    "default", "factor-pcg", "cholesky", "block-jacobi", "ic0"};
+
+/* The block: n x n x n cubes over a 0.5 m cube (5 tets each, 5 n^3 ~ target); the beam:
+ * nx x k x k cubes over 2 m x 0.2 m x 0.2 m with nx ~ 10 k (5 nx k^2 ~ target). Both
+ * E = 1 MPa, nu = 0.3, 1000 kg/m^3, Green strain, gravity 9.81, clamped at x = 0. */
+static sl_status shape_world(int beam, int target, sl_world **out) {
+    int n[3];
+    double lo[3] = {0, 0, 0}, size[3];
+    if (beam) {
+        int k = (int)lround(cbrt(target / 50.0));
+        n[0] = (int)lround(target / (5.0 * k * k)), n[1] = n[2] = k;
+        size[0] = 2, size[1] = size[2] = 0.2;
+    } else {
+        n[0] = n[1] = n[2] = (int)lround(cbrt(target / 5.0));
+        size[0] = size[1] = size[2] = 0.5;
+    }
+    sl_tet_mesh mesh;
+    sl_status st = sl_tet_mesh_grid(n, lo, size, SL_SPLIT_5, NULL, NULL, &mesh);
+    if (st != SL_OK) return st;
+    sl_material mat = {1e6, 0.3, 1000};
+    st = sl_tet_mesh_world(&mesh, &mat, SL_STRAIN_GREEN, 9.81, out);
+    sl_tet_mesh_free(&mesh);
+    if (st != SL_OK) return st;
+    double pin_lo[3] = {-1e-9, -1, -1}, pin_hi[3] = {1e-9, 10, 10};
+    st = sl_world_pin_box(*out, pin_lo, pin_hi, NULL);
+    if (st == SL_OK) st = sl_world_set_stepper(*out, sl_stepper_find("regularized"), 0.01, 20);
+    if (st != SL_OK) sl_world_destroy(*out), *out = NULL;
+    return st;
+}
+
+static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets) {
+    static const int targets[4] = {2500, 5000, 10000, 20000};
+    printf("%-6s %-13s %6s %6s %9s %9s %9s %9s %8s %11s\n", "shape", "solver", "tets", "dofs",
+           "ms/step", "assembly", "factor", "solve", "iter/st", "|x-x_chol|");
+    for (int beam = 0; beam <= 1; beam++) {
+        double ms_at[SL_LINEAR_SOLVER_COUNT][4] = {{0}};
+        int tets_at[4] = {0};
+        for (int t = 0; t < 4; t++) {
+            double *x_ref = NULL;
+            for (int solver = SL_LINEAR_DEFAULT; solver < SL_LINEAR_SOLVER_COUNT; solver++) {
+                /* the reference (direct Cholesky) runs first for the accuracy column */
+                int sv = solver == SL_LINEAR_DEFAULT ? SL_LINEAR_CHOLESKY
+                       : solver == SL_LINEAR_CHOLESKY ? SL_LINEAR_DEFAULT : solver;
+                if (targets[t] > max_tets) continue;
+                if (only_solver >= 0 && sv != only_solver && !(accuracy && sv == SL_LINEAR_CHOLESKY)) continue;
+                if (sv == SL_LINEAR_CHOLESKY && !accuracy && only_solver != sv) continue;
+                sl_world *w = NULL;
+                if (shape_world(beam, targets[t], &w) != SL_OK) continue;
+                sl_world_set_linear_solver(w, (sl_linear_solver)sv);
+                int n = sl_world_node_count(w), tets = sl_world_constraint_count(w) / 6, fails = 0;
+                sl_step_timing sum = {0};
+                double total = 0, wall = 0;
+                for (int s = 0; s < steps; s++) {
+                    double t0 = sl_clock_seconds();
+                    clock_t c0 = clock();
+                    if (sl_world_step(w) != SL_OK) fails++;
+                    total += (double)(clock() - c0) / CLOCKS_PER_SEC;
+                    wall += sl_clock_seconds() - t0;
+                    sl_step_timing st = sl_world_last_timing(w);
+                    sum.assembly += st.assembly, sum.factorization += st.factorization;
+                    sum.solve += st.solve, sum.iterations += st.iterations;
+                }
+                /* the machine may be shared: processor time per step, the stages' wall
+                 * times scaled to it */
+                double scale = wall > 0 ? total / wall : 1;
+                sum.assembly *= scale, sum.factorization *= scale, sum.solve *= scale;
+                const double *x = sl_world_positions(w);
+                double err = 0;
+                if (sv == SL_LINEAR_CHOLESKY) {
+                    x_ref = malloc(sizeof(double) * 3 * (size_t)n);
+                    if (x_ref) memcpy(x_ref, x, sizeof(double) * 3 * (size_t)n);
+                } else if (x_ref) {
+                    for (int i = 0; i < n; i++) {
+                        double d = hypot(hypot(x[3 * i] - x_ref[3 * i], x[3 * i + 1] - x_ref[3 * i + 1]),
+                                         x[3 * i + 2] - x_ref[3 * i + 2]);
+                        if (d > err) err = d;
+                    }
+                }
+                ms_at[sv][t] = 1e3 * total / steps, tets_at[t] = tets;
+                printf("%-6s %-13s %6d %6d %9.2f %9.2f %9.2f %9.2f %8.1f %11.2e%s\n",
+                       beam ? "beam" : "block", solver_names[sv], tets, 3 * n, 1e3 * total / steps,
+                       1e3 * sum.assembly / steps, 1e3 * sum.factorization / steps,
+                       1e3 * sum.solve / steps, (double)sum.iterations / steps, err,
+                       fails ? " (failed steps)" : "");
+                fflush(stdout);
+                sl_world_destroy(w);
+            }
+            free(x_ref);
+        }
+        for (int sv = SL_LINEAR_DEFAULT; sv < SL_LINEAR_SOLVER_COUNT; sv++)
+            if (ms_at[sv][0] > 0 && ms_at[sv][3] > 0)
+                printf("%-6s %-13s cost exponent %.2f (ms/step ~ N_T^p, %d to %d tets)\n",
+                       beam ? "beam" : "block", solver_names[sv],
+                       log(ms_at[sv][3] / ms_at[sv][0]) / log((double)tets_at[3] / tets_at[0]),
+                       tets_at[0], tets_at[3]);
+    }
+}
+
+
 int softlab_bench(int argc, char **argv) {
-    int steps = 2000, scaling = 0;
+    int steps = 0, scaling = 0, shapes = 0, solver = -1, accuracy = 0, max_tets = 20000;
     const char *only = NULL;
-    for (int i = 2; i < argc; i += 2) {
+    for (int i = 2; i < argc; i++) {
+        const char *opt = argv[i];
+        if (!strcmp(opt, "--shapes")) { shapes = 1; continue; }
+        if (!strcmp(opt, "--accuracy")) { accuracy = 1; continue; }
         if (i + 1 >= argc) {
-            fprintf(stderr, "softlab: bench option %s needs a value\n", argv[i]);
+            fprintf(stderr, "softlab: bench option %s needs a value\n", opt);
             return 2;
         }
-        if (!strcmp(argv[i], "--steps")) {
-            if (!bench_int("--steps", argv[i + 1], 1, BENCH_MAX_STEPS, &steps)) return 2;
-        } else if (!strcmp(argv[i], "--scene")) {
-            only = argv[i + 1];
-        } else if (!strcmp(argv[i], "--scaling")) {
-            if (!bench_int("--scaling", argv[i + 1], 1, BENCH_MAX_SCALING, &scaling)) return 2;
+        const char *val = argv[++i];
+        if (!strcmp(opt, "--steps")) {
+            if (!bench_int("--steps", val, 1, BENCH_MAX_STEPS, &steps)) return 2;
+        } else if (!strcmp(opt, "--scaling")) {
+            if (!bench_int("--scaling", val, 1, BENCH_MAX_SCALING, &scaling)) return 2;
+        } else if (!strcmp(opt, "--max-tets")) {
+            if (!bench_int("--max-tets", val, 1, 20000, &max_tets)) return 2;
+        } else if (!strcmp(opt, "--scene")) {
+            only = val;
+        } else if (!strcmp(opt, "--solver")) {
+            for (int k = 0; k < SL_LINEAR_SOLVER_COUNT; k++)
+                if (!strcmp(val, solver_names[k])) solver = k;
+            if (solver < 0) {
+                fprintf(stderr, "softlab: bench --solver: unknown solver '%s'\n", val);
+                return 2;
+            }
         } else {
-            fprintf(stderr, "softlab: bench: unknown option '%s'\n", argv[i]);
+            fprintf(stderr, "softlab: bench: unknown option '%s'\n", opt);
             return 2;
         }
+    }
+    if (shapes) {
+        bench_shapes(steps ? steps : 30, solver, accuracy, max_tets);
+        return 0;
     }
     if (scaling > 0) {
         bench_scaling(scaling);
         return 0;
     }
+    if (!steps) steps = 2000;
     if (only && !sl_scene_find(only)) {
         fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", only);
         return 2;

@@ -4,17 +4,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The symbolic analysis (AMD ordering, elimination tree, counts) of A's pattern and
+ * the work vectors sized for it. */
+static sl_status symbolic(sl_cholesky *c, const cs *A, int pattern_version) {
+    cs_sfree(c->S);
+    cs_nfree(c->N);
+    c->N = NULL;
+    free(c->work);
+    free(c->r), free(c->z), free(c->p), free(c->q); /* sized for the old pattern */
+    c->r = c->z = c->p = c->q = NULL;
+    free(c->block_inv), free(c->ic);
+    c->block_inv = c->ic = NULL;
+    c->S = cs_schol(1, A); /* AMD on A + A^T */
+    c->work = malloc(sizeof(double) * (size_t)(A->n > 0 ? A->n : 1));
+    c->n = (int)A->n;
+    c->pattern_version = pattern_version;
+    return c->S && c->work ? SL_OK : SL_ERR_NOMEM;
+}
+
 sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     if (!c->S || c->pattern_version != pattern_version || c->n != A->n) {
-        cs_sfree(c->S);
-        free(c->work);
-        free(c->r), free(c->z), free(c->p), free(c->q); /* sized for the old pattern */
-        c->r = c->z = c->p = c->q = NULL;
-        c->S = cs_schol(1, A); /* AMD on A + A^T */
-        c->work = malloc(sizeof(double) * (size_t)(A->n > 0 ? A->n : 1));
-        c->n = (int)A->n;
-        c->pattern_version = pattern_version;
-        if (!c->S || !c->work) return SL_ERR_NOMEM;
+        sl_status st = symbolic(c, A, pattern_version);
+        if (st != SL_OK) return st;
     }
     cs_nfree(c->N);
     c->N = NULL;
@@ -46,9 +57,11 @@ void sl_cholesky_free(sl_cholesky *c) {
     free(c->z);
     free(c->p);
     free(c->q);
+    free(c->block_inv);
+    free(c->ic);
     c->S = NULL;
     c->N = NULL;
-    c->work = c->r = c->z = c->p = c->q = NULL;
+    c->work = c->r = c->z = c->p = c->q = c->block_inv = c->ic = NULL;
 }
 
 static double dot(const double *a, const double *b, int n) {
@@ -77,8 +90,13 @@ static sl_status factor_and_solve(sl_cholesky *c, const cs *A, int version, cons
     return SL_OK;
 }
 
-/* Preconditioned CG with the stored factor; returns iterations, or -1 if not converged. */
-static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double tol, int max_it) {
+typedef void (*precondition_fn)(sl_cholesky *c, double *z); /* z = P^-1 z in place */
+
+static void precondition_factor(sl_cholesky *c, double *z) { sl_cholesky_solve(c, z); }
+
+/* Preconditioned CG; returns iterations, or -1 if not converged. */
+static int pcg(sl_cholesky *c, precondition_fn apply, const cs *A, const double *b, double *x,
+               double tol, int max_it) {
     int n = c->n;
     double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
     memset(q, 0, sizeof(double) * (size_t)n);
@@ -86,7 +104,7 @@ static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double t
     for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
     if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
     for (int i = 0; i < n; i++) z[i] = r[i];
-    sl_cholesky_solve(c, z);
+    apply(c, z);
     for (int i = 0; i < n; i++) p[i] = z[i];
     double rz = dot(r, z, n);
     for (int it = 1; it <= max_it; it++) {
@@ -98,12 +116,21 @@ static int pcg(sl_cholesky *c, const cs *A, const double *b, double *x, double t
         for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
         if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
         for (int i = 0; i < n; i++) z[i] = r[i];
-        sl_cholesky_solve(c, z);
+        apply(c, z);
         double rz_new = dot(r, z, n);
         for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
         rz = rz_new;
     }
     return -1;
+}
+
+static sl_status alloc_cg(sl_cholesky *c, int n) {
+    if (c->r && c->n == n) return SL_OK;
+    free(c->r), free(c->z), free(c->p), free(c->q);
+    size_t bytes = sizeof(double) * (size_t)(n > 0 ? n : 1);
+    c->r = malloc(bytes), c->z = malloc(bytes), c->p = malloc(bytes), c->q = malloc(bytes);
+    c->n = n;
+    return c->r && c->z && c->p && c->q ? SL_OK : SL_ERR_NOMEM;
 }
 
 sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double *b, double *x,
@@ -117,7 +144,7 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double
         if (!c->r || !c->z || !c->p || !c->q) return SL_ERR_NOMEM;
     }
     if (fresh) return factor_and_solve(c, A, version, b, x);
-    int it = pcg(c, A, b, x, tol, max_iterations);
+    int it = pcg(c, precondition_factor, A, b, x, tol, max_iterations);
     if (it < 0) return factor_and_solve(c, A, version, b, x);
     if (iterations) *iterations = it;
     if (factored) *factored = 0;
@@ -223,5 +250,123 @@ sl_status sl_lu_bicgstab(sl_lu *c, const cs *A, int version, const double *b, do
     if (iterations) *iterations = it;
     if (factored) *factored = 0;
     c->stale = it > max_iterations / 2;
+    return SL_OK;
+}
+
+/* ---- block Jacobi: the inverse 3x3 diagonal block of each node ----------------------- */
+
+static sl_status block_jacobi_setup(sl_cholesky *c, const cs *A) {
+    int n = (int)A->n, nb = n / 3;
+    if (n % 3) return SL_ERR_FACTOR;
+    if (!c->block_inv) c->block_inv = malloc(sizeof(double) * (size_t)(9 * nb > 0 ? 9 * nb : 1));
+    if (!c->block_inv) return SL_ERR_NOMEM;
+    memset(c->block_inv, 0, sizeof(double) * (size_t)(9 * nb));
+    for (csi j = 0; j < n; j++) /* gather the diagonal blocks (upper triangle mirrored) */
+        for (csi p = A->p[j]; p < A->p[j + 1]; p++) {
+            csi i = A->i[p];
+            if (i / 3 != j / 3) continue;
+            double *B = c->block_inv + 9 * (j / 3);
+            B[3 * (i % 3) + j % 3] = B[3 * (j % 3) + i % 3] = A->x[p];
+        }
+    for (int k = 0; k < nb; k++) { /* invert each by cofactors */
+        double *B = c->block_inv + 9 * k, m[9];
+        memcpy(m, B, sizeof m);
+        double c0 = m[4] * m[8] - m[5] * m[7], c1 = m[5] * m[6] - m[3] * m[8],
+               c2 = m[3] * m[7] - m[4] * m[6], det = m[0] * c0 + m[1] * c1 + m[2] * c2;
+        if (!(det > 0)) return SL_ERR_FACTOR;
+        double s = 1 / det;
+        B[0] = c0 * s, B[1] = (m[2] * m[7] - m[1] * m[8]) * s, B[2] = (m[1] * m[5] - m[2] * m[4]) * s;
+        B[3] = c1 * s, B[4] = (m[0] * m[8] - m[2] * m[6]) * s, B[5] = (m[2] * m[3] - m[0] * m[5]) * s;
+        B[6] = c2 * s, B[7] = (m[1] * m[6] - m[0] * m[7]) * s, B[8] = (m[0] * m[4] - m[1] * m[3]) * s;
+    }
+    return SL_OK;
+}
+
+static void precondition_block_jacobi(sl_cholesky *c, double *z) {
+    for (int k = 0; k < c->n / 3; k++) {
+        const double *B = c->block_inv + 9 * k;
+        double *v = z + 3 * k, a = v[0], b = v[1], d = v[2];
+        v[0] = B[0] * a + B[1] * b + B[2] * d;
+        v[1] = B[3] * a + B[4] * b + B[5] * d;
+        v[2] = B[6] * a + B[7] * b + B[8] * d;
+    }
+}
+
+/* ---- IC0: incomplete Cholesky A ~ L L^T on the pattern of A -------------------------- */
+
+/* Row i of L (lower, CSR) has the pattern of column i of A's upper triangle (CSC, rows
+ * sorted, diagonal last); c->work (double[n], zero on entry and exit) holds row i. */
+static sl_status ic0_setup(sl_cholesky *c, const cs *A) {
+    int n = (int)A->n;
+    if (!c->ic) c->ic = malloc(sizeof(double) * (size_t)(A->p[n] > 0 ? A->p[n] : 1));
+    if (!c->ic) return SL_ERR_NOMEM;
+    double *L = c->ic, *row = c->work;
+    memset(row, 0, sizeof(double) * (size_t)n);
+    const csi *Ap = A->p, *Ai = A->i;
+    for (int i = 0; i < n; i++) {
+        csi end = Ap[i + 1] - 1;
+        if (end < Ap[i] || Ai[end] != i || !(A->x[end] > 0)) return SL_ERR_FACTOR; /* not SPD */
+        for (csi p = Ap[i]; p < end; p++) row[Ai[p]] = A->x[p];
+        double d = A->x[end];
+        for (csi p = Ap[i]; p < end; p++) {
+            csi k = Ai[p];
+            double s = row[k];
+            for (csi q = Ap[k]; q < Ap[k + 1] - 1; q++) s -= L[q] * row[Ai[q]];
+            s /= L[Ap[k + 1] - 1];
+            row[k] = s, L[p] = s;
+            d -= s * s;
+        }
+        L[end] = d > 1e-12 * A->x[end] ? sqrt(d) : sqrt(A->x[end]); /* breakdown: keep diag */
+        for (csi p = Ap[i]; p < end; p++) row[Ai[p]] = 0;
+    }
+    return SL_OK;
+}
+
+static void precondition_ic0(sl_cholesky *c, double *z) {
+    const cs *A = c->pattern;
+    const csi *Ap = A->p, *Ai = A->i;
+    const double *L = c->ic;
+    int n = c->n;
+    for (int i = 0; i < n; i++) { /* L y = z */
+        double s = z[i];
+        for (csi p = Ap[i]; p < Ap[i + 1] - 1; p++) s -= L[p] * z[Ai[p]];
+        z[i] = s / L[Ap[i + 1] - 1];
+    }
+    for (int i = n - 1; i >= 0; i--) { /* L^T x = y */
+        double s = z[i] /= L[Ap[i + 1] - 1];
+        for (csi p = Ap[i]; p < Ap[i + 1] - 1; p++) z[Ai[p]] -= L[p] * s;
+    }
+}
+
+sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
+                       double *x, int *iterations, int *factored) {
+    if (solver == SL_LINEAR_DEFAULT) { /* by the fill of the Cholesky factor (linsolve.h) */
+        if (!c->S || c->pattern_version != version || c->n != A->n) {
+            sl_status st = symbolic(c, A, version);
+            if (st != SL_OK) return st;
+        }
+        solver = c->S->lnz > SL_FILL_RATIO_IC0 * (double)A->p[A->n] ? SL_LINEAR_IC0
+                                                                   : SL_LINEAR_FACTOR_PCG;
+    }
+    if (c->method != solver) c->stale = 1, c->method = solver;
+    if (solver == SL_LINEAR_FACTOR_PCG)
+        return sl_cholesky_pcg(c, A, version, b, x, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS,
+                               iterations, factored);
+    if (iterations) *iterations = 0;
+    if (factored) *factored = 1;
+    if (solver == SL_LINEAR_CHOLESKY) return factor_and_solve(c, A, version, b, x);
+    int n = (int)A->n;
+    sl_status st = SL_OK;
+    if (st == SL_OK && (!c->S || c->pattern_version != version)) st = symbolic(c, A, version);
+    if (st == SL_OK) st = alloc_cg(c, n);
+    if (st != SL_OK) return st;
+    c->pattern = A;
+    precondition_fn apply = solver == SL_LINEAR_IC0 ? precondition_ic0 : precondition_block_jacobi;
+    st = solver == SL_LINEAR_IC0 ? ic0_setup(c, A) : block_jacobi_setup(c, A);
+    int it = st == SL_OK ? pcg(c, apply, A, b, x, SL_CG_TOLERANCE, SL_CG_MAX_ITERATIONS) : -1;
+    if (st == SL_ERR_NOMEM) return st;
+    if (it < 0) return factor_and_solve(c, A, version, b, x);
+    if (iterations) *iterations = it;
+    if (factored) *factored = 0;
     return SL_OK;
 }

@@ -68,8 +68,8 @@ sl_status sl_linear_step(sl_world *w, void *state, int terzopoulos) {
     for (int k = 0; k < a->n_free; k++) s->v[k] = w->v[a->free_dof[k]]; /* guess: v_n */
     double t1 = sl_clock_seconds();
     int factored = 0;
-    sl_status st = sl_cholesky_pcg(&s->chol, a->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                   SL_PCG_MAX_ITERATIONS, NULL, &factored);
+    sl_status st = sl_spd_solve(&s->chol, w->linear_solver, a->A, a->version, s->rhs, s->v,
+                                &w->timing.iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     for (int k = 0; k < a->n_free; k++) { /* x_{n+1} = x_n + dt v_{n+1}            eq. 18 */

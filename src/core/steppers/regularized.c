@@ -96,8 +96,8 @@ sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
     for (int k = 0; k < a->n_free; k++) s->v[k] = w->v[a->free_dof[k]]; /* guess: v_n */
     double t1 = sl_clock_seconds();
     int factored = 0;
-    sl_status st = sl_cholesky_pcg(&s->primal, a->A, a->version, s->rhs, s->v,
-                                   SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, NULL, &factored);
+    sl_status st = sl_spd_solve(&s->primal, w->linear_solver, a->A, a->version, s->rhs, s->v,
+                                &w->timing.iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->v[k];

@@ -49,3 +49,10 @@ sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form) {
     w->solve_form = form;
     return SL_OK;
 }
+
+sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver) {
+    if (!w) return SL_ERR_NULL;
+    if (solver < SL_LINEAR_DEFAULT || solver >= SL_LINEAR_SOLVER_COUNT) return SL_ERR_RANGE;
+    w->linear_solver = solver;
+    return SL_OK;
+}

@@ -357,7 +357,7 @@ const char *sl_world_last_error(const sl_world *w) { return w ? w->last_error : 
 int sl_world_tracked_node(const sl_world *w) { return w ? w->tracked_node : -1; }
 
 sl_step_timing sl_world_last_timing(const sl_world *w) {
-    sl_step_timing zero = {0, 0, 0, 0};
+    sl_step_timing zero = {0};
     return w ? w->timing : zero;
 }
 

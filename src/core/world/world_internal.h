@@ -37,6 +37,7 @@ struct sl_world {
     void *stepper_state;
     double dt, beta, t;
     int solve_form;     /* sl_solve_form, for the regularized stepper */
+    int linear_solver;  /* sl_linear_solver, for the steppers' SPD solves */
 
     sl_assembly assembly; /* dof map, sparse pattern, scratch (world/assembly.h) */
 

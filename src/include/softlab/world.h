@@ -46,6 +46,7 @@ typedef struct sl_step_timing {
     double factorization; /* numeric factorization (symbolic is reused) */
     double solve;         /* triangular solves and updates */
     int evaluations;      /* evaluations of phi and J (force evaluations) in the step */
+    int iterations;       /* conjugate-gradient iterations of the step's linear solve */
 } sl_step_timing;
 
 /* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence_stretch 20. */
@@ -115,6 +116,26 @@ typedef enum sl_solve_form { SL_SOLVE_AUTO, SL_SOLVE_PRIMAL, SL_SOLVE_SCHUR } sl
 
 /* Sets the solve form of the regularized stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form);
+
+/* How the SPD systems of the regularized stepper (primal form) and of linearly implicit
+ * Euler are solved (issue 11; tolerances in src/core/linalg/linsolve.h):
+ * DEFAULT: FACTOR_PCG, or IC0 when the Cholesky factor would fill in more than 4 times
+ *   the matrix (large compact 3D meshes; measured in linsolve.h);
+ * FACTOR_PCG: CG preconditioned by a reused sparse Cholesky factor (AMD ordering);
+ * CHOLESKY: a sparse Cholesky factorization and direct solve every step (the reference);
+ * BLOCK_JACOBI: CG preconditioned by the inverse 3x3 diagonal block of each node;
+ * IC0: CG preconditioned by an incomplete Cholesky factor on the pattern of the matrix. */
+typedef enum sl_linear_solver {
+    SL_LINEAR_DEFAULT,
+    SL_LINEAR_FACTOR_PCG,
+    SL_LINEAR_CHOLESKY,
+    SL_LINEAR_BLOCK_JACOBI,
+    SL_LINEAR_IC0,
+    SL_LINEAR_SOLVER_COUNT
+} sl_linear_solver;
+
+/* Sets the linear solver of the steppers that solve one. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver);
 
 /* Advances one time step dt. Errors: SL_ERR_NULL, SL_ERR_NO_STEPPER,
  * SL_ERR_DIVERGED (already diverged, or diverges now by the criterion of
