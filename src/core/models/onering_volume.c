@@ -9,6 +9,7 @@
 
 typedef struct {
     double *rest_volume; /* double[tet_count], m^3 */
+    double *ring_volume; /* double[node_count]: V^_k(x0), m^3 */
 } onering_data;
 
 /* Edges e1 = b - a, e2 = c - a, e3 = d - a of tet (a, b, c, d). */
@@ -91,7 +92,7 @@ static void onering_geometric(const sl_model *m, const double *x, const double *
 
 static void onering_destroy(sl_model *m) {
     onering_data *d = m->data;
-    if (d) free(d->rest_volume);
+    if (d) free(d->rest_volume), free(d->ring_volume);
     free(d);
 }
 
@@ -105,6 +106,10 @@ static const sl_model_class onering_class = {
 
 int sl_model_is_onering_volume(const sl_model *m) { return m && m->cls == &onering_class; }
 
+const double *sl_onering_rest_volumes(const sl_model *m) {
+    return sl_model_is_onering_volume(m) ? ((const onering_data *)m->data)->ring_volume : NULL;
+}
+
 sl_status sl_onering_volume_create(const double *x, int node_count, const int *tets, int tet_count,
                                    double compliance, sl_model **out, int *bad_tet) {
     if (!out) return SL_ERR_NULL;
@@ -116,7 +121,8 @@ sl_status sl_onering_volume_create(const double *x, int node_count, const int *t
     sl_model *m = sl_model_alloc_mapped(&onering_class, tet_count, 4, 4, node_count);
     onering_data *d = calloc(1, sizeof *d);
     if (m) m->data = d;
-    if (!m || !d || !(d->rest_volume = malloc(sizeof(double) * (size_t)tet_count))) {
+    if (!m || !d || !(d->rest_volume = malloc(sizeof(double) * (size_t)tet_count)) ||
+        !(d->ring_volume = calloc((size_t)node_count, sizeof(double)))) {
         if (!m) free(d);
         sl_model_destroy(m);
         return SL_ERR_NOMEM;
@@ -131,6 +137,7 @@ sl_status sl_onering_volume_create(const double *x, int node_count, const int *t
             sl_model_destroy(m);
             return SL_ERR_DEGENERATE;
         }
+        for (int a = 0; a < 4; a++) d->ring_volume[n[a]] += 0.25 * d->rest_volume[t];
     }
     for (int i = 0; i < node_count; i++) m->compliance[i] = compliance;
     *out = m;

@@ -8,6 +8,7 @@ extern const sl_stepper_class sl_stepper_symplectic_euler;
 extern const sl_stepper_class sl_stepper_implicit_euler;
 extern const sl_stepper_class sl_stepper_regularized;
 extern const sl_stepper_class sl_stepper_terzopoulos;
+extern const sl_stepper_class sl_stepper_incompressible;
 
 const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_explicit_euler,
@@ -15,6 +16,7 @@ const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_implicit_euler,
     &sl_stepper_regularized,
     &sl_stepper_terzopoulos,
+    &sl_stepper_incompressible,
 };
 const int sl_stepper_count = (int)(sizeof sl_steppers / sizeof sl_steppers[0]);
 

@@ -32,4 +32,8 @@ sl_status sl_onering_volume_create(const double *rest_positions, int node_count,
 /* 1 if m is a one-ring volume model. */
 int sl_model_is_onering_volume(const sl_model *m);
 
+/* The rest one-ring volumes V^_k(x0) (double[row_count], m^3) of a one-ring volume
+ * model, or NULL for any other model. Valid while the model lives. */
+const double *sl_onering_rest_volumes(const sl_model *m);
+
 #endif
