@@ -265,7 +265,7 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         s->contact_count = 0;
         for (int j = 0; j < a->n_free; j++) w->x[a->free_dof[j]] += dt * s->vtilde[a->free_dof[j]];
         for (int i = 0; w->contact.ground && i < w->n; i++) {
-            if (w->pinned[i] || w->x[3 * i + 1] >= w->contact.height) continue;
+            if (w->pinned[i] || w->x[3 * i + 1] > w->contact.height) continue; /* on or below */
             w->x[3 * i + 1] = w->contact.height;
             double *v = s->vstar + 3 * i, vn = v[1];
             if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
