@@ -12,6 +12,8 @@
 #include "softlab/onering.h"
 #include "world/world_internal.h"
 
+#define SL_PRESSURE_CHOLESKY_EPSILON 1e-9
+
 typedef struct {
     int node, dof;   /* contact node and the free dof of its normal (y) component */
 } contact;
@@ -164,7 +166,17 @@ static cs *pressure_matrix(incompressible_state *s) {
     cs *S = JT ? cs_multiply(JD, JT) : NULL;
     cs_spfree(JD);
     cs_spfree(JT);
-    return S;
+    /* The one-ring system is singular (pressures whose tet means give no net nodal force):
+     * regularize by SL_PRESSURE_CHOLESKY_EPSILON times the diagonal, as the regularized
+     * stepper's Schur form does (regularized.c, SL_SCHUR_EPSILON). */
+    cs *D = S ? cs_spalloc(S->m, S->n, S->m + 1, 1, 1) : NULL;
+    for (csi j = 0; D && j < S->n; j++)
+        for (csi q = S->p[j]; q < S->p[j + 1]; q++)
+            if (S->i[q] == j) cs_entry(D, j, j, SL_PRESSURE_CHOLESKY_EPSILON * S->x[q]);
+    cs *Dc = D ? cs_compress(D) : NULL;
+    cs *R = Dc ? cs_add(S, Dc, 1.0, 1.0) : NULL;
+    cs_spfree(D), cs_spfree(Dc), cs_spfree(S);
+    return R;
 }
 
 /* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs). */

@@ -43,8 +43,9 @@ extern const sl_stepper_class sl_stepper_incompressible;
 typedef enum sl_pressure_solver {
     SL_PRESSURE_MINRES,   /* the default (seed 001 §4) */
     SL_PRESSURE_CG,       /* conjugate gradients, for comparison */
-    SL_PRESSURE_CHOLESKY, /* CSparse Cholesky of the assembled J P M^-1 J^T (exact; fails
-                             if the matrix is singular) */
+    SL_PRESSURE_CHOLESKY, /* CSparse Cholesky of the assembled J P M^-1 J^T, regularized
+                             by 1e-9 times its diagonal: the one-ring system is singular
+                             (measured: unregularized, the factorization fails) */
 } sl_pressure_solver;
 
 /* Chooses the pressure solver and its relative residual tolerance (0 < tol < 1; unused by
