@@ -356,3 +356,26 @@ TEST(incompressible_ball_keeps_its_volume_through_an_impact) {
     ENSURE(lo > 0.995 && hi < 1.005);
     sl_world_destroy(w);
 }
+
+/* Without gravity or contact, the incompressible stepper keeps linear momentum: the
+ * elastic forces and both pressure projections (J^T p, seed 001 §3) have no net force. */
+TEST(incompressible_keeps_linear_momentum) {
+    sl_ball_drop_def d = sl_ball_drop_def_default();
+    d.cells = 4, d.gravity = 0;
+    sl_world *w = NULL;
+    ENSURE(sl_ball_drop_world(&d, &w, NULL) == SL_OK);
+    int n = sl_world_node_count(w);
+    double *v = malloc(sizeof(double) * 3 * (size_t)n);
+    for (int i = 0; i < 3 * n; i++) v[i] = 0.5 * sin(3.0 * i) + (i % 3 == 0 ? 0.2 : 0);
+    ENSURE(sl_world_set_velocities(w, v) == SL_OK);
+    ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 1e-3, 0) == SL_OK);
+    double p0[3] = {0, 0, 0}, p1[3] = {0, 0, 0}, scale = 0;
+    for (int i = 0; i < 3 * n; i++) p0[i % 3] += sl_world_masses(w)[i / 3] * v[i], scale += sl_world_masses(w)[i / 3] * fabs(v[i]);
+    ENSURE(step_n(w, 20) == 20);
+    for (int i = 0; i < 3 * n; i++) p1[i % 3] += sl_world_masses(w)[i / 3] * sl_world_velocities(w)[i];
+    double worst = fmax(fabs(p1[0] - p0[0]), fmax(fabs(p1[1] - p0[1]), fabs(p1[2] - p0[2])));
+    printf("  momentum change after 20 steps %.2e kg m/s (sum m|v| = %.2e)\n", worst, scale);
+    ENSURE(worst < 1e-12 * scale);
+    free(v);
+    sl_world_destroy(w);
+}
