@@ -19,6 +19,7 @@ extern const sl_scene_class sl_scene_grid_inflation;
 extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
+extern const sl_scene_class sl_scene_onering_sphere_drop;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
@@ -36,6 +37,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_pudding_twist,
     &sl_scene_grid_water_lily,
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
+    &sl_scene_onering_sphere_drop,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 

@@ -47,7 +47,7 @@ int step_n(sl_world *w, int n) {
 }
 
 double fd_jacobian_error(const sl_model *m, double *x, int max_blocks, double h) {
-    int rows = sl_model_constraint_count(m), nd = 3 * m->block_nodes, r = m->block_rows;
+    int rows = sl_model_block_row_count(m), nd = 3 * m->block_nodes, r = m->block_rows;
     double *J = malloc(sizeof(double) * (size_t)(m->block_count * r * nd));
     double *pp = malloc(sizeof(double) * (size_t)rows), *pm = malloc(sizeof(double) * (size_t)rows), worst = 0;
     m->cls->evaluate(m, x, NULL, J);

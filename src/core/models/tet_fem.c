@@ -84,20 +84,21 @@ static void rotate(const double *e, double scale, double *phi) {
     for (int s = 0; s < 3; s++) phi[3 + s] = scale * e[3 + s];
 }
 
-static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
+/* phi (6 rows, or NULL) and J (6 x 12, or NULL) of tet t. */
+static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *phi, double *Jt,
+                             int linear) {
     const fem_data *d = m->data;
     static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    for (int t = 0; t < m->block_count; t++) {
+    {
         const int *node = m->block_node + 4 * t;
         const double *b = d->grad + 12 * t;
         double F[9], e[6];
         deformation_gradient(x, node, b, F);
         if (phi) {
             strain(F, linear, e);
-            rotate(e, d->sqrt_v0[t], phi + 6 * t);
+            rotate(e, d->sqrt_v0[t], phi);
         }
-        if (!J) continue;
-        double *Jt = J + 72 * t; /* 6 rows x 12 columns */
+        if (!Jt) return;
         for (int a = 0; a < 4; a++) {
             double de[6][3], col[6];
             strain_gradient(linear ? I3 : F, b + 3 * a, de);
@@ -111,6 +112,22 @@ static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, d
     }
 }
 
+static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
+    for (int t = 0; t < m->block_count; t++)
+        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear);
+}
+
+/* The deviatoric model: the Green-strain rows 1-5 (row 0, q1 . e, the volumetric strain,
+ * is dropped: an incompressibility projection takes care of volume). */
+static void fem_evaluate_deviatoric(const sl_model *m, const double *x, double *phi, double *J) {
+    for (int t = 0; t < m->block_count; t++) {
+        double p6[6], J6[72];
+        fem_evaluate_tet(m, t, x, phi ? p6 : NULL, J ? J6 : NULL, 0);
+        if (phi) memcpy(phi + 5 * t, p6 + 1, 5 * sizeof(double));
+        if (J) memcpy(J + 60 * t, J6 + 12, 60 * sizeof(double));
+    }
+}
+
 static void fem_evaluate_green(const sl_model *m, const double *x, double *phi, double *J) {
     fem_evaluate_kind(m, x, phi, J, 0);
 }
@@ -121,10 +138,9 @@ static void fem_evaluate_linear(const sl_model *m, const double *x, double *phi,
 
 /* H = sum_r w_r d^2 phi_r/dx^2. With s = sqrt(V0) Q^T w (Voigt) and the symmetric 3x3
  * S (S_jj = s_j, S_jk = s_(jk)), the Green-strain Hessian gives H_ab = (b_a^T S b_b) I3. */
-static void fem_geometric(const sl_model *m, const double *x, const double *w, double *H) {
-    const fem_data *d = m->data;
-    for (int t = 0; t < m->block_count; t++, H += 144) {
-        const double *wt = w + 6 * t, *b = d->grad + 12 * t;
+static void fem_geometric_tet(const fem_data *d, int t, const double *wt, double *H) {
+    {
+        const double *b = d->grad + 12 * t;
         double s[6], S[3][3];
         for (int c = 0; c < 3; c++)
             s[c] = d->sqrt_v0[t] * (Q_NORMAL[0][c] * wt[0] + Q_NORMAL[1][c] * wt[1] + Q_NORMAL[2][c] * wt[2]);
@@ -142,6 +158,17 @@ static void fem_geometric(const sl_model *m, const double *x, const double *w, d
     }
 }
 
+static void fem_geometric(const sl_model *m, const double *x, const double *w, double *H) {
+    for (int t = 0; t < m->block_count; t++) fem_geometric_tet(m->data, t, w + 6 * t, H + 144 * t);
+}
+
+static void fem_geometric_deviatoric(const sl_model *m, const double *x, const double *w, double *H) {
+    for (int t = 0; t < m->block_count; t++) {
+        double w6[6] = {0, w[5 * t], w[5 * t + 1], w[5 * t + 2], w[5 * t + 3], w[5 * t + 4]};
+        fem_geometric_tet(m->data, t, w6, H + 144 * t);
+    }
+}
+
 static void fem_destroy(sl_model *m) {
     fem_data *d = m->data;
     if (d) {
@@ -156,6 +183,14 @@ static const sl_model_class fem_green_class = {
     .citation = "seed 000 §2.3 eq. 13-15, appendix",
     .evaluate = fem_evaluate_green,
     .geometric_stiffness = fem_geometric,
+    .destroy = fem_destroy,
+};
+
+static const sl_model_class fem_deviatoric_class = {
+    .name = "tet-fem-green-deviatoric",
+    .citation = "seed 000 §2.3 without the volumetric row; seed 001 §5",
+    .evaluate = fem_evaluate_deviatoric,
+    .geometric_stiffness = fem_geometric_deviatoric,
     .destroy = fem_destroy,
 };
 
@@ -193,8 +228,11 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
     if (tet_count < 1) return SL_ERR_RANGE;
     for (int i = 0; i < 4 * tet_count; i++)
         if (tets[i] < 0 || tets[i] >= node_count) return SL_ERR_INDEX;
-    sl_model *m = sl_model_alloc(kind == SL_STRAIN_LINEAR ? &fem_linear_class : &fem_green_class,
-                                 tet_count, 6, 4);
+    int deviatoric = kind == SL_STRAIN_GREEN_DEVIATORIC, rows = deviatoric ? 5 : 6;
+    sl_model *m = sl_model_alloc(kind == SL_STRAIN_LINEAR ? &fem_linear_class
+                                 : deviatoric           ? &fem_deviatoric_class
+                                                        : &fem_green_class,
+                                 tet_count, rows, 4);
     fem_data *d = calloc(1, sizeof *d);
     if (m) m->data = d;
     if (!m || !d || !(d->grad = malloc(sizeof(double) * 12 * (size_t)tet_count)) ||
@@ -208,7 +246,7 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
     for (int t = 0; t < tet_count; t++) {
         const int *node = tets + 4 * t;
         memcpy(m->block_node + 4 * t, node, 4 * sizeof(int));
-        memcpy(m->compliance + 6 * t, alpha, sizeof alpha);
+        memcpy(m->compliance + rows * t, alpha + 6 - rows, sizeof(double) * (size_t)rows);
         double v0 = sl_tet_volume(x, node[0], node[1], node[2], node[3]);
         if (!(v0 > 0) || !rest_gradients(x, node, d->grad + 12 * t)) {
             if (bad_tet) *bad_tet = t;
@@ -281,7 +319,7 @@ double sl_world_tet_volume_ratio(const sl_world *w) {
     const double *x = sl_world_positions(w);
     for (int k = 0; k < sl_world_model_count(w); k++) {
         const sl_model *m = sl_world_model(w, k);
-        if (m->cls != &fem_green_class && m->cls != &fem_linear_class) continue;
+        if (m->cls != &fem_green_class && m->cls != &fem_linear_class && m->cls != &fem_deviatoric_class) continue;
         const fem_data *d = m->data;
         for (int t = 0; t < m->block_count; t++) {
             const int *n = m->block_node + 4 * t;

@@ -17,6 +17,7 @@ extern const sl_stepper_class sl_stepper_regularized;
 extern const sl_stepper_class sl_stepper_regularized_geometric;
 extern const sl_stepper_class sl_stepper_terzopoulos;
 extern const sl_stepper_class sl_stepper_stiffness_warping, sl_stepper_stiffness_warping_element, sl_stepper_linear_fem;
+extern const sl_stepper_class sl_stepper_incompressible;
 
 const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_explicit_euler,
@@ -33,6 +34,7 @@ const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_regularized_geometric,
     &sl_stepper_terzopoulos,
     &sl_stepper_linear_fem, &sl_stepper_stiffness_warping, &sl_stepper_stiffness_warping_element,
+    &sl_stepper_incompressible,
 };
 const int sl_stepper_count = (int)(sizeof sl_steppers / sizeof sl_steppers[0]);
 

@@ -16,16 +16,24 @@ sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, dou
         const sl_model *m = w->models[k];
         int nd = 3 * m->block_nodes, rows = m->block_rows;
         double *Jb = J_dense ? malloc(sizeof(double) * (size_t)(m->block_count * rows * nd + 1)) : NULL;
-        if (J_dense && !Jb) return SL_ERR_NOMEM;
-        m->cls->evaluate(m, x, phi + row, Jb);
+        double *pb = m->block_row ? malloc(sizeof(double) * (size_t)(sl_model_block_row_count(m) + 1)) : NULL;
+        if ((J_dense && !Jb) || (m->block_row && !pb)) {
+            free(Jb), free(pb);
+            return SL_ERR_NOMEM;
+        }
+        m->cls->evaluate(m, x, pb ? pb : phi + row, Jb);
+        if (pb) { /* a row map: block rows add into shared model rows */
+            memset(phi + row, 0, sizeof(double) * (size_t)m->row_count);
+            for (int br = 0; br < sl_model_block_row_count(m); br++) phi[row + m->block_row[br]] += pb[br];
+        }
         for (int b = 0; Jb && b < m->block_count; b++)
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < nd; c++) {
                     int dof = 3 * m->block_node[b * m->block_nodes + c / 3] + c % 3;
-                    J_dense[(size_t)(row + b * rows + r) * (size_t)n3 + (size_t)dof] +=
+                    J_dense[(size_t)(row + sl_model_row_of(m, b * rows + r)) * (size_t)n3 + (size_t)dof] +=
                         Jb[(b * rows + r) * nd + c];
                 }
-        free(Jb);
+        free(Jb), free(pb);
         row += sl_model_constraint_count(m);
     }
     return SL_OK;
@@ -71,6 +79,26 @@ sl_status sl_world_node_energy(const sl_world *w, double *energy) {
     const double *p = phi;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
+        if (m->block_row) { /* a shared row's energy: equal shares to the block rows that add
+                               into it, each share equally among its block's nodes */
+            int nbr = sl_model_block_row_count(m), *count = calloc((size_t)m->row_count, sizeof(int));
+            if (!count) {
+                free(phi);
+                return SL_ERR_NOMEM;
+            }
+            for (int br = 0; br < nbr; br++) count[m->block_row[br]]++;
+            for (int br = 0; br < nbr; br++) {
+                int i = m->block_row[br];
+                double a = m->compliance[i];
+                if (!(a > 0)) continue;
+                double e = 0.5 * p[i] * p[i] / a / count[i] / m->block_nodes; /* eq. 6 per row */
+                for (int j = 0; j < m->block_nodes; j++)
+                    energy[m->block_node[(br / m->block_rows) * m->block_nodes + j]] += e;
+            }
+            free(count);
+            p += m->row_count;
+            continue;
+        }
         for (int b = 0; b < m->block_count; b++, p += m->block_rows) {
             double e = 0;
             for (int r = 0; r < m->block_rows; r++) {

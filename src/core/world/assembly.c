@@ -19,6 +19,14 @@ void sl_assembly_free(sl_assembly *a) {
     free(a->row_offset);
     free(a->J_offset);
     free(a->H_offset);
+    free(a->phi_block);
+    free(a->w_block);
+    free(a->block_offset);
+    for (int k = 0; a->rows && k < a->row_models; k++) {
+        sl_assembly_rows *r = &a->rows[k];
+        free(r->ptr), free(r->dof), free(r->val), free(r->pos), free(r->slot_ptr), free(r->slot);
+    }
+    free(a->rows);
     cs_spfree(a->A);
     free(a->A_slot);
     free(a->A_diag);
@@ -74,8 +82,12 @@ static sl_status alloc_scratch(sl_world *w) {
     a->row_offset = calloc((size_t)mc, sizeof(int));
     a->J_offset = calloc((size_t)mc, sizeof(int));
     a->H_offset = calloc((size_t)mc, sizeof(int));
-    if (!a->row_offset || !a->J_offset || !a->H_offset) return SL_ERR_NOMEM;
-    int rows = 0;
+    a->block_offset = calloc((size_t)mc, sizeof(int));
+    a->rows = calloc((size_t)mc, sizeof *a->rows);
+    a->row_models = mc;
+    if (!a->row_offset || !a->J_offset || !a->H_offset || !a->block_offset || !a->rows)
+        return SL_ERR_NOMEM;
+    int rows = 0, block_rows = 0;
     a->J_size = a->H_size = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
@@ -83,7 +95,9 @@ static sl_status alloc_scratch(sl_world *w) {
         a->row_offset[k] = rows;
         a->J_offset[k] = a->J_size;
         a->H_offset[k] = a->H_size;
+        a->block_offset[k] = block_rows;
         rows += sl_model_constraint_count(m);
+        if (m->block_row) block_rows += sl_model_block_row_count(m);
         a->J_size += m->block_count * m->block_rows * nd;
         a->H_size += m->block_count * nd * nd;
     }
@@ -93,13 +107,83 @@ static sl_status alloc_scratch(sl_world *w) {
     a->w = calloc(m1, sizeof(double));
     a->J = calloc((size_t)(a->J_size > 0 ? a->J_size : 1), sizeof(double));
     a->H = calloc((size_t)(a->H_size > 0 ? a->H_size : 1), sizeof(double));
-    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H) return SL_ERR_NOMEM;
+    a->phi_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
+    a->w_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
+    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H || !a->phi_block || !a->w_block)
+        return SL_ERR_NOMEM;
     copy_compliance(w);
     return SL_OK;
 }
 
 void sl_assembly_refresh_compliance(sl_world *w) {
     if (w && w->assembly.alpha) copy_compliance(w);
+}
+
+static int by_int(const void *p, const void *q) {
+    int a = *(const int *)p, b = *(const int *)q;
+    return (a > b) - (a < b);
+}
+
+/* The sparse rows of model k with a row map (sl_assembly_rows): each model row's free
+ * dofs are the union of those of the blocks that add into it. */
+static sl_status build_rows(sl_world *w, int k) {
+    sl_assembly *a = &w->assembly;
+    const sl_model *m = w->models[k];
+    sl_assembly_rows *R = &a->rows[k];
+    int nrows = m->row_count, nbr = sl_model_block_row_count(m), nd = block_dofs(m);
+    int *count = calloc((size_t)nrows + 1, sizeof(int));      /* block rows per model row */
+    int *start = calloc((size_t)nrows + 1, sizeof(int));
+    int *order = malloc(sizeof(int) * (size_t)(nbr > 0 ? nbr : 1)); /* block rows by model row */
+    int *where = malloc(sizeof(int) * (size_t)(a->n_free > 0 ? a->n_free : 1));
+    int cap = 4 * nd + 16, nnz = 0;
+    R->ptr = malloc(sizeof(int) * ((size_t)nrows + 1));
+    R->slot_ptr = malloc(sizeof(int) * ((size_t)nrows + 1));
+    R->pos = malloc(sizeof(int) * ((size_t)nbr * (size_t)nd + 1));
+    R->dof = malloc(sizeof(int) * (size_t)cap);
+    sl_status st = SL_ERR_NOMEM;
+    if (!count || !start || !order || !where || !R->ptr || !R->slot_ptr || !R->pos || !R->dof) goto done;
+    for (int br = 0; br < nbr; br++) count[m->block_row[br]]++;
+    for (int i = 0; i < nrows; i++) start[i + 1] = start[i] + count[i];
+    memset(count, 0, sizeof(int) * (size_t)nrows);
+    for (int br = 0; br < nbr; br++) order[start[m->block_row[br]] + count[m->block_row[br]]++] = br;
+    for (int i = 0; i < a->n_free; i++) where[i] = -1;
+    R->slot_ptr[0] = 0;
+    for (int i = 0; i < nrows; i++) {
+        R->ptr[i] = nnz;
+        for (int q = start[i]; q < start[i + 1]; q++) {
+            int b = order[q] / m->block_rows;
+            for (int c = 0; c < nd; c++) {
+                int d = block_dof(w, m, b, c);
+                if (d < 0 || where[d] == i) continue;
+                where[d] = i;
+                if (nnz == cap) {
+                    int *grown = realloc(R->dof, sizeof(int) * (size_t)(cap *= 2));
+                    if (!grown) goto done;
+                    R->dof = grown;
+                }
+                R->dof[nnz++] = d;
+            }
+        }
+        qsort(R->dof + R->ptr[i], (size_t)(nnz - R->ptr[i]), sizeof(int), by_int);
+        for (int p = R->ptr[i]; p < nnz; p++) where[R->dof[p]] = p; /* entry of each dof */
+        for (int q = start[i]; q < start[i + 1]; q++) {
+            int br = order[q], b = br / m->block_rows;
+            for (int c = 0; c < nd; c++) {
+                int d = block_dof(w, m, b, c);
+                R->pos[(size_t)br * (size_t)nd + (size_t)c] = d < 0 ? -1 : where[d];
+            }
+        }
+        for (int p = R->ptr[i]; p < nnz; p++) where[R->dof[p]] = -1;
+        int len = nnz - R->ptr[i];
+        R->slot_ptr[i + 1] = R->slot_ptr[i] + len * (len + 1) / 2;
+    }
+    R->ptr[nrows] = nnz;
+    R->val = calloc((size_t)(nnz > 0 ? nnz : 1), sizeof(double));
+    R->slot = malloc(sizeof(int) * (size_t)(R->slot_ptr[nrows] > 0 ? R->slot_ptr[nrows] : 1));
+    st = R->val && R->slot ? SL_OK : SL_ERR_NOMEM;
+done:
+    free(count), free(start), free(order), free(where);
+    return st;
 }
 
 /* Upper-triangle pattern of M + (block couplings) over the free dofs, rows sorted. */
@@ -118,6 +202,10 @@ static cs *build_pattern(const sl_world *w) {
                     int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
                     if (gr >= 0 && gc >= 0 && gr <= gc) ok &= cs_entry(T, gr, gc, 0) != 0;
                 }
+        const sl_assembly_rows *R = &a->rows[k];
+        for (int i = 0; R->ptr && i < m->row_count && ok; i++) /* shared rows couple their dofs */
+            for (int p = R->ptr[i]; p < R->ptr[i + 1]; p++)
+                for (int q = p; q < R->ptr[i + 1]; q++) ok &= cs_entry(T, R->dof[p], R->dof[q], 0) != 0;
     }
     cs *C = ok ? cs_compress(T) : NULL;
     cs_spfree(T);
@@ -145,6 +233,12 @@ static sl_status build_slots(sl_world *w) {
                     int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
                     *slot++ = (gr >= 0 && gc >= 0 && gr <= gc) ? find_slot(a->A, gr, gc) : -1;
                 }
+        sl_assembly_rows *R = &a->rows[k];
+        for (int i = 0; R->ptr && i < m->row_count; i++) {
+            int *s = R->slot + R->slot_ptr[i];
+            for (int p = R->ptr[i]; p < R->ptr[i + 1]; p++)
+                for (int q = p; q < R->ptr[i + 1]; q++) *s++ = find_slot(a->A, R->dof[p], R->dof[q]);
+        }
     }
     return SL_OK;
 }
@@ -155,6 +249,8 @@ sl_status sl_assembly_prepare(sl_world *w) {
     sl_assembly_free(a);
     sl_status st = build_dof_map(w);
     if (st == SL_OK) st = alloc_scratch(w);
+    for (int k = 0; st == SL_OK && k < w->model_count; k++)
+        if (w->models[k]->block_row) st = build_rows(w, k);
     if (st == SL_OK) {
         a->A = build_pattern(w);
         st = a->A ? build_slots(w) : SL_ERR_NOMEM;
@@ -173,7 +269,14 @@ void sl_assembly_evaluate(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
-        m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
+        if (!m->block_row) {
+            m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
+            continue;
+        }
+        double *pb = a->phi_block + a->block_offset[k], *phi = a->phi + a->row_offset[k];
+        m->cls->evaluate(m, x, pb, a->J + a->J_offset[k]);
+        memset(phi, 0, sizeof(double) * (size_t)m->row_count);
+        for (int br = 0; br < sl_model_block_row_count(m); br++) phi[m->block_row[br]] += pb[br]; /* shared rows add */
     }
     for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
 }
@@ -184,8 +287,14 @@ void sl_assembly_geometric(sl_world *w, const double *x) {
         const sl_model *m = w->models[k];
         double *H = a->H + a->H_offset[k];
         int nd = block_dofs(m);
+        const double *wk = a->w + a->row_offset[k];
+        if (m->block_row) { /* each block row weighs with the w of the row it adds into */
+            double *wb = a->w_block + a->block_offset[k];
+            for (int br = 0; br < sl_model_block_row_count(m); br++) wb[br] = wk[m->block_row[br]];
+            wk = wb;
+        }
         if (m->cls->geometric_stiffness)
-            m->cls->geometric_stiffness(m, x, a->w + a->row_offset[k], H);
+            m->cls->geometric_stiffness(m, x, wk, H);
         else
             memset(H, 0, sizeof(double) * (size_t)(m->block_count * nd * nd));
     }
@@ -224,7 +333,7 @@ void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, 
         for (int b = 0; b < m->block_count; b++) {
             const int *node = m->block_node + b * m->block_nodes;
             for (int r = 0; r < m->block_rows; r++, J += nd) {
-                double wr = wk[b * m->block_rows + r];
+                double wr = wk[sl_model_row_of(m, b * m->block_rows + r)];
                 if (wr == 0) continue;
                 for (int c = 0; c < nd; c++) force[3 * node[c / 3] + c % 3] -= J[c] * wr; /* F = -J^T alpha^-1 phi */
             }
@@ -274,6 +383,28 @@ static void scatter_block(const double *Jb, const double *alpha, int rows, int n
         }
 }
 
+/* Adds scale * J^T diag(1/alpha) J of the shared rows of model k (a row map) into A:
+ * each row's J is first summed from its block rows (sl_assembly_rows). */
+static void add_rows_JtWJ(sl_assembly *a, const sl_model *m, int k, double scale) {
+    sl_assembly_rows *R = &a->rows[k];
+    int nd = block_dofs(m), nbr = sl_model_block_row_count(m);
+    const double *J = a->J + a->J_offset[k], *alpha = a->alpha + a->row_offset[k];
+    memset(R->val, 0, sizeof(double) * (size_t)R->ptr[m->row_count]);
+    for (int br = 0; br < nbr; br++)
+        for (int c = 0; c < nd; c++) {
+            int p = R->pos[(size_t)br * (size_t)nd + (size_t)c];
+            if (p >= 0) R->val[p] += J[(size_t)br * (size_t)nd + (size_t)c];
+        }
+    for (int i = 0; i < m->row_count; i++) {
+        if (!(alpha[i] > 0)) continue;
+        double s = scale / alpha[i];
+        const int *slot = R->slot + R->slot_ptr[i];
+        for (int p = R->ptr[i]; p < R->ptr[i + 1]; p++)
+            for (int q = p; q < R->ptr[i + 1]; q++, slot++)
+                if (*slot >= 0) a->A->x[*slot] += s * R->val[p] * R->val[q];
+    }
+}
+
 void sl_assembly_system(sl_world *w, double c_K, double c_H) {
     sl_assembly *a = &w->assembly;
     double *Ax = a->A->x;
@@ -285,7 +416,7 @@ void sl_assembly_system(sl_world *w, double c_K, double c_H) {
         int nd = block_dofs(m), rows = m->block_rows;
         const int *slot = a->A_slot + a->H_offset[k];
         const double *H = a->H + a->H_offset[k];
-        if (rows <= 24 && rows * nd <= (int)(sizeof local / sizeof *local)) {
+        if (!m->block_row && rows <= 24 && rows * nd <= (int)(sizeof local / sizeof *local)) {
             for (int b = 0; b < m->block_count; b++, slot += nd * nd, H += nd * nd)
                 scatter_block(a->J + a->J_offset[k] + b * rows * nd,
                               a->alpha + a->row_offset[k] + b * rows, rows, nd, c_K, H, c_H,
@@ -296,13 +427,15 @@ void sl_assembly_system(sl_world *w, double c_K, double c_H) {
         if (!Kb) continue; /* blocks of more than 8 nodes are not supported */
         for (int b = 0; b < m->block_count; b++, slot += nd * nd, H += nd * nd) {
             memset(Kb, 0, sizeof(double) * (size_t)(nd * nd));
-            add_block_JtWJ(a->J + a->J_offset[k] + b * rows * nd,
-                           a->alpha + a->row_offset[k] + b * rows, rows, nd, c_K, Kb);
+            if (!m->block_row) /* shared rows: J^T alpha^-1 J row by row below */
+                add_block_JtWJ(a->J + a->J_offset[k] + b * rows * nd,
+                               a->alpha + a->row_offset[k] + b * rows, rows, nd, c_K, Kb);
             if (c_H != 0)
                 for (int i = 0; i < nd * nd; i++) Kb[i] += c_H * H[i];
             for (int i = 0; i < nd * nd; i++)
                 if (slot[i] >= 0) Ax[slot[i]] += Kb[i];
         }
+        if (m->block_row && c_K != 0) add_rows_JtWJ(a, m, k, c_K);
     }
 }
 
@@ -315,13 +448,14 @@ cs *sl_assembly_jacobian_csc(const sl_world *w) {
         const sl_model *m = w->models[k];
         int nd = block_dofs(m);
         const double *J = a->J + a->J_offset[k];
-        int row = a->row_offset[k];
         for (int b = 0; b < m->block_count; b++)
-            for (int r = 0; r < m->block_rows; r++, row++, J += nd)
+            for (int r = 0; r < m->block_rows; r++, J += nd) {
+                int row = a->row_offset[k] + sl_model_row_of(m, b * m->block_rows + r); /* shared rows add (cs_dupl) */
                 for (int c = 0; c < nd; c++) {
                     int gc = block_dof(w, m, b, c);
                     if (gc >= 0) ok &= cs_entry(T, row, gc, J[c]) != 0;
                 }
+            }
     }
     cs *C = ok ? cs_compress(T) : NULL;
     cs_spfree(T);

@@ -11,6 +11,19 @@
 struct cs_sparse;
 typedef struct sl_world sl_world;
 
+/* The rows of a model with a row map (sl_model.block_row) as sparse rows over the free
+ * dofs, so that J^T alpha^-1 J can be written row by row: a shared row couples every
+ * node of every block that adds into it (the one-ring of a node), which no single block
+ * sees. Built once per topology. */
+typedef struct sl_assembly_rows {
+    int *ptr;      /* int[row_count+1]: entries of model row i are ptr[i] .. ptr[i+1]-1 */
+    int *dof;      /* int[nnz]: free dof of each entry, sorted within a row */
+    double *val;   /* double[nnz]: the assembled J row values (scratch) */
+    int *pos;      /* int[block rows * 3*block_nodes]: entry of each block-row column, -1 pinned */
+    int *slot_ptr; /* int[row_count+1]: first slot of row i in slot */
+    int *slot;     /* slots in A->x of the pairs (p, q), p <= q, of each row's entries */
+} sl_assembly_rows;
+
 typedef struct sl_assembly {
     int version;       /* bumped when the pattern is rebuilt; steppers compare it */
     int valid;         /* 0: rebuild needed (models or pins changed) */
@@ -26,6 +39,12 @@ typedef struct sl_assembly {
     int *J_offset;     /* int[model_count]: first double of each model's blocks in J */
     int *H_offset;     /* int[model_count]: first double of each model's blocks in H */
     int J_size, H_size;
+    double *phi_block; /* double[block rows]: block-row values of models with a row map */
+    double *w_block;   /* double[block rows]: their weights gathered from w */
+    int *block_offset; /* int[model_count]: first block row of each model in phi_block */
+    int row_models;    /* entries of rows */
+    sl_assembly_rows *rows; /* [model_count]: sparse rows of the models with a row map
+                               (all fields NULL for the identity map) */
     /* System matrix A (n_free x n_free, upper triangle, CSC) and the map from each
      * block's (3k x 3k) entry to its slot in A->x (-1 when pinned or below the
      * diagonal), block after block, model after model, as in H. */

@@ -147,6 +147,9 @@ static sl_status check_model(const sl_world *w, const sl_model *m) {
     if (!m->cls || !m->cls->evaluate || !m->block_node || !m->compliance) return SL_ERR_NULL;
     for (int i = 0; i < m->block_count * m->block_nodes; i++)
         if (m->block_node[i] < 0 || m->block_node[i] >= w->n) return SL_ERR_INDEX;
+    if (m->block_row && m->row_count < 1) return SL_ERR_RANGE;
+    for (int i = 0; m->block_row && i < sl_model_block_row_count(m); i++)
+        if (m->block_row[i] < 0 || m->block_row[i] >= m->row_count) return SL_ERR_INDEX;
     for (int i = 0; i < sl_model_constraint_count(m); i++) {
         if (!isfinite(m->compliance[i])) return SL_ERR_NOT_FINITE;
         if (m->compliance[i] < 0) return SL_ERR_RANGE;

@@ -51,6 +51,30 @@ sl_grid_def sl_grid_def_default(void);
  * when not NULL, with the reason): SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_NOMEM. */
 sl_status sl_grid_world(const sl_grid_def *def, sl_world **out, sl_error *err);
 
+/* ---- a ball dropped on the ground (seed 001 Fig. 2) ------------------------------------ */
+
+typedef struct sl_ball_drop_def {
+    double radius;        /* m, > 0 */
+    int cells;            /* cubes across the diameter (sl_tet_mesh_ball), in [2, 64] */
+    double drop_height;   /* m, >= 0: gap between the ball's lowest node and the ground */
+    sl_material material; /* Y, nu, rho */
+    int onering;          /* 1: deviatoric Green-strain tets and the one-ring volume model
+                             with alpha = 0 (for the `incompressible` stepper; nu only sets
+                             mu); 0: Green-strain tets with the material's nu */
+    double gravity;       /* m/s^2 along -y, >= 0 */
+    double ground_friction; /* Coulomb coefficient, >= 0 */
+} sl_ball_drop_def;
+
+/* Radius 0.1 m, 10 cells across (about 2900 tets), dropped from 0.1 m, Y = 1e5 Pa, nu
+ * 0.45, 1000 kg/m^3, one-ring, gravity 9.81, friction 0.5. */
+sl_ball_drop_def sl_ball_drop_def_default(void);
+
+/* The world of a ball dropped on the ground y = 0: the mesh of sl_tet_mesh_ball at rest,
+ * lifted so that its lowest node is drop_height above the ground, the models of
+ * def->onering, the lowest node tracked. No stepper. Errors (also in *err when not NULL):
+ * SL_ERR_NULL, SL_ERR_RANGE, and those of sl_tet_mesh_world_from. */
+sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_error *err);
+
 /* ---- the user-mesh scene ----------------------------------------------------------------- */
 
 /* The scene of a user's mesh (name "mesh"; not in the scene table, since it needs a

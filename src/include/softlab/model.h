@@ -16,6 +16,15 @@
  * (rows x 3*nodes) matrix per block, row-major, columns ordered node by node
  * (x,y,z of the block's first node, then of its second, ...). The world turns
  * these into sparse matrices; models never see CSparse.
+ *
+ * Row maps (seed 001 §3, issue 17): by default block b owns the model rows
+ * b*block_rows .. b*block_rows + block_rows - 1 (the identity map). A model whose rows
+ * are shared between blocks (the one-ring volume: one row per node, summed over the
+ * tetrahedra around it) sets block_row: block b's local row r ADDS into model row
+ * block_row[b*block_rows + r]. Then phi_i = sum of the block-row values mapped to i,
+ * J row i = sum of the mapped block Jacobian rows (scattered to their nodes), and the
+ * model has row_count rows, each with one compliance. Models never sum themselves:
+ * evaluate writes one value and one Jacobian row per BLOCK ROW, and the world adds them.
  */
 #ifndef SL_MODEL_H
 #define SL_MODEL_H
@@ -28,14 +37,17 @@ typedef struct sl_model_class {
     const char *name;     /* short id, e.g. "springs" */
     const char *citation; /* seed file and equations, e.g. "000 §3" */
 
-    /* phi: double[constraint_count] (block b owns rows b*block_rows ...).
+    /* phi: double[block_count*block_rows], the value of every block row (with the
+     * identity map these are the model rows; with a row map, the world sums them).
      * J: double[block_count][block_rows][3*block_nodes], row-major per block.
      * Either output may be NULL when the caller does not need it. */
     void (*evaluate)(const sl_model *self, const double *x, double *phi, double *J);
 
     /* Optional (NULL if the model is linear in x). Geometric stiffness
      * H = sum_i w_i d^2 phi_i / dx^2, the term (dJ^T/dx) alpha^-1 phi of seed
-     * 000 eq. 23 when w = alpha^-1 phi. w: double[constraint_count].
+     * 000 eq. 23 when w = alpha^-1 phi. w: double[block_count*block_rows], the weight
+     * of every block row (the world gathers w of the model row each block row maps to,
+     * so H = sum over model rows of w_i d^2 phi_i/dx^2 also with a row map).
      * H: double[block_count][3*block_nodes][3*block_nodes], row-major per block. */
     void (*geometric_stiffness)(const sl_model *self, const double *x, const double *w,
                                 double *H);
@@ -54,20 +66,39 @@ struct sl_model {
     int block_rows;     /* constraints per block */
     int block_nodes;    /* nodes per block */
     int *block_node;    /* int[block_count*block_nodes]: node indices of each block */
-    double *compliance; /* double[block_count*block_rows]: alpha_i >= 0, units of
-                           phi^2/J (for a spring of stiffness k: 1/k) */
+    double *compliance; /* double[constraint_count]: alpha_i >= 0 per MODEL row, units
+                           of phi^2/J (for a spring of stiffness k: 1/k) */
+    int *block_row;     /* int[block_count*block_rows] or NULL (identity): the model row,
+                           in [0, row_count), that each block row adds into */
+    int row_count;      /* model rows: block_count*block_rows when block_row is NULL */
     void *data;         /* model-specific, owned */
 };
 
 /* Number of constraint rows m of a model. */
 static inline int sl_model_constraint_count(const sl_model *m) {
+    return m->block_row ? m->row_count : m->block_count * m->block_rows;
+}
+
+/* Number of block rows (values evaluate writes): block_count * block_rows. */
+static inline int sl_model_block_row_count(const sl_model *m) {
     return m->block_count * m->block_rows;
+}
+
+/* Model row of block row br (0 .. block_count*block_rows - 1). */
+static inline int sl_model_row_of(const sl_model *m, int br) {
+    return m->block_row ? m->block_row[br] : br;
 }
 
 /* Allocates a model shell with zeroed block_node and compliance arrays of the given
  * sizes. Returns NULL on bad sizes or out of memory. Free with sl_model_destroy. */
 sl_model *sl_model_alloc(const sl_model_class *cls, int block_count, int block_rows,
                          int block_nodes);
+
+/* As sl_model_alloc, with a row map: block_row (int[block_count*block_rows], zeroed, to
+ * be filled) and compliance (double[row_count], zeroed) for row_count >= 1 model rows.
+ * Returns NULL on bad sizes or out of memory. */
+sl_model *sl_model_alloc_mapped(const sl_model_class *cls, int block_count, int block_rows,
+                                int block_nodes, int row_count);
 
 /* Frees a model made by sl_model_alloc (calls cls->destroy for its data). NULL is a no-op. */
 void sl_model_destroy(sl_model *m);

@@ -22,7 +22,11 @@
 
 #include "softlab/model.h"
 
-typedef enum sl_strain { SL_STRAIN_GREEN, SL_STRAIN_LINEAR } sl_strain;
+/* GREEN: the 6 rows above. LINEAR: linearized strain. GREEN_DEVIATORIC: Green strain
+ * without the volumetric row (5 rows per tet: q2, q3 and the shears, compliances
+ * 1/(2mu), 1/(2mu), 1/mu, 1/mu, 1/mu): the elastic model of the `incompressible`
+ * stepper (seed 001 §5), whose one-ring projection handles volume instead. */
+typedef enum sl_strain { SL_STRAIN_GREEN, SL_STRAIN_LINEAR, SL_STRAIN_GREEN_DEVIATORIC } sl_strain;
 
 typedef struct sl_material {
     double young_modulus; /* Y, Pa, > 0 */

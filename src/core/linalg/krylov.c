@@ -1,0 +1,109 @@
+/* MINRES and CG on an operator (softlab/krylov.h). MINRES follows the unpreconditioned
+ * form of Paige and Saunders' algorithm (SIAM J. Numer. Anal. 12, 1975; the recurrences
+ * of Saunders' reference minres.m): a Lanczos tridiagonalization T_k of A, whose QR
+ * factorization by Givens rotations (cs, sn) is updated one column per step, and the
+ * search directions w_k = (v_k - eps_k w_{k-2} - delta_k w_{k-1}) / gamma_k. */
+#include "softlab/krylov.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+static double dot(int n, const double *a, const double *b) {
+    double s = 0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+/* |b - A x| / |b| into result (uses r as scratch). */
+static void finish(sl_linear_operator A, void *ctx, int n, const double *b, const double *x,
+                   double *r, double bnorm, double tol, int iterations, sl_krylov_result *res) {
+    if (!res) return;
+    A(ctx, x, r);
+    for (int i = 0; i < n; i++) r[i] = b[i] - r[i];
+    res->iterations = iterations;
+    res->residual = bnorm > 0 ? sqrt(dot(n, r, r)) / bnorm : 0;
+    res->converged = res->residual <= tol;
+}
+
+static sl_status check(sl_linear_operator A, int n, const double *b, double *x, double tol,
+                       int max_iterations, double *work) {
+    if (!A || !b || !x || !work) return SL_ERR_NULL;
+    if (n < 1 || !(tol > 0 && tol < 1) || max_iterations < 1) return SL_ERR_RANGE;
+    return SL_OK;
+}
+
+sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                    double tol, int max_iterations, double *work, sl_krylov_result *result) {
+    sl_status st = check(A, n, b, x, tol, max_iterations, work);
+    if (st != SL_OK) return st;
+    double *r1 = work, *r2 = work + n, *y = work + 2 * n, *v = work + 3 * n;
+    double *w = work + 4 * n, *w1 = work + 5 * n, *w2 = work + 6 * n;
+    double bnorm = sqrt(dot(n, b, b));
+    A(ctx, x, y);
+    for (int i = 0; i < n; i++) r1[i] = b[i] - y[i];            /* r0 = b - A x0 */
+    memcpy(y, r1, sizeof(double) * (size_t)n);
+    memcpy(r2, r1, sizeof(double) * (size_t)n);
+    memset(w, 0, sizeof(double) * (size_t)n);
+    memset(w2, 0, sizeof(double) * (size_t)n);
+    double beta1 = sqrt(dot(n, r1, r1)), beta = beta1, oldb = 0, dbar = 0, epsln = 0;
+    double phibar = beta1, cs = -1, sn = 0;
+    int it = 0;
+    while (it < max_iterations && phibar > tol * bnorm && beta > 0) {
+        it++;
+        for (int i = 0; i < n; i++) v[i] = y[i] / beta;           /* Lanczos vector v_k */
+        A(ctx, v, y);
+        if (it >= 2)
+            for (int i = 0; i < n; i++) y[i] -= (beta / oldb) * r1[i];
+        double alfa = dot(n, v, y);
+        for (int i = 0; i < n; i++) y[i] -= (alfa / beta) * r2[i];
+        memcpy(r1, r2, sizeof(double) * (size_t)n);
+        memcpy(r2, y, sizeof(double) * (size_t)n);
+        oldb = beta;
+        beta = sqrt(dot(n, y, y));                                 /* beta_{k+1} */
+        double oldeps = epsln;
+        double delta = cs * dbar + sn * alfa;                      /* apply the last rotation */
+        double gbar = sn * dbar - cs * alfa;
+        epsln = sn * beta;
+        dbar = -cs * beta;
+        double gamma = fmax(sqrt(gbar * gbar + beta * beta), DBL_MIN); /* new rotation */
+        cs = gbar / gamma;
+        sn = beta / gamma;
+        double phi = cs * phibar;
+        phibar = sn * phibar;                                      /* |r_k| */
+        for (int i = 0; i < n; i++) { /* w1 = w_{k-2}, w2 = w_{k-1}, w = w_k */
+            w1[i] = w2[i];
+            w2[i] = w[i];
+            w[i] = (v[i] - oldeps * w1[i] - delta * w2[i]) / gamma;
+            x[i] += phi * w[i];
+        }
+    }
+    finish(A, ctx, n, b, x, r1, bnorm, tol, it, result);
+    return SL_OK;
+}
+
+sl_status sl_cg(sl_linear_operator A, void *ctx, int n, const double *b, double *x, double tol,
+                int max_iterations, double *work, sl_krylov_result *result) {
+    sl_status st = check(A, n, b, x, tol, max_iterations, work);
+    if (st != SL_OK) return st;
+    double *r = work, *p = work + n, *q = work + 2 * n;
+    double bnorm = sqrt(dot(n, b, b));
+    A(ctx, x, q);
+    for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
+    memcpy(p, r, sizeof(double) * (size_t)n);
+    double rr = dot(n, r, r);
+    int it = 0;
+    while (it < max_iterations && sqrt(rr) > tol * bnorm) {
+        it++;
+        A(ctx, p, q);
+        double pq = dot(n, p, q);
+        if (!(pq > 0)) break;                                      /* not positive definite */
+        double a = rr / pq;
+        for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
+        double rr_new = dot(n, r, r);
+        for (int i = 0; i < n; i++) p[i] = r[i] + (rr_new / rr) * p[i];
+        rr = rr_new;
+    }
+    finish(A, ctx, n, b, x, q, bnorm, tol, it, result);
+    return SL_OK;
+}

@@ -1,0 +1,359 @@
+/* The incompressible stepper of seed 001 §2 and §4 (see softlab/incompressible.h for the
+ * steps and the choices made). Every row of compliance 0 is projected; every other row is
+ * an elastic force. */
+#include <cs.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linalg/linsolve.h"
+#include "softlab/incompressible.h"
+#include "softlab/krylov.h"
+#include "softlab/onering.h"
+#include "world/world_internal.h"
+
+#define SL_PRESSURE_CHOLESKY_EPSILON 1e-9
+
+typedef struct {
+    int node, dof;   /* contact node and the free dof of its normal (y) component */
+} contact;
+
+typedef struct {
+    double *force, *vstar, *vtilde, *xn, *p_x; /* double[3n] */
+    double *minv;                         /* double[n_free]: 1/m of each free dof */
+    double *t;                            /* double[n_free]: J^T p scratch */
+    double *rhs, *p, *work;               /* double[m], double[m], double[7m] */
+    int *hard;                            /* int[m]: index among hard rows, or -1 */
+    double *clamp;                        /* double[m_h]: |phi| bound * dt, INFINITY: none */
+    int m_h;                              /* hard rows */
+    contact *contacts;                    /* [n]: contact constraints of the current solve */
+    int contact_count;
+    cs *Jh;                               /* hard rows of J over the free dofs */
+    sl_cholesky chol;
+    int chol_version;
+    sl_pressure_solver solver;
+    double tol;
+    sl_pressure_stats stats;
+} incompressible_state;
+
+static void incompressible_destroy(void *state) {
+    incompressible_state *s = state;
+    if (!s) return;
+    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
+    free(s->rhs), free(s->p), free(s->work), free(s->hard), free(s->clamp), free(s->contacts);
+    cs_spfree(s->Jh);
+    sl_cholesky_free(&s->chol);
+    free(s);
+}
+
+static void incompressible_reset(void *state) {
+    incompressible_state *s = state;
+    memset(&s->stats, 0, sizeof s->stats);
+    s->stats.unknowns = s->m_h;
+}
+
+static sl_status incompressible_init(sl_world *w, void **state) {
+    incompressible_state *s = calloc(1, sizeof *s);
+    if (!s) return SL_ERR_NOMEM;
+    size_t n3 = 3 * (size_t)w->n + 1, m = (size_t)w->m + 1;
+    s->force = calloc(n3, sizeof(double));
+    s->vstar = calloc(n3, sizeof(double));
+    s->vtilde = calloc(n3, sizeof(double));
+    s->xn = calloc(n3, sizeof(double));
+    s->p_x = calloc(n3, sizeof(double));
+    s->minv = calloc(n3, sizeof(double));
+    s->t = calloc(n3, sizeof(double));
+    s->rhs = calloc(m, sizeof(double));
+    s->p = calloc(m, sizeof(double));
+    s->work = calloc(7 * m, sizeof(double));
+    s->hard = calloc(m, sizeof(int));
+    s->clamp = calloc(m, sizeof(double));
+    s->contacts = calloc((size_t)w->n + 1, sizeof(contact));
+    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p ||
+        !s->work || !s->hard || !s->clamp || !s->contacts) {
+        incompressible_destroy(s);
+        return SL_ERR_NOMEM;
+    }
+    s->solver = SL_PRESSURE_MINRES;
+    s->tol = SL_INCOMPRESSIBLE_TOLERANCE;
+    *state = s;
+    return SL_OK;
+}
+
+/* Hard rows (alpha = 0), their clamp bounds V^_k(x0) dt / recovery time, 1/m per dof. */
+static void classify_rows(sl_world *w, incompressible_state *s) {
+    const sl_assembly *a = &w->assembly;
+    s->m_h = 0;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        const double *ring = sl_onering_rest_volumes(m);
+        for (int i = 0; i < sl_model_constraint_count(m); i++) {
+            int row = a->row_offset[k] + i;
+            s->hard[row] = a->alpha[row] == 0 ? s->m_h : -1;
+            if (a->alpha[row] == 0)
+                s->clamp[s->m_h++] = ring ? ring[i] * w->dt / SL_INCOMPRESSIBLE_RECOVERY_TIME : INFINITY;
+        }
+    }
+    for (int j = 0; j < a->n_free; j++) s->minv[j] = 1.0 / w->mass[a->free_dof[j] / 3];
+    s->stats.unknowns = s->m_h;
+}
+
+/* Jh: the hard rows of the evaluated J (free dofs). */
+static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
+    cs_spfree(s->Jh);
+    s->Jh = NULL;
+    cs *J = sl_assembly_jacobian_csc(w);
+    if (!J) return SL_ERR_NOMEM;
+    cs *H = cs_spalloc(s->m_h, J->n, J->p[J->n] + 1, 1, 0);
+    if (!H) {
+        cs_spfree(J);
+        return SL_ERR_NOMEM;
+    }
+    csi nz = 0;
+    for (csi j = 0; j < J->n; j++) {
+        H->p[j] = nz;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++)
+            if (s->hard[J->i[q]] >= 0) H->i[nz] = s->hard[J->i[q]], H->x[nz++] = J->x[q];
+    }
+    H->p[J->n] = nz;
+    cs_spfree(J);
+    s->Jh = H;
+    return SL_OK;
+}
+
+/* dv <- P dv: symmetric Gauss-Seidel sweeps (P_1 ... P_n ... P_1)^q over the contact
+ * constraints c^T dv = 0 (seed 001 §4). A ground contact's c is its node's normal (0,1,0),
+ * so P_i dv = dv - M^-1 c (c^T M^-1 c)^-1 c^T dv removes the normal component of dv at
+ * the node (its mass cancels). */
+static void project_contacts(const incompressible_state *s, double *dv) {
+    for (int q = 0; q < SL_INCOMPRESSIBLE_SWEEPS && s->contact_count > 0; q++) {
+        for (int i = 0; i < s->contact_count; i++) dv[s->contacts[i].dof] = 0;           /* forward */
+        for (int i = s->contact_count - 1; i >= 0; i--) dv[s->contacts[i].dof] = 0;      /* backward */
+    }
+}
+
+/* dv = P M^-1 Jh^T p (double[n_free]): the velocity change of pressure p. */
+static void pressure_velocity(const incompressible_state *s, const double *p, double *dv) {
+    const cs *J = s->Jh;
+    for (csi j = 0; j < J->n; j++) {
+        double sum = 0;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
+        dv[j] = s->minv[j] * sum;                                     /* -M^-1 grad p */
+    }
+    project_contacts(s, dv);
+}
+
+/* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4). */
+static void pressure_operator(void *ctx, const double *p, double *y) {
+    incompressible_state *s = ctx;
+    const cs *J = s->Jh;
+    pressure_velocity(s, p, s->t);
+    memset(y, 0, sizeof(double) * (size_t)s->m_h);
+    for (csi j = 0; j < J->n; j++)
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * s->t[j];
+}
+
+/* The assembled S = Jh D Jh^T, D = P M^-1 (ground contacts: the normal dof zeroed). */
+static cs *pressure_matrix(incompressible_state *s) {
+    cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
+    if (!JD) return NULL;
+    for (csi j = 0; j < s->Jh->n; j++) s->t[j] = s->minv[j];
+    project_contacts(s, s->t);
+    memcpy(JD->p, s->Jh->p, sizeof(csi) * (size_t)(s->Jh->n + 1));
+    for (csi j = 0; j < s->Jh->n; j++)
+        for (csi q = s->Jh->p[j]; q < s->Jh->p[j + 1]; q++) JD->i[q] = s->Jh->i[q], JD->x[q] = s->Jh->x[q] * s->t[j];
+    cs *JT = cs_transpose(s->Jh, 1);
+    cs *S = JT ? cs_multiply(JD, JT) : NULL;
+    cs_spfree(JD);
+    cs_spfree(JT);
+    /* The one-ring system is singular (pressures whose tet means give no net nodal force):
+     * regularize by SL_PRESSURE_CHOLESKY_EPSILON times the diagonal, as the regularized
+     * stepper's Schur form does (regularized.c, SL_SCHUR_EPSILON). */
+    cs *D = S ? cs_spalloc(S->m, S->n, S->m + 1, 1, 1) : NULL;
+    for (csi j = 0; D && j < S->n; j++)
+        for (csi q = S->p[j]; q < S->p[j + 1]; q++)
+            if (S->i[q] == j) cs_entry(D, j, j, SL_PRESSURE_CHOLESKY_EPSILON * S->x[q]);
+    cs *Dc = D ? cs_compress(D) : NULL;
+    cs *R = Dc ? cs_add(S, Dc, 1.0, 1.0) : NULL;
+    cs_spfree(D), cs_spfree(Dc), cs_spfree(S);
+    return R;
+}
+
+/* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs). */
+static sl_status project(sl_world *w, incompressible_state *s, double *v) {
+    const sl_assembly *a = &w->assembly;
+    if (s->m_h == 0) return SL_OK;
+    memset(s->p, 0, sizeof(double) * (size_t)s->m_h);
+    sl_krylov_result r = {0, 0, 1};
+    sl_status st = SL_OK;
+    if (s->solver == SL_PRESSURE_CHOLESKY) {
+        cs *S = pressure_matrix(s);
+        if (!S) return SL_ERR_NOMEM;
+        st = sl_cholesky_factor(&s->chol, S, ++s->chol_version); /* contacts change the pattern */
+        if (st == SL_OK) {
+            memcpy(s->p, s->rhs, sizeof(double) * (size_t)s->m_h);
+            sl_cholesky_solve(&s->chol, s->p);
+            double *y = s->work, rn = 0, bn = 0;
+            pressure_operator(s, s->p, y);
+            for (int i = 0; i < s->m_h; i++) rn += pow(s->rhs[i] - y[i], 2), bn += s->rhs[i] * s->rhs[i];
+            r.residual = bn > 0 ? sqrt(rn / bn) : 0;
+        }
+        cs_spfree(S);
+    } else if (s->solver == SL_PRESSURE_CG) {
+        st = sl_cg(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+    } else {
+        st = sl_minres(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+    }
+    if (st != SL_OK) return st;
+    s->stats.solves++;
+    s->stats.iterations += r.iterations;
+    if (r.iterations > s->stats.max_iterations) s->stats.max_iterations = r.iterations;
+    if (r.residual > s->stats.max_residual) s->stats.max_residual = r.residual;
+    pressure_velocity(s, s->p, s->t);
+    for (int j = 0; j < a->n_free; j++) v[a->free_dof[j]] += s->t[j];
+    return SL_OK;
+}
+
+/* rhs = -Jh v (free dofs of v, double[3n]). */
+static void minus_divergence(const sl_world *w, const incompressible_state *s, const double *v) {
+    const sl_assembly *a = &w->assembly;
+    const cs *J = s->Jh;
+    memset(s->rhs, 0, sizeof(double) * (size_t)s->m_h);
+    for (csi j = 0; j < J->n; j++)
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->rhs[J->i[q]] -= J->x[q] * v[a->free_dof[j]];
+}
+
+/* v += dt/2 M^-1 F on the free dofs. */
+static void half_kick(sl_world *w, const double *force, double *v) {
+    const sl_assembly *a = &w->assembly;
+    for (int j = 0; j < a->n_free; j++) {
+        int d = a->free_dof[j];
+        v[d] += 0.5 * w->dt * force[d] / w->mass[d / 3];
+    }
+}
+
+static int on_ground(const sl_world *w, int node) {
+    return w->contact.ground && !w->pinned[node] && w->x[3 * node + 1] <= w->contact.height;
+}
+
+static sl_status incompressible_step(sl_world *w, void *state) {
+    incompressible_state *s = state;
+    sl_assembly *a = &w->assembly;
+    double dt = w->dt, t0 = sl_clock_seconds(), t_solve = 0;
+    size_t n3 = 3 * (size_t)w->n;
+    classify_rows(w, s);
+    memcpy(s->xn, w->x, n3 * sizeof(double));
+    sl_status st;
+
+    { /* 1. v* = v^n + dt/2 a(x^n) */
+        sl_assembly_evaluate(w, w->x);
+        sl_assembly_forces(w, s->force);
+        memcpy(s->vstar, w->v, n3 * sizeof(double));
+        half_kick(w, s->force, s->vstar);
+    }
+    { /* 2. position projection (eq. 1), contacts: nodes resting on the ground, with their
+         inward normal velocity removed first (collision-aware v*, seed 001 §5) */
+        s->contact_count = 0;
+        for (int i = 0; i < w->n; i++)
+            if (on_ground(w, i) && a->dof[3 * i + 1] >= 0) {
+                if (s->vstar[3 * i + 1] < 0) s->vstar[3 * i + 1] = 0;
+                s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1]};
+            }
+        if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
+        minus_divergence(w, s, s->vstar);
+        for (int r = 0, i = 0; r < w->m; r++) {
+            if (s->hard[r] < 0) continue;
+            double phi = fmax(-s->clamp[i], fmin(s->clamp[i], a->phi[r])); /* volume recovery clamp */
+            s->rhs[i++] -= phi / dt;                                    /* -J v* - phi/dt */
+        }
+        double ts = sl_clock_seconds();
+        memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
+        st = project(w, s, s->vtilde);
+        t_solve += sl_clock_seconds() - ts;
+        if (st != SL_OK) return st;
+    }
+    { /* 4. x~ = x^n + dt v~;  5. collide with the ground: x^{n+1}, v*^n */
+        memcpy(s->vstar, w->v, n3 * sizeof(double)); /* v*^n starts as v^n */
+        s->contact_count = 0;
+        for (int j = 0; j < a->n_free; j++) w->x[a->free_dof[j]] += dt * s->vtilde[a->free_dof[j]];
+        for (int i = 0; w->contact.ground && i < w->n; i++) {
+            if (w->pinned[i] || w->x[3 * i + 1] > w->contact.height) continue; /* on or below */
+            w->x[3 * i + 1] = w->contact.height;
+            double *v = s->vstar + 3 * i, vn = v[1];
+            if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
+                double vt = hypot(v[0], v[2]);
+                double keep = vt > 0 ? fmax(0.0, 1.0 - w->contact.ground_friction * (-vn) / vt) : 0;
+                v[0] *= keep, v[2] *= keep, v[1] = 0;
+            }
+            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1]};
+        }
+    }
+    { /* 6. velocity projection (eq. 2, right-hand side -J v*^n) at x^{n+1} */
+        sl_assembly_evaluate(w, w->x);
+        if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
+        minus_divergence(w, s, s->vstar);
+        double ts = sl_clock_seconds();
+        memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
+        st = project(w, s, s->vtilde);
+        t_solve += sl_clock_seconds() - ts;
+        if (st != SL_OK) return st;
+        s->stats.contacts = s->contact_count;
+    }
+    { /* 7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v~^n */
+        double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
+        memcpy(xnew, w->x, n3 * sizeof(double));
+        for (size_t d = 0; d < n3; d++) w->x[d] = 0.5 * (s->xn[d] + xnew[d]);
+        memcpy(w->v, s->vtilde, n3 * sizeof(double)); /* for velocity-dependent loads */
+        sl_assembly_evaluate(w, w->x);
+        sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
+        memcpy(w->x, xnew, n3 * sizeof(double));
+        memcpy(s->vstar, s->vtilde, n3 * sizeof(double)); /* v^{n+1/2} */
+        half_kick(w, s->force, s->vstar);
+        for (int c = 0; c < s->contact_count; c++) { /* no inward velocity on the ground */
+            int d = 3 * s->contacts[c].node + 1;
+            if (s->vstar[d] < 0) s->vstar[d] = 0;
+        }
+        for (int j = 0; j < a->n_free; j++) {
+            int d = a->free_dof[j];
+            w->v[d] = 2 * s->vstar[d] - s->vtilde[d];
+        }
+    }
+    double t1 = sl_clock_seconds();
+    s->stats.last_solve_seconds = t_solve;
+    w->timing.assembly = t1 - t0 - t_solve;
+    w->timing.solve = t_solve;
+    return SL_OK;
+}
+
+const sl_stepper_class sl_stepper_incompressible = {
+    .name = "incompressible",
+    .title = "Incompressible (Irving et al.)",
+    .citation = "seed 001 §2 steps 1-8, eq. 1-2, §4",
+    .flags = SL_STEPPER_LINEAR_SOLVE,
+    .force_evaluations = 3, /* a(x^n), a(x^{n+1/2}) for the grab and drivers, a(x^{n+1}) */
+    .stability_bound = 2, /* the elastic half kicks (velocity Verlet); find-dt on the swinging
+                           * cube: 3.5536 ms = 2.000 / omega_max */
+    .init = incompressible_init,
+    .step = incompressible_step,
+    .destroy = incompressible_destroy,
+    .reset = incompressible_reset,
+};
+
+sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, double tol) {
+    if (!w) return SL_ERR_NULL;
+    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state)
+        return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "the stepper is not 'incompressible'");
+    if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_CHOLESKY || !(tol > 0 && tol < 1))
+        return sl_world_fail(w, SL_ERR_RANGE, "pressure solver %d, tolerance %g", (int)solver, tol);
+    incompressible_state *s = w->stepper_state;
+    s->solver = solver;
+    s->tol = tol;
+    return SL_OK;
+}
+
+sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state) return SL_ERR_INCOMPATIBLE;
+    *out = ((const incompressible_state *)w->stepper_state)->stats;
+    return SL_OK;
+}

@@ -1,0 +1,71 @@
+/* The `incompressible` stepper (seed 001 §2 and §4; Irving, Schroeder and Fedkiw 2007):
+ * semi-implicit Newmark with pressure projections that keep every hard constraint row
+ * (compliance alpha = 0, e.g. the one-ring volumes of softlab/onering.h) at zero.
+ *
+ * Every row with alpha > 0 is an elastic force (-J^T alpha^-1 phi); every row with
+ * alpha = 0 is a projected constraint. The elastic model of the seed's examples is
+ * deviatoric: use SL_STRAIN_GREEN_DEVIATORIC tets (the volumetric row removed, not given
+ * an infinite compliance: the row does not exist, so no stepper ever sees it). A step
+ * from (x^n, v^n), a = M^-1 (F_ext + F_elastic) with no velocity-dependent force, so the
+ * two "backward Euler" half steps are explicit (stable for dt below the deviatoric
+ * CFL bound 2/omega_max; the volumetric modes are the projection's):
+ *   1. v* = v^n + dt/2 a(x^n)
+ *   2. position projection (eq. 1): (J P M^-1 J^T) p = -J v* - clamp(phi)/dt, at x^n,
+ *      v~ = v* + P M^-1 J^T p; clamp: |phi_k| <= V^_k(x0) dt / SL_INCOMPRESSIBLE_RECOVERY_TIME
+ *      for one-ring rows (the seed's minimum volume recovery time, one fifth of a frame)
+ *   4. x^{n+1} = x^n + dt v~
+ *   5. ground contact: nodes below it are put on it; v*^n = v^n with the inward normal
+ *      velocity of those nodes removed and Coulomb friction on their tangential velocity
+ *   6. velocity projection (eq. 2 with v*^n on the right, the printed v*^{n+1/2} being a
+ *      typo): (J P M^-1 J^T) p = -J v*^n at x^{n+1}, v~^n = v*^n + P M^-1 J^T p
+ *   7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2}), x^{n+1/2} = (x^n + x^{n+1})/2; a node on the
+ *      ground keeps no inward normal velocity
+ *   8. v^{n+1} = 2 v^{n+1/2} - v~^n
+ * (3 and 9, self-collisions, are not done.) P projects out the velocity changes that
+ * violate the contact constraints c^T dv = 0 (one per node on the ground, c its normal):
+ * P = prod of P_i = I - M^-1 c_i (c_i^T M^-1 c_i)^-1 c_i^T in symmetric Gauss-Seidel
+ * sweeps (P_1 ... P_n ... P_1)^q, q = SL_INCOMPRESSIBLE_SWEEPS (seed 001 §4). Pinned nodes
+ * take no correction (their columns of J are dropped). The pressure system is symmetric
+ * positive semi-definite and solved by MINRES (softlab/krylov.h) to the relative
+ * residual tolerance (default 0.01, the seed's 1 %). */
+#ifndef SL_INCOMPRESSIBLE_H
+#define SL_INCOMPRESSIBLE_H
+
+#include "softlab/world.h"
+
+#define SL_INCOMPRESSIBLE_RECOVERY_TIME (1.0 / 150.0) /* s: a fifth of a 30 Hz frame */
+#define SL_INCOMPRESSIBLE_SWEEPS 4
+#define SL_INCOMPRESSIBLE_TOLERANCE 0.01
+#define SL_INCOMPRESSIBLE_MAX_ITERATIONS 1000
+
+extern const sl_stepper_class sl_stepper_incompressible;
+
+typedef enum sl_pressure_solver {
+    SL_PRESSURE_MINRES,   /* the default (seed 001 §4) */
+    SL_PRESSURE_CG,       /* conjugate gradients, for comparison */
+    SL_PRESSURE_CHOLESKY, /* CSparse Cholesky of the assembled J P M^-1 J^T, regularized
+                             by 1e-9 times its diagonal: the one-ring system is singular
+                             (measured: unregularized, the factorization fails) */
+} sl_pressure_solver;
+
+/* Chooses the pressure solver and its relative residual tolerance (0 < tol < 1; unused by
+ * CHOLESKY) of w's incompressible stepper. Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (w's
+ * stepper is not `incompressible`), SL_ERR_RANGE. */
+sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, double tol);
+
+/* What the pressure solves did since the stepper was set (or the world reset). */
+typedef struct sl_pressure_stats {
+    int solves;                 /* pressure solves (two per step) */
+    long iterations;            /* total Krylov iterations (0 for CHOLESKY) */
+    int max_iterations;         /* most iterations of one solve */
+    double max_residual;        /* largest relative residual |b - A p|/|b| of a solve */
+    int contacts;               /* contact constraints in the last step's velocity solve */
+    int unknowns;               /* pressure unknowns (hard rows) */
+    double last_solve_seconds;  /* time of the last step's two solves */
+} sl_pressure_stats;
+
+/* Reads the statistics of w's incompressible stepper. Errors: SL_ERR_NULL,
+ * SL_ERR_INCOMPATIBLE. */
+sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out);
+
+#endif

@@ -1,0 +1,38 @@
+/* Krylov solvers for symmetric systems given by a matrix-vector product (src/core/linalg/
+ * krylov.c): MINRES (Paige and Saunders 1975), which needs only symmetry and so handles the
+ * positive SEMI-definite pressure systems of seed 001 §4 (singular when contacts remove
+ * directions), and plain conjugate gradients for comparison (seed 001 §4: "Figure 2
+ * averaged 72 iterations with conjugate gradient and 34 iterations with MINRES").
+ * Neither is preconditioned. */
+#ifndef SL_KRYLOV_H
+#define SL_KRYLOV_H
+
+#include "softlab/status.h"
+
+/* y = A x for a symmetric n x n operator A; x, y: double[n], distinct. */
+typedef void (*sl_linear_operator)(void *ctx, const double *x, double *y);
+
+typedef struct sl_krylov_result {
+    int iterations;    /* matrix-vector products after the initial residual */
+    double residual;   /* |b - A x| / |b| at return: recomputed, not the recurrence's estimate
+                          (0 when b = 0) */
+    int converged;     /* 1 if residual <= tol */
+} sl_krylov_result;
+
+/* Solves A x = b by MINRES: x_k minimizes |b - A x| over x0 + K_k(A, r0). Stops when the
+ * recurrence's residual |r_k| (exact in exact arithmetic) is <= tol |b|, after
+ * max_iterations, or on breakdown (the Krylov space is exhausted: then x is the
+ * minimum-residual solution, also for singular A). For a consistent semi-definite A
+ * started at x0 = 0 the result is the minimum-norm solution. n >= 1; b: double[n];
+ * x: double[n], in: the guess x0, out: the solution; work: double[7n] scratch.
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (n < 1, tol not in (0, 1), max_iterations < 1). */
+sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                    double tol, int max_iterations, double *work, sl_krylov_result *result);
+
+/* Solves A x = b by conjugate gradients (A symmetric positive definite; on a
+ * semi-definite A it converges for consistent b but may stall), to |b - A x| <= tol |b|.
+ * Arguments as sl_minres; work: double[4n]. Errors as sl_minres. */
+sl_status sl_cg(sl_linear_operator A, void *ctx, int n, const double *b, double *x, double tol,
+                int max_iterations, double *work, sl_krylov_result *result);
+
+#endif

@@ -1,0 +1,88 @@
+/* A ball dropped on the ground (softlab/build.h; seed 001 Fig. 2): the one-ring
+ * incompressible ball and the per-tet compressible ones share the mesh and the drop. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "softlab/build.h"
+#include "softlab/onering.h"
+#include "softlab/scene.h"
+
+sl_ball_drop_def sl_ball_drop_def_default(void) {
+    sl_ball_drop_def d = {.radius = 0.1, .cells = 10, .drop_height = 0.1,
+                          .material = {1e5, 0.45, 1000}, .onering = 1, .gravity = 9.81,
+                          .ground_friction = 0.5};
+    return d;
+}
+
+sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_error *err) {
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output pointer");
+    *out = NULL;
+    if (!def) return sl_error_set(err, SL_ERR_NULL, -1, "no definition");
+    if (!(def->radius > 0) || def->cells < 2 || def->cells > 64 || !(def->drop_height >= 0) ||
+        !(def->gravity >= 0) || !(def->ground_friction >= 0) || !isfinite(def->drop_height))
+        return sl_error_set(err, SL_ERR_RANGE, -1, "ball: radius %g m, %d cells, drop %g m, gravity %g, friction %g",
+                            def->radius, def->cells, def->drop_height, def->gravity, def->ground_friction);
+    sl_tet_mesh mesh = {0};
+    sl_status st = sl_tet_mesh_ball(def->radius, def->cells, &mesh);
+    if (st != SL_OK) return sl_error_set(err, st, -1, "ball mesh: %s", sl_status_message(st));
+    double *x = malloc(sizeof(double) * 3 * (size_t)mesh.node_count), low = INFINITY;
+    int lowest = 0;
+    for (int i = 0; x && i < mesh.node_count; i++)
+        if (mesh.positions[3 * i + 1] < low) low = mesh.positions[3 * i + 1], lowest = i;
+    for (int i = 0; x && i < 3 * mesh.node_count; i++)
+        x[i] = mesh.positions[i] + (i % 3 == 1 ? def->drop_height - low : 0);
+    sl_world *w = NULL;
+    sl_model *ring = NULL;
+    st = x ? SL_OK : SL_ERR_NOMEM;
+    if (st == SL_OK)
+        st = sl_tet_mesh_world_from(&mesh, x, &def->material,
+                                    def->onering ? SL_STRAIN_GREEN_DEVIATORIC : SL_STRAIN_GREEN,
+                                    def->gravity, &w);
+    if (st == SL_OK && def->onering)
+        st = sl_onering_volume_create(mesh.positions, mesh.node_count, mesh.tets, mesh.tet_count, 0, &ring, NULL);
+    if (st == SL_OK && def->onering) st = sl_world_add_model(w, ring);
+    if (st == SL_OK) st = sl_world_set_ground(w, 0, def->ground_friction);
+    if (st == SL_OK) st = sl_world_set_tracked_node(w, lowest);
+    if (st != SL_OK) {
+        sl_error_set(err, st, -1, "ball world: %s", w ? sl_world_last_error(w) : sl_status_message(st));
+        sl_world_destroy(w);
+        w = NULL;
+    }
+    free(x);
+    sl_tet_mesh_free(&mesh);
+    *out = w;
+    return st;
+}
+
+static sl_status build_onering_drop(const sl_scene_params *p, sl_world **out) {
+    sl_ball_drop_def d = sl_ball_drop_def_default();
+    double r = p->value[SL_PARAM_RESOLUTION];
+    if (!sl_param_valid(SL_PARAM_RESOLUTION, r)) return SL_ERR_RANGE;
+    d.material.young_modulus = p->value[SL_PARAM_YOUNG_MODULUS];
+    d.material.density = p->value[SL_PARAM_DENSITY];
+    d.gravity = p->value[SL_PARAM_GRAVITY];
+    d.cells = (int)r;
+    return sl_ball_drop_world(&d, out, NULL);
+}
+
+const sl_scene_class sl_scene_onering_sphere_drop = {
+    .name = "onering-sphere-drop",
+    .title = "Incompressible ball drop (one-ring volumes)",
+    .citation = "seed 001 Fig. 2, §2-4",
+    .description = "A rubber ball (radius 0.1 m) falls 0.1 m onto the ground. Its elastic "
+                   "tets are deviatoric; the volume of every node's one-ring of tets is kept "
+                   "by a pressure projection (the `incompressible` stepper, MINRES to 1 %), "
+                   "with the ground a constraint inside the pressure solve. Watch the volume "
+                   "ratio stay within a fraction of a percent through the impact; the "
+                   "regularized stepper enforces the same one-ring rows (alpha = 0) through "
+                   "its Schur form.",
+    .params = SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_DENSITY) |
+              SL_PARAM_BIT(SL_PARAM_GRAVITY) | SL_PARAM_BIT(SL_PARAM_RESOLUTION),
+    .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = NAN, [SL_PARAM_YOUNG_MODULUS] = 1e5, [SL_PARAM_POISSON_RATIO] = NAN,
+                  [SL_PARAM_DENSITY] = 1000, [SL_PARAM_GRAVITY] = 9.81, [SL_PARAM_RESOLUTION] = 6,
+                  [SL_PARAM_GRID_VARIANT] = NAN}},
+    .default_method = "incompressible",
+    .default_dt = 1e-3,
+    .default_t_end = 0.6,
+    .build = build_onering_drop,
+};
