@@ -1,6 +1,12 @@
 // softlab lessons: renders equations with KaTeX and checks the student's answers
-// against values that this page computes with the same wasm core as the lab.
+// against values that this page computes with the same wasm core as the lab. Every
+// measurement yields to the page while it runs (the stability search shares the lab's
+// sliced bisection, web/stable-dt.js), so the page never freezes.
 import { loadLab, SL_OK } from '../lab-api.js';
+import { buildSim } from '../sim.js';
+import { largestStableDt } from '../stable-dt.js';
+
+const SLICE_MS = 30; // yield to the page after this much work
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -13,71 +19,71 @@ function renderMath() {
   });
 }
 
-/** Time (s) of the first local minimum of the tracked node's height, parabola-refined. */
-function firstMinimum(api, scene, method, dt, tEnd = 5) {
-  const h = api.panel_create(scene, method, dt, 0);
-  if (h <= 0) throw new Error(api.last_error(0) || 'could not create the scene');
+/** Runs a simulation of q (scene, params, method, dt) for steps steps: start(h) first,
+ *  then visit(h, s) after each step, which may return a value to stop with. Yields to the
+ *  page every SLICE_MS. Resolves to that value, `fallback` after the last step, or NaN if
+ *  a step fails. */
+async function run(core, q, steps, visit, fallback, start = () => {}) {
+  const { h, error } = buildSim(core, q.scene, q.params || {}, q.method, q.dt, 0);
+  if (!h) throw new Error(error || 'could not create the scene');
   try {
-    let y0 = api.tracked_height(h), y1 = y0, t1 = 0;
-    for (let s = 0; s < Math.round(tEnd / dt); s++) {
-      if (api.step(h, 1) !== SL_OK) return NaN;
-      const y2 = api.tracked_height(h);
-      if (s > 0 && y1 < y0 && y1 <= y2) {
-        const d = y0 - 2 * y1 + y2;
-        return t1 + (d !== 0 ? 0.5 * dt * (y0 - y2) / d : 0);
+    start(h);
+    let sliceStart = performance.now();
+    for (let s = 0; s < steps; s++) {
+      if (core.api.step(h, 1) !== SL_OK) return NaN;
+      const v = visit(h, s);
+      if (v !== undefined) return v;
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        sliceStart = performance.now();
       }
-      [y0, y1, t1] = [y1, y2, api.time(h)];
     }
-    return NaN;
+    return fallback;
   } finally {
-    api.panel_destroy(h);
+    core.api.sim_destroy(h);
   }
 }
 
-/** True if `method` stays bounded for `steps` steps of size dt. */
-function staysBounded(api, scene, method, dt, steps) {
-  const h = api.panel_create(scene, method, dt, 0);
-  if (h <= 0) return false;
-  const ok = api.step(h, steps) === SL_OK;
-  api.panel_destroy(h);
-  return ok;
+/** Time (s) of the first local minimum of the tracked node's height, parabola-refined. */
+function firstMinimum(core, q, tEnd = 5) {
+  const { api } = core;
+  const dt = Number(q.dt);
+  let y0 = NaN, y1 = NaN, t1 = 0;
+  const start = (h) => { y0 = y1 = api.tracked_height(h); };
+  return run(core, { scene: q.scene, method: q.method, dt }, Math.round(tEnd / dt), (h, s) => {
+    const y2 = api.tracked_height(h);
+    if (s > 0 && y1 < y0 && y1 <= y2) {
+      const d = y0 - 2 * y1 + y2;
+      return t1 + (d !== 0 ? 0.5 * dt * (y0 - y2) / d : 0);
+    }
+    [y0, y1, t1] = [y1, y2, api.time(h)];
+    return undefined;
+  }, NaN, start);
 }
 
-/** Largest stable dt (s) of symplectic Euler, by bisection to 0.2 %. */
-function stabilityBound(api, scene) {
-  let lo = 1e-5, hi = 0.1;
-  while (hi / lo > 1.002) {
-    const mid = Math.sqrt(lo * hi);
-    if (staysBounded(api, scene, 'symplectic-euler', mid, 5000)) lo = mid; else hi = mid;
-  }
-  return lo;
+/** Largest stable dt (s) of symplectic Euler: 5000 steps survive, bisection to 0.2 %. */
+async function stabilityBound(core, q) {
+  const create = (dt) => buildSim(core, q.scene, {}, 'symplectic-euler', dt, 0).h;
+  const { dt } = await largestStableDt(core.api, create, { lo: 1e-5, hi: 0.1, ratio: 1.002, steps: () => 5000 });
+  return dt;
 }
 
 /** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
  *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
-function volumeRatio(api, q, init, reduce) {
-  api.params_clear();
-  api.params_set('grid_variant', Number(q.variant));
-  const h = api.panel_create(q.scene, q.method, Number(q.dt), 0);
-  api.params_clear();
-  if (h <= 0) throw new Error(api.last_error(0) || 'could not create the scene');
-  try {
-    let acc = init;
-    for (let s = 0; s < Math.round(Number(q.tEnd) / Number(q.dt)); s++) {
-      if (api.step(h, 1) !== SL_OK) return NaN;
-      acc = reduce(acc, api.volume_ratio(h));
-    }
-    return acc;
-  } finally {
-    api.panel_destroy(h);
-  }
+function volumeRatio(core, q, init, reduce) {
+  let acc = init;
+  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params: { grid_variant: Number(q.variant) } };
+  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
+    acc = reduce(acc, core.api.volume_ratio(h));
+    return undefined;
+  }, undefined).then((v) => (v === undefined ? acc : v));
 }
 
 const MEASURES = {
-  'first-minimum': (api, q) => firstMinimum(api, q.scene, q.method, Number(q.dt)),
-  'stability-bound': (api, q) => stabilityBound(api, q.scene),
-  'min-volume': (api, q) => volumeRatio(api, q, Infinity, Math.min),
-  'end-volume': (api, q) => volumeRatio(api, q, NaN, (_, v) => v),
+  'first-minimum': (core, q) => firstMinimum(core, q),
+  'stability-bound': (core, q) => stabilityBound(core, q),
+  'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
+  'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
 };
 
 function setupQuestion(div, labPromise) {
@@ -94,7 +100,7 @@ function setupQuestion(div, labPromise) {
     out.className = '';
     out.textContent = 'checking with the simulation…';
     try {
-      if (truth === null) truth = MEASURES[div.dataset.measure]((await labPromise).api, div.dataset);
+      if (truth === null) truth = await MEASURES[div.dataset.measure](await labPromise, div.dataset);
     } catch (err) {
       out.className = 'bad';
       out.textContent = 'The simulation could not run: ' + err.message;
