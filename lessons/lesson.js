@@ -1,12 +1,8 @@
 // softlab lessons: renders equations with KaTeX and checks the student's answers
-// against values that this page computes with the same wasm core as the lab. Every
-// measurement yields to the page while it runs (the stability search shares the lab's
-// sliced bisection, web/stable-dt.js), so the page never freezes.
-import { loadLab, SL_OK } from '../lab-api.js';
-import { buildSim } from '../sim.js';
-import { largestStableDt } from '../stable-dt.js';
-
-const SLICE_MS = 30; // yield to the page after this much work
+// against values computed with the same wasm core as the lab (lessons/measures.js). The
+// measurements run in a Worker with its own wasm instance (lessons/measure-worker.js),
+// so the page and its embedded labs never wait for them; where no Worker can start they
+// run on the page, in slices that yield to it.
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -19,74 +15,39 @@ function renderMath() {
   });
 }
 
-/** Runs a simulation of q (scene, params, method, dt) for steps steps: start(h) first,
- *  then visit(h, s) after each step, which may return a value to stop with. Yields to the
- *  page every SLICE_MS. Resolves to that value, `fallback` after the last step, or NaN if
- *  a step fails. */
-async function run(core, q, steps, visit, fallback, start = () => {}) {
-  const { h, error } = buildSim(core, q.scene, q.params || {}, q.method, q.dt, 0);
-  if (!h) throw new Error(error || 'could not create the scene');
+/** measure(kind, q) => Promise of the value: in a Worker, or on the page if none starts. */
+function measurer() {
+  let worker = null, nextId = 1;
+  const pending = new Map();
   try {
-    start(h);
-    let sliceStart = performance.now();
-    for (let s = 0; s < steps; s++) {
-      if (core.api.step(h, 1) !== SL_OK) return NaN;
-      const v = visit(h, s);
-      if (v !== undefined) return v;
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        sliceStart = performance.now();
-      }
-    }
-    return fallback;
-  } finally {
-    core.api.sim_destroy(h);
-  }
+    worker = new Worker(new URL('./measure-worker.js', import.meta.url));
+    worker.onmessage = (e) => {
+      const { id, value, error } = e.data;
+      const p = pending.get(id);
+      pending.delete(id);
+      if (p) (error === undefined ? p.resolve(value) : p.reject(new Error(error)));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker = null; // fall back to the page for this and later measurements
+      for (const [id, p] of pending) { pending.delete(id); p.retry(); }
+    };
+  } catch { worker = null; }
+  const onPage = async (kind, q) => {
+    const [{ loadLab }, { MEASURES }] = await Promise.all([import('../lab-api.js'), import('./measures.js')]);
+    onPage.core = onPage.core || loadLab();
+    return MEASURES[kind](await onPage.core, q);
+  };
+  return (kind, q) => new Promise((resolve, reject) => {
+    const retry = () => onPage(kind, q).then(resolve, reject);
+    if (!worker) { retry(); return; }
+    const id = nextId++;
+    pending.set(id, { resolve, reject, retry });
+    worker.postMessage({ id, kind, q });
+  });
 }
 
-/** Time (s) of the first local minimum of the tracked node's height, parabola-refined. */
-function firstMinimum(core, q, tEnd = 5) {
-  const { api } = core;
-  const dt = Number(q.dt);
-  let y0 = NaN, y1 = NaN, t1 = 0;
-  const start = (h) => { y0 = y1 = api.tracked_height(h); };
-  return run(core, { scene: q.scene, method: q.method, dt }, Math.round(tEnd / dt), (h, s) => {
-    const y2 = api.tracked_height(h);
-    if (s > 0 && y1 < y0 && y1 <= y2) {
-      const d = y0 - 2 * y1 + y2;
-      return t1 + (d !== 0 ? 0.5 * dt * (y0 - y2) / d : 0);
-    }
-    [y0, y1, t1] = [y1, y2, api.time(h)];
-    return undefined;
-  }, NaN, start);
-}
-
-/** Largest stable dt (s) of symplectic Euler: 5000 steps survive, bisection to 0.2 %. */
-async function stabilityBound(core, q) {
-  const create = (dt) => buildSim(core, q.scene, {}, 'symplectic-euler', dt, 0).h;
-  const { dt } = await largestStableDt(core.api, create, { lo: 1e-5, hi: 0.1, ratio: 1.002, steps: () => 5000 });
-  return dt;
-}
-
-/** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
- *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
-function volumeRatio(core, q, init, reduce) {
-  let acc = init;
-  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params: { grid_variant: Number(q.variant) } };
-  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
-    acc = reduce(acc, core.api.volume_ratio(h));
-    return undefined;
-  }, undefined).then((v) => (v === undefined ? acc : v));
-}
-
-const MEASURES = {
-  'first-minimum': (core, q) => firstMinimum(core, q),
-  'stability-bound': (core, q) => stabilityBound(core, q),
-  'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
-  'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
-};
-
-function setupQuestion(div, labPromise) {
+function setupQuestion(div, measure) {
   const input = div.querySelector('input');
   const out = div.querySelector('output');
   let truth = null;
@@ -100,7 +61,7 @@ function setupQuestion(div, labPromise) {
     out.className = '';
     out.textContent = 'checking with the simulation…';
     try {
-      if (truth === null) truth = await MEASURES[div.dataset.measure](await labPromise, div.dataset);
+      if (truth === null) truth = await measure(div.dataset.measure, { ...div.dataset });
     } catch (err) {
       out.className = 'bad';
       out.textContent = 'The simulation could not run: ' + err.message;
@@ -124,10 +85,9 @@ function setupQuestion(div, labPromise) {
 
 function main() {
   renderMath();
-  const labPromise = loadLab();
-  labPromise.catch(() => {});
-  for (const div of document.querySelectorAll('.question')) setupQuestion(div, labPromise);
-  window.softlabLesson = { ready: true, measures: MEASURES, lab: labPromise };
+  const measure = measurer();
+  for (const div of document.querySelectorAll('.question')) setupQuestion(div, measure);
+  window.softlabLesson = { ready: true, measure };
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

@@ -1,9 +1,10 @@
 // softlab lab page: 1-4 panels of the same scene, each with its own stepper, Δt and
 // parameters, stepping in lock-step on one clock, one camera, one live chart. This file
 // only puts the parts together and hands each the few things it needs: panels
-// (panel.js), the clock (clock.js), physics input and replay (input.js), settings
-// (settings.js, controls.js), views and colour maps (views.js), the camera (camera.js),
-// plots (plots.js), the URL (url-state.js) and the frame loop below.
+// (panel.js), the clock (clock.js, transport.js), physics input and replay (input.js),
+// settings (settings.js, controls.js), views and colour maps (views.js), the camera
+// (camera.js), plots (plots.js), the URL (url-state.js), the frame loop (frame-loop.js)
+// and the face shown to tests and the console (lab-face.js).
 
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { loadLab } from './lab-api.js';
@@ -21,6 +22,9 @@ import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { heightLimits, measureBody } from './body.js';
 import { buildSim } from './sim.js';
+import { bindTransport, showPlaying } from './transport.js';
+import { startFrameLoop } from './frame-loop.js';
+import { labFace } from './lab-face.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -56,7 +60,7 @@ function startLab(core, config) {
   const scene = config.scene;
   let camera = config.camera ? clampCamera({ ...config.camera, pan: [...config.camera.pan] }) : homeCamera();
   let plots = null, url = null, views = null, controls = null, settings = null;
-  let last = performance.now(), chartAt = 0; // the frame loop's last frame and chart flush (ms)
+  let loop = null; // the frame loop, started last
   const panels = [];
   const onPanel = {
     stepper: (i, method) => settings.setStepper(i, method),
@@ -80,10 +84,8 @@ function startLab(core, config) {
     playing: !config.paused,
     beforeStep: (p) => input.beforeStep(p),
     onPlaying: (on) => {
-      $('#play').disabled = on;
-      $('#pause').disabled = !on;
-      document.body.dataset.playing = on ? '1' : '0';
-      last = performance.now();
+      showPlaying(on);
+      if (loop) loop.restart();
       updateUrl();
     },
   });
@@ -127,21 +129,8 @@ function startLab(core, config) {
   for (const p of panels) plots.sample(p);
   document.documentElement.style.setProperty('--panel-count', String(panels.length));
 
-  // transport buttons and keys
-  $('#play').addEventListener('click', () => clock.setPlaying(true));
-  $('#pause').addEventListener('click', () => clock.setPlaying(false));
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
-  $('#step').addEventListener('click', stepOnce);
-  $('#reset').addEventListener('click', resetAll);
-  $('#speed').addEventListener('change', (e) => { clock.speed = Number(e.target.value) || 1; });
-  document.addEventListener('keydown', (e) => {
-    // typing goes to fields; space on a button presses it; arrows on a view orbit (camera.js)
-    if (e.target.closest('input, select, textarea, dialog')) return;
-    if (e.key === ' ' && e.target.closest('button')) return;
-    if (e.key === ' ') { e.preventDefault(); clock.setPlaying(!clock.playing); }
-    else if (e.key === 'ArrowRight' || e.key === '.') stepOnce();
-    else if (e.key === 'r' || e.key === 'R') resetAll();
-  });
+  bindTransport(clock, stepOnce, resetAll);
 
   new CameraInput(panels, {
     camera: () => camera,
@@ -164,81 +153,9 @@ function startLab(core, config) {
   for (const p of panels) ro.observe(p.canvas);
   panels.forEach((p) => p.resize());
 
-  // the frame loop: step on the clock, draw what changed, chart and clock text
   const perf = new PerfMeter($('#perf'));
-  function frame(now) {
-    requestAnimationFrame(frame);
-    clock.tick((now - last) / 1000);
-    last = now;
-    let drawn = false;
-    for (const p of panels) {
-      if (p.dirty) {
-        p.draw(camera);
-        p.updateReadout();
-        drawn = true;
-      }
-      p.updateState(clock.playing);
-    }
-    if (drawn) views.update();
-    const clockText = `t = ${clock.time.toFixed(3)} s`;
-    if ($('#clock').textContent !== clockText) $('#clock').textContent = clockText;
-    if (now - chartAt > 100 || !clock.playing) {
-      plots.flush();
-      chartAt = now;
-    }
-    perf.frame(now, clock, panels);
-  }
-  requestAnimationFrame(frame);
-
-  /** Read-only snapshot for tests and the console. */
-  const state = () => ({
-    t: clock.time,
-    playing: clock.playing,
-    fps: perf.fps,
-    simSpeed: perf.simSpeed,
-    camera: { ...camera, pan: [...camera.pan] },
-    recording: input.recording,
-    replaying: input.replaying,
-    events: input.eventCount,
-    panels: panels.map((p) => ({
-      method: p.method,
-      dt: p.dt,
-      beta: p.beta,
-      params: { ...p.params },
-      t: p.t,
-      height: core.api.tracked_height(p.h),
-      diverged: !!core.api.diverged(p.h),
-      stopped: p.stopped,
-      message: p.stateText(clock.playing),
-      samples: plots.count(p.index),
-      grabbed: core.api.grabbed_node(p.h),
-      stepsPerSecond: p.stepsPerSecond,
-      msPerStep: p.msPerStep,
-      omegaMax: p.omegaMax,
-      volumeRatio: core.api.volume_ratio(p.h),
-      positions: Array.from(p.positions()),
-    })),
-  });
-
-  /** Page (CSS pixel) position of node in panel i's view, or null if not drawn. */
-  const nodeOnScreen = (i, node) => {
-    const p = panels[i];
-    if (!p || !p.hasGl) return null;
-    const s = p.view.project(node, p.cam(camera));
-    if (!s) return null;
-    const r = p.canvas.getBoundingClientRect();
-    return { x: r.left + (s[0] * r.width) / p.canvas.width, y: r.top + (s[1] * r.height) / p.canvas.height };
-  };
-
-  return {
-    panels: panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, handle: p.h, view: p.view ? p.view.v : 0 })),
-    state,
-    nodeOnScreen,
-    redraw: markAllDirty,
-    /** Copies panel i's simulation state to its view now (what each frame does). */
-    sync: (i) => panels[i].sync(),
-    shareUrl: () => url.shareUrl(),
-  };
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, perf, clockEl: $('#clock') });
+  return labFace({ core, panels, clock, perf, input, plots, camera: () => camera, markAllDirty, url });
 }
 
 async function main() {

@@ -42,10 +42,11 @@ function heapArrays(Module, api) {
   };
 }
 
-/** Loads the wasm module (createSoftlab from softlab.js) and wraps its API. */
-export async function loadLab() {
-  if (typeof window.createSoftlab !== 'function') throw new Error('softlab.js did not load');
-  const Module = await window.createSoftlab();
+/** Loads the wasm module (createSoftlab from softlab.js, on a page or in a Worker) and
+ *  wraps its API. options go to createSoftlab (e.g. locateFile for softlab.wasm). */
+export async function loadLab(options = {}) {
+  if (typeof globalThis.createSoftlab !== 'function') throw new Error('softlab.js did not load');
+  const Module = await globalThis.createSoftlab(options);
   const api = {};
   for (const [name, [ret, args]] of Object.entries(SIGNATURES)) {
     api[name] = Module.cwrap('sl_api_' + name, ret, args);

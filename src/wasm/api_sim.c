@@ -13,7 +13,6 @@
 
 #include "api_internal.h"
 #include "sl_fields.h"
-#include "sl_grid.h"
 #include "sl_mesh_io.h"
 #include "sl_stepper.h"
 
