@@ -98,19 +98,10 @@ if [ $MODE = cli ]; then
 fi
 
 # ---- the lab -----------------------------------------------------------------------
-# One list (src/wasm/api_exports.txt, one name a line, # comments) feeds
-# -sEXPORTED_FUNCTIONS; every exported name must be defined in src/wasm/*.c.
-names=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' src/wasm/api_exports.txt | grep -v '^$')
-for n in $names; do
-  grep -q "^[A-Za-z_].*[ *]$n(" src/wasm/*.c ||
-    { echo "build_wasm: $n is listed in api_exports.txt but not defined in src/wasm/*.c" >&2; exit 1; }
-done
-for n in $(sed -n 's/^API [^(]*[ *]\([a-z_0-9]*\)(.*/\1/p' src/wasm/*.c); do
-  echo "$names" | grep -qx "$n" ||
-    { echo "build_wasm: src/wasm exports $n but api_exports.txt does not list it" >&2; exit 1; }
-done
-exports=$(printf '_%s,' $names)
-exports=${exports%,}
+# One list (src/wasm/api_exports.txt: each export with its signature) feeds
+# -sEXPORTED_FUNCTIONS and the cwrap table of web/lab-api.js ($OUT/api-signatures.js);
+# tools/wasm_api.js first checks it against the API definitions in src/wasm/*.c.
+exports=$(node tools/wasm_api.js src/wasm/api_exports.txt src/wasm "$OUT/api-signatures.js")
 
 echo "build_wasm: linking $OUT/softlab.js"
 objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Isrc/render" $SCENES_SRC $RENDER_SRC $WASM_SRC)"

@@ -1,6 +1,8 @@
 // softlab lessons: renders equations with KaTeX and checks the student's answers
-// against values that this page computes with the same wasm core as the lab.
-import { loadLab, SL_OK } from '../lab-api.js';
+// against values computed with the same wasm core as the lab (lessons/measures.js). The
+// measurements run in a Worker with its own wasm instance (lessons/measure-worker.js),
+// so the page and its embedded labs never wait for them; where no Worker can start they
+// run on the page, in slices that yield to it.
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -13,74 +15,39 @@ function renderMath() {
   });
 }
 
-/** Time (s) of the first local minimum of the tracked node's height, parabola-refined. */
-function firstMinimum(api, scene, method, dt, tEnd = 5) {
-  const h = api.panel_create(scene, method, dt, 0);
-  if (h <= 0) throw new Error(api.last_error(0) || 'could not create the scene');
+/** measure(kind, q) => Promise of the value: in a Worker, or on the page if none starts. */
+function measurer() {
+  let worker = null, nextId = 1;
+  const pending = new Map();
   try {
-    let y0 = api.tracked_height(h), y1 = y0, t1 = 0;
-    for (let s = 0; s < Math.round(tEnd / dt); s++) {
-      if (api.step(h, 1) !== SL_OK) return NaN;
-      const y2 = api.tracked_height(h);
-      if (s > 0 && y1 < y0 && y1 <= y2) {
-        const d = y0 - 2 * y1 + y2;
-        return t1 + (d !== 0 ? 0.5 * dt * (y0 - y2) / d : 0);
-      }
-      [y0, y1, t1] = [y1, y2, api.time(h)];
-    }
-    return NaN;
-  } finally {
-    api.panel_destroy(h);
-  }
+    worker = new Worker(new URL('./measure-worker.js', import.meta.url));
+    worker.onmessage = (e) => {
+      const { id, value, error } = e.data;
+      const p = pending.get(id);
+      pending.delete(id);
+      if (p) (error === undefined ? p.resolve(value) : p.reject(new Error(error)));
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      worker = null; // fall back to the page for this and later measurements
+      for (const [id, p] of pending) { pending.delete(id); p.retry(); }
+    };
+  } catch { worker = null; }
+  const onPage = async (kind, q) => {
+    const [{ loadLab }, { MEASURES }] = await Promise.all([import('../lab-api.js'), import('./measures.js')]);
+    onPage.core = onPage.core || loadLab();
+    return MEASURES[kind](await onPage.core, q);
+  };
+  return (kind, q) => new Promise((resolve, reject) => {
+    const retry = () => onPage(kind, q).then(resolve, reject);
+    if (!worker) { retry(); return; }
+    const id = nextId++;
+    pending.set(id, { resolve, reject, retry });
+    worker.postMessage({ id, kind, q });
+  });
 }
 
-/** True if `method` stays bounded for `steps` steps of size dt. */
-function staysBounded(api, scene, method, dt, steps) {
-  const h = api.panel_create(scene, method, dt, 0);
-  if (h <= 0) return false;
-  const ok = api.step(h, steps) === SL_OK;
-  api.panel_destroy(h);
-  return ok;
-}
-
-/** Largest stable dt (s) of symplectic Euler, by bisection to 0.2 %. */
-function stabilityBound(api, scene) {
-  let lo = 1e-5, hi = 0.1;
-  while (hi / lo > 1.002) {
-    const mid = Math.sqrt(lo * hi);
-    if (staysBounded(api, scene, 'symplectic-euler', mid, 5000)) lo = mid; else hi = mid;
-  }
-  return lo;
-}
-
-/** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
- *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
-function volumeRatio(api, q, init, reduce) {
-  api.params_clear();
-  api.params_set('grid_variant', Number(q.variant));
-  const h = api.panel_create(q.scene, q.method, Number(q.dt), 0);
-  api.params_clear();
-  if (h <= 0) throw new Error(api.last_error(0) || 'could not create the scene');
-  try {
-    let acc = init;
-    for (let s = 0; s < Math.round(Number(q.tEnd) / Number(q.dt)); s++) {
-      if (api.step(h, 1) !== SL_OK) return NaN;
-      acc = reduce(acc, api.volume_ratio(h));
-    }
-    return acc;
-  } finally {
-    api.panel_destroy(h);
-  }
-}
-
-const MEASURES = {
-  'first-minimum': (api, q) => firstMinimum(api, q.scene, q.method, Number(q.dt)),
-  'stability-bound': (api, q) => stabilityBound(api, q.scene),
-  'min-volume': (api, q) => volumeRatio(api, q, Infinity, Math.min),
-  'end-volume': (api, q) => volumeRatio(api, q, NaN, (_, v) => v),
-};
-
-function setupQuestion(div, labPromise) {
+function setupQuestion(div, measure) {
   const input = div.querySelector('input');
   const out = div.querySelector('output');
   let truth = null;
@@ -94,7 +61,7 @@ function setupQuestion(div, labPromise) {
     out.className = '';
     out.textContent = 'checking with the simulation…';
     try {
-      if (truth === null) truth = MEASURES[div.dataset.measure]((await labPromise).api, div.dataset);
+      if (truth === null) truth = await measure(div.dataset.measure, { ...div.dataset });
     } catch (err) {
       out.className = 'bad';
       out.textContent = 'The simulation could not run: ' + err.message;
@@ -118,10 +85,9 @@ function setupQuestion(div, labPromise) {
 
 function main() {
   renderMath();
-  const labPromise = loadLab();
-  labPromise.catch(() => {});
-  for (const div of document.querySelectorAll('.question')) setupQuestion(div, labPromise);
-  window.softlabLesson = { ready: true, measures: MEASURES, lab: labPromise };
+  const measure = measurer();
+  for (const div of document.querySelectorAll('.question')) setupQuestion(div, measure);
+  window.softlabLesson = { ready: true, measure };
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

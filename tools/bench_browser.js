@@ -19,9 +19,15 @@ async function main() {
       const sceneCount = api('scene_count', 'number', [])(), sceneName = api('scene_name', 'string', ['number']);
       const stepperCount = api('stepper_count', 'number', [])(), stepperName = api('stepper_name', 'string', ['number']);
       const dtOf = api('scene_default_dt', 'number', ['number']);
-      const create = api('panel_create', 'number', ['string', 'string', 'number', 'number']);
+      const simCreate = api('sim_create', 'number', ['string']);
+      const build = api('sim_build', 'number', ['number', 'string', 'number', 'number']);
       const step = api('step', 'number', ['number', 'number']), reset = api('reset', null, ['number']);
-      const destroy = api('panel_destroy', null, ['number']);
+      const destroy = api('sim_destroy', null, ['number']);
+      const create = (scene, method, dt, beta) => {
+        const h = simCreate(scene);
+        if (h > 0 && build(h, method, dt, beta) !== 0) { destroy(h); return 0; }
+        return h;
+      };
       const out = [];
       for (let s = 0; s < sceneCount; s++) {
         for (let k = 0; k < stepperCount; k++) {

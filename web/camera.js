@@ -5,8 +5,11 @@
 //   wheel, pinch          zoom;   two fingers: pan
 //   double-click, 0       back to the home view
 //   keys on a view        ←→↑↓ orbit, shift+←→↑↓ pan, + − zoom
-// Input that changes the physics (grab, move, release, pin) goes through lab.input(),
-// which records it for replay; the camera only changes what is drawn.
+// Input that changes the physics (grab, move, release, pin) goes to input(event) (web/
+// input.js records it for replay); the camera only changes what is drawn. Picking and
+// dragging use each panel's view, i.e. the positions drawn, not the simulation.
+
+import { centroid } from './body.js';
 
 export const CAMERA_HOME = Object.freeze({ yaw: 0.55, pitch: 0.32, zoom: 1, pan: [0, 0, 0] });
 const CLICK_PX = 4;        // a press that moves less than this is a click
@@ -32,15 +35,19 @@ function pixel(p, e) {
 }
 
 export class CameraInput {
-  constructor(lab) {
-    this.lab = lab;
-    this.api = lab.api;
+  /**
+   * @param panels  every panel (each view takes the pointer)
+   * @param deps    {camera(): the shared camera, setCamera(c), changed(): after a camera
+   *                 change, input(event): a physics event, pinnedNodes()}
+   */
+  constructor(panels, deps) {
+    this.deps = deps;
     this.drag = null;
     this.touches = new Map(); // pointerId -> [clientX, clientY]
-    for (const p of lab.panels) this.bind(p);
+    for (const p of panels) this.bind(p);
   }
 
-  get camera() { return this.lab.camera; }
+  get camera() { return this.deps.camera(); }
 
   pickRadius(p) {
     return PICK_PX * (p.canvas.width / Math.max(1, p.canvas.clientWidth));
@@ -48,7 +55,7 @@ export class CameraInput {
 
   /** The free node under the pointer, or -1. */
   pickFree(p, e) {
-    return p.hasGl ? this.api.pick(p.h, ...pixel(p, e), ...p.view(this.camera), this.pickRadius(p)) : -1;
+    return p.hasGl ? p.view.pick(...pixel(p, e), p.cam(this.camera), this.pickRadius(p)) : -1;
   }
 
   /** The pinned node drawn nearest the pointer within the pick radius, or -1. */
@@ -57,8 +64,8 @@ export class CameraInput {
     const [px, py] = pixel(p, e);
     const r = this.pickRadius(p);
     let best = -1, bestD = r * r;
-    for (const i of this.lab.pinnedNodes(p)) {
-      const s = this.api.vec3(this.api.project(p.h, i, ...p.view(this.camera)));
+    for (const i of this.deps.pinnedNodes()) {
+      const s = p.view.project(i, p.cam(this.camera));
       if (!s) continue;
       const d = (s[0] - px) ** 2 + (s[1] - py) ** 2;
       if (d <= bestD) [best, bestD] = [i, d];
@@ -68,10 +75,10 @@ export class CameraInput {
 
   /** World-space displacement (m) that moves what is drawn by (dx, dy) pixels. */
   panDelta(p, px, py, dx, dy) {
-    const through = this.lab.centroid(p);
-    const view = p.view(this.camera);
-    const a = this.api.vec3(this.api.unproject(p.h, px, py, ...view, ...through));
-    const b = this.api.vec3(this.api.unproject(p.h, px + dx, py + dy, ...view, ...through));
+    const through = centroid(p.shown);
+    const cam = p.cam(this.camera);
+    const a = p.view.unproject(px, py, cam, through);
+    const b = p.view.unproject(px + dx, py + dy, cam, through);
     return a && b ? [a[0] - b[0], a[1] - b[1], a[2] - b[2]] : null;
   }
 
@@ -97,7 +104,7 @@ export class CameraInput {
     if (e.pointerType === 'touch') {
       this.touches.set(e.pointerId, [e.clientX, e.clientY]);
       if (this.touches.size === 2) { // a second finger: pinch and pan instead
-        if (this.drag && this.drag.mode === 'grab') this.lab.input({ kind: 'release' });
+        if (this.drag && this.drag.mode === 'grab') this.deps.input({ kind: 'release' });
         this.drag = { mode: 'pinch', panel: p, ...this.pinchState() };
         return;
       }
@@ -106,10 +113,10 @@ export class CameraInput {
     const panning = e.button === 1 || e.button === 2 || e.shiftKey;
     const node = panning ? -1 : this.pickFree(p, e);
     if (node >= 0) {
-      const x = this.api.positionsArray(p.h);
+      const x = p.shown;
       const anchor = [x[3 * node], x[3 * node + 1], x[3 * node + 2]];
       this.drag = { mode: 'grab', node, anchor, moved: false, ...start };
-      this.lab.input({ kind: 'grab', node, target: anchor });
+      this.deps.input({ kind: 'grab', node, target: anchor });
       return;
     }
     const pinned = panning ? -1 : this.pickPinned(p, e);
@@ -141,8 +148,8 @@ export class CameraInput {
     d.moved = true;
     if (d.mode === 'grab') {
       if (d.panel !== p) return;
-      const target = this.api.vec3(this.api.unproject(p.h, ...pixel(p, e), ...p.view(this.camera), ...d.anchor));
-      if (target) this.lab.input({ kind: 'move', target });
+      const target = p.view.unproject(...pixel(p, e), p.cam(this.camera), d.anchor);
+      if (target) this.deps.input({ kind: 'move', target });
       return;
     }
     if (d.mode === 'pan') this.panBy(p, dx, dy, e);
@@ -150,7 +157,7 @@ export class CameraInput {
       this.camera.yaw -= dx * ORBIT_PER_PX;
       this.camera.pitch += dy * ORBIT_PER_PX;
       clampCamera(this.camera);
-      this.lab.cameraChanged();
+      this.deps.changed();
     }
     d.x = e.clientX;
     d.y = e.clientY;
@@ -165,10 +172,10 @@ export class CameraInput {
       return;
     }
     this.drag = null;
-    if (d.mode === 'grab') this.lab.input({ kind: 'release' });
+    if (d.mode === 'grab') this.deps.input({ kind: 'release' });
     if (!cancelled && !d.moved && (d.mode === 'grab' || d.mode === 'pinned')) {
       // a click on a node: pin a free one, unpin a pinned one
-      this.lab.input({ kind: 'pin', node: d.node, pinned: d.mode === 'grab' ? 1 : 0 });
+      this.deps.input({ kind: 'pin', node: d.node, pinned: d.mode === 'grab' ? 1 : 0 });
     }
   }
 
@@ -179,18 +186,18 @@ export class CameraInput {
     const delta = this.panDelta(p, at[0], at[1], dx * scale, dy * scale);
     if (!delta) return;
     for (let k = 0; k < 3; k++) this.camera.pan[k] += delta[k];
-    this.lab.cameraChanged();
+    this.deps.changed();
   }
 
   zoomBy(factor) {
     this.camera.zoom *= factor;
     clampCamera(this.camera);
-    this.lab.cameraChanged();
+    this.deps.changed();
   }
 
   home() {
-    this.lab.camera = homeCamera();
-    this.lab.cameraChanged();
+    this.deps.setCamera(homeCamera());
+    this.deps.changed();
   }
 
   key(p, e) {
@@ -203,7 +210,7 @@ export class CameraInput {
         this.camera.yaw -= step[0] * KEY_ORBIT;
         this.camera.pitch += step[1] * KEY_ORBIT;
         clampCamera(this.camera);
-        this.lab.cameraChanged();
+        this.deps.changed();
       }
     } else if (e.key === '+' || e.key === '=') this.zoomBy(1 / KEY_ZOOM);
     else if (e.key === '-' || e.key === '_') this.zoomBy(KEY_ZOOM);

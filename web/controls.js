@@ -5,7 +5,7 @@
 
 import { paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
-import { fmtSeconds, largestStableDt, meterReading } from './stability.js';
+import { fmtSeconds, meterReading, panelStableDt } from './stability.js';
 
 /** sl_scene_params.grid_variant: the seed 004 models (src/core/sl_scene.h). */
 export const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (all three)'],
@@ -32,13 +32,21 @@ export function lame(young, poisson) {
 }
 
 export class ParamControls {
-  constructor(lab, host) {
-    this.lab = lab;
+  /**
+   * @param host    the element the card goes into
+   * @param panels  every panel
+   * @param infos   the parameters the scene reads (the core's table)
+   * @param deps    {notice(text), setParam(indexes, name, value), setDt(i, dt, deferred),
+   *                 setBeta(i, beta, deferred), changed(), scratch(panel, dt): a handle of
+   *                 a simulation like the panel's at dt, api: for the search}
+   */
+  constructor(host, panels, infos, deps) {
     this.host = host;
+    this.panels = panels;
+    this.deps = deps;
     this.rows = [];
     this.searches = new Map(); // panel index -> running search token
-    const scene = lab.scene;
-    this.infos = lab.paramInfos.filter((p) => scene.params & p.flag);
+    this.infos = infos;
     this.linked = {};
     for (const info of this.infos) this.linked[info.name] = this.allEqual((p) => p.param(info.name));
     this.linked.dt = this.allEqual((p) => p.dt);
@@ -47,15 +55,14 @@ export class ParamControls {
   }
 
   allEqual(get) {
-    const values = this.lab.panels.map(get);
+    const values = this.panels.map(get);
     return values.every((v) => Object.is(v, values[0]));
   }
 
   build() {
-    const lab = this.lab;
     const table = el('table', { class: 'params' });
     const head = el('tr', {}, el('th', { text: 'parameter', scope: 'col' }), el('th', { text: 'link', scope: 'col', title: 'same value in every panel' }));
-    for (const p of lab.panels) {
+    for (const p of this.panels) {
       head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
     }
     table.append(el('thead', {}, head));
@@ -67,7 +74,7 @@ export class ParamControls {
       body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));
     }
     const searchRow = el('tr', {}, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
-    this.searchCells = lab.panels.map((p) => {
+    this.searchCells = this.panels.map((p) => {
       const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on a copy of this panel: the largest Δt that runs 2000 steps (or 2 s) without diverging' });
       button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);
       const out = el('output', { class: 'search-out muted' });
@@ -90,7 +97,7 @@ export class ParamControls {
     const link = el('input', { type: 'checkbox', checked: this.linked[name] });
     link.setAttribute('aria-label', `same ${label} in every panel`);
     tr.append(el('td', { class: 'link' }, link));
-    const cells = this.lab.panels.map((p) => {
+    const cells = this.panels.map((p) => {
       const input = makeInput(p);
       const td = el('td', {}, input);
       tr.append(td);
@@ -112,7 +119,7 @@ export class ParamControls {
 
   /** Indexes of the panels a change in panel i's input applies to. */
   targets(name, i) {
-    return this.linked[name] ? this.lab.panels.map((p) => p.index) : [i];
+    return this.linked[name] ? this.panels.map((p) => p.index) : [i];
   }
 
   paramRow(info) {
@@ -129,11 +136,11 @@ export class ParamControls {
         const value = Number(input.value);
         const problem = paramProblem(info, value);
         if (problem) {
-          this.lab.notice(`${problem}.`);
+          this.deps.notice(`${problem}.`);
           this.refresh();
           return;
         }
-        this.lab.setParam(this.targets(info.name, p.index), info.name, value);
+        this.deps.setParam(this.targets(info.name, p.index), info.name, value);
       });
       return input;
     });
@@ -146,15 +153,15 @@ export class ParamControls {
       input.addEventListener('change', () => {
         const value = Number(input.value);
         if (!valid(value)) {
-          this.lab.notice(`${problem}.`);
+          this.deps.notice(`${problem}.`);
           this.refresh();
           return;
         }
         for (const i of this.targets(name, p.index)) {
-          if (name === 'dt') this.lab.setDt(i, value, true);
-          else this.lab.setBeta(i, value, true);
+          if (name === 'dt') this.deps.setDt(i, value, true);
+          else this.deps.setBeta(i, value, true);
         }
-        this.lab.settingsChanged();
+        this.deps.changed();
       });
       return input;
     });
@@ -163,7 +170,7 @@ export class ParamControls {
   readRow(name, label) {
     const tr = el('tr', { class: 'read-row' });
     tr.append(el('th', { scope: 'row', text: label }), el('td'));
-    const outs = this.lab.panels.map(() => {
+    const outs = this.panels.map(() => {
       const out = el('output', { class: name });
       tr.append(el('td', {}, out));
       return out;
@@ -174,7 +181,7 @@ export class ParamControls {
 
   /** Shows every panel's current values, Lamé constants and stability meter. */
   refresh() {
-    const panels = this.lab.panels;
+    const panels = this.panels;
     for (const { name, cells } of this.rows) {
       cells.forEach(({ input }, i) => {
         const p = panels[i];
@@ -193,13 +200,12 @@ export class ParamControls {
   }
 
   async search(panel, out, button) {
-    const lab = this.lab;
     button.disabled = true;
     out.textContent = 'searching…';
     const token = {};
     this.searches.set(panel.index, token);
     try {
-      const result = await largestStableDt(lab.api, (dt) => lab.scratchPanel(panel, dt), (lo, hi) => {
+      const result = await panelStableDt(this.deps.api, (dt) => this.deps.scratch(panel, dt), (lo, hi) => {
         if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
       });
       if (this.searches.get(panel.index) !== token) return;

@@ -1,106 +1,52 @@
-// Thin JS face of the flat wasm API (src/wasm/api.c): numbers, strings and
-// pointers only. Tables (scenes, steppers) are read once into plain objects.
+// Thin JS face of the flat wasm API (src/wasm/api*.c): numbers, strings and pointers
+// only. The signatures come from the one list src/wasm/api_exports.txt (generated into
+// api-signatures.js by the build), so this file never repeats them. Tables (scenes,
+// steppers, parameters) are read once into plain objects.
 
-const SIGNATURES = {
-  scene_count: ['number', []],
-  scene_name: ['string', ['number']],
-  scene_title: ['string', ['number']],
-  scene_citation: ['string', ['number']],
-  scene_description: ['string', ['number']],
-  scene_default_method: ['string', ['number']],
-  scene_default_dt: ['number', ['number']],
-  scene_default_t_end: ['number', ['number']],
-  stepper_count: ['number', []],
-  stepper_name: ['string', ['number']],
-  stepper_title: ['string', ['number']],
-  stepper_citation: ['string', ['number']],
-  stepper_flags: ['number', ['number']],
-  status_message: ['string', ['number']],
-  status_name: ['string', ['number']],
-  alloc: ['number', ['number']],
-  free: [null, ['number']],
-  mesh_load: ['number', ['string', 'number', 'number', 'number', 'number']],
-  panel_create: ['number', ['string', 'string', 'number', 'number']],
-  panel_destroy: [null, ['number']],
-  set_method: ['number', ['number', 'string', 'number', 'number']],
-  step: ['number', ['number', 'number']],
-  step_until: ['number', ['number', 'number', 'number']],
-  reset: [null, ['number']],
-  time: ['number', ['number']],
-  dt: ['number', ['number']],
-  beta: ['number', ['number']],
-  method: ['string', ['number']],
-  node_count: ['number', ['number']],
-  positions: ['number', ['number']],
-  tracked_node: ['number', ['number']],
-  tracked_height: ['number', ['number']],
-  energy_total: ['number', ['number']],
-  energy_kinetic: ['number', ['number']],
-  energy_potential: ['number', ['number']],
-  energy_elastic: ['number', ['number']],
-  constraint_violation: ['number', ['number']],
-  diverged: ['number', ['number']],
-  diverged_time: ['number', ['number']],
-  diverged_reason: ['string', ['number']],
-  last_error: ['string', ['number']],
-  attach_canvas: ['number', ['number', 'string', 'number']],
-  set_color: [null, ['number', 'number', 'number', 'number']],
-  view_distance: ['number', ['number']],
-  draw: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  project: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  pick: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  unproject: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  total_mass: ['number', ['number']],
-  grab: ['number', ['number', 'number', 'number', 'number', 'number', 'number', 'number']],
-  grab_move: ['number', ['number', 'number', 'number', 'number']],
-  release: [null, ['number']],
-  grabbed_node: ['number', ['number']],
-  param_count: ['number', []],
-  param_name: ['string', ['number']],
-  param_label: ['string', ['number']],
-  param_unit: ['string', ['number']],
-  param_min: ['number', ['number']],
-  param_max: ['number', ['number']],
-  param_log_scale: ['number', ['number']],
-  param_flag: ['number', ['number']],
-  scene_params: ['number', ['number']],
-  params_clear: [null, []],
-  params_set: ['number', ['string', 'number']],
-  panel_param: ['number', ['number', 'string']],
-  scene_param_default: ['number', ['number', 'string']],
-  rebuild: ['number', ['number']],
-  volume_ratio: ['number', ['number']],
-  measure: ['number', ['number']],
-  inverted_cells: ['number', ['number']],
-  shape_error: ['number', ['number']],
-  omega_max: ['number', ['number']],
-  pin: ['number', ['number', 'number', 'number']],
-  is_pinned: ['number', ['number', 'number']],
-  set_view: [null, ['number', 'number']],
-  set_color_field: ['number', ['number', 'number', 'number', 'number']],
-  field_auto_lo: ['number', ['number']],
-  field_auto_hi: ['number', ['number']],
-  view: ['number', ['number']],
-  color_range_lo: ['number', ['number']],
-  color_range_hi: ['number', ['number']],
-};
+import { SIGNATURES } from './api-signatures.js';
 
 export const SL_OK = 0;
-/** View bits of sl_api_set_view (SL_VIEW_* in src/render/render.h), to be or-ed:
+/** View bits of sl_api_view_set_mode (SL_VIEW_* in src/render/render.h), to be or-ed:
  *  SHADED the lit surface; WIREFRAME every element edge (the surface translucent with
  *  SHADED, hidden without); GHOST the rest shape; COLOR_MAP the field of set_color_field.
  *  Neither SHADED nor WIREFRAME: the surface's edges alone. DEFAULT = SHADED | COLOR_MAP. */
 export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 });
-/** Colour fields of sl_api_set_color_field (sl_field in src/core/sl_fields.h): strain
- *  energy density in J/m³, volume change V/V₀ − 1 (dimensionless). */
+/** Colour fields (sl_field in src/core/sl_fields.h): strain energy density in J/m³,
+ *  volume change V/V₀ − 1 (dimensionless). */
 export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 });
 /** sl_stepper_class.flags (src/core/sl_stepper.h). */
 export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });
 
-/** Loads the wasm module (createSoftlab from softlab.js) and wraps its API. */
-export async function loadLab() {
-  if (typeof window.createSoftlab !== 'function') throw new Error('softlab.js did not load');
-  const Module = await window.createSoftlab();
+/** Copies of the heap arrays the API returns by pointer, and plain arrays passed in by
+ *  pointer: JS keeps only its own typed arrays (memory growth detaches heap views, and a
+ *  Worker will post these arrays). */
+function heapArrays(Module, api) {
+  const heapOf = (Type) => (Type === Int32Array ? Module.HEAP32 : Module.HEAPF64);
+  return {
+    /** A copy of count elements of Type at ptr (empty if ptr is 0). */
+    copy(Type, ptr, count) {
+      if (!ptr || count < 1) return new Type(0);
+      return new Type(heapOf(Type).buffer, ptr, count).slice();
+    },
+    /** Calls fn(ptr) with the elements of `array` (Float64Array or Int32Array) in the heap. */
+    pass(array, fn) {
+      const ptr = array.length ? api.alloc(array.byteLength) : 0;
+      if (array.length && !ptr) throw new Error('out of wasm memory');
+      try {
+        if (ptr) heapOf(array.constructor).set(array, ptr / array.BYTES_PER_ELEMENT);
+        return fn(ptr);
+      } finally {
+        if (ptr) api.free(ptr);
+      }
+    },
+  };
+}
+
+/** Loads the wasm module (createSoftlab from softlab.js, on a page or in a Worker) and
+ *  wraps its API. options go to createSoftlab (e.g. locateFile for softlab.wasm). */
+export async function loadLab(options = {}) {
+  if (typeof globalThis.createSoftlab !== 'function') throw new Error('softlab.js did not load');
+  const Module = await globalThis.createSoftlab(options);
   const api = {};
   for (const [name, [ret, args]] of Object.entries(SIGNATURES)) {
     api[name] = Module.cwrap('sl_api_' + name, ret, args);
@@ -110,8 +56,7 @@ export async function loadLab() {
   for (let i = 0; i < api.param_count(); i++) {
     params.push({
       name: api.param_name(i), label: api.param_label(i), unit: api.param_unit(i),
-      min: api.param_min(i), max: api.param_max(i), log: !!api.param_log_scale(i),
-      flag: api.param_flag(i),
+      min: api.param_min(i), max: api.param_max(i), flag: api.param_flag(i),
     });
   }
   const scenes = [];
@@ -120,7 +65,7 @@ export async function loadLab() {
       name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
       description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
-      defaultTEnd: api.scene_default_t_end(i), params: api.scene_params(i),
+      params: api.scene_params(i),
       // defaults of the parameters it reads: {name: value in SI units}
       defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)
         .map((p) => [p.name, api.scene_param_default(i, p.name)])),
@@ -133,19 +78,8 @@ export async function loadLab() {
       citation: api.stepper_citation(i), flags: api.stepper_flags(i),
     });
   }
-  // Positions as a fresh view each time: memory growth detaches old views.
-  api.positionsArray = (h) => {
-    const ptr = api.positions(h), n = api.node_count(h);
-    return ptr ? new Float64Array(Module.HEAPF64.buffer, ptr, 3 * n) : new Float64Array(0);
-  };
-  // The chart's quantities of panel h (sl_api_measure), copied at once.
-  api.measures = (h) => {
-    const ptr = api.measure(h);
-    if (!ptr) return null;
-    const m = new Float64Array(Module.HEAPF64.buffer, ptr, 6);
-    return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5] };
-  };
+  const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
-  api.vec3 = (ptr) => (ptr ? Array.from(new Float64Array(Module.HEAPF64.buffer, ptr, 3)) : null);
-  return { Module, api, scenes, steppers, params };
+  api.vec3 = (ptr) => (ptr ? Array.from(heap.copy(Float64Array, ptr, 3)) : null);
+  return { Module, api, heap, scenes, steppers, params };
 }

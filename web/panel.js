@@ -1,12 +1,15 @@
-// One panel of the lab: a world of the lab's scene with its own stepper, Δt, β and
-// scene parameters, drawn into its own canvas. The physics runs in C (wasm); a panel
-// schedules its steps, applies recorded input at its own step times, and reads numbers.
+// One panel of the lab: a simulation of the lab's scene with its own stepper, Δt, β and
+// scene parameters (web/sim.js), drawn by its own view (web/view.js) from the arrays the
+// panel copies across each frame, its DOM (head, readout, state, meter). A panel steps
+// itself up to a target time; who sets the target (web/clock.js), what happens between
+// steps (replayed input) and where samples go (web/plots.js) are passed in.
 
 import { SL_OK } from './lab-api.js';
 import { fmt } from './format.js';
+import { buildSim, readBody, readFrame, readMeasures, readPins, readPositions } from './sim.js';
+import { View } from './view.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
-const CHART_MIN_INTERVAL = 0.002; // s of simulated time between chart samples
 
 const $ = (sel, root) => root.querySelector(sel);
 
@@ -15,20 +18,22 @@ function hexToRgb(hex) {
   return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
-/** Stages params ({name: value}, SI units) for the next panel_create / rebuild. */
-function stageParams(api, params) {
-  api.params_clear();
-  for (const [name, value] of Object.entries(params)) {
-    if (api.params_set(name, value) !== SL_OK) throw new Error(api.last_error(0));
-  }
-}
-
 export class Panel {
-  /** @param {{method:string, dt:number, beta:number, params:object}} config */
-  constructor(lab, index, config) {
-    this.lab = lab;
+  /**
+   * @param core    the loaded wasm API (lab-api.js loadLab)
+   * @param scene   the lab's scene ({name, defaultMethod, ...})
+   * @param index   0-based position on the page
+   * @param config  {method, dt, beta, params} asked for (URL)
+   * @param on      {stepper(i, method), dt(i, dt), sample(panel)}: what the page does
+   *                when the panel's own inputs change, and with each new state
+   */
+  constructor(core, scene, index, config, on) {
+    this.core = core;
+    this.scene = scene;
     this.index = index;
+    this.on = on;
     this.color = COLORS[index % COLORS.length];
+    this.requested = config.method;
     this.method = config.method;
     this.dt = config.dt;
     this.beta = config.beta || 0;
@@ -42,41 +47,42 @@ export class Panel {
     this.stepsPerSecond = 0;
     this.msPerStep = NaN;
     this.lastStepMs = NaN;
-    this.recordedAt = 0;
-    this.eventIndex = 0;   // next replay event to apply
     this.buildDom();
     this.create();
   }
 
+  get api() { return this.core.api; }
+
   create() {
-    const api = this.lab.api;
-    const scene = this.lab.scene;
-    try {
-      stageParams(api, this.params);
-    } catch (err) {
+    let built = buildSim(this.core, this.scene.name, this.params, this.method, this.dt, this.beta);
+    if (built.paramError) {
+      this.viewNote(`Parameters ignored: ${built.error}.`);
       this.params = {};
-      stageParams(api, {});
-      this.viewNote(`Parameters ignored: ${err.message}.`);
+      built = buildSim(this.core, this.scene.name, {}, this.method, this.dt, this.beta);
     }
-    this.h = api.panel_create(scene.name, this.method, this.dt, this.beta);
     let refusal = '';
-    if (this.h < 0 && this.method !== scene.defaultMethod) {
+    if (!built.h && this.method !== this.scene.defaultMethod) {
       // e.g. an explicit stepper and a model with compliance 0: this panel alone falls
       // back to the scene's own stepper and says why; the others are not affected.
-      refusal = api.last_error(0);
-      this.h = api.panel_create(scene.name, scene.defaultMethod, this.dt, this.beta);
-      this.method = scene.defaultMethod;
+      refusal = built.error;
+      this.method = this.scene.defaultMethod;
       this.select.value = this.method;
+      built = buildSim(this.core, this.scene.name, this.params, this.method, this.dt, this.beta);
     }
-    api.params_clear();
-    if (this.h < 0) throw new Error(api.last_error(0) || api.status_message(-this.h));
-    api.set_color(this.h, ...hexToRgb(this.color));
-    const st = api.attach_canvas(this.h, '#' + this.canvas.id, 1);
-    this.hasGl = st === SL_OK;
-    if (!this.hasGl) this.viewNote(`No WebGL2 here (${api.last_error(0)}); the numbers still run.`);
-    this.baseDistance = api.view_distance(this.h);
-    if (refusal) this.viewNote(`${this.stepperOf(this.lab.requestedMethod(this.index)).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
+    if (!built.h) throw new Error(built.error);
+    this.h = built.h;
+    try {
+      this.view = new View(this.core, this.canvas.id);
+      this.view.setColor(hexToRgb(this.color));
+    } catch (err) {
+      this.view = null;
+      this.viewNote(`No WebGL2 here (${err.message}); the numbers still run.`);
+    }
+    this.bodyChanged();
+    if (refusal) this.viewNote(`${this.stepperOf(this.requested).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
   }
+
+  get hasGl() { return !!this.view; }
 
   buildDom() {
     const node = $('#panel-template', document).content.firstElementChild.cloneNode(true);
@@ -95,7 +101,7 @@ export class Panel {
     this.readout = $('.readout', node);
     this.meter = $('.meter', node);
     this.citation = $('.citation', node);
-    for (const s of this.lab.steppers) {
+    for (const s of this.core.steppers) {
       const opt = document.createElement('option');
       opt.value = s.name;
       opt.textContent = s.title;
@@ -104,8 +110,8 @@ export class Panel {
     }
     this.select.value = this.method;
     this.dtInput.value = String(this.dt);
-    this.select.addEventListener('change', () => this.lab.setStepper(this.index, this.select.value));
-    this.dtInput.addEventListener('change', () => this.lab.setDt(this.index, Number(this.dtInput.value)));
+    this.select.addEventListener('change', () => this.on.stepper(this.index, this.select.value));
+    this.dtInput.addEventListener('change', () => this.on.dt(this.index, Number(this.dtInput.value)));
     $('#panels', document).append(node);
   }
 
@@ -121,14 +127,50 @@ export class Panel {
     this.updateState();
   }
 
+  // ---- the view: the arrays copied from the simulation (the only path) -------------
+
+  /** A new world (creation, rebuild): the view gets its body, pins and frame again. */
+  bodyChanged() {
+    this.grabTarget = null;
+    if (!this.view) return;
+    this.view.setBody(readBody(this.core, this.h));
+    this.view.setPins(readPins(this.core, this.h));
+    this.baseDistance = this.view.distance();
+    this.sync();
+  }
+
+  pinsChanged() {
+    if (this.view) this.view.setPins(readPins(this.core, this.h));
+    this.dirty = true;
+  }
+
+  /** Copies the current positions (and the field the view colours by, if any) to the view. */
+  sync() {
+    if (!this.view) return;
+    const frame = readFrame(this.core, this.h, this.view.colorField());
+    this.shown = frame.positions; // what input picks from (web/camera.js)
+    this.view.setFrame(frame);
+  }
+
+  /** Colour field (FIELD) over [lo, hi] (NaN: automatic); the values follow at once. */
+  setColorField(field, lo = NaN, hi = NaN) {
+    if (!this.view) return SL_OK;
+    const fresh = field !== this.view.colorField(); // the view drops the old field's values
+    const st = this.view.setColorField(field, lo, hi);
+    if (fresh) this.sync();
+    this.dirty = true;
+    return st;
+  }
+
+  // ---- settings ------------------------------------------------------------------------
+
   /** Changes stepper, Δt and β (world back to t = 0); false (and a message) if refused. */
   setStepper(method, dt, beta) {
-    const api = this.lab.api;
-    const st = api.set_method(this.h, method, dt, beta);
+    const st = this.api.set_method(this.h, method, dt, beta);
     if (st !== SL_OK) {
       this.select.value = this.method;
       this.dtInput.value = String(this.dt);
-      this.flash(api.last_error(this.h) || api.status_message(st));
+      this.flash(this.api.sim_error(this.h) || this.api.status_message(st));
       return false;
     }
     this.method = method;
@@ -143,32 +185,23 @@ export class Panel {
 
   /** Rebuilds the world with params ({name: value}); false (and a message) if refused. */
   setParams(params) {
-    const api = this.lab.api;
-    try {
-      stageParams(api, params);
-    } catch (err) {
-      api.params_clear();
-      this.flash(err.message);
-      return false;
-    }
-    const st = api.rebuild(this.h);
-    api.params_clear();
-    if (st !== SL_OK) {
-      this.flash(api.last_error(0) || api.status_message(st));
+    const built = buildSim(this.core, this.scene.name, params, this.method, this.dt, this.beta, this.h);
+    if (built.status !== SL_OK) {
+      this.flash(built.error);
       return false;
     }
     this.params = { ...params };
-    this.baseDistance = api.view_distance(this.h);
+    this.bodyChanged();
     return true;
   }
 
   /** The value of scene parameter name in this panel (its override or the default). */
   param(name) {
-    return this.lab.api.panel_param(this.h, name);
+    return this.api.sim_param(this.h, name);
   }
 
   stepperOf(name) {
-    return this.lab.steppers.find((s) => s.name === name) || { title: name, citation: '' };
+    return this.core.steppers.find((s) => s.name === name) || { title: name, citation: '' };
   }
 
   stepper() {
@@ -180,60 +213,73 @@ export class Panel {
     return `${this.stepper().title}, Δt = ${+this.dt.toPrecision(6)} s${variant ? ', ' + variant : ''}`;
   }
 
-  /** The chart's quantities now (SI units; time per step in ms). */
-  sample() {
-    const api = this.lab.api;
-    return { height: api.tracked_height(this.h), ...api.measures(this.h), step_ms: this.lastStepMs };
+  // ---- input that changes the physics ---------------------------------------------------
+
+  positions() { return readPositions(this.core, this.h); }
+
+  /** Pulls node toward target (m) with total stiffness k (N/m) over a patch of radius (m). */
+  grab(node, target, k, radius) {
+    this.api.grab(this.h, node, ...target, k, radius);
+    this.showGrab(target);
   }
 
-  /** Appends a chart sample (at most one per CHART_MIN_INTERVAL of simulated time: a
-   *  chart has only so many pixels). */
-  record() {
-    if (!this.lab.chart) return;
-    if (this.t > 0 && this.t - this.recordedAt < CHART_MIN_INTERVAL * (1 - 1e-9)) return;
-    this.recordedAt = this.t;
-    this.lab.chart.add(this.index, this.t, this.sample());
+  moveGrab(target) {
+    if (this.api.grab_move(this.h, ...target) === SL_OK) this.showGrab(target);
+  }
+
+  release() {
+    this.api.release(this.h);
+    this.showGrab(null);
+  }
+
+  pin(node, pinned) {
+    this.release();
+    this.api.pin(this.h, node, pinned);
+    this.pinsChanged();
+  }
+
+  showGrab(target) {
+    const node = target ? this.api.grabbed_node(this.h) : -1;
+    this.grabTarget = node >= 0 ? target : null;
+    if (this.view) this.view.setGrab(node, target || undefined);
+    this.dirty = true;
+  }
+
+  // ---- stepping ----------------------------------------------------------------------------
+
+  /** The chart's quantities now (SI units; time per step in ms). */
+  sample() {
+    return { height: this.api.tracked_height(this.h), ...readMeasures(this.core, this.h), step_ms: this.lastStepMs };
   }
 
   reset() {
-    this.lab.api.reset(this.h);
+    this.release();
+    this.api.reset(this.h);
     this.t = 0;
     this.stopped = false;
     this.message = '';
     this.flashUntil = 0;
     this.dirty = true;
-    this.eventIndex = 0;
     this.lastStepMs = NaN;
-    this.lab.chart.clear(this.index);
-    this.recordedAt = 0;
-    this.record();
   }
 
-  /** Applies the replayed input events due at this panel's time. */
-  applyEvents() {
-    const events = this.lab.replay.events;
-    while (this.eventIndex < events.length && events[this.eventIndex].t <= this.t + 1e-9 * this.dt) {
-      this.lab.applyInput(this, events[this.eventIndex++]);
-    }
-  }
-
-  /** Steps while t + dt <= target and time is left before deadline (ms). */
-  advance(target, deadline) {
+  /** Steps while t + dt <= target and time is left before deadline (ms); before each
+   *  step, beforeStep(panel) (replayed input due at this panel's time). */
+  advance(target, deadline, beforeStep = () => {}) {
     if (this.stopped) return;
-    const api = this.lab.api;
     const t0 = performance.now();
     let n = 0;
     while (this.t + this.dt <= target + 1e-9 * this.dt && performance.now() < deadline) {
-      if (this.lab.replay.playing) this.applyEvents();
+      beforeStep(this);
       const s0 = performance.now();
-      const st = api.step(this.h, 1);
+      const st = this.api.step(this.h, 1);
       this.lastStepMs = performance.now() - s0;
       if (st !== SL_OK) {
         this.stop(st);
         break;
       }
-      this.t = api.time(this.h);
-      this.record();
+      this.t = this.api.time(this.h);
+      this.on.sample(this);
       n++;
     }
     if (n) {
@@ -244,7 +290,7 @@ export class Panel {
   }
 
   stop(status) {
-    const api = this.lab.api;
+    const api = this.api;
     this.stopped = true;
     this.t = api.time(this.h);
     this.diverged = !!api.diverged(this.h);
@@ -252,20 +298,22 @@ export class Panel {
     if (this.diverged) {
       this.message = `diverged at t = ${this.divergedAt.toFixed(3)} s (${api.diverged_reason(this.h)})`;
     } else {
-      this.message = `stopped: ${api.last_error(this.h) || api.status_message(status)}`;
+      this.message = `stopped: ${api.sim_error(this.h) || api.status_message(status)}`;
     }
     this.dirty = true;
   }
 
-  stateText() {
+  // ---- what the panel shows -----------------------------------------------------------------
+
+  stateText(playing) {
     if (this.flashUntil > performance.now()) return this.message;
     if (this.stopped) return this.message;
-    return this.lab.playing ? 'running' : 'paused';
+    return playing ? 'running' : 'paused';
   }
 
-  updateState() {
-    const text = this.stateText();
-    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() ? 'warn' : this.lab.playing ? 'running' : 'paused';
+  updateState(playing = false) {
+    const text = this.stateText(playing);
+    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() ? 'warn' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
     if (this.badge.hidden === this.stopped) {
@@ -275,10 +323,9 @@ export class Panel {
   }
 
   updateReadout() {
-    const api = this.lab.api;
-    const m = api.measures(this.h);
+    const m = readMeasures(this.core, this.h);
     const vr = m.volume_ratio;
-    const text = `t = ${this.t.toFixed(3)} s · y = ${fmt(api.tracked_height(this.h))} m · ` +
+    const text = `t = ${this.t.toFixed(3)} s · y = ${fmt(this.api.tracked_height(this.h))} m · ` +
       `E = ${fmt(m.total, 2)} J · max|φ| = ${fmt(m.violation)}` +
       (Number.isFinite(vr) ? ` · V/V₀ = ${vr.toFixed(4)}` : '') +
       (Number.isFinite(this.msPerStep) ? ` · ${fmt(this.msPerStep, 2)} ms/step` : '');
@@ -307,14 +354,16 @@ export class Panel {
     }
   }
 
-  /** The camera arguments of draw/project/pick/unproject for this panel. */
-  view(camera) {
+  /** The camera arguments of the view's draw/project/pick/unproject for this panel. */
+  cam(camera) {
     return [camera.yaw, camera.pitch, this.baseDistance * camera.zoom, ...camera.pan];
   }
 
+  /** Copies the state across and draws it. */
   draw(camera) {
-    if (!this.hasGl) return;
-    this.lab.api.draw(this.h, ...this.view(camera));
+    if (!this.view) return;
+    this.sync();
+    this.view.draw(this.cam(camera));
     this.dirty = false;
   }
 }

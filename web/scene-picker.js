@@ -85,7 +85,7 @@ export function loadUserMesh(core, notice) {
   const [p1, n1] = toHeap(core, mesh.text);
   const [p2, n2] = mesh.text2 ? toHeap(core, mesh.text2) : [0, 0];
   const st = core.api.mesh_load(String(mesh.name).slice(0, 100), p1, n1, p2, n2);
-  const message = core.api.last_error(0);
+  const message = core.api.last_error();
   core.api.free(p1);
   if (p2) core.api.free(p2);
   if (st !== 0) {
@@ -98,7 +98,7 @@ export function loadUserMesh(core, notice) {
   return {
     name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
     description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity.',
-    defaultMethod: 'regularized', defaultDt: 0.01, defaultTEnd: 5,
+    defaultMethod: 'regularized', defaultDt: 0.01,
     params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
   };
 }

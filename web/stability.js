@@ -1,9 +1,10 @@
 // Stability of explicit steppers (seed 000 §2.4): symplectic Euler is stable while
 // Δt·ω_max < 2, with ω_max the highest natural angular frequency of the linearized
 // body (sl_world_omega_max). The meter shows Δt·ω_max against that bound; the search
-// finds a panel's largest stable Δt by bisection on a scratch copy of its world.
+// (web/stable-dt.js) finds a panel's largest stable Δt by bisection on scratch copies.
 
-import { SL_OK, STEPPER } from './lab-api.js';
+import { STEPPER } from './lab-api.js';
+import { largestStableDt } from './stable-dt.js';
 
 export const SYMPLECTIC_BOUND = 2;
 const SEARCH_LO = 1e-6;     // s
@@ -12,7 +13,6 @@ const SEARCH_RATIO = 1.005; // stop when hi/lo is below this
 const TRIAL_STEPS = 2000;   // a trial Δt is stable if it survives this many steps...
 const TRIAL_MIN_STEPS = 200;
 const TRIAL_TIME = 2;       // ...or this many simulated seconds, whichever comes first
-const SLICE_MS = 30;        // keep the page responsive: yield after this much work
 
 /** What the meter says for a stepper ({name, flags}) at Δt (s) and ω_max (rad/s). */
 export function meterReading(stepper, dt, omegaMax) {
@@ -40,39 +40,9 @@ export function fmtSeconds(s) {
   return `${+(s * 1e6).toPrecision(3)} µs`;
 }
 
-const pause = () => new Promise((r) => setTimeout(r, 0));
-
-/**
- * Largest Δt (s) at which `method` runs panel-like worlds without diverging, by
- * bisection in log Δt between 1 µs and 1 s. create(dt) makes a scratch panel (handle > 0)
- * with the panel's scene, parameters and stepper. Resolves to {dt, capped} (capped: stable
- * even at 1 s) or {dt: NaN} if even 1 µs diverges. onProgress(lo, hi) after each trial.
- */
-export async function largestStableDt(api, create, onProgress = () => {}) {
-  const stable = async (dt) => {
-    const h = create(dt);
-    if (h <= 0) return false;
-    const steps = Math.max(TRIAL_MIN_STEPS, Math.min(TRIAL_STEPS, Math.ceil(TRIAL_TIME / dt)));
-    let ok = true;
-    let sliceStart = performance.now();
-    for (let done = 0; done < steps && ok; done += 50) {
-      ok = api.step(h, Math.min(50, steps - done)) === SL_OK;
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await pause();
-        sliceStart = performance.now();
-      }
-    }
-    api.panel_destroy(h);
-    return ok;
-  };
-  if (await stable(SEARCH_HI)) return { dt: SEARCH_HI, capped: true };
-  if (!(await stable(SEARCH_LO))) return { dt: NaN, capped: false };
-  let lo = SEARCH_LO, hi = SEARCH_HI;
-  while (hi / lo > SEARCH_RATIO) {
-    const mid = Math.sqrt(lo * hi);
-    if (await stable(mid)) lo = mid; else hi = mid;
-    onProgress(lo, hi);
-    await pause();
-  }
-  return { dt: lo, capped: false };
+/** A panel's largest stable Δt between 1 µs and 1 s, to 0.5 %: {dt, capped} or {dt: NaN}
+ *  (web/stable-dt.js). create(dt): a scratch simulation like the panel's at dt. */
+export function panelStableDt(api, create, onProgress) {
+  const steps = (dt) => Math.max(TRIAL_MIN_STEPS, Math.min(TRIAL_STEPS, Math.ceil(TRIAL_TIME / dt)));
+  return largestStableDt(api, create, { lo: SEARCH_LO, hi: SEARCH_HI, ratio: SEARCH_RATIO, steps, onProgress });
 }

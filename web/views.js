@@ -14,9 +14,14 @@ export const FIELDS = {
 const $ = (sel) => document.querySelector(sel);
 
 export class ViewControls {
-  /** @param {{view?:string, ghost?:boolean, color?:string}} initial from the URL */
-  constructor(lab, initial = {}) {
-    this.lab = lab;
+  /**
+   * @param panels   every panel (each has a view, or none without WebGL2)
+   * @param initial  {view?, ghost?, color?} from the URL
+   * @param changed  () => void after a change (redraw, URL)
+   */
+  constructor(panels, initial = {}, changed = () => {}) {
+    this.panels = panels;
+    this.changed = changed;
     this.mode = initial.view === 'wireframe' ? 'wireframe' : 'shaded';
     this.ghost = !!initial.ghost;
     this.field = FIELDS[initial.color] ? initial.color : 'none';
@@ -32,14 +37,12 @@ export class ViewControls {
   }
 
   apply() {
-    const api = this.lab.api;
     const flags = VIEW.SHADED | VIEW.COLOR_MAP | (this.mode === 'wireframe' ? VIEW.WIREFRAME : 0) | (this.ghost ? VIEW.GHOST : 0);
-    for (const p of this.lab.panels) {
-      api.set_view(p.h, flags);
-      api.set_color_field(p.h, FIELDS[this.field].id, NaN, NaN);
+    for (const p of this.panels) {
+      if (p.view) p.view.setMode(flags);
+      p.setColorField(FIELDS[this.field].id, NaN, NaN);
     }
-    this.lab.markAllDirty();
-    this.lab.updateUrl();
+    this.changed();
     this.showLegend();
   }
 
@@ -49,19 +52,19 @@ export class ViewControls {
   }
 
   /** After a draw: one range for every panel, the union of their automatic ranges
-   *  (robust quantiles that widen until a reset: src/wasm/api_draw.c), so a colour means
+   *  (robust quantiles that widen until a reset: src/wasm/api_view.c), so a colour means
    *  the same value in every panel and over time. */
   update() {
     if (this.field === 'none') return;
-    const api = this.lab.api;
     let lo = Infinity, hi = -Infinity;
-    for (const p of this.lab.panels) {
-      lo = Math.min(lo, api.field_auto_lo(p.h));
-      hi = Math.max(hi, api.field_auto_hi(p.h));
+    for (const p of this.panels.filter((q) => q.view)) {
+      const [l, h] = p.view.autoRange();
+      lo = Math.min(lo, l);
+      hi = Math.max(hi, h);
     }
     if (!(lo < hi) || (this.range && this.range[0] === lo && this.range[1] === hi)) return;
     this.range = [lo, hi];
-    for (const p of this.lab.panels) api.set_color_field(p.h, FIELDS[this.field].id, lo, hi);
+    for (const p of this.panels) p.setColorField(FIELDS[this.field].id, lo, hi);
     this.showLegend();
   }
 

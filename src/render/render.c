@@ -1,4 +1,4 @@
-/* softlab renderer (render.h): WebGL2 / GLES 3.0, read-only view of a world.
+/* softlab renderer (render.h): WebGL2 / GLES 3.0, drawing from plain arrays (sl_render_scene).
  * Geometry is computed in double relative to the framing centre and converted to
  * float only when it is written into the vertex buffers. */
 #include "render_internal.h"
@@ -304,14 +304,14 @@ static void put3(float *dst, const double *p, const double *center) {
 
 /* Surface triangles at positions x, 3 vertices each: centred position, flat unit normal,
  * colour (the colour map's where one is set and use_field, else rgb). */
-static int build_faces(sl_render *r, const sl_world *w, const double *x, const double *center,
+static int build_faces(sl_render *r, const sl_render_scene *s, const double *x, const double *center,
                        int use_field, const float *rgb) {
-    int nt = sl_world_triangle_count(w);
-    const int *tri = sl_world_triangles(w);
+    int nt = s->triangle_count;
+    const int *tri = s->triangles;
     if (nt < 1 || !tri) return 0;
     float *v = reserve(r, (size_t)nt * 27);
     if (!v) return 0;
-    use_field = use_field && r->field && r->field_n == sl_world_node_count(w);
+    use_field = use_field && r->field && r->field_n == s->node_count;
     double span = r->field_hi - r->field_lo; /* NaN: no range, grey */
     double flat_t = r->field_diverging ? 0.5 : 0; /* a range of one value: white, or the low end */
     for (int t = 0; t < nt; t++) {
@@ -343,10 +343,10 @@ static int build_faces(sl_render *r, const sl_world *w, const double *x, const d
     return 3 * nt;
 }
 
-static int build_edges(sl_render *r, const sl_world *w, const double *center) {
-    int ne = sl_world_edge_count(w);
-    const int *e = sl_world_edges(w);
-    const double *x = sl_world_positions(w);
+static int build_edges(sl_render *r, const sl_render_scene *s, const double *center) {
+    int ne = s->edge_count;
+    const int *e = s->edges;
+    const double *x = s->positions;
     if (ne < 1 || !e) return 0;
     float *v = reserve(r, (size_t)ne * 6);
     if (!v) return 0;
@@ -359,10 +359,10 @@ static int build_edges(sl_render *r, const sl_world *w, const double *center) {
 }
 
 /* The edges of the surface triangles (shared ones twice): the outline of the body. */
-static int build_surface_edges(sl_render *r, const sl_world *w, const double *center) {
-    int nt = sl_world_triangle_count(w);
-    const int *tri = sl_world_triangles(w);
-    const double *x = sl_world_positions(w);
+static int build_surface_edges(sl_render *r, const sl_render_scene *s, const double *center) {
+    int nt = s->triangle_count;
+    const int *tri = s->triangles;
+    const double *x = s->positions;
     if (nt < 1 || !tri) return 0;
     float *v = reserve(r, (size_t)nt * 18);
     if (!v) return 0;
@@ -376,13 +376,13 @@ static int build_surface_edges(sl_render *r, const sl_world *w, const double *ce
 }
 
 /* Nodes selected by kind: 0 pinned, 1 tracked, 2 all. */
-static int build_nodes(sl_render *r, const sl_world *w, const double *center, int kind) {
-    int n = sl_world_node_count(w), tracked = sl_world_tracked_node(w), count = 0;
-    const double *x = sl_world_positions(w);
+static int build_nodes(sl_render *r, const sl_render_scene *s, const double *center, int kind) {
+    int n = s->node_count, tracked = s->tracked_node, count = 0;
+    const double *x = s->positions;
     float *v = reserve(r, (size_t)n * 3);
     if (!v) return 0;
     for (int i = 0; i < n; i++) {
-        int take = kind == 2 || (kind == 0 && sl_world_is_pinned(w, i)) ||
+        int take = kind == 2 || (kind == 0 && scene_pinned(s, i)) ||
                    (kind == 1 && i == tracked);
         if (take) put3(v + 3 * count++, x + 3 * i, center);
     }
@@ -391,13 +391,13 @@ static int build_nodes(sl_render *r, const sl_world *w, const double *center, in
 }
 
 /* Small bracket above a pinned node (a vertical rod and a bar): "held by the world". */
-static int build_pin_rods(sl_render *r, const sl_world *w, const double *center, double size) {
-    int n = sl_world_node_count(w), count = 0;
-    const double *x = sl_world_positions(w);
+static int build_pin_rods(sl_render *r, const sl_render_scene *s, const double *center, double size) {
+    int n = s->node_count, count = 0;
+    const double *x = s->positions;
     float *v = reserve(r, (size_t)n * 12);
     if (!v) return 0;
     for (int i = 0; i < n; i++) {
-        if (!sl_world_is_pinned(w, i)) continue;
+        if (!scene_pinned(s, i)) continue;
         const double *p = x + 3 * i;
         double top[3] = {p[0], p[1] + size, p[2]};
         double l[3] = {p[0] - 0.5 * size, p[1] + size, p[2]}, rr[3] = {p[0] + 0.5 * size, p[1] + size, p[2]};
@@ -444,18 +444,18 @@ static int build_grid(sl_render *r, const framing *f) {
 
 /* The world's static spheres as pearl-white UV spheres (stride 9, flat normals): the
  * vertex count, 0 if none. */
-static int build_spheres(sl_render *r, const sl_world *w, const double *center) {
+static int build_spheres(sl_render *r, const sl_render_scene *sc, const double *center) {
     enum { SLICES = 20, STACKS = 12 };
-    int ns = sl_world_sphere_count(w);
-    if (ns < 1) return 0;
+    int ns = sc->sphere_count;
+    if (ns < 1 || !sc->spheres) return 0;
     float *v = reserve(r, (size_t)ns * SLICES * STACKS * 6 * 9);
     if (!v) return 0;
     static const float pearl[3] = {0.93f, 0.91f, 0.86f};
     const double pi = 3.14159265358979323846;
     int count = 0;
     for (int s = 0; s < ns; s++) {
-        double c[3], rad;
-        sl_world_sphere(w, s, c, &rad);
+        const double *c = sc->spheres + 4 * s; /* centre */
+        double rad = c[3];
         for (int i = 0; i < STACKS; i++)
             for (int j = 0; j < SLICES; j++) {
                 double p[4][3]; /* the quad's corners on the unit sphere */
@@ -514,10 +514,10 @@ static void draw_translucent(int faces) {
     glDisable(GL_CULL_FACE);
 }
 
-void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, double yaw,
+void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int height, double yaw,
                     double pitch, double distance, const double pan[3]) {
     framing f;
-    if (!r || !w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return;
+    if (!r || !s || !s->positions || width < 1 || height < 1 || !frame_view(s, pan, &f)) return;
     camera cam;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     float mvp[16];
@@ -557,12 +557,12 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
     /* What the view flags ask for (render.h): a surface when SHADED or a colour map is
      * shown, translucent over every element edge in WIREFRAME; the rest-shape ghost. */
     const int wire = r->view & SL_VIEW_WIREFRAME;
-    const int colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == sl_world_node_count(w);
+    const int colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == s->node_count;
     const int surface = (r->view & SL_VIEW_SHADED) || colored;
     const float surface_alpha = !wire ? 1.0f : colored ? 0.55f : 0.22f;
 
     /* the static spheres (pearls) the body can rest on, opaque */
-    int balls = build_spheres(r, w, center);
+    int balls = build_spheres(r, s, center);
     if (balls) {
         glUseProgram(r->mesh_prog);
         glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
@@ -578,7 +578,7 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
     }
 
     /* shadow, then the surface */
-    int faces = build_faces(r, w, sl_world_positions(w), center, colored, r->color);
+    int faces = build_faces(r, s, s->positions, center, colored, r->color);
     if (faces) {
         glUseProgram(r->mesh_prog);
         glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
@@ -616,8 +616,8 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
      * edges (hidden ones hidden by the opaque surface; all of them as an outline) */
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
-    count = wire || surface ? build_edges(r, w, center) : build_surface_edges(r, w, center);
-    if (!count && !wire && !surface) count = build_edges(r, w, center); /* no triangles */
+    count = wire || surface ? build_edges(r, s, center) : build_surface_edges(r, s, center);
+    if (!count && !wire && !surface) count = build_edges(r, s, center); /* no triangles */
     if (count) {
         static const float edge_color[4] = {0.09f, 0.11f, 0.15f, 0.9f};
         static const float wire_color[4] = {0.09f, 0.11f, 0.15f, 0.55f};
@@ -631,13 +631,13 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
     /* the rest shape as a translucent grey ghost */
     if ((r->view & SL_VIEW_GHOST) && faces) {
         static const float ghost_rgb[3] = {0.55f, 0.58f, 0.62f};
-        faces = build_faces(r, w, sl_world_rest_positions(w), center, 0, ghost_rgb);
+        faces = build_faces(r, s, s->rest_positions, center, 0, ghost_rgb);
         glUseProgram(r->mesh_prog);
         glUniform1f(r->m_flat, 0.0f);
         glUniform1f(r->m_alpha, 0.28f);
         draw_translucent(faces);
     }
-    count = build_pin_rods(r, w, center, 0.12 * f.radius);
+    count = build_pin_rods(r, s, center, 0.12 * f.radius);
     if (count && count <= 16) {
         static const float rod_color[4] = {0.55f, 0.10f, 0.10f, 0.9f};
         line_pass(r, mvp, rod_color, 1e30, 2e30);
@@ -646,10 +646,10 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
 
     /* the mouse spring: a line from the grabbed node to its target */
     int gn = r->grab_node;
-    if (gn >= 0 && gn < sl_world_node_count(w)) {
+    if (gn >= 0 && gn < s->node_count) {
         float *v = reserve(r, 6);
         if (v) {
-            put3(v, sl_world_positions(w) + 3 * gn, center);
+            put3(v, s->positions + 3 * gn, center);
             put3(v + 3, r->grab_target, center);
             upload(r, v, 2, 3);
             static const float spring_color[4] = {0.95f, 0.45f, 0.05f, 1.0f};
@@ -664,15 +664,15 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
 
     /* nodes: all of them only when there is nothing else to see */
     float size = (float)fmin(fmax(height / 26.0, 8.0), 26.0);
-    if (!faces && sl_world_edge_count(w) < 1 && (count = build_nodes(r, w, center, 2))) {
+    if (!faces && s->edge_count < 1 && (count = build_nodes(r, s, center, 2))) {
         static const float node_fill[3] = {0.33f, 0.56f, 0.85f};
         draw_markers(r, mvp, count, 0.6f * size, node_fill);
     }
-    if ((count = build_nodes(r, w, center, 0))) {
+    if ((count = build_nodes(r, s, center, 0))) {
         static const float pin_fill[3] = {0.86f, 0.16f, 0.16f};
         draw_markers(r, mvp, count, size, pin_fill);
     }
-    if ((count = build_nodes(r, w, center, 1))) {
+    if ((count = build_nodes(r, s, center, 1))) {
         static const float tracked_fill[3] = {1.0f, 0.74f, 0.10f};
         draw_markers(r, mvp, count, size, tracked_fill);
     }

@@ -1,8 +1,10 @@
 /* softlab renderer: draws a read-only world with WebGL2 / OpenGL ES 3.0.
  *
- * Uses only the getters of sl_world.h (positions, rest positions, triangles, edges,
- * pins, tracked node) and <GLES3/gl3.h>: no emscripten.h, so it can be reused by a
- * native GLES3 front-end. All GL objects belong to the GL context that was current
+ * Draws from plain arrays (sl_render_scene below: positions, rest positions, triangles,
+ * edges, pins, tracked node, spheres, ground), never from a world, so whatever holds
+ * the simulation (another wasm instance in a Worker, a file) only has to hand over
+ * arrays. Uses <GLES3/gl3.h> alone: no emscripten.h, so it can be reused by a native
+ * GLES3 front-end. All GL objects belong to the GL context that was current
  * when sl_render_create was called; make that context current before every call.
  *
  * What it draws (in this order): a vertical gradient background; a ground grid
@@ -24,7 +26,23 @@
 #ifndef SL_RENDER_H
 #define SL_RENDER_H
 
-#include "softlab/world.h"
+/* What is drawn: plain arrays that the caller owns and keeps unchanged during a call
+ * (the renderer keeps no pointer). n = node_count. */
+typedef struct sl_render_scene {
+    int node_count;               /* n */
+    const double *positions;      /* double[3n], m, xyz interleaved: the current shape */
+    const double *rest_positions; /* double[3n], m: the rest shape (framing, ghost) */
+    const int *pinned;            /* int[n], 1 = pinned (red marker), or NULL: none */
+    int tracked_node;             /* the gold marker, -1 for none */
+    int triangle_count;           /* nt */
+    const int *triangles;         /* int[3 nt], surface triangles, outward, or NULL */
+    int edge_count;               /* ne */
+    const int *edges;             /* int[2 ne], element edges, or NULL */
+    int sphere_count;             /* ns */
+    const double *spheres;        /* double[4 ns]: centre (m) and radius (m) of each */
+    int has_ground;               /* 1: a ground plane at ground_y */
+    double ground_y;              /* m */
+} sl_render_scene;
 
 typedef struct sl_render sl_render;
 
@@ -38,9 +56,9 @@ void sl_render_destroy(sl_render *r);
 /* Surface colour, sRGB components in [0, 1] (clamped). Default a soft blue. */
 void sl_render_set_color(sl_render *r, double red, double green, double blue);
 
-/* A distance (m) that frames the whole scene of w for a vertical field of view of
- * 40 degrees; 0 if w is NULL or has no nodes. */
-double sl_render_default_distance(const sl_world *w);
+/* A distance (m) that frames the whole scene s for a vertical field of view of
+ * 40 degrees; 0 if s is NULL or has no nodes. */
+double sl_render_default_distance(const sl_render_scene *s);
 
 /* What sl_render_draw shows: a combination of these bits (sl_render_set_view).
  *   SHADED             the surface, opaque and lit, with its edges on top (default)
@@ -67,7 +85,7 @@ void sl_render_set_view(sl_render *r, int flags);
 int sl_render_view(const sl_render *r);
 
 /* Colours the surface by a per-node field: values (double[n], n = the world's node
- * count; copied) mapped linearly from [lo, hi] (clamped outside) onto viridis, or with
+ * count of the scene drawn; copied) mapped linearly from [lo, hi] (clamped outside) onto viridis, or with
  * diverging = 1 onto blue-white-red (ColorBrewer RdBu, white at (lo+hi)/2), interpolated
  * across each triangle; NaN values and a NaN or empty range give grey. values NULL: the
  * plain colour again. Shown while SL_VIEW_COLOR_MAP is set. Returns 0 if out of memory
@@ -75,10 +93,10 @@ int sl_render_view(const sl_render *r);
 int sl_render_set_field(sl_render *r, const double *values, int n, double lo, double hi,
                         int diverging);
 
-/* Draws w into the current framebuffer of width x height pixels. A distance <= 0
- * (or not finite) means sl_render_default_distance(w); pan (m, NULL: none) moves the
- * point the camera orbits. Does nothing if r or w is NULL or the size is not positive. */
-void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, double yaw,
+/* Draws s into the current framebuffer of width x height pixels. A distance <= 0
+ * (or not finite) means sl_render_default_distance(s); pan (m, NULL: none) moves the
+ * point the camera orbits. Does nothing if r or s is NULL or the size is not positive. */
+void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int height, double yaw,
                     double pitch, double distance, const double pan[3]);
 
 /* Mouse picking and dragging, with the camera sl_render_draw would use for the same
@@ -87,17 +105,17 @@ void sl_render_draw(sl_render *r, const sl_world *w, int width, int height, doub
 
 /* Pixel (out[0], out[1]) and depth along the view (out[2], m) of the world point x
  * (m). Returns 1, or 0 if x is behind the camera or an argument is bad. */
-int sl_render_project(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_project(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                       double distance, const double pan[3], const double x[3], double out[3]);
 
 /* The free (unpinned) node drawn within radius pixels of (px, py), nearest to it
  * (near-ties go to the node in front); -1 if none. */
-int sl_render_pick(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_pick(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                    double distance, const double pan[3], double px, double py, double radius);
 
 /* The point (out, m) under pixel (px, py) on the plane through `through` (m) facing the
  * camera: where a dragged point goes. Returns 1, or 0 if that plane is behind. */
-int sl_render_unproject(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_unproject(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                         double distance, const double pan[3], double px, double py,
                         const double through[3], double out[3]);
 

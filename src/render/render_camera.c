@@ -11,16 +11,16 @@
  * through the pin and the lowest point it can reach); a body held at a small patch (the
  * pins' box under half the body's size, e.g. a beam clamped at one end) can bend down
  * below it by its reach; a body over a ground shows the ground. */
-static int frame_scene(const sl_world *w, framing *f) {
-    int n = sl_world_node_count(w);
-    const double *x0 = sl_world_rest_positions(w);
+static int frame_scene(const sl_render_scene *s, framing *f) {
+    int n = s->node_count;
+    const double *x0 = s->rest_positions;
     if (n < 1 || !x0) return 0;
     double lo[3], hi[3], pin_lo[3] = {INFINITY, INFINITY, INFINITY};
     double pin_hi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (int c = 0; c < 3; c++) lo[c] = hi[c] = x0[c];
     int pins = 0;
     for (int i = 0; i < n; i++) {
-        int pinned = sl_world_is_pinned(w, i);
+        int pinned = scene_pinned(s, i);
         pins += pinned;
         for (int c = 0; c < 3; c++) {
             lo[c] = fmin(lo[c], x0[3 * i + c]);
@@ -36,8 +36,8 @@ static int frame_scene(const sl_world *w, framing *f) {
     }
     diag = sqrt(diag), pin_diag = sqrt(pin_diag);
     if (!(diag > 0)) diag = 1;
-    double floor_y = lo[1] - 0.05 * diag, ground;
-    int has_ground = sl_world_ground(w, &ground);
+    double floor_y = lo[1] - 0.05 * diag, ground = s->ground_y;
+    int has_ground = s->has_ground;
     if (pins && !has_ground && (pins == 1 || pin_diag < 0.5 * diag)) {
         double reach = 0; /* farthest node from the pins' centre */
         for (int i = 0; i < n; i++) {
@@ -64,16 +64,16 @@ static int frame_scene(const sl_world *w, framing *f) {
     return 1;
 }
 
-int frame_view(const sl_world *w, const double *pan, framing *f) {
-    if (!frame_scene(w, f)) return 0;
+int frame_view(const sl_render_scene *s, const double *pan, framing *f) {
+    if (!frame_scene(s, f)) return 0;
     if (pan && isfinite(pan[0]) && isfinite(pan[1]) && isfinite(pan[2]))
         for (int c = 0; c < 3; c++) f->center[c] += pan[c];
     return 1;
 }
 
-double sl_render_default_distance(const sl_world *w) {
+double sl_render_default_distance(const sl_render_scene *s) {
     framing f;
-    if (!w || !frame_scene(w, &f)) return 0;
+    if (!s || !frame_scene(s, &f)) return 0;
     return 0.9 * f.radius / sin(0.5 * FOV_Y);
 }
 
@@ -145,45 +145,45 @@ static int camera_project(const camera *cam, const framing *f, const double *x, 
     return 1;
 }
 
-int sl_render_project(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_project(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                       double distance, const double pan[3], const double x[3], double out[3]) {
     framing f;
     camera cam;
-    if (!w || !x || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
+    if (!s || !x || !out || width < 1 || height < 1 || !frame_view(s, pan, &f)) return 0;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     return camera_project(&cam, &f, x, width, height, out);
 }
 
-int sl_render_pick(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_pick(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                    double distance, const double pan[3], double px, double py, double radius) {
     framing f;
     camera cam;
-    if (!w || width < 1 || height < 1 || !frame_view(w, pan, &f)) return -1;
+    if (!s || !s->positions || width < 1 || height < 1 || !frame_view(s, pan, &f)) return -1;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
-    const double *x = sl_world_positions(w);
+    const double *x = s->positions;
     int best = -1;
     double best_d2 = radius * radius, best_depth = INFINITY;
-    for (int i = 0; i < sl_world_node_count(w); i++) {
-        double s[3];
-        if (sl_world_is_pinned(w, i) || !camera_project(&cam, &f, x + 3 * i, width, height, s))
+    for (int i = 0; i < s->node_count; i++) {
+        double q[3];
+        if (scene_pinned(s, i) || !camera_project(&cam, &f, x + 3 * i, width, height, q))
             continue;
-        double d2 = (s[0] - px) * (s[0] - px) + (s[1] - py) * (s[1] - py);
+        double d2 = (q[0] - px) * (q[0] - px) + (q[1] - py) * (q[1] - py);
         /* within the radius, the nearest to the cursor; near-ties go to the front one */
-        if (d2 <= radius * radius && (d2 < 0.25 * best_d2 || (d2 <= 4 * best_d2 && s[2] < best_depth) || best < 0)) {
+        if (d2 <= radius * radius && (d2 < 0.25 * best_d2 || (d2 <= 4 * best_d2 && q[2] < best_depth) || best < 0)) {
             best = i;
             best_d2 = fmax(d2, 1.0);
-            best_depth = s[2];
+            best_depth = q[2];
         }
     }
     return best;
 }
 
-int sl_render_unproject(const sl_world *w, int width, int height, double yaw, double pitch,
+int sl_render_unproject(const sl_render_scene *s, int width, int height, double yaw, double pitch,
                         double distance, const double pan[3], double px, double py,
                         const double through[3], double out[3]) {
     framing f;
     camera cam;
-    if (!w || !through || !out || width < 1 || height < 1 || !frame_view(w, pan, &f)) return 0;
+    if (!s || !through || !out || width < 1 || height < 1 || !frame_view(s, pan, &f)) return 0;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     double nx = 2 * px / width - 1, ny = 1 - 2 * py / height, dir[3], q[3];
     for (int c = 0; c < 3; c++) {

@@ -5,6 +5,9 @@
 
 #include "render.h"
 
+/* Node i of s is pinned. */
+static inline int scene_pinned(const sl_render_scene *s, int i) { return s->pinned && s->pinned[i]; }
+
 #define FOV_Y (40.0 * 3.14159265358979323846 / 180.0) /* vertical field of view, rad */
 
 /* Where the camera looks and how big the scene is: the bounding box of the rest
@@ -23,9 +26,9 @@ typedef struct camera {
     double mvp[16];                        /* projection * view, column-major */
 } camera;
 
-/* The framing of w with the orbit centre moved by pan (m; NULL or not finite: none).
- * Returns 0 if w has no nodes. */
-int frame_view(const sl_world *w, const double *pan, framing *f);
+/* The framing of s with the orbit centre moved by pan (m; NULL or not finite: none).
+ * Returns 0 if s has no nodes. */
+int frame_view(const sl_render_scene *s, const double *pan, framing *f);
 
 /* An eye orbiting the framing centre at distance (m; <= 0 or not finite: the default),
  * yaw and pitch (rad, pitch clamped to +-1.55), y up, for a width x height viewport. */

@@ -1,45 +1,34 @@
-/* Shared by the files of softlab's wasm API (api.c: tables, panels, physics;
- * api_draw.c: drawing, picking, grabbing). Not part of the exported API. */
+/* Shared by the files of softlab's wasm API (api.c: tables, errors, parameters, the
+ * user's mesh; api_sim.c: simulation handles; api_view.c: view handles). Not part of
+ * the exported API. A simulation owns a world and hands out arrays; a view owns a WebGL2
+ * canvas and copies of those arrays, and never sees a world: the page copies arrays
+ * from one to the other, so the two can live in different wasm instances (a Worker). */
 #ifndef SL_API_INTERNAL_H
 #define SL_API_INTERNAL_H
 
 #include <emscripten.h>
-#include <emscripten/html5.h>
 
-#include "render.h"
 #include "softlab/scene.h"
 #include "softlab/world.h"
 
 #define API EMSCRIPTEN_KEEPALIVE
-#define MAX_PANELS 16
+#define MAX_HANDLES 16 /* simulations, and separately views */
 
-typedef struct panel {
-    int used;
-    sl_world *world;
-    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl; /* 0 until a canvas is attached */
-    sl_render *render;
-    double color[3];
-    int grab_node; /* node pulled by the mouse, -1 if none */
-    sl_scene_params params; /* the parameters its world was built with */
-    char scene[64];         /* its scene's name ("mesh": the user's mesh) */
-    int field;              /* colour map: sl_field (0 none, 1 energy density, 2 volume change) */
-    double field_lo, field_hi; /* its range as asked (NaN: automatic) */
-    double range[2];        /* the colour range in use (NaN: none) */
-    double auto_range[2];   /* union of the robust ranges since the last restart */
-    int auto_valid;         /* 0: auto_range restarts at the next evaluation */
-    const sl_world *auto_world; /* the world and time of the last evaluation: a rebuild */
-    double auto_time;           /* or a reset (time going back) restarts the range */
-} panel;
-
-extern panel panels[MAX_PANELS];
+/* The API's own last error (exported). */
+const char *sl_api_last_error(void);
 
 /* Sets the API's last error (sl_api_last_error(0)), printf-style. */
 void set_error(const char *fmt, ...);
 
-/* The panel of handle h (1..MAX_PANELS), or NULL (and sets the error). */
-panel *get(int h);
+/* Builds the world of `scene` ("mesh": the user's mesh, sl_api_mesh_load) with params,
+ * no stepper. Sets the error on failure. */
+sl_status build_world(const char *scene, const sl_scene_params *params, sl_world **out);
 
-/* The world of handle h, or NULL. */
-sl_world *world_of(int h);
+/* The value of parameter `name` (an sl_param_infos name) in p; NaN if unknown or kept. */
+double param_value(const sl_scene_params *p, const char *name);
+
+/* Sets parameter `name` in p to value (NaN: back to "the scene's default"). Errors:
+ * SL_ERR_INDEX (unknown name), SL_ERR_RANGE (outside the table's range); sets the error. */
+sl_status param_set(sl_scene_params *p, const char *name, double value);
 
 #endif

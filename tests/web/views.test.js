@@ -20,10 +20,15 @@ let site;
 
 const openLab = (query) => openSite(site, query, { width: 1200, height: 900 });
 
-/** Calls api.name(handle of panel i, ...args) in the page. */
+/** Calls api.name(handle of panel i, ...args) in the page: its view handle for view_*
+ *  functions, else its simulation handle; then copies the simulation's state to the
+ *  view, as every frame does. */
 const call = (page, name, i, ...args) => page.evaluate(([n, k, a]) => {
   const { api, panels } = window.softlab;
-  return api[n](panels[k].handle, ...a.map((v) => (v === null ? NaN : v)));
+  const h = n.startsWith('view_') ? panels[k].view : panels[k].handle;
+  const result = api[n](h, ...a.map((v) => (v === null ? NaN : v)));
+  window.softlab.sync(k);
+  return result;
 }, [name, i, args]);
 
 /** Redraws every panel and waits until two frames have gone by. */
@@ -74,7 +79,7 @@ async function shot(page, name) {
   await page.locator('#view-1').screenshot({ path: path.join(RESULTS, `views-${name}.png`) });
 }
 
-const range = async (page, i = 0) => [await call(page, 'color_range_lo', i), await call(page, 'color_range_hi', i)];
+const range = async (page, i = 0) => [await call(page, 'view_color_range_lo', i), await call(page, 'view_color_range_hi', i)];
 
 before(async () => {
   site = await startSite();
@@ -90,26 +95,26 @@ describe('views and colour maps of the soft beam', () => {
   after(async () => { await page.close(); });
 
   test('the view starts shaded with the colour map bit on, and reads back its bits', async () => {
-    assert.strictEqual(await call(page, 'view', 0), VIEW.DEFAULT);
-    await call(page, 'set_view', 0, VIEW.SHADED | VIEW.GHOST | 64); // unknown bits ignored
-    assert.strictEqual(await call(page, 'view', 0), VIEW.SHADED | VIEW.GHOST);
-    await call(page, 'set_view', 0, VIEW.DEFAULT);
+    assert.strictEqual(await call(page, 'view_mode', 0), VIEW.DEFAULT);
+    await call(page, 'view_set_mode', 0, VIEW.SHADED | VIEW.GHOST | 64); // unknown bits ignored
+    assert.strictEqual(await call(page, 'view_mode', 0), VIEW.SHADED | VIEW.GHOST);
+    await call(page, 'view_set_mode', 0, VIEW.DEFAULT);
   });
 
   test('a body at rest has no volume change: the automatic range is within 1e-9 of 0', async () => {
     assert.strictEqual(await call(page, 'time', 0), 0);
-    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, null, null), 0);
+    assert.strictEqual(await call(page, 'view_set_color_field', 0, FIELD.VOLUME_CHANGE, null, null), 0);
     const [lo, hi] = await range(page);
     assert.ok(Math.abs(lo) < 1e-9 && Math.abs(hi) < 1e-9 && lo < hi && lo === -hi, JSON.stringify([lo, hi]));
-    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.NONE, null, null), 0);
-    assert.ok(Number.isNaN(await call(page, 'color_range_lo', 0)));
+    assert.strictEqual(await call(page, 'view_set_color_field', 0, FIELD.NONE, null, null), 0);
+    assert.ok(Number.isNaN(await call(page, 'view_color_range_lo', 0)));
   });
 
   test('every view bit changes the picture of the bent beam', async (t) => {
     assert.strictEqual(await call(page, 'step', 0, 40), 0); // t = 0.6 s: hanging, bent
     const look = async (flags, field = FIELD.NONE) => {
-      await call(page, 'set_color_field', 0, field, null, null);
-      await call(page, 'set_view', 0, flags);
+      await call(page, 'view_set_color_field', 0, field, null, null);
+      await call(page, 'view_set_mode', 0, flags);
       await redraw(page);
       return snap(page, `${flags}-${field}`);
     };
@@ -137,15 +142,15 @@ describe('views and colour maps of the soft beam', () => {
   });
 
   test('the colour range of the deforming beam is finite, robust and kept until reset', async (t) => {
-    await call(page, 'set_view', 0, VIEW.DEFAULT);
-    await call(page, 'set_color_field', 0, FIELD.ENERGY_DENSITY, null, null);
+    await call(page, 'view_set_mode', 0, VIEW.DEFAULT);
+    await call(page, 'view_set_color_field', 0, FIELD.ENERGY_DENSITY, null, null);
     let [lo, hi] = await range(page);
     assert.ok(Number.isFinite(lo) && Number.isFinite(hi) && lo < hi, JSON.stringify([lo, hi]));
     assert.strictEqual(lo, 0); // an energy density starts at 0
     t.diagnostic(`energy density: range [${lo}, ${hi}] J/m³`);
     assert.ok(hi > 0, `hi ${hi}`);
     // volume change: centred at 0, and it only widens while the beam moves
-    await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, null, null);
+    await call(page, 'view_set_color_field', 0, FIELD.VOLUME_CHANGE, null, null);
     [lo, hi] = await range(page);
     assert.ok(lo < 0 && hi > 0 && lo === -hi && hi < 10, JSON.stringify([lo, hi]));
     let last = hi;
@@ -163,11 +168,11 @@ describe('views and colour maps of the soft beam', () => {
     [lo, hi] = await range(page);
     assert.ok(Math.abs(lo) < 1e-9 && Math.abs(hi) < 1e-9, JSON.stringify([lo, hi]));
     // a range given by the page is used as is; an empty one is refused
-    assert.strictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, -0.25, 0.5), 0);
+    assert.strictEqual(await call(page, 'view_set_color_field', 0, FIELD.VOLUME_CHANGE, -0.25, 0.5), 0);
     assert.deepStrictEqual(await range(page), [-0.25, 0.5]);
-    assert.notStrictEqual(await call(page, 'set_color_field', 0, FIELD.VOLUME_CHANGE, 0.5, 0.5), 0);
-    assert.notStrictEqual(await call(page, 'set_color_field', 0, 7, null, null), 0);
-    await call(page, 'set_color_field', 0, FIELD.NONE, null, null);
+    assert.notStrictEqual(await call(page, 'view_set_color_field', 0, FIELD.VOLUME_CHANGE, 0.5, 0.5), 0);
+    assert.notStrictEqual(await call(page, 'view_set_color_field', 0, 7, null, null), 0);
+    await call(page, 'view_set_color_field', 0, FIELD.NONE, null, null);
     assert.deepStrictEqual(page.errors, []);
   });
 });
@@ -218,13 +223,13 @@ describe('pan', () => {
     for (const i of [0, 1]) {
       const picked = await page.evaluate(([k, p, c]) => {
         const { api, panels } = window.softlab;
-        const h = panels[k].handle;
-        return api.pick(h, p.x, p.y, c.yaw, c.pitch, api.view_distance(h) * c.zoom, ...c.pan, 10);
+        const v = panels[k].view;
+        return api.view_pick(v, p.x, p.y, c.yaw, c.pitch, api.view_distance(v) * c.zoom, ...c.pan, 10);
       }, [i, drawnB, cam]);
       assert.strictEqual(picked, node, `panel ${i}`);
     }
     // one range for both panels: the page passes the same lo, hi to each
-    for (const i of [0, 1]) await call(page, 'set_color_field', i, FIELD.VOLUME_CHANGE, -0.05, 0.05);
+    for (const i of [0, 1]) await call(page, 'view_set_color_field', i, FIELD.VOLUME_CHANGE, -0.05, 0.05);
     assert.deepStrictEqual([await range(page, 0), await range(page, 1)], [[-0.05, 0.05], [-0.05, 0.05]]);
     assert.deepStrictEqual(page.errors, []);
   });

@@ -1,0 +1,78 @@
+// The lessons' measurements (lessons/lesson.js checks answers against them), each from
+// the same wasm core and scenes as the lab: q is a question's data attributes (scene,
+// method, dt, ...). They run in a Worker (measure-worker.js) or, failing that, on the
+// page; either way they work in slices that yield every SLICE_MS, and the stability
+// search is the lab's own (web/stable-dt.js).
+import { SL_OK } from '../lab-api.js';
+import { buildSim } from '../sim.js';
+import { largestStableDt } from '../stable-dt.js';
+
+const SLICE_MS = 30; // yield after this much work
+
+/** Runs a simulation of q (scene, params, method, dt) for steps steps: start(h) first,
+ *  then visit(h, s) after each step, which may return a value to stop with. Yields to the
+ *  page every SLICE_MS. Resolves to that value, `fallback` after the last step, or NaN if
+ *  a step fails. */
+async function run(core, q, steps, visit, fallback, start = () => {}) {
+  const { h, error } = buildSim(core, q.scene, q.params || {}, q.method, q.dt, 0);
+  if (!h) throw new Error(error || 'could not create the scene');
+  try {
+    start(h);
+    let sliceStart = performance.now();
+    for (let s = 0; s < steps; s++) {
+      if (core.api.step(h, 1) !== SL_OK) return NaN;
+      const v = visit(h, s);
+      if (v !== undefined) return v;
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        sliceStart = performance.now();
+      }
+    }
+    return fallback;
+  } finally {
+    core.api.sim_destroy(h);
+  }
+}
+
+/** Time (s) of the first local minimum of the tracked node's height, parabola-refined. */
+function firstMinimum(core, q, tEnd = 5) {
+  const { api } = core;
+  const dt = Number(q.dt);
+  let y0 = NaN, y1 = NaN, t1 = 0;
+  const start = (h) => { y0 = y1 = api.tracked_height(h); };
+  return run(core, { scene: q.scene, method: q.method, dt }, Math.round(tEnd / dt), (h, s) => {
+    const y2 = api.tracked_height(h);
+    if (s > 0 && y1 < y0 && y1 <= y2) {
+      const d = y0 - 2 * y1 + y2;
+      return t1 + (d !== 0 ? 0.5 * dt * (y0 - y2) / d : 0);
+    }
+    [y0, y1, t1] = [y1, y2, api.time(h)];
+    return undefined;
+  }, NaN, start);
+}
+
+/** Largest stable dt (s) of symplectic Euler: 5000 steps survive, bisection to 0.2 %. */
+async function stabilityBound(core, q) {
+  const create = (dt) => buildSim(core, q.scene, {}, 'symplectic-euler', dt, 0).h;
+  const { dt } = await largestStableDt(core.api, create, { lo: 1e-5, hi: 0.1, ratio: 1.002, steps: () => 5000 });
+  return dt;
+}
+
+/** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
+ *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
+function volumeRatio(core, q, init, reduce) {
+  let acc = init;
+  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params: { grid_variant: Number(q.variant) } };
+  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
+    acc = reduce(acc, core.api.volume_ratio(h));
+    return undefined;
+  }, undefined).then((v) => (v === undefined ? acc : v));
+}
+
+export const MEASURES = {
+  'first-minimum': (core, q) => firstMinimum(core, q),
+  'stability-bound': (core, q) => stabilityBound(core, q),
+  'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
+  'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
+};
+

@@ -1,0 +1,378 @@
+/* softlab's wasm API, simulation part: a *simulation* is a world built from a scene with
+ * its parameters and stepper. It steps, answers readouts and hands out arrays (positions,
+ * the body's triangles and edges, pins, spheres, per-node fields) for a view to draw; it
+ * knows nothing of canvases, so it can run in a Worker's own wasm instance.
+ *
+ * Life cycle: h = sl_api_sim_create(scene); sl_api_sim_set_param(h, name, value)...;
+ * sl_api_sim_build(h, method, dt, beta) builds the world (again, after new parameters).
+ * See api.c for the conventions (handles, statuses, strings, heap arrays). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_internal.h"
+#include "softlab/build.h"
+#include "softlab/stepper.h"
+
+typedef struct sim {
+    int used;
+    sl_world *world;        /* NULL until the first sl_api_sim_build succeeds */
+    char scene[64];         /* its scene's name ("mesh": the user's mesh) */
+    sl_scene_params params; /* the parameters its world was built with */
+    sl_scene_params next;   /* for the next build (sl_api_sim_set_param) */
+    int grab_node;          /* node pulled by the mouse, -1 if none */
+    double *field;          /* double[n]: the last sl_api_node_field */
+    int *pins;              /* int[n]: the last sl_api_pins */
+    double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
+    double measures[6];     /* the last sl_api_measure */
+} sim;
+
+static sim sims[MAX_HANDLES];
+
+/* The simulation of handle h, or NULL (and sets the error). */
+static sim *get(int h) {
+    if (h < 1 || h > MAX_HANDLES || !sims[h - 1].used) {
+        set_error("no simulation with handle %d", h);
+        return NULL;
+    }
+    return &sims[h - 1];
+}
+
+/* The world of handle h, or NULL (no handle, or not built yet). */
+static sl_world *world_of(int h) {
+    sim *s = get(h);
+    return s ? s->world : NULL;
+}
+
+/* ---- life cycle ----------------------------------------------------------------- */
+
+/* A simulation of `scene` (a scene name, or "mesh") with every parameter at the scene's
+ * default and no world yet (sl_api_sim_build makes it). Returns a handle >= 1, or
+ * -SL_ERR_NOMEM when all MAX_HANDLES are in use. The name is checked at the build. */
+API int sl_api_sim_create(const char *scene) {
+    for (int i = 0; i < MAX_HANDLES; i++) {
+        sim *s = &sims[i];
+        if (s->used) continue;
+        memset(s, 0, sizeof *s);
+        s->used = 1;
+        snprintf(s->scene, sizeof s->scene, "%s", scene ? scene : "");
+        s->params = s->next = sl_scene_params_default();
+        s->grab_node = -1;
+        return i + 1;
+    }
+    set_error("at most %d simulations", MAX_HANDLES);
+    return -SL_ERR_NOMEM;
+}
+
+/* Frees the simulation and its world. Unknown handles are ignored. */
+API void sl_api_sim_destroy(int h) {
+    sim *s = get(h);
+    if (!s) return;
+    sl_world_destroy(s->world);
+    free(s->field);
+    free(s->pins);
+    memset(s, 0, sizeof *s);
+}
+
+/* Every parameter back to the scene's default, for the next sl_api_sim_build. */
+API void sl_api_sim_clear_params(int h) {
+    sim *s = get(h);
+    if (s) s->next = sl_scene_params_default();
+}
+
+/* Parameter `name` (an sl_param_infos name, SI units) = value for the next
+ * sl_api_sim_build; NaN: the scene's default. Errors: SL_ERR_NULL (bad handle),
+ * SL_ERR_INDEX (unknown name), SL_ERR_RANGE (outside the table's range, or a
+ * non-integer count); sl_api_last_error() says which and why. */
+API int sl_api_sim_set_param(int h, const char *name, double value) {
+    sim *s = get(h);
+    return s ? param_set(&s->next, name, value) : SL_ERR_NULL;
+}
+
+/* Builds the world from the scene with the parameters set so far and stepper `method`
+ * with dt (s) and beta (1/s); t = 0, no grab. On error the old world (if any) stays
+ * and sl_api_sim_error(h) says why: SL_ERR_UNKNOWN_SCENE, SL_ERR_UNKNOWN_METHOD,
+ * SL_ERR_RANGE (parameters the scene rejects), or sl_world_set_stepper's refusal (e.g.
+ * an explicit stepper and a Poisson ratio of 0.5, whose compliance is 0). */
+API int sl_api_sim_build(int h, const char *method, double dt, double beta) {
+    sim *s = get(h);
+    if (!s) return SL_ERR_NULL;
+    const sl_stepper_class *st = sl_stepper_find(method);
+    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), SL_ERR_UNKNOWN_METHOD;
+    sl_world *w = NULL;
+    sl_status status = build_world(s->scene, &s->next, &w);
+    if (status != SL_OK) return status;
+    status = sl_world_set_stepper(w, st, dt, beta);
+    if (status != SL_OK) {
+        set_error("%s", sl_world_last_error(w));
+        sl_world_destroy(w);
+        return status;
+    }
+    sl_world_destroy(s->world);
+    s->world = w;
+    s->params = s->next;
+    s->grab_node = -1;
+    set_error("%s", "");
+    return SL_OK;
+}
+
+/* Changes the stepper, dt (s) and beta (1/s) and resets the world to t = 0. On error
+ * the previous stepper is kept (SL_ERR_UNKNOWN_METHOD, or sl_world_set_stepper's). */
+API int sl_api_set_method(int h, const char *method, double dt, double beta) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    const sl_stepper_class *st = sl_stepper_find(method);
+    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), SL_ERR_UNKNOWN_METHOD;
+    const sl_stepper_class *old = sl_world_stepper(w);
+    double old_dt = sl_world_dt(w), old_beta = sl_world_beta(w);
+    sl_status s = sl_world_set_stepper(w, st, dt, beta);
+    if (s != SL_OK) {
+        char why[256];
+        snprintf(why, sizeof why, "%s", sl_world_last_error(w));
+        if (old) sl_world_set_stepper(w, old, old_dt, old_beta);
+        set_error("%s", why);
+        return s;
+    }
+    sl_world_reset(w);
+    return SL_OK;
+}
+
+/* The value of parameter `name` in the simulation's world: its override or its scene's
+ * default (NaN if the scene does not read it). */
+API double sl_api_sim_param(int h, const char *name) {
+    sim *s = get(h);
+    if (!s) return NAN;
+    const sl_scene_class *sc = !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+    sl_scene_params r = sl_scene_params_resolve(sc, &s->params);
+    return param_value(&r, name);
+}
+
+/* ---- stepping ------------------------------------------------------------------- */
+
+/* Takes up to nsteps steps; stops at the first error, whose status it returns. */
+API int sl_api_step(int h, int nsteps) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    for (int i = 0; i < nsteps; i++) {
+        sl_status s = sl_world_step(w);
+        if (s != SL_OK) return s;
+    }
+    return SL_OK;
+}
+
+API void sl_api_reset(int h) { sl_world_reset(world_of(h)); }
+API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
+
+/* ---- readouts ------------------------------------------------------------------- */
+
+API int sl_api_node_count(int h) { return sl_world_node_count(world_of(h)); }
+
+/* Pointer to double[3n] positions (m) in the wasm heap, or 0. */
+API const double *sl_api_positions(int h) { return sl_world_positions(world_of(h)); }
+
+API int sl_api_tracked_node(int h) { return sl_world_tracked_node(world_of(h)); }
+
+/* Height y (m) of the tracked node, NaN if there is none. */
+API double sl_api_tracked_height(int h) {
+    sl_world *w = world_of(h);
+    int i = sl_world_tracked_node(w);
+    if (!w || i < 0 || i >= sl_world_node_count(w)) return NAN;
+    return sl_world_positions(w)[3 * i + 1];
+}
+
+
+/* The chart's quantities in one call (each energy alone costs an evaluation of every
+ * model): a pointer to double[6] = kinetic, potential, elastic, total energy (J), largest
+ * |phi|, volume ratio (NaN without a surface), or 0 for a bad handle. Read it
+ * before the next call. */
+API const double *sl_api_measure(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return NULL;
+    sl_energy e = sl_world_energy(s->world);
+    double *m = s->measures;
+    m[0] = e.kinetic, m[1] = e.potential, m[2] = e.elastic, m[3] = e.total;
+    m[4] = sl_world_constraint_violation(s->world);
+    m[5] = sl_world_volume_ratio(s->world);
+    return m;
+}
+
+/* Current over rest volume of the body (enclosed by its surface); NaN without a surface. */
+API double sl_api_volume_ratio(int h) {
+    sl_world *w = world_of(h);
+    return w ? sl_world_volume_ratio(w) : NAN;
+}
+
+/* omega_max (rad/s) of the linearization at the current state (sl_world_omega_max,
+ * seed 000 §2.4: symplectic Euler is stable for dt < 2/omega_max). NaN when it cannot be
+ * computed (e.g. some compliance is 0: then no explicit stepper is stable at any dt);
+ * sl_api_last_error() says why. */
+API double sl_api_omega_max(int h) {
+    sl_world *w = world_of(h);
+    double omega = NAN;
+    if (!w) return NAN;
+    sl_status s = sl_world_omega_max(w, 2000, &omega);
+    if (s != SL_OK) {
+        set_error("%s", sl_status_message(s));
+        return NAN;
+    }
+    return omega;
+}
+
+API int sl_api_diverged(int h) { return sl_world_diverged(world_of(h), NULL, NULL); }
+
+/* Time (s) at which the simulation diverged, NaN if it has not. */
+API double sl_api_diverged_time(int h) {
+    double t = NAN;
+    return sl_world_diverged(world_of(h), &t, NULL) ? t : NAN;
+}
+
+/* Why the simulation diverged ("" if it has not). */
+API const char *sl_api_diverged_reason(int h) {
+    const char *reason = "";
+    sl_world_diverged(world_of(h), NULL, &reason);
+    return reason ? reason : "";
+}
+
+/* The world's last error with context, else the API's own (sl_api_last_error). */
+API const char *sl_api_sim_error(int h) {
+    sl_world *w = h >= 1 && h <= MAX_HANDLES && sims[h - 1].used ? sims[h - 1].world : NULL;
+    const char *e = w ? sl_world_last_error(w) : NULL;
+    return e && e[0] ? e : sl_api_last_error();
+}
+
+/* ---- arrays for a view: the body, pins, fields ------------------------------------ */
+
+/* Pointer to double[3n] rest positions (m), or 0. */
+API const double *sl_api_rest_positions(int h) { return sl_world_rest_positions(world_of(h)); }
+API int sl_api_triangle_count(int h) { return sl_world_triangle_count(world_of(h)); }
+/* Pointer to int[3 nt], the surface triangles (outward), or 0. */
+API const int *sl_api_triangles(int h) { return sl_world_triangles(world_of(h)); }
+API int sl_api_edge_count(int h) { return sl_world_edge_count(world_of(h)); }
+/* Pointer to int[2 ne], the element edges, or 0. */
+API const int *sl_api_edges(int h) { return sl_world_edges(world_of(h)); }
+API int sl_api_sphere_count(int h) { return sl_world_sphere_count(world_of(h)); }
+
+/* Pointer to double[4 ns]: centre (m) and radius (m) of each static sphere, or 0. Read
+ * it before the next call for this handle. */
+API const double *sl_api_spheres(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return NULL;
+    int ns = sl_world_sphere_count(s->world);
+    for (int i = 0; i < ns && i < 16; i++) sl_world_sphere(s->world, i, s->spheres + 4 * i, s->spheres + 4 * i + 3);
+    return s->spheres;
+}
+
+/* Height (m) of the ground plane, NaN if there is none. */
+API double sl_api_ground(int h) {
+    double y = NAN;
+    return sl_world_ground(world_of(h), &y) ? y : NAN;
+}
+
+/* Pointer to int[n]: 1 where the node is pinned, else 0; or 0. Read it before the next
+ * call for this handle. */
+API const int *sl_api_pins(int h) {
+    sim *s = get(h);
+    int n = sl_world_node_count(s ? s->world : NULL);
+    if (!s || n < 1) return NULL;
+    int *p = realloc(s->pins, sizeof(int) * (size_t)n);
+    if (!p) return NULL;
+    s->pins = p;
+    for (int i = 0; i < n; i++) p[i] = sl_world_is_pinned(s->world, i);
+    return p;
+}
+
+/* Field `field` at every node (sl_field: 1 strain energy density J/m^3, 2 volume change
+ * V/V0 - 1): a pointer to double[n], NaN everywhere when it cannot be computed (e.g. no
+ * closed surface); 0 for a bad handle, SL_FIELD_NONE or an unknown field. Read it before
+ * the next call for this handle. */
+API const double *sl_api_node_field(int h, int field) {
+    sim *s = get(h);
+    int n = sl_world_node_count(s ? s->world : NULL);
+    if (!s || n < 1 || field <= SL_FIELD_NONE || field >= SL_FIELD_COUNT) return NULL;
+    double *v = realloc(s->field, sizeof(double) * (size_t)n);
+    if (!v) return NULL;
+    s->field = v;
+    if (sl_world_node_field(s->world, field, v) != SL_OK)
+        for (int i = 0; i < n; i++) v[i] = NAN; /* drawn grey, range NaN */
+    return v;
+}
+
+/* ---- input: pins and the mouse spring ---------------------------------------------- */
+
+/* Pins (pinned = 1) or frees (0) node i. Errors as sl_world_pin. */
+API int sl_api_pin(int h, int node, int pinned) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    return sl_world_pin(w, node, pinned);
+}
+
+/* 1 if node i is pinned, else 0. */
+API int sl_api_is_pinned(int h, int node) { return sl_world_is_pinned(world_of(h), node); }
+
+/* Total mass of the nodes, kg (to scale a mouse spring). */
+API double sl_api_total_mass(int h) {
+    sl_world *w = world_of(h);
+    const double *m = sl_world_masses(w);
+    double total = 0;
+    for (int i = 0; i < sl_world_node_count(w) && m; i++) total += m[i];
+    return total;
+}
+
+/* Pulls node toward (x, y, z) (m) with springs of total stiffness k (N/m) spread over
+ * the nodes within radius (m) of it: node i gets weight w_i = 1 - (d_i/radius)^2 and
+ * is pulled toward the target plus its present offset from node, so the patch moves
+ * as one piece; the spring constant is k / sum(w). radius <= 0 grabs node alone.
+ * Replaces any previous grab. Errors as sl_world_grab, SL_ERR_NOMEM. */
+API int sl_api_grab(int h, int node, double x, double y, double z, double k, double radius) {
+    sim *sm = get(h);
+    if (!sm || !sm->world) return SL_ERR_NULL;
+    sl_world *w = sm->world;
+    int n = sl_world_node_count(w);
+    if (node < 0 || node >= n) return set_error("no node %d", node), SL_ERR_INDEX;
+    const double *pos = sl_world_positions(w), *c = pos + 3 * node;
+    int *nodes = malloc(sizeof(int) * (size_t)n);
+    double *weights = malloc(sizeof(double) * (size_t)n), *offsets = malloc(sizeof(double) * 3 * (size_t)n);
+    if (!nodes || !weights || !offsets) {
+        free(nodes), free(weights), free(offsets);
+        return SL_ERR_NOMEM;
+    }
+    int count = 0;
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        double d[3] = {pos[3 * i] - c[0], pos[3 * i + 1] - c[1], pos[3 * i + 2] - c[2]};
+        double r2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+        if (i != node && (sl_world_is_pinned(w, i) || !(radius > 0) || r2 >= radius * radius)) continue;
+        nodes[count] = i;
+        weights[count] = i == node ? 1.0 : 1.0 - r2 / (radius * radius);
+        memcpy(offsets + 3 * count, d, sizeof d);
+        sum += weights[count++];
+    }
+    const double target[3] = {x, y, z};
+    sl_status s = sl_world_grab(w, nodes, weights, offsets, count, target, k / sum);
+    free(nodes), free(weights), free(offsets);
+    sm->grab_node = s == SL_OK ? node : -1;
+    return s;
+}
+
+/* Moves the target of the current grab (m). Errors as sl_world_grab_move. */
+API int sl_api_grab_move(int h, double x, double y, double z) {
+    sl_world *w = world_of(h);
+    if (!w) return SL_ERR_NULL;
+    const double target[3] = {x, y, z};
+    return sl_world_grab_move(w, target);
+}
+
+/* Lets go of the grabbed node (no-op without a grab). */
+API void sl_api_release(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return;
+    sl_world_release(s->world);
+    s->grab_node = -1;
+}
+
+/* The node pulled by the mouse, -1 if none. */
+API int sl_api_grabbed_node(int h) {
+    sim *s = get(h);
+    return s && s->world && sl_world_grab_count(s->world) > 0 ? s->grab_node : -1;
+}

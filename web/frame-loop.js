@@ -1,0 +1,39 @@
+// The animation frame: advance the clock by the real time elapsed, draw the panels whose
+// state changed (each copies its simulation's arrays to its view first), then the
+// shared colour range, the clock text, the chart (at most ten times a second while
+// running) and the performance line.
+
+const CHART_EVERY_MS = 100;
+
+/**
+ * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
+ * perf, clockEl}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * the clock does not jump by the time spent paused).
+ */
+export function startFrameLoop({ clock, panels, camera, views, plots, perf, clockEl }) {
+  let last = performance.now(), chartAt = 0;
+  function frame(now) {
+    requestAnimationFrame(frame);
+    clock.tick((now - last) / 1000);
+    last = now;
+    let drawn = false;
+    for (const p of panels) {
+      if (p.dirty) {
+        p.draw(camera());
+        p.updateReadout();
+        drawn = true;
+      }
+      p.updateState(clock.playing);
+    }
+    if (drawn) views.update();
+    const clockText = `t = ${clock.time.toFixed(3)} s`;
+    if (clockEl.textContent !== clockText) clockEl.textContent = clockText;
+    if (now - chartAt > CHART_EVERY_MS || !clock.playing) {
+      plots.flush();
+      chartAt = now;
+    }
+    perf.frame(now, clock, panels);
+  }
+  requestAnimationFrame(frame);
+  return { restart: () => { last = performance.now(); } };
+}

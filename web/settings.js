@@ -1,0 +1,77 @@
+// Changes to what the panels compare: a panel's stepper, Δt, β or scene parameters.
+// Each change starts the comparison again at t = 0 (changed()), so every curve of the
+// chart begins at the same state. Δt (and any parameter) may be linked: one value for
+// every panel.
+
+import { validBeta, validDt } from './params.js';
+import { GRID_VARIANTS } from './controls.js';
+
+export class Settings {
+  /**
+   * @param panels  every panel
+   * @param deps    {linked(name): one value for every panel?, changed(): after a change
+   *                 (reset, labels, controls, URL), rebuilt(): after new worlds (sizes,
+   *                 pins)}
+   */
+  constructor(panels, deps) {
+    this.panels = panels;
+    this.deps = deps;
+    this.computeOmegas();
+  }
+
+  setStepper(i, method) {
+    const p = this.panels[i];
+    if (p.setStepper(method, p.dt, p.beta)) this.deps.changed();
+  }
+
+  /** Sets panel i's Δt (and every panel's while Δt is linked); deferred: no reset yet. */
+  setDt(i, dt, deferred = false) {
+    const p = this.panels[i];
+    if (!validDt(dt)) {
+      p.dtInput.value = String(p.dt);
+      p.flash('Δt must be a number of seconds with 0 < Δt ≤ 1.');
+      return;
+    }
+    const targets = !deferred && this.deps.linked('dt') ? this.panels : [p];
+    for (const q of targets) q.setStepper(q.method, dt, q.beta);
+    if (!deferred) this.deps.changed();
+  }
+
+  setBeta(i, beta, deferred = false) {
+    const p = this.panels[i];
+    if (!validBeta(beta)) return;
+    p.setStepper(p.method, p.dt, beta);
+    if (!deferred) this.deps.changed();
+  }
+
+  /** Sets scene parameter name = value (SI units) in the panels of indexes. */
+  setParam(indexes, name, value) {
+    for (const i of indexes) {
+      const p = this.panels[i];
+      p.setParams({ ...p.params, [name]: value });
+    }
+    this.deps.rebuilt();
+    this.computeOmegas();
+    this.deps.changed();
+  }
+
+  /** ω_max of each panel's world (the stability meter's scale). */
+  computeOmegas() {
+    for (const p of this.panels) p.omegaMax = p.api.omega_max(p.h);
+  }
+
+  /** The panel heads name the parameters (infos) in which panels differ. */
+  updateVariants(infos) {
+    const differing = infos.filter((info) => {
+      const v = this.panels.map((p) => p.param(info.name));
+      return v.some((x) => !Object.is(x, v[0]));
+    });
+    for (const p of this.panels) {
+      p.variantEl.textContent = differing.map((info) => {
+        const v = p.param(info.name);
+        if (info.name === 'grid_variant') return `grid: ${(GRID_VARIANTS.find(([k]) => k === v) || [0, v])[1]}`;
+        return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
+      }).join(', ');
+    }
+  }
+}

@@ -1,0 +1,80 @@
+// A simulation handle (src/wasm/api_sim.c) seen from JS: building one with explicit
+// parameters, and the arrays a view needs, copied out as plain typed arrays. These
+// copies are the only way data reaches a view (web/view.js), so the simulation can move
+// into a Worker's own wasm instance and post the same arrays.
+
+import { SL_OK } from './lab-api.js';
+
+/**
+ * Builds (or, for an existing handle h, rebuilds) a simulation of `scene` with params
+ * ({name: value}, SI units; unlisted ones at the scene's default) and stepper `method`
+ * at dt (s), beta (1/s). Returns {h, status, error, paramError}: status SL_OK, or why it
+ * failed (paramError: a parameter's name or value was refused before building); then a
+ * new handle is destroyed, an existing one keeps its old world.
+ */
+export function buildSim(core, scene, params, method, dt, beta, h = 0) {
+  const { api } = core;
+  const created = !h;
+  if (created) {
+    h = api.sim_create(scene);
+    if (h < 0) return { h: 0, status: -h, error: api.last_error() };
+  }
+  api.sim_clear_params(h);
+  let status = SL_OK;
+  for (const [name, value] of Object.entries(params)) {
+    status = api.sim_set_param(h, name, value);
+    if (status !== SL_OK) break;
+  }
+  const paramError = status !== SL_OK;
+  if (!paramError) status = api.sim_build(h, method, dt, beta);
+  const error = status === SL_OK ? '' : api.last_error() || api.status_message(status);
+  if (status !== SL_OK && created) {
+    api.sim_destroy(h);
+    h = 0;
+  }
+  return { h, status, error, paramError };
+}
+
+/** The body of simulation h for a view: what changes only with a rebuild. */
+export function readBody(core, h) {
+  const { api, heap } = core;
+  const n = api.node_count(h), nt = api.triangle_count(h), ne = api.edge_count(h), ns = api.sphere_count(h);
+  return {
+    n,
+    rest: heap.copy(Float64Array, api.rest_positions(h), 3 * n),
+    triangles: heap.copy(Int32Array, api.triangles(h), 3 * nt),
+    edges: heap.copy(Int32Array, api.edges(h), 2 * ne),
+    spheres: heap.copy(Float64Array, api.spheres(h), 4 * ns),
+    ground: api.ground(h),
+    tracked: api.tracked_node(h),
+  };
+}
+
+/** Which nodes of simulation h are pinned (Int32Array, 1 pinned). */
+export function readPins(core, h) {
+  return core.heap.copy(Int32Array, core.api.pins(h), core.api.node_count(h));
+}
+
+/** The current positions (Float64Array[3n], m). */
+export function readPositions(core, h) {
+  return core.heap.copy(Float64Array, core.api.positions(h), 3 * core.api.node_count(h));
+}
+
+/** One frame for a view: time (s), positions and, if field (sl_field) is not 0, that
+ *  per-node field. */
+export function readFrame(core, h, field) {
+  const { api, heap } = core;
+  const n = api.node_count(h);
+  return {
+    t: api.time(h),
+    positions: heap.copy(Float64Array, api.positions(h), 3 * n),
+    field: field ? heap.copy(Float64Array, api.node_field(h, field), n) : null,
+  };
+}
+
+/** The chart's quantities of simulation h (sl_api_measure), or null. */
+export function readMeasures(core, h) {
+  const m = core.heap.copy(Float64Array, core.api.measure(h), 6);
+  if (m.length < 6) return null;
+  return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5] };
+}

@@ -1,0 +1,48 @@
+// The address bar always reproduces what is shown (scene, panels, steppers, Δt, β,
+// parameters, camera, paused, plot, view), so a view can be shared or embedded.
+
+import { makeQuery } from './params.js';
+
+const URL_DELAY_MS = 300; // a camera drag makes many changes: write the last one
+
+export class UrlState {
+  /** @param get {camera(), playing(), plot(), view()}: the current state of each part */
+  constructor(scene, panels, get) {
+    this.scene = scene;
+    this.panels = panels;
+    this.get = get;
+    this.timer = 0;
+  }
+
+  /** Names of the scene parameters set away from the default in some panel. */
+  overridden() {
+    return [...new Set(this.panels.flatMap((p) => Object.keys(p.params)))];
+  }
+
+  state() {
+    return {
+      scene: this.scene.name,
+      // a parameter set in any panel is written for every panel (its value or the default)
+      panels: this.panels.map((p) => ({
+        method: p.method, dt: p.dt, beta: p.beta,
+        params: Object.fromEntries(this.overridden().map((name) => [name, p.param(name)])),
+      })),
+      camera: this.get.camera(),
+      paused: !this.get.playing(),
+      plot: this.get.plot(),
+      view: this.get.view(),
+    };
+  }
+
+  /** Writes the state into the address bar, now or (later) after a short quiet time. */
+  update(later = false) {
+    clearTimeout(this.timer);
+    const write = () => history.replaceState(null, '', makeQuery(this.state()));
+    if (later) this.timer = setTimeout(write, URL_DELAY_MS);
+    else write();
+  }
+
+  shareUrl() {
+    return location.origin + location.pathname + makeQuery(this.state());
+  }
+}
