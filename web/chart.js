@@ -2,22 +2,35 @@
 // the panel's colour, drawn with uPlot (loaded as a classic script: window.uPlot). Every
 // quantity is stored all the time, so switching shows the full history; exports as CSV
 // and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]).
+// Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
+// most 1024 buckets a panel, so redrawing costs the same after a minute and after an
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (72 B each)
+// and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)
 //       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
 //       series: [{label, color}] one per panel; options: {quantity = 'height',
 //       heightLimits = [lo, hi] (m): the height axis never goes beyond them}
 //   add(panel, t, values)   t (s); values {height, kinetic, ...}: any subset of QUANTITIES'
-//                           ids; missing or non-finite values are gaps (null), not zeros
+//                           ids; missing or non-finite values are gaps (null), not zeros;
+//                           t ascending within a panel (after clear, from any t)
 //   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
-//   clear(panel)  count(panel)  setLabel(panel, text)
+//   clear(panel)  count(panel) (samples since clear: all plotted, the first ROW_LIMIT in
+//                           the CSV)  setLabel(panel, text)
 //   setQuantity(id)  quantity   the plotted quantity (unknown ids are ignored)
 //   toCsv()                 long format, one row per panel and sample, units in the header:
-//                           panel,label,t_s,height_m,kinetic_J,...,step_ms_ms
+//                           panel,label,t_s,height_m,kinetic_J,...,step_ms_ms; if a panel
+//                           has more than ROW_LIMIT samples, a first line "# ..." says
+//                           which rows are missing
+//   memory()                bytes and rows held (for the soak test): {rows, dropped,
+//                           rowLimit, bytesPerRow, chunkBytes, recordBytes, plotBytes}
+//   chartOf(host)           the LabChart drawn in host (for tests and the console)
 //   toPng()                 Promise<Blob> (image/png): title, plot with axes, legend
 //   chartControls(chart, container, onChange?)   a labelled quantity menu and CSV / PNG
 //                           download buttons; onChange() after the user picks a quantity
-// At most MAX_POINTS samples per panel (every other one dropped beyond); y range: FENCE.
+// y range: FENCE.
+
+import { BUCKETS, CHUNK_ROWS, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
 
 export const QUANTITIES = [
   { id: 'height', label: 'height of the tracked node', unit: 'm', short: 'height' },
@@ -29,20 +42,30 @@ export const QUANTITIES = [
   { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
 ];
-const MAX_POINTS = 20000; // per series; beyond it every other point is dropped
 const HEIGHT = 260;       // px
+// Line width (CSS px): 2, or 1 once a panel's line has more than one point every
+// 1 / DENSE px, i.e. once a long run's history is an envelope of bucket minima and
+// maxima. A dense zigzag stroked 2 px wide costs a software rasteriser (headless
+// Chromium's SwiftShader; also machines without GPU canvas) about ten times more
+// than 1 px wide: 4 panels of 2,000 points each fell to 3 fps at 2 px, 20-50 at 1 px.
+const WIDE = 2, THIN = 1, DENSE = 0.5;
 // A diverging panel must not squash the others. Before a world is flagged diverged its
 // values grow by orders of magnitude within a few steps, and early in a run those steps
 // are a large share of all samples, so clipping to percentiles fails. Instead the y range
 // spans the values inside Tukey's far-out fences of all panels' samples,
 //   [Q1 - 3W, Q3 + 3W],  W = max(Q3 - Q1, |Q1|, |Q3|),
-// widened by 5 % each side. The |Q| floor keeps physical changes (a volume ratio halving,
+// widened by 5 % each side. The samples are the plotted buckets' minima and maxima (the
+// quartiles of a long run's extremes, not of every sample: close for a smooth signal, and
+// a bounded sort, at most 2 × 1024 values a panel). The |Q| floor keeps physical changes (a volume ratio halving,
 // an energy spike while dragging) in view even when most samples sit at one value; only
 // values off by several times the data's own size (a blow-up) leave the plot at its edge.
 // With mostly exact zeros, W is the median size of the nonzero values.
 // Height is further kept within the limits given (the body's reach). A linear axis, not
 // symlog, so a small energy drift stays readable.
 const FENCE = 3, PAD = 0.05;
+
+const IDS = QUANTITIES.map((q) => q.id);
+const charts = new WeakMap(); // host element -> LabChart (chartOf)
 
 const quantity = (id) => QUANTITIES.find((q) => q.id === id);
 const axisLabel = (q, short = false) => {
@@ -61,8 +84,11 @@ export class LabChart {
     this.series = series.map((s) => ({ ...s }));
     this.heightLimits = options.heightLimits || [-Infinity, Infinity];
     this.quantity = quantity(options.quantity) ? options.quantity : 'height';
-    this.data = series.map(() => this.emptySeries());
+    this.history = series.map(() => new PlotHistory(IDS)); // what is drawn (bounded)
+    this.record = series.map(() => new SampleRecord(IDS));  // what the CSV exports
+    this.noteEl = null; // the record-limit note beside the CSV button (chartControls)
     this.dirty = true;
+    charts.set(host, this);
     this.build();
     this.resizeObserver = new ResizeObserver(() => {
       const w = Math.max(300, this.host.clientWidth);
@@ -71,13 +97,10 @@ export class LabChart {
     this.resizeObserver.observe(host);
   }
 
-  emptySeries() {
-    return { t: [], ...Object.fromEntries(QUANTITIES.map((q) => [q.id, []])) };
-  }
-
   build() {
     if (this.plot) this.plot.destroy();
     const q = quantity(this.quantity);
+    const data = this.joined();
     const axis = { stroke: '#4a5565', grid: { stroke: '#e6eaf0' }, ticks: { stroke: '#d5dbe3' } };
     const opts = {
       width: Math.max(300, this.host.clientWidth),
@@ -89,17 +112,17 @@ export class LabChart {
       cursor: { drag: { x: false, y: false } },
       series: [
         { label: 't (s)', value: (u, v) => (v == null ? '–' : v.toFixed(3)) },
-        ...this.series.map((s) => ({
+        ...this.series.map((s, i) => ({
           label: s.label,
           stroke: s.color,
-          width: 2,
+          width: this.lineWidth(i),
           spanGaps: false,
           points: { size: 5, fill: s.color },
           value: (u, v) => (v == null ? '–' : Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(3) : v.toFixed(4)),
         })),
       ],
     };
-    this.plot = new window.uPlot(opts, this.joined(), this.host);
+    this.plot = new window.uPlot(opts, data, this.host);
     this.plot.root.setAttribute('aria-label', `plot of ${q.label} against time`);
     this.plot.ctx.canvas.setAttribute('role', 'img');
     this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
@@ -107,7 +130,8 @@ export class LabChart {
 
   /** y range [lo, hi] of the plotted quantity: see FENCE. */
   range() {
-    const all = this.data.flatMap((d) => d[this.quantity]).filter(Number.isFinite);
+    const q = IDS.indexOf(this.quantity), all = [];
+    for (const h of this.history) h.extremes(q, all);
     const [min, max] = this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity];
     const fallback = Number.isFinite(min) && Number.isFinite(max) ? [min, max] : [0, 1];
     if (all.length === 0) return fallback;
@@ -139,41 +163,76 @@ export class LabChart {
   }
 
   add(i, t, values) {
-    const d = this.data[i];
-    d.t.push(t);
-    for (const q of QUANTITIES) {
-      const v = values[q.id];
-      d[q.id].push(Number.isFinite(v) ? v : null);
-    }
-    if (d.t.length > MAX_POINTS) {
-      for (const key of Object.keys(d)) d[key] = d[key].filter((_, k) => k % 2 === 0);
-    }
+    this.history[i].add(t, values);
+    this.record[i].add(t, values);
     this.dirty = true;
   }
 
   clear(i) {
-    this.data[i] = this.emptySeries();
+    this.history[i].clear();
+    this.record[i].clear();
     this.dirty = true;
   }
 
-  /** Number of samples held for panel i. */
+  /** Number of samples taken for panel i since it was last cleared (all plotted,
+   *  decimated; the first ROW_LIMIT of them in the CSV). */
   count(i) {
-    return this.data[i].t.length;
+    return this.history[i].samples;
+  }
+
+  /** Bytes and rows held: the plotted history (fixed) and the CSV record (grows by
+   *  bytesPerRow a sample, in chunks of chunkBytes, up to rowLimit rows a panel). */
+  memory() {
+    const width = 1 + IDS.length;
+    return {
+      rows: this.record.map((r) => r.rows),
+      dropped: this.record.map((r) => r.dropped),
+      rowLimit: ROW_LIMIT,
+      bytesPerRow: 8 * width,
+      chunkBytes: 8 * width * CHUNK_ROWS,
+      recordBytes: this.record.reduce((n, r) => n + r.bytes, 0),
+      plotBytes: this.history.reduce((n, h) => n + h.bytes, 0),
+      buckets: BUCKETS,
+    };
   }
 
   joined() {
-    if (this.data.every((d) => d.t.length === 0)) return [[], ...this.data.map(() => [])];
+    if (this.history.every((h) => h.samples === 0)) return [[], ...this.history.map(() => [])];
     // NULL_EXPAND (2): a gap (null) also takes in the neighbouring alignment artifacts
     // (undefined where another panel has a sample), or uPlot would draw a line piece
     // across the gap; artifacts elsewhere are spanned, as panels may differ in dt.
-    return window.uPlot.join(this.data.map((d) => [d.t, d[this.quantity]]), this.data.map(() => [0, 2]));
+    const q = IDS.indexOf(this.quantity);
+    const lines = this.history.map((h) => h.points(q));
+    this.pointCounts = lines.map(([t]) => t.length);
+    return window.uPlot.join(lines, this.history.map(() => [0, 2]));
+  }
+
+  /** Width (CSS px) of panel i's line: see WIDE, THIN. Uses the counts of the last joined(). */
+  lineWidth(i) {
+    const width = this.plot ? this.plot.width : Math.max(300, this.host.clientWidth);
+    return (this.pointCounts?.[i] || 0) > DENSE * width ? THIN : WIDE;
+  }
+
+  /** Text of the record-limit note ('' while every sample is in the CSV). */
+  limitNote() {
+    const cut = this.record.map((r, i) => [r, i]).filter(([r]) => r.dropped > 0);
+    if (cut.length === 0) return '';
+    const upTo = cut.map(([r, i]) => `panel ${i + 1} to t = ${r.lastT.toFixed(3)} s`).join(', ');
+    return `CSV holds the first ${ROW_LIMIT.toLocaleString('en')} samples of each panel (${upTo}); the plot shows the whole run`;
   }
 
   /** Redraws if data changed since the last redraw. */
   flush() {
     if (!this.dirty) return;
     this.dirty = false;
-    this.plot.setData(this.joined());
+    const data = this.joined();
+    this.plot.series.forEach((s, k) => { if (k > 0) s.width = this.lineWidth(k - 1); });
+    this.plot.setData(data);
+    if (this.noteEl) {
+      const note = this.limitNote();
+      if (this.noteEl.textContent !== note) this.noteEl.textContent = note;
+      this.noteEl.hidden = !note;
+    }
   }
 
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
@@ -181,11 +240,18 @@ export class LabChart {
   toCsv() {
     const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit === 'ms' ? 'ms' : q.unit}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
-    const lines = [['panel', 'label', 't_s', ...cols].join(',')];
-    this.data.forEach((d, i) => {
-      for (let k = 0; k < d.t.length; k++) {
-        const row = [i + 1, quote(this.series[i].label), d.t[k], ...QUANTITIES.map((q) => d[q.id][k] ?? '')];
-        lines.push(row.join(','));
+    const lines = [];
+    const note = this.limitNote();
+    if (note) {
+      const dropped = this.record.map((r, i) => `panel ${i + 1}: ${r.dropped}`).join(', ');
+      lines.push(`# softlab: ${note}. Samples not in this file: ${dropped}.`);
+    }
+    lines.push(['panel', 'label', 't_s', ...cols].join(','));
+    this.record.forEach((r, i) => {
+      const label = quote(this.series[i].label);
+      for (let k = 0; k < r.rows; k++) {
+        const row = r.row(k);
+        lines.push(`${i + 1},${label},${row.map((v) => (Number.isNaN(v) ? '' : v)).join(',')}`);
       }
     });
     return lines.join('\n') + '\n';
@@ -230,7 +296,13 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
-/** A labelled quantity menu and CSV / PNG download buttons for chart, in container. */
+/** The LabChart drawn in host, or undefined. */
+export function chartOf(host) {
+  return charts.get(host);
+}
+
+/** A labelled quantity menu and CSV / PNG download buttons for chart, in container, and
+ *  a note beside them once the CSV no longer holds every sample. */
 export function chartControls(chart, container, onChange = () => {}) {
   const select = document.createElement('select');
   select.setAttribute('aria-label', 'plotted quantity');
@@ -248,7 +320,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   const csv = document.createElement('button');
   csv.className = 'btn small';
   csv.textContent = 'CSV';
-  csv.title = 'download every quantity of every panel as CSV';
+  csv.title = `download every quantity of every panel as CSV (the first ${ROW_LIMIT.toLocaleString('en')} samples of each panel)`;
   csv.setAttribute('aria-label', 'download the plot data as CSV');
   csv.addEventListener('click', () => download(new Blob([chart.toCsv()], { type: 'text/csv' }), 'softlab-data.csv'));
   const png = document.createElement('button');
@@ -258,5 +330,12 @@ export function chartControls(chart, container, onChange = () => {}) {
   png.addEventListener('click', async () => download(await chart.toPng(), `softlab-${chart.quantity}.png`));
   const label = document.createElement('label');
   label.append('plot ', select);
-  container.replaceChildren(label, csv, png);
+  const note = document.createElement('span'); // shown once a panel passes ROW_LIMIT
+  note.className = 'chart-limit small';
+  note.setAttribute('role', 'status');
+  note.hidden = true;
+  chart.noteEl = note;
+  container.replaceChildren(label, csv, png, note);
+  chart.dirty = true;
+  chart.flush();
 }

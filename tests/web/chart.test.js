@@ -1,5 +1,6 @@
 // The live chart (web/chart.js) on its own, in headless Chromium: a LabChart with two
-// series in a fresh div of the lab page, fed known samples. Storage and the sample cap,
+// series in a fresh div of the lab page, fed known samples. Storage, the bounded plotted
+// history and the CSV record's limit,
 // switching the plotted quantity, gaps for missing and non-finite values, the y-range
 // guard against a diverging panel, the CSV and PNG exports and the controls.
 // Serves the staged site (env SOFTLAB_SITE, default build/site).
@@ -134,14 +135,70 @@ describe('LabChart', () => {
     assert.deepStrictEqual(cleared, [0, 0, 1]);
   });
 
-  test('keeps at most 20000 samples per panel, thinning the history', async () => {
+  test('draws a bounded history that keeps every peak, dip and gap of a long run', async () => {
     const r = await page.evaluate(() => {
-      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], {});
-      for (let k = 0; k <= 20000; k++) c.add(0, k, { height: k });
-      const d = c.data[0];
-      return [c.count(0), d.t[0], d.t[1], d.t[d.t.length - 1], d.height[1]];
+      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: 'kinetic' });
+      const n = 50000;
+      for (let k = 0; k < n; k++) {
+        const kinetic = k === 31337 ? 100 : k === 12345 ? -50 : Math.sin(k / 500);
+        c.add(0, k * 0.01, { kinetic, height: k === 40000 ? NaN : 1 });
+      }
+      c.flush();
+      const [t, v] = c.plot.data;
+      const peak = v.indexOf(100), dip = v.indexOf(-50);
+      c.setQuantity('height');
+      const h = c.plot.data[1];
+      return { count: c.count(0), points: t.length, peakT: t[peak], dipT: t[dip], last: t[t.length - 1],
+        ascending: t.every((x, k) => k === 0 || x > t[k - 1]), gaps: h.filter((x) => x === null).length,
+        gapT: c.plot.data[0][h.indexOf(null)], rows: c.toCsv().trim().split('\n').length, memory: c.memory() };
     });
-    assert.deepStrictEqual(r, [10001, 0, 2, 20000, 2]);
+    assert.strictEqual(r.count, 50000);
+    assert.ok(r.points <= 2 * r.memory.buckets + 1 && r.points >= r.memory.buckets / 2, `${r.points} points drawn`);
+    assert.ok(r.ascending, 'times ascend');
+    assert.strictEqual(r.peakT, 313.37, 'the one-sample peak is drawn at its time');
+    assert.strictEqual(r.dipT, 123.45, 'the one-sample dip is drawn at its time');
+    assert.strictEqual(r.last, 499.99, 'the latest sample is drawn');
+    assert.strictEqual(r.gaps, 1, 'the one-sample gap breaks the line');
+    assert.strictEqual(r.gapT, 400);
+    assert.strictEqual(r.rows, 1 + 50000, 'the CSV has every sample');
+    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.bytesPerRow], [[50000], [0], 72]);
+  });
+
+  test('the CSV keeps the first 200,000 samples of a panel and says so, in the file and the page', async () => {
+    const r = await page.evaluate(async () => {
+      const { chartControls } = await import('./chart.js');
+      const host = document.createElement('div'), box = document.createElement('div');
+      document.body.append(box, host);
+      const c = new (window.chart.constructor)(host, [{ label: 'a', color: '#000' }, { label: 'b', color: '#f00' }], {});
+      chartControls(c, box);
+      const hiddenBefore = box.querySelector('.chart-limit').hidden;
+      for (let k = 0; k < 200005; k++) c.add(0, k * 0.002, { height: 1 });
+      c.add(1, 0, { height: 2 });
+      c.flush();
+      const csv = c.toCsv().split('\n');
+      const note = box.querySelector('.chart-limit');
+      const out = { hiddenBefore, hidden: note.hidden, note: note.textContent, first: csv[0], second: csv[1],
+        lines: csv.length, last: csv[csv.length - 2], count: c.count(0), memory: c.memory(),
+        title: box.querySelector('button').title };
+      c.clear(0);
+      c.flush();
+      out.afterClear = [note.hidden, c.memory().recordBytes];
+      box.remove();
+      host.remove();
+      return out;
+    });
+    assert.strictEqual(r.hiddenBefore, true);
+    assert.strictEqual(r.count, 200005, 'every sample is counted and plotted');
+    assert.deepStrictEqual([r.memory.rows, r.memory.dropped], [[200000, 1], [5, 0]]);
+    assert.strictEqual(r.first, '# softlab: CSV holds the first 200,000 samples of each panel (panel 1 to t = 399.998 s); ' +
+      'the plot shows the whole run. Samples not in this file: panel 1: 5, panel 2: 0.');
+    assert.strictEqual(r.second, HEADER);
+    assert.strictEqual(r.lines, 2 + 200000 + 1 + 1, 'comment, header, 200,000 + 1 rows, final newline');
+    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,');
+    assert.strictEqual(r.hidden, false);
+    assert.match(r.note, /^CSV holds the first 200,000 samples of each panel \(panel 1 to t = 399\.998 s\)/);
+    assert.match(r.title, /first 200,000 samples of each panel/);
+    assert.deepStrictEqual(r.afterClear, [true, r.memory.chunkBytes], 'cleared, the note goes; panel 2 keeps its record');
   });
 
   test('controls: a labelled quantity menu and CSV / PNG downloads, by keyboard', async () => {

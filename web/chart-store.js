@@ -1,0 +1,171 @@
+// Storage of the live chart (chart.js), bounded so that a lab left running for an hour
+// draws as fast and holds as little as after a minute. Two stores per panel:
+//
+//   PlotHistory  what is drawn: at most BUCKETS buckets of consecutive samples, each
+//                keeping, per quantity, its smallest and its largest value (with their
+//                times) and the time of its first gap (a missing or non-finite value).
+//                Every bucket holds `span` samples (the last one up to span); when all
+//                BUCKETS are full, neighbouring pairs merge and span doubles, so the
+//                history always covers the whole run at between BUCKETS/2 and BUCKETS
+//                buckets. A bucket is drawn as its min and max in time order (one point
+//                if they are one sample) and a break at its gap, so a peak, a spike or
+//                a blow-up of a single sample stays on the plot however long the run.
+//                Fixed size: QUANTITIES × 5 × BUCKETS doubles (327,680 B a panel).
+//   SampleRecord every sample as taken (t and each quantity, NaN for a gap), for the
+//                CSV: rows of ROW_DOUBLES doubles (72 B) in chunks of CHUNK_ROWS rows,
+//                allocated as the run goes, up to ROW_LIMIT rows (14.4 MB a panel,
+//                57.6 MB for four). Later samples are counted but not kept: the CSV
+//                then covers the run from t = 0 to the time of the last kept row, and
+//                the chart says so (chart.js). At the chart's default rate of one sample
+//                per 0.002 s of simulated time (panel.js) the limit is 400 s of simulated
+//                time; at Δt = 0.05 s (one sample a step), 10,000 s.
+
+export const BUCKETS = 1024;          // buckets a panel's plotted history holds (even)
+export const ROW_LIMIT = 200000;      // samples a panel's CSV record keeps
+export const CHUNK_ROWS = 4096;       // rows allocated at once by a record
+
+const MIN_T = 0, MIN_V = 1, MAX_T = 2, MAX_V = 3, GAP_T = 4, SLOTS = 5; // per bucket
+
+/** The plotted history of one panel for the quantities `ids` (see the file comment). */
+export class PlotHistory {
+  constructor(ids) {
+    this.ids = ids;
+    this.data = ids.map(() => new Float64Array(SLOTS * BUCKETS));
+    this.lastV = new Float64Array(ids.length); // the latest sample, drawn at the line's end
+    this.clear();
+  }
+
+  clear() {
+    this.span = 1;   // samples per bucket
+    this.buckets = 0; // buckets in use
+    this.fill = 0;   // samples in the last bucket
+    this.samples = 0;
+    this.lastT = NaN;
+  }
+
+  /** Appends the sample t (s), values {id: number}; non-finite or missing values are gaps. */
+  add(t, values) {
+    if (this.buckets === 0 || this.fill === this.span) {
+      if (this.buckets === BUCKETS) this.merge();
+      const o = SLOTS * this.buckets++;
+      for (const d of this.data) {
+        d.fill(NaN, o, o + SLOTS);
+        d[o + MIN_V] = Infinity;
+        d[o + MAX_V] = -Infinity;
+      }
+      this.fill = 0;
+    }
+    this.fill++;
+    this.samples++;
+    const o = SLOTS * (this.buckets - 1);
+    this.lastT = t;
+    this.ids.forEach((id, q) => {
+      const d = this.data[q], v = values[id];
+      this.lastV[q] = Number.isFinite(v) ? v : NaN;
+      if (!Number.isFinite(v)) {
+        if (Number.isNaN(d[o + GAP_T])) d[o + GAP_T] = t;
+        return;
+      }
+      if (v < d[o + MIN_V]) { d[o + MIN_V] = v; d[o + MIN_T] = t; }
+      if (v > d[o + MAX_V]) { d[o + MAX_V] = v; d[o + MAX_T] = t; }
+    });
+  }
+
+  /** Merges buckets 2k and 2k+1 into k: the smaller min, the larger max (the earlier
+   *  one on ties), the earlier gap. Called when all BUCKETS are full. */
+  merge() {
+    for (const d of this.data) {
+      for (let k = 0; k < BUCKETS / 2; k++) {
+        const a = SLOTS * 2 * k, b = a + SLOTS, o = SLOTS * k;
+        const min = d[b + MIN_V] < d[a + MIN_V] ? b : a;
+        const max = d[b + MAX_V] > d[a + MAX_V] ? b : a;
+        const gap = Number.isNaN(d[a + GAP_T]) ? d[b + GAP_T] : d[a + GAP_T];
+        d[o + MIN_T] = d[min + MIN_T]; d[o + MIN_V] = d[min + MIN_V];
+        d[o + MAX_T] = d[max + MAX_T]; d[o + MAX_V] = d[max + MAX_V];
+        d[o + GAP_T] = gap;
+      }
+    }
+    this.buckets = BUCKETS / 2;
+    this.span *= 2;
+    this.fill = this.span;
+  }
+
+  /** The points to draw of quantity q (index into ids): [times, values], a gap as null;
+   *  times ascending. At most 3 points a bucket, usually 1 or 2, and the latest sample
+   *  (so the line ends at the current value). */
+  points(q) {
+    const d = this.data[q], ts = [], vs = [];
+    const bucket = [];
+    for (let k = 0; k < this.buckets; k++) {
+      const o = SLOTS * k;
+      bucket.length = 0;
+      if (!Number.isNaN(d[o + MIN_T])) bucket.push([d[o + MIN_T], d[o + MIN_V]]);
+      if (!Number.isNaN(d[o + MAX_T]) && d[o + MAX_T] !== d[o + MIN_T]) bucket.push([d[o + MAX_T], d[o + MAX_V]]);
+      if (!Number.isNaN(d[o + GAP_T])) bucket.push([d[o + GAP_T], null]);
+      if (k === this.buckets - 1 && !bucket.some(([t]) => t === this.lastT)) {
+        bucket.push([this.lastT, Number.isNaN(this.lastV[q]) ? null : this.lastV[q]]);
+      }
+      if (bucket.length > 1) bucket.sort((a, b) => a[0] - b[0]);
+      for (const [t, v] of bucket) { ts.push(t); vs.push(v); }
+    }
+    return [ts, vs];
+  }
+
+  /** Every finite value drawn for quantity q (each bucket's min and max), appended to out. */
+  extremes(q, out) {
+    const d = this.data[q];
+    for (let k = 0; k < this.buckets; k++) {
+      const o = SLOTS * k;
+      if (!Number.isNaN(d[o + MIN_T])) out.push(d[o + MIN_V], d[o + MAX_V]);
+    }
+    return out;
+  }
+
+  get bytes() {
+    return this.data.reduce((n, d) => n + d.byteLength, 0);
+  }
+}
+
+/** Every sample of one panel for the CSV, up to ROW_LIMIT (see the file comment): row k
+ *  is [t, values of ids...], NaN for a gap. */
+export class SampleRecord {
+  constructor(ids) {
+    this.ids = ids;
+    this.width = 1 + ids.length; // doubles a row
+    this.clear();
+  }
+
+  clear() {
+    this.chunks = [];
+    this.rows = 0;     // rows kept
+    this.dropped = 0;  // samples not kept (beyond ROW_LIMIT)
+  }
+
+  add(t, values) {
+    if (this.rows >= ROW_LIMIT) { this.dropped++; return; }
+    const c = Math.floor(this.rows / CHUNK_ROWS);
+    if (c === this.chunks.length) this.chunks.push(new Float64Array(CHUNK_ROWS * this.width));
+    const row = this.chunks[c], o = (this.rows % CHUNK_ROWS) * this.width;
+    row[o] = t;
+    this.ids.forEach((id, q) => {
+      const v = values[id];
+      row[o + 1 + q] = Number.isFinite(v) ? v : NaN;
+    });
+    this.rows++;
+  }
+
+  /** Row k as a fresh array [t, ...values] (NaN for a gap). */
+  row(k) {
+    const o = (k % CHUNK_ROWS) * this.width;
+    return Array.from(this.chunks[Math.floor(k / CHUNK_ROWS)].subarray(o, o + this.width));
+  }
+
+  /** Time (s) of the last row kept, or NaN. */
+  get lastT() {
+    return this.rows ? this.row(this.rows - 1)[0] : NaN;
+  }
+
+  get bytes() {
+    return this.chunks.reduce((n, c) => n + c.byteLength, 0);
+  }
+}
