@@ -42,7 +42,10 @@ export class Clock {
     const active = this.active();
     if (active.length === 0) return;
     const target = Math.max(...active.map((p) => p.t + p.dt));
-    for (const p of active) p.advance(target, Infinity, this.beforeStep);
+    for (const p of active) {
+      p.advance(target, Infinity, this.beforeStep);
+      p.sync(); // input picks from the new state before the next frame draws it
+    }
     this.time = Math.max(this.time, target);
   }
 

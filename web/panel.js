@@ -261,6 +261,7 @@ export class Panel {
     this.flashUntil = 0;
     this.dirty = true;
     this.lastStepMs = NaN;
+    this.sync(); // what input picks from is the state now, not that of the last frame
   }
 
   /** Steps while t + dt <= target and time is left before deadline (ms); before each
