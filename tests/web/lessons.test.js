@@ -68,6 +68,20 @@ describe('lesson 000: the regularized stepper', () => {
     assert.strictEqual((await answer(page, 2, 'abc')).cls, 'bad');
   });
 
+  // Issue 12: the hanging cantilever under the seed's stepper at dt = 0.01 s swells
+  // (native CLI: V/V0 = 1.0444 at t = 1 s; regularized-geometric keeps 0.9997).
+  test('Q4: the cantilever swells under the seed\'s stepper; its lab compares three steppers', async () => {
+    assert.strictEqual((await answer(page, 3, 1.0)).cls, 'bad');
+    assert.strictEqual((await answer(page, 3, 1.044)).cls, 'ok');
+    const truth = Number(await page.locator('.question').nth(3).getAttribute('data-truth'));
+    assert.ok(Math.abs(truth - 1.0444) < 0.002, `the page measured V/V0 = ${truth}`);
+    const frame = page.frames().find((f) => f.url().includes('scene=fem-hanging-cantilever'));
+    assert.ok(frame, 'the cantilever lab is embedded');
+    await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    const s = await frame.evaluate(() => window.softlab.state());
+    assert.deepStrictEqual(s.panels.map((p) => p.method), ['regularized', 'regularized-geometric', 'implicit-euler']);
+  });
+
   test('no page errors; screenshot saved', async () => {
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS, 'lesson-000.png'), fullPage: true });
