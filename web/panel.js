@@ -306,15 +306,24 @@ export class Panel {
 
   // ---- what the panel shows -----------------------------------------------------------------
 
+  /** Set when the run's total energy grew by more than half its largest kinetic + elastic
+   *  energy (sl_world_energy_growth): an unstable stepper or Δt for this scene (issue 12). */
+  energyWarning() {
+    const at = this.api.energy_grew_at(this.h);
+    if (!Number.isFinite(at)) return '';
+    return `unstable: energy grew by ${fmt(this.api.energy_growth(this.h), 3)} J since t = ${at.toFixed(2)} s — lower Δt, raise β, or try another stepper`;
+  }
+
   stateText(playing) {
     if (this.flashUntil > performance.now()) return this.message;
     if (this.stopped) return this.message;
-    return playing ? 'running' : 'paused';
+    return this.energyWarning() || (playing ? 'running' : 'paused');
   }
 
   updateState(playing = false) {
     const text = this.stateText(playing);
-    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() ? 'warn' : playing ? 'running' : 'paused';
+    const grew = !this.stopped && this.energyWarning() !== '';
+    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() || grew ? 'warn' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
     if (this.badge.hidden === this.stopped) {

@@ -26,6 +26,7 @@ typedef struct sim {
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
     double measures[6];     /* the last sl_api_measure */
+    sl_energy_watch energy; /* energy growth of a run (sl_world_energy_growth), per step */
 } sim;
 
 static sim sims[MAX_HANDLES];
@@ -113,6 +114,7 @@ API int sl_api_sim_build(int h, const char *method, double dt, double beta) {
     s->world = w;
     s->params = s->next;
     s->grab_node = -1;
+    sl_energy_watch_reset(&s->energy);
     set_error("%s", "");
     return SL_OK;
 }
@@ -135,6 +137,7 @@ API int sl_api_set_method(int h, const char *method, double dt, double beta) {
         return s;
     }
     sl_world_reset(w);
+    sl_energy_watch_reset(&get(h)->energy);
     return SL_OK;
 }
 
@@ -152,16 +155,37 @@ API double sl_api_sim_param(int h, const char *name) {
 
 /* Takes up to nsteps steps; stops at the first error, whose status it returns. */
 API int sl_api_step(int h, int nsteps) {
-    sl_world *w = world_of(h);
+    sim *sm = get(h);
+    sl_world *w = sm ? sm->world : NULL;
     if (!w) return SL_ERR_NULL;
     for (int i = 0; i < nsteps; i++) {
         sl_status s = sl_world_step(w);
         if (s != SL_OK) return s;
+        sl_world_energy_growth(w, &sm->energy);
     }
     return SL_OK;
 }
 
-API void sl_api_reset(int h) { sl_world_reset(world_of(h)); }
+/* The time (s) at which the run's total energy first grew by more than
+ * SL_ENERGY_GROWTH_MARGIN of its largest kinetic + elastic energy (an unstable stepper or
+ * dt for this scene; issue 12), NaN if it has not. */
+API double sl_api_energy_grew_at(int h) {
+    sim *sm = get(h);
+    return sm && sm->world && sm->energy.grew ? sm->energy.time : NAN;
+}
+
+/* The growth (J) of that run's total energy above its lowest value so far. */
+API double sl_api_energy_growth(int h) {
+    sim *sm = get(h);
+    return sm && sm->world ? sm->energy.growth : NAN;
+}
+
+API void sl_api_reset(int h) {
+    sim *sm = get(h);
+    if (!sm || !sm->world) return;
+    sl_world_reset(sm->world);
+    sl_energy_watch_reset(&sm->energy);
+}
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
 /* ---- readouts ------------------------------------------------------------------- */
