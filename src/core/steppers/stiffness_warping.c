@@ -24,6 +24,7 @@
 #include "linalg/linsolve.h"
 #include "linalg/mat3.h"
 #include "softlab/warping.h"
+#include "world/assembly.h"
 #include "world/world_internal.h"
 
 enum { WARP_NONE, WARP_VERTEX, WARP_ELEMENT };
@@ -244,15 +245,6 @@ static void warp_destroy(void *state) {
     free(s);
 }
 
-/* Slot of (row, col) in the sorted CSC A, or -1. */
-static int find_slot(const cs *A, int row, int col) {
-    csi lo = A->p[col], hi = A->p[col + 1] - 1;
-    while (lo <= hi) {
-        csi mid = (lo + hi) / 2;
-        if (A->i[mid] == row) return (int)mid;
-        if (A->i[mid] < row) lo = mid + 1;
-        else hi = mid - 1;
-    }
     return -1;
 }
 
@@ -266,7 +258,7 @@ static void emit_pattern(void *c, int entry, int row, int col, double value) {
 static void emit_slot(void *c, int entry, int row, int col, double value) {
     emit_ctx *e = c;
     int r = e->w->assembly.dof[row], q = e->w->assembly.dof[col];
-    e->slot[entry] = r >= 0 && q >= 0 ? find_slot(e->T, r, q) : -1;
+    e->slot[entry] = r >= 0 && q >= 0 ? sl_assembly_find_slot(e->T, r, q) : -1;
 }
 static void emit_value(void *c, int entry, int row, int col, double value) {
     emit_ctx *e = c;
@@ -296,7 +288,7 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     if (!s->A) return SL_ERR_NOMEM;
     e.T = s->A, e.slot = s->slot;
     warped_stiffness(w, s, emit_slot, &e);
-    for (int i = 0; i < a->n_free; i++) s->diag[i] = find_slot(s->A, i, i);
+    for (int i = 0; i < a->n_free; i++) s->diag[i] = sl_assembly_find_slot(s->A, i, i);
     return SL_OK;
 }
 

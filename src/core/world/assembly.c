@@ -42,8 +42,7 @@ static int block_dof(const sl_world *w, const sl_model *m, int b, int r) {
     return w->assembly.dof[3 * m->block_node[b * m->block_nodes + r / 3] + r % 3];
 }
 
-/* Slot of (row, col) in the sorted CSC matrix A, or -1. */
-static int find_slot(const cs *A, int row, int col) {
+int sl_assembly_find_slot(const cs *A, int row, int col) {
     csi lo = A->p[col], hi = A->p[col + 1] - 1;
     while (lo <= hi) {
         csi mid = (lo + hi) / 2;
@@ -222,7 +221,7 @@ static sl_status build_slots(sl_world *w) {
     a->A_slot = malloc(sizeof(int) * (size_t)(a->H_size > 0 ? a->H_size : 1));
     a->A_diag = malloc(sizeof(int) * (size_t)(a->n_free > 0 ? a->n_free : 1));
     if (!a->A_slot || !a->A_diag) return SL_ERR_NOMEM;
-    for (int i = 0; i < a->n_free; i++) a->A_diag[i] = find_slot(a->A, i, i);
+    for (int i = 0; i < a->n_free; i++) a->A_diag[i] = sl_assembly_find_slot(a->A, i, i);
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         int nd = block_dofs(m);
@@ -231,13 +230,13 @@ static sl_status build_slots(sl_world *w) {
             for (int r = 0; r < nd; r++)
                 for (int c = 0; c < nd; c++) {
                     int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
-                    *slot++ = (gr >= 0 && gc >= 0 && gr <= gc) ? find_slot(a->A, gr, gc) : -1;
+                    *slot++ = (gr >= 0 && gc >= 0 && gr <= gc) ? sl_assembly_find_slot(a->A, gr, gc) : -1;
                 }
         sl_assembly_rows *R = &a->rows[k];
         for (int i = 0; R->ptr && i < m->row_count; i++) {
             int *s = R->slot + R->slot_ptr[i];
             for (int p = R->ptr[i]; p < R->ptr[i + 1]; p++)
-                for (int q = p; q < R->ptr[i + 1]; q++) *s++ = find_slot(a->A, R->dof[p], R->dof[q]);
+                for (int q = p; q < R->ptr[i + 1]; q++) *s++ = sl_assembly_find_slot(a->A, R->dof[p], R->dof[q]);
         }
     }
     return SL_OK;

@@ -96,4 +96,8 @@ struct cs_sparse *sl_assembly_jacobian_csc(const sl_world *w);
 
 void sl_assembly_free(sl_assembly *a);
 
+/* Slot (index into A->x) of entry (row, col) of the CSC matrix A with sorted row indices
+ * in each column, or -1 if A stores no such entry (binary search). */
+int sl_assembly_find_slot(const struct cs_sparse *A, int row, int col);
+
 #endif
