@@ -245,9 +245,6 @@ static void warp_destroy(void *state) {
     free(s);
 }
 
-    return -1;
-}
-
 typedef struct { const sl_world *w; cs *T; int ok; int *slot; double *Ax; double scale; } emit_ctx;
 
 static void emit_pattern(void *c, int entry, int row, int col, double value) {
