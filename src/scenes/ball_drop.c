@@ -82,7 +82,8 @@ const sl_scene_class sl_scene_onering_sphere_drop = {
                   [SL_PARAM_DENSITY] = 1000, [SL_PARAM_GRAVITY] = 9.81, [SL_PARAM_RESOLUTION] = 6,
                   [SL_PARAM_GRID_VARIANT] = NAN}},
     .default_method = "incompressible",
-    .default_dt = 1e-3,
+    .default_dt = 5e-4, /* at 1 ms the ball at rest on the ground slowly gains energy (warned at 27 s, blown up by
+                          * 30 s); at 0.5 ms it stays at 4.97-4.98 J from 20 s to 35 s */
     .default_t_end = 0.6,
     .build = build_onering_drop,
 };
