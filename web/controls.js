@@ -23,12 +23,10 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-/** Lamé constants (Pa) from Young's modulus Y (Pa) and Poisson ratio ν: λ = Yν/((1+ν)(1−2ν)),
- *  μ = Y/(2(1+ν)); λ = ∞ at ν = 0.5 (incompressible). */
-export function lame(young, poisson) {
-  const mu = young / (2 * (1 + poisson));
-  const lambda = poisson >= 0.5 ? Infinity : (young * poisson) / ((1 + poisson) * (1 - 2 * poisson));
-  return { lambda, mu };
+/** Lamé constants (Pa) of Young's modulus (Pa) and Poisson ratio, computed by the core
+ *  (sl_material_lame: λ = Yν/((1+ν)(1−2ν)), μ = Y/(2(1+ν)), λ = ∞ at ν = 0.5). */
+function lame(api, young, poisson) {
+  return { lambda: api.lame_lambda(young, poisson), mu: api.lame_mu(young, poisson) };
 }
 
 export class ParamControls {
@@ -192,7 +190,7 @@ export class ParamControls {
     }
     if (this.lameOuts) {
       panels.forEach((p, i) => {
-        const { lambda, mu } = lame(p.param('young_modulus'), p.param('poisson_ratio'));
+        const { lambda, mu } = lame(p.api, p.param('young_modulus'), p.param('poisson_ratio'));
         this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
       });
     }

@@ -130,6 +130,17 @@ API const char *sl_api_param_choice(int i, int value) {
     return info && info->choices && value >= info->min && value <= info->max ? info->choices[value] : "";
 }
 
+/* Lame constants (Pa) of Young's modulus young (Pa) and Poisson ratio poisson, from the
+ * core (sl_material_lame: lambda is INFINITY at 0.5): NaN outside the material's range. */
+static double lame(double young, double poisson, int which) {
+    sl_material m = {young, poisson, 1.0};
+    double lambda, mu;
+    if (sl_material_lame(&m, &lambda, &mu) != SL_OK) return NAN;
+    return which ? mu : lambda;
+}
+API double sl_api_lame_lambda(double young, double poisson) { return lame(young, poisson, 0); }
+API double sl_api_lame_mu(double young, double poisson) { return lame(young, poisson, 1); }
+
 /* SL_PARAM_BIT of each parameter scene i reads (sl_scene_class.params). */
 API int sl_api_scene_params(int i) { return scene_at(i) ? scene_at(i)->params : 0; }
 
