@@ -1,13 +1,14 @@
 // softlab lab page: 1-4 panels of the same scene, each with its own stepper, Δt and
-// parameters, stepping in lock-step on one clock, one camera, one live chart. This file
-// only puts the parts together and hands each the few things it needs: panels
+// parameters, stepping in lock-step on one clock, one camera, one live chart. The
+// simulations run in Web Workers (sim-client.js); the page draws what they post. This
+// file only puts the parts together and hands each the few things it needs: panels
 // (panel.js), the clock (clock.js, transport.js), physics input and replay (input.js),
 // settings (settings.js, controls.js), views and colour maps (views.js), the camera
 // (camera.js), plots (plots.js), the URL (url-state.js), the frame loop (frame-loop.js)
 // and the face shown to tests and the console (lab-face.js).
 
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
-import { loadLab } from './lab-api.js';
+import { compileWasm, loadLab } from './lab-api.js';
 import { parseParams } from './params.js';
 import { Panel } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
@@ -21,7 +22,7 @@ import { Plots } from './plots.js';
 import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { heightLimits, measureBody } from './body.js';
-import { buildSim } from './sim.js';
+import { SimPool } from './sim-client.js';
 import { bindTransport, showPlaying } from './transport.js';
 import { startFrameLoop } from './frame-loop.js';
 import { labFace } from './lab-face.js';
@@ -42,21 +43,8 @@ function notice(text, kind = 'warn') {
   $('#notices').append(div);
 }
 
-/** A scratch copy of panel p (scene, parameters, pins, stepper) at Δt, for searches:
- *  its handle, or <= 0. */
-function scratchSim(core, scene, p, dt) {
-  const { h } = buildSim(core, scene.name, p.params, p.method, dt, p.beta);
-  if (!h) return 0;
-  const n = core.api.node_count(h);
-  for (let i = 0; i < n; i++) {
-    const want = core.api.is_pinned(p.h, i);
-    if (core.api.is_pinned(h, i) !== want) core.api.pin(h, i, want);
-  }
-  return h;
-}
-
-/** Builds the lab for config (params.js parseParams); returns its test/console face. */
-function startLab(core, config) {
+/** Builds the lab for config (params.js parseParams); resolves to its test/console face. */
+async function startLab(core, config) {
   const scene = config.scene;
   let camera = config.camera ? clampCamera({ ...config.camera, pan: [...config.camera.pan] }) : homeCamera();
   let plots = null, url = null, views = null, controls = null, settings = null;
@@ -65,11 +53,13 @@ function startLab(core, config) {
   const onPanel = {
     stepper: (i, method) => settings.setStepper(i, method),
     dt: (i, dt) => settings.setDt(i, dt),
-    sample: (p) => { if (plots) plots.sample(p); },
+    samples: (p, samples) => { if (plots) plots.add(p, samples); },
+    omega: () => { if (controls) controls.refresh(); },
   };
-  config.panels.forEach((c, i) => panels.push(new Panel(core, scene, i, c, onPanel)));
-  for (const p of panels) p.citation.textContent = p.stepper().citation;
-  let body = measureBody(panels[0].positions());
+  const pool = new SimPool(core, config.panels.length, scene.mesh || null);
+  config.panels.forEach((c, i) => panels.push(new Panel(core, pool.clients[i], scene, i, c, onPanel)));
+  await Promise.all(panels.map((p) => p.create()));
+  let body = measureBody(panels[0].shown);
 
   const markAllDirty = () => { for (const p of panels) p.dirty = true; };
   const updateUrl = (later) => { if (url) url.update(later); };
@@ -82,7 +72,6 @@ function startLab(core, config) {
   });
   const clock = new Clock(panels, {
     playing: !config.paused,
-    beforeStep: (p) => input.beforeStep(p),
     onPlaying: (on) => {
       showPlaying(on);
       if (loop) loop.restart();
@@ -91,7 +80,7 @@ function startLab(core, config) {
   });
 
   function resetAll() {
-    clock.time = 0;
+    clock.reset();
     input.rewind();
     for (const p of panels) {
       p.reset();
@@ -112,7 +101,7 @@ function startLab(core, config) {
   settings = new Settings(panels, {
     linked: (name) => controls.linked[name],
     changed: settingsChanged,
-    rebuilt: () => { input.forgetPins(); body = measureBody(panels[0].positions()); },
+    rebuilt: () => { input.forgetPins(); body = measureBody(panels[0].shown); },
   });
   controls = new ParamControls($('#params'), panels, infos, {
     notice,
@@ -120,13 +109,12 @@ function startLab(core, config) {
     setDt: (i, dt, deferred) => settings.setDt(i, dt, deferred),
     setBeta: (i, beta, deferred) => settings.setBeta(i, beta, deferred),
     changed: settingsChanged,
-    scratch: (p, dt) => scratchSim(core, scene, p, dt),
     api: core.api,
   });
   settings.updateVariants(infos);
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
-  for (const p of panels) plots.sample(p);
+  for (const p of panels) if (p.frame) plots.add(p, p.frame.samples);
   document.documentElement.style.setProperty('--panel-count', String(panels.length));
 
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
@@ -162,7 +150,7 @@ async function main() {
   const loading = $('#loading');
   let core;
   try {
-    core = await loadLab();
+    core = await loadLab({ module: await compileWasm() });
   } catch (err) {
     loading.classList.add('failed');
     $('.loading-text', loading).textContent = `The simulation core could not be loaded: ${err.message}`;
@@ -186,7 +174,7 @@ async function main() {
   $('#scene-note').hidden = !note;
   let lab;
   try {
-    lab = startLab(core, config);
+    lab = await startLab(core, config);
   } catch (err) {
     loading.classList.add('failed');
     $('.loading-text', loading).textContent = `The lab could not start: ${err.message}`;
@@ -198,8 +186,8 @@ async function main() {
     scene: config.scene.name,
     steppers: core.steppers.map((s) => s.name),
     ...lab,
-    /** The flat wasm API (lab-api.js), for tests and the console: panels[i].handle is a
-     *  simulation handle, panels[i].view a view handle. */
+    /** The page's flat wasm API (lab-api.js), for tests and the console: its view
+     *  functions take panels[i].view; a panel's simulation is reached with simCall. */
     api: core.api,
   });
 }

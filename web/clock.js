@@ -1,27 +1,25 @@
 // The lab's one clock: play, pause, single step, speed, and the lock-step schedule that
-// keeps the panels at the same simulated time. Each frame the clock's target moves by
-// the real time elapsed (times the speed); every panel takes the steps of its own Δt
-// that fit, within a time budget shared round-robin, so no panel starves the others;
-// the clock runs no further ahead than the slowest running panel can follow.
+// keeps the panels at the same simulated time. Each frame the clock's target moves on
+// by the real time elapsed (times the speed) from the time every running panel has
+// reached; each panel's Worker steps toward it with its own Δt (web/sim-host.js). So
+// the clock runs no further ahead than the slowest running panel can follow, and a
+// fast panel waits for a slow one.
 
-const STEP_BUDGET_MS = 10;   // stepping time per animation frame, all panels together
 const MAX_FRAME_DT = 0.1;    // s of real time taken into account per frame
 
 export class Clock {
   /**
-   * @param panels      the panels, stepped with advance(target, deadline, beforeStep)
+   * @param panels      the panels (advanceTo(target), hold(), t, dt, stopped)
    * @param playing     start running?
-   * @param beforeStep  (panel) => void, before each step (replayed input due then)
    * @param onPlaying   (on) => void, after play/pause changed (buttons, URL)
    */
-  constructor(panels, { playing, beforeStep, onPlaying }) {
+  constructor(panels, { playing, onPlaying }) {
     this.panels = panels;
-    this.beforeStep = beforeStep;
     this.onPlaying = onPlaying;
-    this.time = 0;       // s, simulated
+    this.time = 0;       // s, simulated: what every running panel has reached
+    this.target = 0;     // s, simulated: where the panels are asked to go
     this.speed = 1;      // simulated seconds per real second asked for
     this.playing = playing;
-    this.roundRobin = 0; // which panel steps first this frame
   }
 
   active() {
@@ -29,11 +27,22 @@ export class Clock {
   }
 
   setPlaying(on) {
-    // Paused, the clock shows the time of the state on screen (the latest panel).
-    const active = this.active();
-    if (!on && this.playing && active.length) this.time = Math.max(...active.map((p) => p.t));
+    if (!on && this.playing) for (const p of this.panels) p.hold();
     this.playing = on;
+    this.target = this.time;
     this.onPlaying(on);
+  }
+
+  /** The time of the states on screen (s): the running panel furthest behind. */
+  shownTime() {
+    const active = this.active();
+    return active.length ? Math.min(...active.map((p) => p.t)) : this.time;
+  }
+
+  /** Back to t = 0 (the panels are reset by their owner). */
+  reset() {
+    this.time = 0;
+    this.target = 0;
   }
 
   /** One step of the largest Δt: every panel takes the steps of its own Δt that fit. */
@@ -42,24 +51,22 @@ export class Clock {
     const active = this.active();
     if (active.length === 0) return;
     const target = Math.max(...active.map((p) => p.t + p.dt));
-    for (const p of active) {
-      p.advance(target, Infinity, this.beforeStep);
-      p.sync(); // input picks from the new state before the next frame draws it
-    }
-    this.time = Math.max(this.time, target);
+    for (const p of active) p.advanceTo(target);
+    this.time = this.target = Math.max(this.time, target);
   }
 
-  /** Advances the running panels by realSeconds of real time (one animation frame). */
+  /** One animation frame: realSeconds of real time went by. */
   tick(realSeconds) {
-    if (!this.playing) return;
-    const target = this.time + Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT) * this.speed;
-    const deadline = performance.now() + STEP_BUDGET_MS;
-    const n = this.panels.length;
-    for (let k = 0; k < n; k++) this.panels[(this.roundRobin + k) % n].advance(target, deadline, this.beforeStep);
-    this.roundRobin = (this.roundRobin + 1) % n;
     const active = this.active();
-    const reach = active.length ? Math.min(target, ...active.map((p) => p.t + p.dt)) : target;
-    this.time = Math.max(this.time, reach);
+    if (!this.playing) {
+      // paused: the time of the latest state on screen (a pause lets a step finish)
+      if (active.length) this.time = Math.max(this.time, ...active.map((p) => p.t));
+      return;
+    }
+    const reach = active.length ? Math.min(...active.map((p) => p.t + p.dt)) : this.target;
+    this.time = Math.max(this.time, Math.min(this.target, reach));
+    this.target = this.time + Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT) * this.speed;
+    for (const p of active) p.advanceTo(this.target);
     if (active.length === 0) this.setPlaying(false);
   }
 }

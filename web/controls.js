@@ -5,7 +5,7 @@
 
 import { paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
-import { fmtSeconds, meterReading, panelStableDt } from './stability.js';
+import { fmtSeconds, meterReading } from './stability.js';
 
 /** sl_scene_params.grid_variant: the seed 004 models (src/core/sl_scene.h). */
 export const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (all three)'],
@@ -35,8 +35,8 @@ export class ParamControls {
    * @param panels  every panel
    * @param infos   the parameters the scene reads (the core's table)
    * @param deps    {notice(text), setParam(indexes, name, value), setDt(i, dt, deferred),
-   *                 setBeta(i, beta, deferred), changed(), scratch(panel, dt): a handle of
-   *                 a simulation like the panel's at dt, api: for the search}
+   *                 setBeta(i, beta, deferred) (each may return a promise), changed(),
+   *                 api: the page's wasm API (Lamé constants)}
    */
   constructor(host, panels, infos, deps) {
     this.host = host;
@@ -155,11 +155,8 @@ export class ParamControls {
           this.refresh();
           return;
         }
-        for (const i of this.targets(name, p.index)) {
-          if (name === 'dt') this.deps.setDt(i, value, true);
-          else this.deps.setBeta(i, value, true);
-        }
-        this.deps.changed();
+        Promise.all(this.targets(name, p.index).map((i) => (name === 'dt' ? this.deps.setDt(i, value, true) : this.deps.setBeta(i, value, true))))
+          .then(() => this.deps.changed());
       });
       return input;
     });
@@ -190,7 +187,7 @@ export class ParamControls {
     }
     if (this.lameOuts) {
       panels.forEach((p, i) => {
-        const { lambda, mu } = lame(p.api, p.param('young_modulus'), p.param('poisson_ratio'));
+        const { lambda, mu } = lame(this.deps.api, p.param('young_modulus'), p.param('poisson_ratio'));
         this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
       });
     }
@@ -203,7 +200,7 @@ export class ParamControls {
     const token = {};
     this.searches.set(panel.index, token);
     try {
-      const result = await panelStableDt(this.deps.api, (dt) => this.deps.scratch(panel, dt), (lo, hi) => {
+      const result = await panel.findStableDt((lo, hi) => {
         if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
       });
       if (this.searches.get(panel.index) !== token) return;
@@ -212,6 +209,8 @@ export class ParamControls {
         : result.capped ? 'stable up to Δt = 1 s, the largest allowed'
         : `Δt ≈ ${fmtSeconds(result.dt)}${bound}`;
       out.dataset.dt = String(result.dt);
+    } catch (err) {
+      out.textContent = `search failed: ${err.message}`;
     } finally {
       button.disabled = false;
     }

@@ -1,7 +1,8 @@
 // Input that changes the physics (grab, move, release, pin): the same in every panel,
-// recorded with the clock's time, and replayed so that each panel applies an event
-// before its first step at or after that time (web/replay.js). The Record and Replay
-// buttons live here too.
+// recorded with the clock's time. Live, each panel's Worker applies an event as it
+// arrives; on replay, each applies it before its first step at or after the recorded
+// time (web/sim-host.js), so a replay is the same in every run (web/replay.js). The
+// Record and Replay buttons live here too.
 
 import { Replay } from './replay.js';
 
@@ -20,7 +21,6 @@ export class PhysicsInput {
     this.buttons = buttons;
     this.deps = deps;
     this.replay = new Replay();
-    this.next = new Map(); // panel -> index of its next replay event
     this.pinCache = null;
     buttons.record.addEventListener('click', () => this.toggleRecord());
     buttons.replay.addEventListener('click', () => this.startReplay());
@@ -31,35 +31,25 @@ export class PhysicsInput {
   input(event) {
     if (this.replay.playing) {
       this.replay.stop(); // the user takes over
+      for (const p of this.panels) p.replay(null);
       this.updateButtons();
     }
-    this.replay.add(this.deps.time(), event);
-    for (const p of this.panels) this.apply(p, event);
+    const e = this.complete(event);
+    this.replay.add(this.deps.time(), e);
+    for (const p of this.panels) p.input(e);
+    if (e.kind === 'pin') this.pinCache = null;
   }
 
-  apply(p, e) {
-    if (e.kind === 'grab') p.grab(e.node, e.target, GRAB_STIFFNESS * p.api.total_mass(p.h), GRAB_RADIUS * this.deps.diagonal());
-    else if (e.kind === 'move') p.moveGrab(e.target);
-    else if (e.kind === 'release') p.release();
-    else if (e.kind === 'pin') {
-      p.pin(e.node, e.pinned);
-      this.pinCache = null;
-    }
-  }
-
-  /** Before a step of panel p: the replayed events due at its time. */
-  beforeStep(p) {
-    if (!this.replay.playing) return;
-    const events = this.replay.events;
-    let i = this.next.get(p) || 0;
-    while (i < events.length && events[i].t <= p.t + 1e-9 * p.dt) this.apply(p, events[i++]);
-    this.next.set(p, i);
+  /** The event as a Worker applies it: a grab's stiffness per kg of the panel's body
+   *  (N/m/kg) and patch radius (m). */
+  complete(event) {
+    return event.kind === 'grab' ? { ...event, stiffnessPerKg: GRAB_STIFFNESS, radius: GRAB_RADIUS * this.deps.diagonal() } : event;
   }
 
   /** Back to the first event (every panel at t = 0); a recording in progress ends. */
   rewind() {
-    this.next.clear();
     if (this.replay.recording) this.replay.stop();
+    if (this.replay.playing) for (const p of this.panels) p.replay(null);
     this.replay.playing = false;
     this.updateButtons();
   }
@@ -71,10 +61,9 @@ export class PhysicsInput {
   /** Nodes pinned (the same in every panel: pins are input to all). */
   pinnedNodes() {
     if (!this.pinCache) {
-      const p = this.panels[0];
-      const n = p.api.node_count(p.h);
+      const pins = this.panels[0].pins;
       this.pinCache = [];
-      for (let i = 0; i < n; i++) if (p.api.is_pinned(p.h, i)) this.pinCache.push(i);
+      for (let i = 0; i < pins.length; i++) if (pins[i]) this.pinCache.push(i);
     }
     return this.pinCache;
   }
@@ -94,20 +83,14 @@ export class PhysicsInput {
   }
 
   /** Back to t = 0 with the pins of the recording's start, then the recorded input. */
-  startReplay() {
+  async startReplay() {
     if (!this.replay.hasRecording) return;
     const start = new Set(this.replay.startPins);
-    for (const p of this.panels) {
-      const n = p.api.node_count(p.h);
-      for (let i = 0; i < n; i++) {
-        const want = start.has(i) ? 1 : 0;
-        if (p.api.is_pinned(p.h, i) !== want) p.api.pin(p.h, i, want);
-      }
-      p.pinsChanged();
-    }
+    await Promise.all(this.panels.map((p) => p.setPins(Int32Array.from(p.pins, (_, i) => (start.has(i) ? 1 : 0)))));
     this.pinCache = null;
     this.deps.resetAll();
     this.replay.play();
+    for (const p of this.panels) p.replay(this.replay.events);
     this.deps.play();
     this.updateButtons();
   }

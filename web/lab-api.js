@@ -42,10 +42,32 @@ function heapArrays(Module, api) {
   };
 }
 
+/** Compiles softlab.wasm (url) once: the page instantiates it, and posts the compiled
+ *  module to its simulation Workers (web/sim-client.js), which then compile nothing. */
+export async function compileWasm(url = 'softlab.wasm') {
+  const response = fetch(url, { credentials: 'same-origin' });
+  try {
+    return await WebAssembly.compileStreaming(response);
+  } catch {
+    // a server that does not send application/wasm: compile from the bytes instead
+    const r = await fetch(url, { credentials: 'same-origin' });
+    if (!r.ok) throw new Error(`could not fetch ${url}: HTTP ${r.status}`);
+    return WebAssembly.compile(await r.arrayBuffer());
+  }
+}
+
 /** Loads the wasm module (createSoftlab from softlab.js, on a page or in a Worker) and
- *  wraps its API. options go to createSoftlab (e.g. locateFile for softlab.wasm). */
-export async function loadLab(options = {}) {
+ *  wraps its API. options: {module}: a compiled WebAssembly.Module (compileWasm) to
+ *  instantiate instead of fetching softlab.wasm; the rest go to createSoftlab (e.g.
+ *  locateFile for softlab.wasm). */
+export async function loadLab({ module, ...options } = {}) {
   if (typeof globalThis.createSoftlab !== 'function') throw new Error('softlab.js did not load');
+  if (module) {
+    options.instantiateWasm = (imports, receive) => {
+      WebAssembly.instantiate(module, imports).then((instance) => receive(instance, module));
+      return {}; // the exports arrive through receive
+    };
+  }
   const Module = await globalThis.createSoftlab(options);
   const api = {};
   for (const [name, [ret, args]] of Object.entries(SIGNATURES)) {
@@ -81,5 +103,5 @@ export async function loadLab(options = {}) {
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(heap.copy(Float64Array, ptr, 3)) : null);
-  return { Module, api, heap, scenes, steppers, params };
+  return { Module, module, api, heap, scenes, steppers, params };
 }

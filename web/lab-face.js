@@ -1,11 +1,10 @@
 // What the lab shows to tests and the browser console (window.softlab): a read-only
-// snapshot of the state, where a node is drawn on the page, and the handles. Reads only;
-// the page never depends on it.
+// snapshot of the state, where a node is drawn on the page, and ways to reach each
+// panel's simulation in its Worker. The page never depends on it.
 
-/** parts: {core, panels, clock, perf, input, plots, camera(), markAllDirty, url}. */
-export function labFace({ core, panels, clock, perf, input, plots, camera, markAllDirty, url }) {
-  const { api } = core;
-  /** Read-only snapshot for tests and the console. */
+/** parts: {panels, clock, perf, input, plots, camera(), markAllDirty, url}. */
+export function labFace({ panels, clock, perf, input, plots, camera, markAllDirty, url }) {
+  /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
     const cam = camera();
     return {
@@ -23,23 +22,33 @@ export function labFace({ core, panels, clock, perf, input, plots, camera, markA
         beta: p.beta,
         params: { ...p.params },
         t: p.t,
-        height: api.tracked_height(p.h),
-        diverged: !!api.diverged(p.h),
+        height: p.height,
+        diverged: p.diverged,
         stopped: p.stopped,
         message: p.stateText(clock.playing),
         samples: plots.count(p.index),
-        grabbed: api.grabbed_node(p.h),
+        grabbed: p.grabbed,
+        pinned: Array.from(p.pins),
         stepsPerSecond: p.stepsPerSecond,
         msPerStep: p.msPerStep,
         omegaMax: p.omegaMax,
-        volumeRatio: api.volume_ratio(p.h),
-        positions: Array.from(p.positions()),
+        volumeRatio: p.measures.volume_ratio,
+        positions: Array.from(p.shown),
       })),
     };
   };
 
-  /** Page (CSS pixel) position of node in panel i's view, or null if not drawn. */
-  const nodeOnScreen = (i, node) => {
+  /** Waits until every panel's Worker has caught up with what was asked of it, and
+   *  copies each latest state to its view (what the next frame draws). */
+  const settle = async () => {
+    await Promise.all(panels.map((p) => p.nextFrame()));
+    for (const p of panels) p.sync();
+  };
+
+  /** Resolves to the page (CSS pixel) position of node in panel i's view once settled,
+   *  or null if not drawn. */
+  const nodeOnScreen = async (i, node) => {
+    await settle();
     const p = panels[i];
     if (!p || !p.hasGl) return null;
     const s = p.view.project(node, p.cam(camera()));
@@ -49,14 +58,28 @@ export function labFace({ core, panels, clock, perf, input, plots, camera, markA
   };
 
   return {
-    /** handle: a simulation handle, view: a view handle (0 without WebGL2). */
-    panels: panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, handle: p.h, view: p.view ? p.view.v : 0 })),
+    /** view: a view handle of the page's wasm API (0 without WebGL2). */
+    panels: panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, view: p.view ? p.view.v : 0 })),
     state,
     nodeOnScreen,
+    /** Resolves to state() once every panel's Worker has handled every earlier request
+     *  and reached the target it had (what a test reads after an action). */
+    settled: async () => {
+      await settle();
+      return state();
+    },
     /** Redraws every panel on the next frame (after changing a view through api). */
     redraw: markAllDirty,
-    /** Copies panel i's simulation state to its view now (what each frame does). */
-    sync: (i) => panels[i].sync(),
+    /** Resolves once panel i's Worker has handled every earlier request and its latest
+     *  state is on the panel (copied to its view). */
+    sync: async (i) => {
+      await panels[i].nextFrame();
+      panels[i].sync();
+      panels[i].dirty = true;
+    },
+    /** Resolves to api[name](simulation of panel i, ...args), run in its Worker (the
+     *  sl_api_* functions that take a simulation handle first). */
+    simCall: async (i, name, ...args) => (await panels[i].client.request('call', { name, args })).value,
     /** The URL that reproduces the current view. */
     shareUrl: () => url.shareUrl(),
   };

@@ -1,12 +1,12 @@
 // One panel of the lab: a simulation of the lab's scene with its own stepper, Δt, β and
-// scene parameters (web/sim.js), drawn by its own view (web/view.js) from the arrays the
-// panel copies across each frame, its DOM (head, readout, state, meter). A panel steps
-// itself up to a target time; who sets the target (web/clock.js), what happens between
-// steps (replayed input) and where samples go (web/plots.js) are passed in.
+// scene parameters, which runs in a Worker (web/sim-host.js, reached through the client
+// of web/sim-client.js), drawn by its own view (web/view.js) from the latest frame the
+// Worker posted, and its DOM (head, readout, state, meter). The panel asks its
+// simulation to step toward a target time; who sets the target (web/clock.js) and where
+// chart samples go (web/plots.js) are passed in. Everything it shows comes from frames.
 
 import { SL_OK } from './lab-api.js';
 import { fmt } from './format.js';
-import { buildSim, readBody, readFrame, readMeasures, readPins, readPositions } from './sim.js';
 import { View } from './view.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
@@ -20,15 +20,18 @@ function hexToRgb(hex) {
 
 export class Panel {
   /**
-   * @param core    the loaded wasm API (lab-api.js loadLab)
+   * @param core    the page's loaded wasm API (lab-api.js loadLab): views and tables
+   * @param client  this panel's simulation (web/sim-client.js SimClient)
    * @param scene   the lab's scene ({name, defaultMethod, ...})
    * @param index   0-based position on the page
    * @param config  {method, dt, beta, params} asked for (URL)
-   * @param on      {stepper(i, method), dt(i, dt), sample(panel)}: what the page does
-   *                when the panel's own inputs change, and with each new state
+   * @param on      {stepper(i, method), dt(i, dt), samples(panel, samples), omega(panel)}:
+   *                what the page does when the panel's own inputs change, with each
+   *                frame's chart samples, and when ω_max is known
    */
-  constructor(core, scene, index, config, on) {
+  constructor(core, client, scene, index, config, on) {
     this.core = core;
+    this.client = client;
     this.scene = scene;
     this.index = index;
     this.on = on;
@@ -38,8 +41,24 @@ export class Panel {
     this.dt = config.dt;
     this.beta = config.beta || 0;
     this.params = { ...config.params };
+    this.paramValues = {};  // every parameter's value in this panel (the Worker's)
+    this.epochs = 0;        // runs asked for; frames of other runs are dropped
+    this.epoch = 0;
     this.t = 0;
+    this.sentTarget = 0;
+    this.frame = null;      // the latest frame of the current run
+    this.sentField = 0;     // the node field the Worker sends with its frames
+    this.shown = new Float64Array(0); // its positions: what input picks from
+    this.measures = {};
+    this.height = NaN;
+    this.grabbed = -1;
+    this.pins = new Int32Array(0);
+    this.totalMass = NaN;
+    this.omegaMax = NaN;
+    this.energyGrewAt = NaN;
+    this.energyGrowth = NaN;
     this.stopped = false;  // diverged or failed: takes no more steps until reset
+    this.diverged = false;
     this.message = '';
     this.dirty = true;
     this.steps = 0;        // steps taken in the current measuring window
@@ -47,30 +66,40 @@ export class Panel {
     this.stepsPerSecond = 0;
     this.msPerStep = NaN;
     this.lastStepMs = NaN;
+    client.onFrame = (f) => this.onFrame(f);
+    client.onFail = (error) => this.fail(error);
     this.buildDom();
-    this.create();
   }
 
   get api() { return this.core.api; }
 
-  create() {
-    let built = buildSim(this.core, this.scene.name, this.params, this.method, this.dt, this.beta);
+  /** Asks the Worker to (re)build with params and method; the reply names its run. */
+  async build(params, method) {
+    this.epoch = ++this.epochs;
+    const reply = await this.client.request('build', { scene: this.scene.name, params, method, dt: this.dt, beta: this.beta, epoch: this.epoch });
+    this.epoch = reply.epoch;
+    return reply;
+  }
+
+  /** Builds the simulation (falling back to the scene's defaults where refused) and the
+   *  view; throws with the reason if even the scene's own stepper cannot build. */
+  async create() {
+    let built = await this.build(this.params, this.method);
     if (built.paramError) {
       this.viewNote(`Parameters ignored: ${built.error}.`);
       this.params = {};
-      built = buildSim(this.core, this.scene.name, {}, this.method, this.dt, this.beta);
+      built = await this.build({}, this.method);
     }
     let refusal = '';
-    if (!built.h && this.method !== this.scene.defaultMethod) {
+    if (built.status !== SL_OK && this.method !== this.scene.defaultMethod) {
       // e.g. an explicit stepper and a model with compliance 0: this panel alone falls
       // back to the scene's own stepper and says why; the others are not affected.
       refusal = built.error;
       this.method = this.scene.defaultMethod;
       this.select.value = this.method;
-      built = buildSim(this.core, this.scene.name, this.params, this.method, this.dt, this.beta);
+      built = await this.build(this.params, this.method);
     }
-    if (!built.h) throw new Error(built.error);
-    this.h = built.h;
+    if (built.status !== SL_OK) throw new Error(built.error);
     try {
       this.view = new View(this.core, this.canvas.id);
       this.view.setColor(hexToRgb(this.color));
@@ -78,7 +107,8 @@ export class Panel {
       this.view = null;
       this.viewNote(`No WebGL2 here (${err.message}); the numbers still run.`);
     }
-    this.bodyChanged();
+    this.bodyChanged(built);
+    this.citation.textContent = this.stepper().citation;
     if (refusal) this.viewNote(`${this.stepperOf(this.requested).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
   }
 
@@ -127,55 +157,110 @@ export class Panel {
     this.updateState();
   }
 
-  // ---- the view: the arrays copied from the simulation (the only path) -------------
+  // ---- frames from the Worker, and the view ----------------------------------------------
 
-  /** A new world (creation, rebuild): the view gets its body, pins and frame again. */
-  bodyChanged() {
-    this.grabTarget = null;
+  /** A frame of the simulation (web/sim-host.js postFrame): the state to show. */
+  onFrame(f) {
+    if (f.epoch !== this.epoch) return; // from a run that a reset or rebuild replaced
+    this.frame = f;
+    this.t = f.t;
+    this.shown = f.positions;
+    this.measures = f.measures || {};
+    this.height = f.height;
+    this.grabbed = f.grabbed;
+    this.energyGrewAt = f.energyGrewAt;
+    this.energyGrowth = f.energyGrowth;
+    if (f.stopped && !this.stopped) this.stop(f.stopped);
+    if (f.steps) {
+      this.steps += f.steps;
+      this.stepMs += f.stepMs;
+      this.lastStepMs = f.lastStepMs;
+    }
+    if (f.samples.length) this.on.samples(this, f.samples);
+    this.dirty = true;
+  }
+
+  /** Resolves once the Worker has handled every earlier request and its frame is here. */
+  async nextFrame() {
+    this.syncField();
+    await this.client.request('frame');
+  }
+
+  /** Asks the Worker for the node field the view colours by, if it changed. */
+  syncField() {
+    const field = this.view ? this.view.colorField() : 0;
+    if (field === this.sentField) return;
+    this.sentField = field;
+    this.client.send('field', { field });
+  }
+
+  /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
+  fail(error) {
+    this.stopped = true;
+    this.message = `stopped: ${error}`;
+    this.dirty = true;
+  }
+
+  /** A new world (creation, rebuild) described by the Worker: body, pins, parameters. */
+  bodyChanged(desc) {
+    this.paramValues = desc.params;
+    this.pins = desc.pins;
+    this.totalMass = desc.totalMass;
+    this.showGrab(null);
+    this.requestOmega();
     if (!this.view) return;
-    this.view.setBody(readBody(this.core, this.h));
-    this.view.setPins(readPins(this.core, this.h));
+    this.view.setBody(desc.body);
+    this.view.setPins(desc.pins);
     this.baseDistance = this.view.distance();
     this.sync();
   }
 
-  pinsChanged() {
-    if (this.view) this.view.setPins(readPins(this.core, this.h));
-    this.dirty = true;
-  }
-
-  /** Copies the current positions (and the field the view colours by, if any) to the view. */
+  /** Copies the latest frame (positions, and the field the view colours by) to the view. */
   sync() {
-    if (!this.view) return;
-    const frame = readFrame(this.core, this.h, this.view.colorField());
-    this.shown = frame.positions; // what input picks from (web/camera.js)
-    this.view.setFrame(frame);
+    if (!this.view || !this.frame) return;
+    this.syncField();
+    const f = this.frame;
+    const field = f.fieldId === this.view.colorField() ? f.field : null;
+    this.view.setFrame({ t: f.t, positions: f.positions, field });
   }
 
-  /** Colour field (FIELD) over [lo, hi] (NaN: automatic); the values follow at once. */
+  /** Colour field (FIELD) over [lo, hi] (NaN: automatic); its values come with the next
+   *  frames. */
   setColorField(field, lo = NaN, hi = NaN) {
     if (!this.view) return SL_OK;
-    const fresh = field !== this.view.colorField(); // the view drops the old field's values
     const st = this.view.setColorField(field, lo, hi);
-    if (fresh) this.sync();
+    this.syncField();
     this.dirty = true;
     return st;
   }
 
+  /** ω_max of the world (the stability meter's scale), computed in the Worker. */
+  requestOmega() {
+    this.client.request('omega').then((r) => {
+      this.omegaMax = r.omegaMax;
+      this.on.omega(this);
+    }, () => {});
+  }
+
   // ---- settings ------------------------------------------------------------------------
 
-  /** Changes stepper, Δt and β (world back to t = 0); false (and a message) if refused. */
-  setStepper(method, dt, beta) {
-    const st = this.api.set_method(this.h, method, dt, beta);
-    if (st !== SL_OK) {
+  /** Changes stepper, Δt and β (world back to t = 0); resolves false (and a message) if
+   *  refused. */
+  async setStepper(method, dt, beta) {
+    this.epoch = ++this.epochs;
+    const reply = await this.client.request('method', { method, dt, beta, epoch: this.epoch });
+    this.epoch = reply.epoch;
+    if (reply.status !== SL_OK) {
       this.select.value = this.method;
       this.dtInput.value = String(this.dt);
-      this.flash(this.api.sim_error(this.h) || this.api.status_message(st));
+      this.flash(reply.error);
       return false;
     }
     this.method = method;
     this.dt = dt;
     this.beta = beta;
+    this.t = 0;
+    this.sentTarget = 0;
     this.select.value = method;
     this.dtInput.value = String(dt);
     this.citation.textContent = this.stepper().citation;
@@ -183,21 +268,24 @@ export class Panel {
     return true;
   }
 
-  /** Rebuilds the world with params ({name: value}); false (and a message) if refused. */
-  setParams(params) {
-    const built = buildSim(this.core, this.scene.name, params, this.method, this.dt, this.beta, this.h);
-    if (built.status !== SL_OK) {
-      this.flash(built.error);
+  /** Rebuilds the world with params ({name: value}); resolves false (and a message) if
+   *  refused: the old world stays. */
+  async setParams(params) {
+    const reply = await this.build(params, this.method);
+    if (reply.status !== SL_OK) {
+      this.flash(reply.error);
       return false;
     }
     this.params = { ...params };
-    this.bodyChanged();
+    this.t = 0;
+    this.sentTarget = 0;
+    this.bodyChanged(reply);
     return true;
   }
 
   /** The value of scene parameter name in this panel (its override or the default). */
   param(name) {
-    return this.api.sim_param(this.h, name);
+    return name in this.paramValues ? this.paramValues[name] : NaN;
   }
 
   stepperOf(name) {
@@ -213,94 +301,85 @@ export class Panel {
     return `${this.stepper().title}, Δt = ${+this.dt.toPrecision(6)} s${variant ? ', ' + variant : ''}`;
   }
 
+  /** The largest stable Δt of this panel, by bisection in its Worker (web/stability.js);
+   *  progress(lo, hi) on the way. Resolves to {dt, capped}. */
+  findStableDt(progress) {
+    return this.client.request('findDt', {}, (m) => progress(m.lo, m.hi));
+  }
+
   // ---- input that changes the physics ---------------------------------------------------
 
-  positions() { return readPositions(this.core, this.h); }
-
-  /** Pulls node toward target (m) with total stiffness k (N/m) over a patch of radius (m). */
-  grab(node, target, k, radius) {
-    this.api.grab(this.h, node, ...target, k, radius);
-    this.showGrab(target);
+  /** Applies the user's event (web/input.js: grab, move, release, pin) now. */
+  input(event) {
+    const sent = this.client.request('input', { event });
+    if (event.kind === 'grab' || event.kind === 'move') this.showGrab(event.target, event.node);
+    else this.showGrab(null);
+    sent.then((r) => {
+      this.grabbed = r.grabbed;
+      if (r.pins) {
+        this.pins = r.pins;
+        if (this.view) this.view.setPins(r.pins);
+      }
+      this.dirty = true;
+    }, () => {});
+    return sent;
   }
 
-  moveGrab(target) {
-    if (this.api.grab_move(this.h, ...target) === SL_OK) this.showGrab(target);
+  /** Pins exactly the nodes of pins (Int32Array, 1 pinned), e.g. a replay's start. */
+  async setPins(pins) {
+    const r = await this.client.request('pins', { pins });
+    this.pins = r.pins;
+    if (this.view) this.view.setPins(r.pins);
+    this.dirty = true;
   }
 
-  release() {
-    this.api.release(this.h);
-    this.showGrab(null);
+  /** Input to replay from t = 0 ({t, kind, ...} each), or null to stop replaying. */
+  replay(events) {
+    this.client.send('replay', { events });
   }
 
-  pin(node, pinned) {
-    this.release();
-    this.api.pin(this.h, node, pinned);
-    this.pinsChanged();
-  }
-
-  showGrab(target) {
-    const node = target ? this.api.grabbed_node(this.h) : -1;
-    this.grabTarget = node >= 0 ? target : null;
-    if (this.view) this.view.setGrab(node, target || undefined);
+  showGrab(target, node = this.grabNode) {
+    this.grabNode = target ? node : -1;
+    this.grabTarget = target;
+    if (this.view) this.view.setGrab(target ? node : -1, target || undefined);
     this.dirty = true;
   }
 
   // ---- stepping ----------------------------------------------------------------------------
 
-  /** The chart's quantities now (SI units; time per step in ms). */
-  sample() {
-    return { height: this.api.tracked_height(this.h), ...readMeasures(this.core, this.h), step_ms: this.lastStepMs };
-  }
-
   reset() {
-    this.release();
-    this.api.reset(this.h);
+    this.showGrab(null);
+    this.epoch = ++this.epochs;
+    this.client.send('reset', { epoch: this.epoch });
     this.t = 0;
+    this.sentTarget = 0;
     this.stopped = false;
+    this.diverged = false;
     this.message = '';
     this.flashUntil = 0;
+    this.energyGrewAt = NaN;
     this.dirty = true;
     this.lastStepMs = NaN;
-    this.sync(); // what input picks from is the state now, not that of the last frame
   }
 
-  /** Steps while t + dt <= target and time is left before deadline (ms); before each
-   *  step, beforeStep(panel) (replayed input due at this panel's time). */
-  advance(target, deadline, beforeStep = () => {}) {
-    if (this.stopped) return;
-    const t0 = performance.now();
-    let n = 0;
-    while (this.t + this.dt <= target + 1e-9 * this.dt && performance.now() < deadline) {
-      beforeStep(this);
-      const s0 = performance.now();
-      const st = this.api.step(this.h, 1);
-      this.lastStepMs = performance.now() - s0;
-      if (st !== SL_OK) {
-        this.stop(st);
-        break;
-      }
-      this.t = this.api.time(this.h);
-      this.on.sample(this);
-      n++;
-    }
-    if (n) {
-      this.dirty = true;
-      this.steps += n;
-      this.stepMs += performance.now() - t0;
-    }
+  /** Asks the simulation to step while t + dt <= target (s). */
+  advanceTo(target) {
+    if (this.stopped || target === this.sentTarget) return;
+    this.sentTarget = target;
+    this.client.send('target', { t: target });
   }
 
-  stop(status) {
-    const api = this.api;
+  /** Stop stepping where it is (a pause). */
+  hold() {
+    this.sentTarget = NaN;
+    this.client.send('hold');
+  }
+
+  stop({ diverged, at, reason, error }) {
     this.stopped = true;
-    this.t = api.time(this.h);
-    this.diverged = !!api.diverged(this.h);
-    this.divergedAt = api.diverged_time(this.h);
-    if (this.diverged) {
-      this.message = `diverged at t = ${this.divergedAt.toFixed(3)} s (${api.diverged_reason(this.h)})`;
-    } else {
-      this.message = `stopped: ${api.sim_error(this.h) || api.status_message(status)}`;
-    }
+    this.diverged = diverged;
+    this.divergedAt = at;
+    this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
     this.dirty = true;
   }
 
@@ -309,9 +388,8 @@ export class Panel {
   /** Set when the run's total energy grew by more than half its largest kinetic + elastic
    *  energy (sl_world_energy_growth): an unstable stepper or Δt for this scene (issue 12). */
   energyWarning() {
-    const at = this.api.energy_grew_at(this.h);
-    if (!Number.isFinite(at)) return '';
-    return `unstable: energy grew by ${fmt(this.api.energy_growth(this.h), 3)} J since t = ${at.toFixed(2)} s — lower Δt, raise β, or try another stepper`;
+    if (!Number.isFinite(this.energyGrewAt)) return '';
+    return `unstable: energy grew by ${fmt(this.energyGrowth, 3)} J since t = ${this.energyGrewAt.toFixed(2)} s — lower Δt, raise β, or try another stepper`;
   }
 
   stateText(playing) {
@@ -333,9 +411,9 @@ export class Panel {
   }
 
   updateReadout() {
-    const m = readMeasures(this.core, this.h);
+    const m = this.measures;
     const vr = m.volume_ratio;
-    const text = `t = ${this.t.toFixed(3)} s · y = ${fmt(this.api.tracked_height(this.h))} m · ` +
+    const text = `t = ${this.t.toFixed(3)} s · y = ${fmt(this.height)} m · ` +
       `E = ${fmt(m.total, 2)} J · max|φ| = ${fmt(m.violation)}` +
       (Number.isFinite(vr) ? ` · V/V₀ = ${vr.toFixed(4)}` : '') +
       (Number.isFinite(this.msPerStep) ? ` · ${fmt(this.msPerStep, 2)} ms/step` : '');
@@ -369,7 +447,7 @@ export class Panel {
     return [camera.yaw, camera.pitch, this.baseDistance * camera.zoom, ...camera.pan];
   }
 
-  /** Copies the state across and draws it. */
+  /** Copies the latest frame across and draws it. */
   draw(camera) {
     if (!this.view) return;
     this.sync();

@@ -2,6 +2,8 @@
 // (file picker or drag and drop). A choice reloads the page with ?scene=..., so every
 // view stays a URL; a user's mesh travels through sessionStorage, never the URL.
 
+import { loadMeshText } from './mesh-text.js';
+
 const KEY = 'softlab-user-mesh';
 const MAX_BYTES = 4e6; // sessionStorage holds about 5 MB
 
@@ -62,17 +64,8 @@ export function bindMeshLoader(input, target, onError) {
   });
 }
 
-/** Copies text into wasm memory; returns [pointer, bytes] (free the pointer). */
-function toHeap(core, text) {
-  const bytes = new TextEncoder().encode(text);
-  const p = core.api.alloc(bytes.length + 1);
-  if (!p) throw new Error('out of memory');
-  core.Module.HEAPU8.set(bytes, p); // read HEAPU8 after alloc: memory may have grown
-  core.Module.HEAPU8[p + bytes.length] = 0;
-  return [p, bytes.length];
-}
-
-/** The stored user mesh as a pseudo-scene, or null (with notice(text) saying why). */
+/** The stored user mesh as a pseudo-scene ({..., mesh: its text for the simulation
+ *  Workers}), or null (with notice(text) saying why). */
 export function loadUserMesh(core, notice) {
   let mesh;
   try {
@@ -82,13 +75,8 @@ export function loadUserMesh(core, notice) {
     notice('No mesh was loaded in this tab; use “Load mesh…” or drop a .msh, .mesh or .node + .ele file.');
     return null;
   }
-  const [p1, n1] = toHeap(core, mesh.text);
-  const [p2, n2] = mesh.text2 ? toHeap(core, mesh.text2) : [0, 0];
-  const st = core.api.mesh_load(String(mesh.name).slice(0, 100), p1, n1, p2, n2);
-  const message = core.api.last_error();
-  core.api.free(p1);
-  if (p2) core.api.free(p2);
-  if (st !== 0) {
+  const { status, message } = loadMeshText(core, mesh);
+  if (status !== 0) {
     notice(`Could not read your mesh: ${message}`);
     return null;
   }
@@ -98,7 +86,7 @@ export function loadUserMesh(core, notice) {
   return {
     name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
     description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity.',
-    defaultMethod: 'regularized', defaultDt: 0.01,
+    defaultMethod: 'regularized', defaultDt: 0.01, mesh,
     params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
   };
 }

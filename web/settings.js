@@ -16,16 +16,15 @@ export class Settings {
   constructor(panels, deps) {
     this.panels = panels;
     this.deps = deps;
-    this.computeOmegas();
   }
 
-  setStepper(i, method) {
+  async setStepper(i, method) {
     const p = this.panels[i];
-    if (p.setStepper(method, p.dt, p.beta)) this.deps.changed();
+    if (await p.setStepper(method, p.dt, p.beta)) this.deps.changed();
   }
 
   /** Sets panel i's Δt (and every panel's while Δt is linked); deferred: no reset yet. */
-  setDt(i, dt, deferred = false) {
+  async setDt(i, dt, deferred = false) {
     const p = this.panels[i];
     if (!validDt(dt)) {
       p.dtInput.value = String(p.dt);
@@ -33,31 +32,25 @@ export class Settings {
       return;
     }
     const targets = !deferred && this.deps.linked('dt') ? this.panels : [p];
-    for (const q of targets) q.setStepper(q.method, dt, q.beta);
+    await Promise.all(targets.map((q) => q.setStepper(q.method, dt, q.beta)));
     if (!deferred) this.deps.changed();
   }
 
-  setBeta(i, beta, deferred = false) {
+  async setBeta(i, beta, deferred = false) {
     const p = this.panels[i];
     if (!validBeta(beta)) return;
-    p.setStepper(p.method, p.dt, beta);
+    await p.setStepper(p.method, p.dt, beta);
     if (!deferred) this.deps.changed();
   }
 
   /** Sets scene parameter name = value (SI units) in the panels of indexes. */
-  setParam(indexes, name, value) {
-    for (const i of indexes) {
+  async setParam(indexes, name, value) {
+    await Promise.all(indexes.map((i) => {
       const p = this.panels[i];
-      p.setParams({ ...p.params, [name]: value });
-    }
+      return p.setParams({ ...p.params, [name]: value });
+    }));
     this.deps.rebuilt();
-    this.computeOmegas();
     this.deps.changed();
-  }
-
-  /** ω_max of each panel's world (the stability meter's scale). */
-  computeOmegas() {
-    for (const p of this.panels) p.omegaMax = p.api.omega_max(p.h);
   }
 
   /** The panel heads name the parameters (infos) in which panels differ. */

@@ -1,7 +1,8 @@
 // A simulation handle (src/wasm/api_sim.c) seen from JS: building one with explicit
-// parameters, and the arrays a view needs, copied out as plain typed arrays. These
-// copies are the only way data reaches a view (web/view.js), so the simulation can move
-// into a Worker's own wasm instance and post the same arrays.
+// parameters, and what a view and the chart need, copied out as plain typed arrays. The
+// lab's Workers (web/sim-host.js) post these copies to the page, the only way data
+// reaches a view (web/view.js); the lessons' measurements (lessons/measures.js) build
+// their simulations here too.
 
 import { SL_OK } from './lab-api.js';
 
@@ -53,23 +54,6 @@ export function readBody(core, h) {
 /** Which nodes of simulation h are pinned (Int32Array, 1 pinned). */
 export function readPins(core, h) {
   return core.heap.copy(Int32Array, core.api.pins(h), core.api.node_count(h));
-}
-
-/** The current positions (Float64Array[3n], m). */
-export function readPositions(core, h) {
-  return core.heap.copy(Float64Array, core.api.positions(h), 3 * core.api.node_count(h));
-}
-
-/** One frame for a view: time (s), positions and, if field (sl_field) is not 0, that
- *  per-node field. */
-export function readFrame(core, h, field) {
-  const { api, heap } = core;
-  const n = api.node_count(h);
-  return {
-    t: api.time(h),
-    positions: heap.copy(Float64Array, api.positions(h), 3 * n),
-    field: field ? heap.copy(Float64Array, api.node_field(h, field), n) : null,
-  };
 }
 
 /** The chart's quantities of simulation h (sl_api_measure), or null. */

@@ -1,7 +1,8 @@
 // Stability of explicit steppers (seed 000 §2.4): symplectic Euler is stable while
 // Δt·ω_max < 2, with ω_max the highest natural angular frequency of the linearized
 // body (sl_world_omega_max). The meter shows Δt·ω_max against that bound; the search
-// (web/stable-dt.js) finds a panel's largest stable Δt by bisection on scratch copies.
+// (web/stable-dt.js) finds a panel's largest stable Δt by bisection on scratch copies
+// in the panel's Worker (web/sim-host.js).
 
 import { STEPPER } from './lab-api.js';
 import { largestStableDt } from './stable-dt.js';

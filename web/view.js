@@ -26,7 +26,7 @@ export class View {
     this.heap.pass(pins, (p) => this.api.view_set_pins(this.v, p, pins.length));
   }
 
-  /** A frame (web/sim.js readFrame): positions, and the field values when given. */
+  /** A frame (web/sim-host.js postFrame): positions, and the field values when given. */
   setFrame(frame) {
     const n = frame.positions.length / 3;
     this.heap.pass(frame.positions, (p) => this.api.view_set_positions(this.v, p, n));

@@ -77,7 +77,8 @@ async function openLab(site, query = '', viewport = { width: 1400, height: 1000 
   return page;
 }
 
-/** The lab's state snapshot (window.softlab.state()). */
-const labState = (page) => page.evaluate(() => window.softlab.state());
+/** The lab's state snapshot once every panel's Worker has caught up with what was asked
+ *  of it (window.softlab.settled()). */
+const labState = (page) => page.evaluate(() => window.softlab.settled());
 
 module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState };

@@ -45,7 +45,7 @@ describe('lesson 000: the regularized stepper', () => {
     assert.ok(frames.length >= 2, `found ${frames.length} lab frames`);
     const first = frames.find((f) => f.url().includes('implicit-euler'));
     await first.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    const s = await first.evaluate(() => window.softlab.state());
+    const s = await first.evaluate(() => window.softlab.settled());
     assert.deepStrictEqual(s.panels.map((p) => p.method), ['symplectic-euler', 'implicit-euler', 'regularized']);
   });
 
@@ -78,7 +78,7 @@ describe('lesson 000: the regularized stepper', () => {
     const frame = page.frames().find((f) => f.url().includes('scene=fem-hanging-cantilever'));
     assert.ok(frame, 'the cantilever lab is embedded');
     await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    const s = await frame.evaluate(() => window.softlab.state());
+    const s = await frame.evaluate(() => window.softlab.settled());
     assert.deepStrictEqual(s.panels.map((p) => p.method), ['regularized', 'regularized-geometric', 'implicit-euler']);
   });
 
@@ -118,7 +118,7 @@ describe('lesson 004: grid solids', () => {
     }
     assert.ok(frame, 'the ball lab frame loaded');
     await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    const s = await frame.evaluate(() => window.softlab.state());
+    const s = await frame.evaluate(() => window.softlab.settled());
     assert.deepStrictEqual(s.panels.map((p) => p.params.grid_variant), [0, 1]);
   });
 

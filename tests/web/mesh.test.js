@@ -38,8 +38,8 @@ describe('scenes and meshes', () => {
     await Promise.all([page.waitForNavigation(),
       page.setInputFiles('#mesh-file', path.join(ROOT, 'data/meshes/cube.msh'))]);
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    await page.waitForTimeout(800);
-    const s = await page.evaluate(() => window.softlab.state());
+    await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t > 0.2), null, { timeout: 30000 });
+    const s = await page.evaluate(() => window.softlab.settled());
     assert.strictEqual(await page.evaluate(() => window.softlab.scene), 'mesh');
     assert.match(await page.textContent('#scene-title'), /cube\.msh/);
     assert.match(await page.$eval('#scene-select', (el) => el.selectedOptions[0].textContent), /cube\.msh/);

@@ -135,7 +135,7 @@ describe('teaching lab', () => {
 
   test('a click pins a node in every panel, a second click frees it', async () => {
     const page = await openLab('?scene=swinging-cube&methods=regularized,implicit-euler&dt=0.01&paused=1');
-    const pinned = () => page.evaluate(() => window.softlab.panels.map((p) => window.softlab.api.is_pinned(p.handle, 5)));
+    const pinned = () => page.evaluate(() => Promise.all(window.softlab.panels.map((p) => window.softlab.simCall(p.index, 'is_pinned', 5))));
     const at = await page.evaluate(() => window.softlab.nodeOnScreen(0, 5));
     await page.mouse.click(at.x, at.y);
     assert.deepStrictEqual(await pinned(), [1, 1]);
@@ -256,7 +256,7 @@ describe('teaching lab', () => {
     // 20 px on the plane through the body's centroid; a node nearer the eye moves more
     assert.ok(b.x - a.x > 16 && b.x - a.x < 30 && Math.abs(b.y - a.y) < 1, JSON.stringify([a, b]));
     await page.mouse.click(b.x, b.y); // the node is where it is drawn: a click pins it
-    const pinned = await page.evaluate(() => window.softlab.panels.map((p) => window.softlab.api.is_pinned(p.handle, 5)));
+    const pinned = await page.evaluate(() => Promise.all(window.softlab.panels.map((p) => window.softlab.simCall(p.index, 'is_pinned', 5))));
     assert.deepStrictEqual(pinned, [1, 1]);
     await page.waitForFunction(() => /camera=[^&]*,[^&]*,[^&]*,[^&]*,[^&]*,[^&]*/.test(location.search));
     assert.deepStrictEqual(page.errors, []);

@@ -20,14 +20,14 @@ let site;
 
 const openLab = (query) => openSite(site, query, { width: 1200, height: 900 });
 
-/** Calls api.name(handle of panel i, ...args) in the page: its view handle for view_*
- *  functions, else its simulation handle; then copies the simulation's state to the
- *  view, as every frame does. */
-const call = (page, name, i, ...args) => page.evaluate(([n, k, a]) => {
-  const { api, panels } = window.softlab;
-  const h = n.startsWith('view_') ? panels[k].view : panels[k].handle;
-  const result = api[n](h, ...a.map((v) => (v === null ? NaN : v)));
-  window.softlab.sync(k);
+/** Calls api.name(handle of panel i, ...args): a view function in the page with its
+ *  view handle, else in the panel's Worker with its simulation handle; then waits for
+ *  the simulation's state to reach the view, as every frame copies it. */
+const call = (page, name, i, ...args) => page.evaluate(async ([n, k, a]) => {
+  const { api, panels, simCall, sync } = window.softlab;
+  const values = a.map((v) => (v === null ? NaN : v));
+  const result = n.startsWith('view_') ? api[n](panels[k].view, ...values) : await simCall(k, n, ...values);
+  await sync(k);
   return result;
 }, [name, i, args]);
 

@@ -1,0 +1,314 @@
+// One panel's simulation where it runs: in a Worker's own wasm instance
+// (web/sim-worker.js), off the page's main thread. It builds the world, steps toward the
+// target time the page's clock sets, applies input and replayed input at its own time,
+// takes chart samples, and posts frames (positions, colour field, samples, state) at
+// most every FRAME_MS while it steps. Between slices of SLICE_MS it yields, so a new
+// target, input or reset gets in. The page's side of these messages: web/sim-client.js.
+//
+// Requests carry an id and get one reply {type: 'reply', id, ...}; frames are
+// {type: 'frame', epoch, ...}. `epoch` numbers the runs: a build, a stepper change or a
+// reset starts a new one, named by the page, so it can drop frames of the old run.
+
+import { SL_OK } from './lab-api.js';
+import { buildSim, readBody, readMeasures, readPins } from './sim.js';
+import { panelStableDt } from './stability.js';
+
+const SLICE_MS = 8;                 // step this long before reading new messages
+const FRAME_MS = 15;                // post a frame at most this often while stepping
+export const SAMPLE_EVERY = 0.002;  // s of simulated time between chart samples
+
+/** Yields to the Worker's message queue (a task, without setTimeout's 4 ms clamp). */
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()();
+const nextTask = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
+
+export class SimHost {
+  /** core: a loaded wasm API (lab-api.js loadLab); post(message, transfer): to the page. */
+  constructor(core, post) {
+    this.core = core;
+    this.api = core.api;
+    this.post = post;
+    this.h = 0;
+    this.config = null;   // {scene, params, method, dt, beta} of the world
+    this.epoch = 0;
+    this.t = 0;
+    this.target = 0;      // s: step while t + dt <= target
+    this.running = false;
+    this.stopped = null;  // why stepping stopped (diverged or failed), or null
+    this.field = 0;       // sl_field sent with each frame (0: none)
+    this.events = [];     // replayed input {t, kind, ...}, applied at their time
+    this.nextEvent = 0;
+    this.samples = [];
+    this.sampledAt = -Infinity;
+    this.steps = 0;       // steps and ms since the last frame
+    this.stepMs = 0;
+    this.lastStepMs = NaN;
+    this.waiters = [];    // frame requests waiting for a target to be reached
+  }
+
+  /** Handles one message from the page. */
+  handle(msg) {
+    const handler = HANDLERS[msg.type];
+    if (!handler) return this.reply(msg, { error: `unknown request ${msg.type}` });
+    try {
+      const result = handler.call(this, msg);
+      if (result && typeof result.then === 'function') {
+        result.then((r) => this.reply(msg, r), (err) => this.reply(msg, { error: String(err.message || err) }));
+      } else if (result !== undefined) {
+        this.reply(msg, result);
+      }
+    } catch (err) {
+      this.reply(msg, { error: String(err.message || err) });
+    }
+  }
+
+  reply(msg, result) {
+    if (msg.id !== undefined) this.post({ type: 'reply', id: msg.id, epoch: this.epoch, ...result });
+  }
+
+  /** A new run (build, stepper change, reset) named epoch: t = 0, first sample. */
+  startRun(epoch) {
+    this.epoch = epoch;
+    this.t = this.api.time(this.h);
+    this.target = this.t;
+    this.stopped = null;
+    this.nextEvent = 0;
+    this.samples = [];
+    this.sampledAt = -Infinity;
+    this.steps = 0;
+    this.stepMs = 0;
+    this.lastStepMs = NaN;
+    this.sample();
+  }
+
+  // ---- stepping ------------------------------------------------------------------------
+
+  canStep(target = this.target) {
+    const dt = this.config.dt;
+    return this.h && !this.stopped && this.t + dt <= target + 1e-9 * dt;
+  }
+
+  /** Answers the frame requests whose target is reached (or can no longer be). */
+  settle() {
+    const done = this.waiters.filter((w) => !this.running || !this.canStep(Math.min(w.target, this.target)));
+    if (!done.length) return;
+    this.waiters = this.waiters.filter((w) => !done.includes(w));
+    this.postFrame();
+    for (const w of done) w.resolve({});
+  }
+
+  /** Steps toward the target in slices, posting frames; one loop at a time. */
+  async run() {
+    if (this.running) return;
+    this.running = true;
+    try {
+      let posted = performance.now();
+      while (this.canStep()) {
+        const end = performance.now() + SLICE_MS;
+        while (this.canStep() && performance.now() < end) this.stepOnce();
+        if (performance.now() - posted >= FRAME_MS) {
+          this.postFrame();
+          posted = performance.now();
+        }
+        this.settle();
+        await nextTask();
+      }
+      this.postFrame();
+    } finally {
+      this.running = false;
+    }
+    this.settle();
+  }
+
+  stepOnce() {
+    const { api } = this;
+    while (this.nextEvent < this.events.length && this.events[this.nextEvent].t <= this.t + 1e-9 * this.config.dt) {
+      this.apply(this.events[this.nextEvent++]);
+    }
+    const s0 = performance.now();
+    const st = api.step(this.h, 1);
+    this.lastStepMs = performance.now() - s0;
+    this.steps++;
+    this.stepMs += this.lastStepMs;
+    this.t = api.time(this.h);
+    if (st !== SL_OK) {
+      this.stopped = {
+        diverged: !!api.diverged(this.h), at: api.diverged_time(this.h),
+        reason: api.diverged_reason(this.h), error: api.sim_error(this.h) || api.status_message(st),
+      };
+      return;
+    }
+    this.sample();
+  }
+
+  /** A chart sample at the current time, unless the last one is too recent. */
+  sample() {
+    if (this.t - this.sampledAt < SAMPLE_EVERY * (1 - 1e-9)) return;
+    this.sampledAt = this.t;
+    this.samples.push({ t: this.t, height: this.api.tracked_height(this.h), ...readMeasures(this.core, this.h), step_ms: this.lastStepMs });
+  }
+
+  /** Input that changes the physics (web/input.js): grab, move, release, pin. */
+  apply(e) {
+    const { api, h } = this;
+    if (e.kind === 'grab') api.grab(h, e.node, ...e.target, e.stiffnessPerKg * api.total_mass(h), e.radius);
+    else if (e.kind === 'move') api.grab_move(h, ...e.target);
+    else if (e.kind === 'release') api.release(h);
+    else if (e.kind === 'pin') {
+      api.release(h);
+      api.pin(h, e.node, e.pinned);
+    }
+  }
+
+  // ---- frames --------------------------------------------------------------------------
+
+  /** What the page shows of the current state; positions and field are transferred. */
+  postFrame() {
+    if (!this.h) return;
+    const { api, core, h } = this;
+    const n = api.node_count(h);
+    const positions = core.heap.copy(Float64Array, api.positions(h), 3 * n);
+    const field = this.field ? core.heap.copy(Float64Array, api.node_field(h, this.field), n) : null;
+    const frame = {
+      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field,
+      samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
+      grabbed: api.grabbed_node(h), stopped: this.stopped,
+      energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
+      steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs,
+    };
+    this.samples = [];
+    this.steps = 0;
+    this.stepMs = 0;
+    this.post(frame, field ? [positions.buffer, field.buffer] : [positions.buffer]);
+  }
+
+  /** What changes only with a rebuild: the body, pins, parameter values, total mass. */
+  describe() {
+    const { api, core, h } = this;
+    const params = {};
+    for (const p of core.params) params[p.name] = api.sim_param(h, p.name);
+    return { body: readBody(core, h), pins: readPins(core, h), params, totalMass: api.total_mass(h) };
+  }
+
+  setPins(pins) {
+    const { api, h } = this;
+    api.release(h);
+    for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
+  }
+}
+
+// Requests by type. A handler returns the reply (or a promise of it), or undefined for
+// none; each runs with the host as `this`.
+const HANDLERS = {
+  /** {scene, params, method, dt, beta, epoch}: (re)builds; a failed rebuild keeps the
+   *  old world. Reply {status, error, paramError} and, built, describe()'s fields. */
+  build({ scene, params, method, dt, beta, epoch }) {
+    const built = buildSim(this.core, scene, params, method, dt, beta, this.h);
+    if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
+    this.h = built.h;
+    this.config = { scene, params, method, dt, beta };
+    this.startRun(epoch);
+    this.postFrame();
+    return { status: SL_OK, ...this.describe() };
+  },
+
+  /** {method, dt, beta, epoch}: another stepper, Δt or β (back to t = 0). */
+  method({ method, dt, beta, epoch }) {
+    const st = this.api.set_method(this.h, method, dt, beta);
+    if (st !== SL_OK) return { status: st, error: this.api.sim_error(this.h) || this.api.status_message(st) };
+    Object.assign(this.config, { method, dt, beta });
+    this.startRun(epoch);
+    this.postFrame();
+    return { status: SL_OK };
+  },
+
+  /** {epoch}: back to t = 0 (replayed input from its first event). */
+  reset({ epoch }) {
+    this.api.release(this.h);
+    this.api.reset(this.h);
+    this.startRun(epoch);
+    this.postFrame();
+  },
+
+  /** {t}: step toward simulated time t (s). */
+  target({ t }) {
+    this.target = t;
+    this.run();
+  },
+
+  /** Stop stepping where it is now, and show it. */
+  hold() {
+    this.target = this.t;
+    if (!this.running) this.postFrame();
+  },
+
+  /** {event}: the user's input, applied now. Reply {grabbed, pins}. */
+  input({ event }) {
+    this.apply(event);
+    if (!this.running) this.postFrame();
+    return { grabbed: this.api.grabbed_node(this.h), pins: event.kind === 'pin' ? readPins(this.core, this.h) : null };
+  },
+
+  /** {pins: Int32Array}: exactly these nodes pinned (a replay's start). Reply {pins}. */
+  pins({ pins }) {
+    this.setPins(pins);
+    return { pins: readPins(this.core, this.h) };
+  },
+
+  /** {events}: input to replay from the run's start, each at its time t (s). */
+  replay({ events }) {
+    this.events = events || [];
+    this.nextEvent = 0;
+  },
+
+  /** {field}: the node field (sl_field) to send with each frame. */
+  field({ field }) {
+    this.field = field;
+    if (!this.running) this.postFrame();
+  },
+
+  /** Reply {omegaMax}: ω_max (rad/s) of the world now (sl_world_omega_max). */
+  omega() {
+    return { omegaMax: this.api.omega_max(this.h) };
+  },
+
+  /** The largest stable Δt of this simulation (web/stability.js panelStableDt) on scratch
+   *  copies with the same pins; progress as {type: 'progress', id, lo, hi}. */
+  async findDt({ id }) {
+    const { api, core } = this;
+    const c = { ...this.config };
+    const pins = readPins(core, this.h);
+    const create = (dt) => {
+      const { h } = buildSim(core, c.scene, c.params, c.method, dt, c.beta);
+      if (h) for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
+      return h;
+    };
+    const result = await panelStableDt(api, create, (lo, hi) => this.post({ type: 'progress', id, lo, hi }));
+    return { dt: result.dt, capped: result.capped };
+  },
+
+  /** {name, args}: api[name](handle, ...args), for tests and the console; then a frame.
+   *  Reply {value}. */
+  call({ name, args }) {
+    if (typeof this.api[name] !== 'function' || name.startsWith('view_')) return { error: `no simulation function ${name}` };
+    const value = this.api[name](this.h, ...args);
+    this.t = this.api.time(this.h);
+    if (!this.running) this.postFrame();
+    return { value };
+  },
+
+  /** Reply {} once every earlier message has been handled and the target of that time
+   *  reached (or stepping stopped), with a fresh frame first. */
+  frame() {
+    return new Promise((resolve) => {
+      this.waiters.push({ target: this.target, resolve });
+      this.settle();
+    });
+  },
+
+  destroy() {
+    if (this.h) this.api.sim_destroy(this.h);
+    this.h = 0;
+  },
+};

@@ -1,0 +1,38 @@
+// A Worker that runs simulations (web/sim-host.js, one per panel it was given) in its
+// own wasm instance, off the page's main thread. The first message is {type: 'init',
+// module: the compiled softlab.wasm, mesh: the user's mesh {name, text, text2} or null};
+// every later one names its simulation: {sim, type, ...}. A classic worker (softlab.js
+// is a classic script); the ES modules come in with import().
+importScripts('softlab.js');
+
+let ready = null;
+const hosts = new Map(); // sim id -> SimHost
+
+async function init({ module, mesh }) {
+  const [{ loadLab }, { SimHost }, { loadMeshText }] = await Promise.all([
+    import('./lab-api.js'), import('./sim-host.js'), import('./mesh-text.js')]);
+  const core = await loadLab({ module });
+  if (mesh) {
+    const { status, message } = loadMeshText(core, mesh);
+    if (status !== 0) throw new Error(`Could not read your mesh: ${message}`);
+  }
+  return (msg) => {
+    let host = hosts.get(msg.sim);
+    if (!host) {
+      host = new SimHost(core, (m, transfer) => self.postMessage({ sim: msg.sim, ...m }, transfer || []));
+      hosts.set(msg.sim, host);
+    }
+    host.handle(msg);
+    if (msg.type === 'destroy') hosts.delete(msg.sim);
+  };
+}
+
+self.onmessage = (e) => {
+  if (e.data.type === 'init') {
+    ready = init(e.data);
+    ready.catch((err) => self.postMessage({ type: 'fatal', error: String(err.message || err) }));
+    return;
+  }
+  // .then callbacks on one promise run in the order they were added: messages keep theirs
+  ready.then((handle) => handle(e.data), () => {});
+};
