@@ -20,4 +20,8 @@ cp -R web/. "$OUT/"
 cp "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$WASM_DIR/api-signatures.js" "$OUT/"
 cp node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css "$OUT/"
 cp node_modules/uplot/LICENSE "$OUT/uPlot.LICENSE.txt" 2>/dev/null || true
+# the lab's whole module graph, preloaded at once (the marker line in web/index.html)
+node tools/module_preloads.js "$OUT" app.js > "$OUT/.preloads"
+sed -i -e "/<!-- module preloads -->/r $OUT/.preloads" -e "/<!-- module preloads -->/d" "$OUT/index.html"
+rm "$OUT/.preloads"
 echo "stage_web: ok ($OUT)"

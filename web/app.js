@@ -9,7 +9,7 @@
 
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { compileWasm, loadLab } from './lab-api.js';
-import { parseParams } from './params.js';
+import { MAX_PANELS, parseParams } from './params.js';
 import { Panel } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
@@ -44,7 +44,7 @@ function notice(text, kind = 'warn') {
 }
 
 /** Builds the lab for config (params.js parseParams); resolves to its test/console face. */
-async function startLab(core, config) {
+async function startLab(core, config, pool) {
   const scene = config.scene;
   let camera = config.camera ? clampCamera({ ...config.camera, pan: [...config.camera.pan] }) : homeCamera();
   let plots = null, url = null, views = null, controls = null, settings = null;
@@ -56,9 +56,10 @@ async function startLab(core, config) {
     samples: (p, samples) => { if (plots) plots.add(p, samples); },
     omega: () => { if (controls) controls.refresh(); },
   };
-  const pool = new SimPool(core, config.panels.length, scene.mesh || null);
-  config.panels.forEach((c, i) => panels.push(new Panel(core, pool.clients[i], scene, i, c, onPanel)));
+  const clients = pool.open(config.panels.length, scene.mesh || null);
+  config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
   await Promise.all(panels.map((p) => p.create()));
+  performance.mark('softlab-panels-built');
   let body = measureBody(panels[0].shown);
 
   const markAllDirty = () => { for (const p of panels) p.dirty = true; };
@@ -148,9 +149,12 @@ async function startLab(core, config) {
 
 async function main() {
   const loading = $('#loading');
-  let core;
+  let core, pool;
   try {
-    core = await loadLab({ module: await compileWasm() });
+    const module = await compileWasm();
+    pool = new SimPool(module, MAX_PANELS); // its Workers start while the page reads its tables
+    core = await loadLab({ module });
+    performance.mark('softlab-core-loaded');
   } catch (err) {
     loading.classList.add('failed');
     $('.loading-text', loading).textContent = `The simulation core could not be loaded: ${err.message}`;
@@ -174,7 +178,7 @@ async function main() {
   $('#scene-note').hidden = !note;
   let lab;
   try {
-    lab = await startLab(core, config);
+    lab = await startLab(core, config, pool);
   } catch (err) {
     loading.classList.add('failed');
     $('.loading-text', loading).textContent = `The lab could not start: ${err.message}`;

@@ -1,7 +1,7 @@
 // The page's side of the simulations: a few Workers (web/sim-worker.js), each with its
-// own wasm instance compiled once by the page, and one client per panel that talks to
-// its simulation there (web/sim-host.js says what each request does). Requests return
-// promises of their replies; frames go to the client's onFrame as they arrive.
+// own instance of the wasm module the page compiled once, and one client per panel that
+// talks to its simulation there (web/sim-host.js says what each request does). Requests
+// return promises of their replies; frames go to the client's onFrame as they arrive.
 
 /** How many Workers for n simulations: one per core the page can spare, at most n. */
 export function workerCount(n) {
@@ -11,16 +11,16 @@ export function workerCount(n) {
 
 export class SimPool {
   /**
-   * @param core   the page's loaded wasm API (lab-api.js loadLab with a compiled module)
-   * @param count  how many simulations (panels)
-   * @param mesh   the user's mesh {name, text, text2} for scene "mesh", or null
+   * Starts the Workers at once, so they load while the page reads its tables.
+   * @param module    the compiled softlab.wasm (lab-api.js compileWasm)
+   * @param maxSims   the most simulations that open() may ask for
    */
-  constructor(core, count, mesh = null) {
+  constructor(module, maxSims = 4) {
     this.workers = [];
     this.clients = [];
-    for (let w = 0; w < workerCount(count); w++) {
+    for (let w = 0; w < workerCount(maxSims); w++) {
       const worker = new Worker(new URL('./sim-worker.js', import.meta.url));
-      worker.postMessage({ type: 'init', module: core.module, mesh });
+      worker.postMessage({ type: 'init', module });
       worker.onmessage = (e) => this.receive(e.data);
       worker.onerror = (e) => {
         e.preventDefault();
@@ -28,7 +28,15 @@ export class SimPool {
       };
       this.workers.push(worker);
     }
+  }
+
+  /** Clients for count simulations, spread over the Workers (the ones not needed stop);
+   *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null. */
+  open(count, mesh = null) {
+    for (const w of this.workers.splice(workerCount(count))) w.terminate();
+    if (mesh) for (const w of this.workers) w.postMessage({ type: 'mesh', mesh });
     for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[k % this.workers.length], k));
+    return this.clients;
   }
 
   receive(msg) {

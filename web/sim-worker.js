@@ -1,22 +1,24 @@
 // A Worker that runs simulations (web/sim-host.js, one per panel it was given) in its
 // own wasm instance, off the page's main thread. The first message is {type: 'init',
-// module: the compiled softlab.wasm, mesh: the user's mesh {name, text, text2} or null};
-// every later one names its simulation: {sim, type, ...}. A classic worker (softlab.js
+// module: the compiled softlab.wasm}; then perhaps {type: 'mesh', mesh: the user's mesh
+// {name, text, text2}} for scene "mesh"; every later one names its simulation:
+// {sim, type, ...}. A classic worker (softlab.js
 // is a classic script); the ES modules come in with import().
 importScripts('softlab.js');
 
 let ready = null;
 const hosts = new Map(); // sim id -> SimHost
 
-async function init({ module, mesh }) {
+async function init({ module }) {
   const [{ loadLab }, { SimHost }, { loadMeshText }] = await Promise.all([
     import('./lab-api.js'), import('./sim-host.js'), import('./mesh-text.js')]);
   const core = await loadLab({ module });
-  if (mesh) {
-    const { status, message } = loadMeshText(core, mesh);
-    if (status !== 0) throw new Error(`Could not read your mesh: ${message}`);
-  }
   return (msg) => {
+    if (msg.type === 'mesh') {
+      const { status, message } = loadMeshText(core, msg.mesh);
+      if (status !== 0) self.postMessage({ type: 'fatal', error: `Could not read your mesh: ${message}` });
+      return;
+    }
     let host = hosts.get(msg.sim);
     if (!host) {
       host = new SimHost(core, (m, transfer) => self.postMessage({ sim: msg.sim, ...m }, transfer || []));

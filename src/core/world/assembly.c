@@ -118,9 +118,15 @@ void sl_assembly_refresh_compliance(sl_world *w) {
     if (w && w->assembly.alpha) copy_compliance(w);
 }
 
-static int by_int(const void *p, const void *q) {
-    int a = *(const int *)p, b = *(const int *)q;
-    return (a > b) - (a < b);
+/* Sorts the n ints of v ascending. A model row's dofs are a few dozen at most, and
+ * build_rows sorts one list per row: insertion sort, without qsort's per-call cost
+ * (musl's qsort, which the wasm build links, is slow on such small lists). */
+static void sort_ints(int *v, int n) {
+    for (int i = 1; i < n; i++) {
+        int x = v[i], j = i;
+        for (; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 /* The sparse rows of model k with a row map (sl_assembly_rows): each model row's free
@@ -163,7 +169,7 @@ static sl_status build_rows(sl_world *w, int k) {
                 R->dof[nnz++] = d;
             }
         }
-        qsort(R->dof + R->ptr[i], (size_t)(nnz - R->ptr[i]), sizeof(int), by_int);
+        sort_ints(R->dof + R->ptr[i], nnz - R->ptr[i]);
         for (int p = R->ptr[i]; p < nnz; p++) where[R->dof[p]] = p; /* entry of each dof */
         for (int q = start[i]; q < start[i + 1]; q++) {
             int br = order[q], b = br / m->block_rows;
