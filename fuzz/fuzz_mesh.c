@@ -18,19 +18,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *text = (const char *)data + 1;
     size_t length = size - 1;
     sl_tet_mesh mesh;
-    sl_mesh_report report;
+    sl_error err;
     int *ids = NULL;
     sl_status st;
     if (format < 2) {
-        st = sl_mesh_parse(names[format], text, length, &mesh, &ids, &report);
+        st = sl_mesh_parse(names[format], text, length, &mesh, &ids, &err);
     } else {
         const char *split = memchr(text, 0, length);
         size_t node_length = split ? (size_t)(split - text) : length;
         const char *ele = split ? split + 1 : "";
         size_t ele_length = split ? length - node_length - 1 : 0;
-        st = sl_mesh_parse_tetgen(names[2], text, node_length, ele, ele_length, &mesh, &ids, &report);
+        st = sl_mesh_parse_tetgen(names[2], text, node_length, ele, ele_length, &mesh, &ids, &err);
     }
-    if (strlen(report.message) >= sizeof report.message) abort();
+    if (strlen(err.message) >= sizeof err.message || err.status != st) abort();
     if (st != SL_OK) {
         if (mesh.positions || mesh.tets || mesh.node_count || mesh.tet_count || ids) abort();
         return 0;

@@ -228,13 +228,13 @@ static int outputs_collide(const run_args *a) {
  * its top 3 %). Prints why and returns NULL on failure. */
 static sl_world *mesh_world(run_args *a) {
     sl_tet_mesh mesh;
-    sl_mesh_report report;
-    sl_status st = sl_mesh_read_file(a->mesh, &mesh, &a->node_ids, &report);
+    sl_error read;
+    sl_status st = sl_mesh_read_file(a->mesh, &mesh, &a->node_ids, &read);
     if (st != SL_OK) {
-        fprintf(stderr, "softlab: %s (%s)\n", report.message, sl_status_message(st));
+        fprintf(stderr, "softlab: %s (%s)\n", read.message, sl_status_message(st));
         return NULL;
     }
-    if (report.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, report.message);
+    if (read.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, read.message); /* the note */
     sl_world *w = NULL;
     sl_error err = {0};
     st = sl_user_mesh_world(&mesh, &a->params, a->strain, &a->pin_box[0][0], a->pin_box_count, &w, &err);

@@ -33,18 +33,22 @@ sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_err
         x[i] = mesh.positions[i] + (i % 3 == 1 ? def->drop_height - low : 0);
     sl_world *w = NULL;
     sl_model *ring = NULL;
+    sl_error ring_err = {SL_OK, -1, ""};
     st = x ? SL_OK : SL_ERR_NOMEM;
     if (st == SL_OK)
         st = sl_tet_mesh_world_from(&mesh, x, &def->material,
                                     def->onering ? SL_STRAIN_GREEN_DEVIATORIC : SL_STRAIN_GREEN,
                                     def->gravity, &w);
     if (st == SL_OK && def->onering)
-        st = sl_onering_volume_create(mesh.positions, mesh.node_count, mesh.tets, mesh.tet_count, 0, &ring, NULL);
+        st = sl_onering_volume_create(mesh.positions, mesh.node_count, mesh.tets, mesh.tet_count, 0, &ring,
+                                      &ring_err);
     if (st == SL_OK && def->onering) st = sl_world_add_model(w, ring);
     if (st == SL_OK) st = sl_world_set_ground(w, 0, def->ground_friction);
     if (st == SL_OK) st = sl_world_set_tracked_node(w, lowest);
     if (st != SL_OK) {
-        sl_error_set(err, st, -1, "ball world: %s", w ? sl_world_last_error(w) : sl_status_message(st));
+        const char *why = ring_err.status != SL_OK ? ring_err.message /* the world's error is not about it */
+                          : w ? sl_world_last_error(w) : sl_status_message(st);
+        sl_error_set(err, st, ring_err.index, "ball world: %s", why);
         sl_world_destroy(w);
         w = NULL;
     }

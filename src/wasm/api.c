@@ -79,12 +79,12 @@ API int sl_api_mesh_load(const char *name, const void *bytes, int length, const 
                          int length2) {
     const char *text = bytes, *text2 = bytes2;
     sl_tet_mesh mesh;
-    sl_mesh_report report;
+    sl_error err;
     sl_status st = text2 && length2 > 0
                        ? sl_mesh_parse_tetgen(name, text, (size_t)length, text2, (size_t)length2,
-                                              &mesh, NULL, &report)
-                       : sl_mesh_parse(name, text, (size_t)(length > 0 ? length : 0), &mesh, NULL, &report);
-    set_error("%s", report.message);
+                                              &mesh, NULL, &err)
+                       : sl_mesh_parse(name, text, (size_t)(length > 0 ? length : 0), &mesh, NULL, &err);
+    set_error("%s", err.message);
     if (st != SL_OK) return st;
     sl_tet_mesh_free(&user_mesh);
     user_mesh = mesh;

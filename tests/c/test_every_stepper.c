@@ -91,9 +91,8 @@ static sl_world *free_cube(double s, double gravity) {
                        "4 1 1 0\n5 0 0 1\n6 1 0 1\n7 0 1 1\n8 1 1 1\n$EndNodes\n$Elements\n5\n"
                        "1 4 0 1 2 4 6\n2 4 0 1 4 3 7\n3 4 0 1 6 5 7\n4 4 0 4 8 6 7\n5 4 0 1 4 6 7\n$EndElements\n";
     sl_tet_mesh mesh;
-    sl_mesh_report rep;
     sl_world *w = NULL;
-    if (sl_mesh_parse("cube.msh", text, strlen(text), &mesh, NULL, &rep) != SL_OK) return NULL;
+    if (sl_mesh_parse("cube.msh", text, strlen(text), &mesh, NULL, NULL) != SL_OK) return NULL;
     for (int i = 0; i < 3 * mesh.node_count; i++) mesh.positions[i] *= s;
     sl_material mat = {1e6, 0.3, 1000};
     sl_tet_mesh_world(&mesh, &mat, SL_STRAIN_GREEN, gravity, &w);

@@ -1,13 +1,32 @@
 /* The linear solvers of the steppers (src/core/linalg/linsolve.h, issue 11): every
  * solver's trajectory after 100 steps stays within 1e-6 m of a direct sparse Cholesky
  * solve, on issue 11's shapes at about 2,500 tets (the slender beam, the harder case for
- * the tolerance, and the compact block). */
+ * the tolerance, and the compact block); and a Cholesky factorization that runs out of
+ * memory says so (issue 14). */
+#define _XOPEN_SOURCE 700 /* getrlimit, setrlimit */
 #include <stdlib.h>
+#include <string.h>
 
 #include "softlab/build.h"
 #include "softlab/mesh.h"
+#include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
+
+/* The out-of-memory test limits the address space of the process: Linux only, and not
+ * under AddressSanitizer, whose allocator aborts instead of returning NULL. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SL_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SL_ASAN 1
+#endif
+#endif
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && !defined(SL_ASAN)
+#define SL_LIMIT_MEMORY 1
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 /* The beam (2 m x 0.2 m x 0.2 m, 31 x 4 x 4 cubes: 2,480 tets) or the block (0.5 m cube,
  * 8^3 cubes: 2,560 tets) of `softlab bench --shapes`: E = 1 MPa, nu = 0.3, 1000 kg/m^3,
@@ -65,3 +84,79 @@ TEST(linsolve_trajectory_within_1e6_of_cholesky) {
         sl_world_destroy(ref);
     }
 }
+
+#ifdef SL_LIMIT_MEMORY
+/* Virtual memory of this process (bytes), from /proc/self/statm; 0 if unreadable. */
+static size_t address_space_bytes(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (f && fscanf(f, "%lu", &pages) != 1) pages = 0;
+    if (f) fclose(f);
+    return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Issue 14: cs_chol returns NULL both when the matrix is not positive definite and when
+ * it runs out of memory, and both were told "not positive definite". Here memory really
+ * runs out (the process's address space is capped; nothing in softlab or CSparse is
+ * changed) while the matrix is positive definite (M + c J^T K J, M > 0): the step must
+ * say "out of memory", leave the world undiverged at its last good state, and not say
+ * "not positive definite". The world: 4,000 nodes each joined by springs to random
+ * partners (a random graph, whose Cholesky factor fills in almost completely: 10.8 M
+ * entries, 175 MB, from a matrix of 132 k entries; measured), regularized stepper with
+ * a direct Cholesky solve. The cap leaves 32 MB, room for the assembly and the symbolic
+ * analysis (about 6 MB, measured) but not for the factor. Checked: with the memory
+ * probe in sl_cholesky_factor removed, this test fails with "diverged ... (linear
+ * system not positive definite)". */
+TEST(cholesky_out_of_memory_is_not_called_not_positive_definite) {
+    enum { N = 4000, PARTNERS = 3 };
+    double *x = malloc(sizeof(double) * 3 * N), *mass = malloc(sizeof(double) * N);
+    int *edges = malloc(sizeof(int) * 2 * N * PARTNERS);
+    ENSURE(x && mass && edges);
+    if (!x || !mass || !edges) return;
+    unsigned seed = 1;
+    for (int i = 0; i < 3 * N; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        x[i] = (double)(seed >> 8) / (1u << 24); /* a unit cube, m */
+    }
+    for (int k = 0; k < N * PARTNERS; k++) {
+        int i = k % N, j;
+        do {
+            seed = seed * 1664525u + 1013904223u;
+            j = (int)((seed >> 8) % N);
+        } while (j == i);
+        edges[2 * k] = i, edges[2 * k + 1] = j;
+    }
+    for (int i = 0; i < N; i++) mass[i] = 1;
+    sl_world_def def = sl_world_def_default();
+    def.node_count = N, def.positions = x, def.masses = mass;
+    sl_world *w = NULL;
+    sl_model *springs = NULL;
+    sl_status st = sl_world_create(&def, &w);
+    if (st == SL_OK) st = sl_springs_create(x, N, edges, N * PARTNERS, 1e3, &springs);
+    if (st == SL_OK) st = sl_world_add_model(w, springs);
+    if (st == SL_OK) st = sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.01, 0);
+    if (st == SL_OK) st = sl_world_set_linear_solver(w, SL_LINEAR_CHOLESKY);
+    ENSURE(st == SL_OK);
+    struct rlimit old, cap;
+    size_t used = address_space_bytes();
+    ENSURE(st == SL_OK && used > 0 && getrlimit(RLIMIT_AS, &old) == 0);
+    if (st == SL_OK && used > 0) {
+        cap = old;
+        cap.rlim_cur = (rlim_t)(used + ((size_t)32 << 20));
+        if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < cap.rlim_cur) cap.rlim_cur = old.rlim_cur;
+        ENSURE(setrlimit(RLIMIT_AS, &cap) == 0);
+        st = sl_world_step(w);
+        ENSURE(setrlimit(RLIMIT_AS, &old) == 0); /* before anything else allocates */
+        const char *why = sl_world_last_error(w);
+        printf("  step with the address space capped at %zu MB (%zu MB in use): %s: %s\n",
+               (size_t)cap.rlim_cur >> 20, used >> 20, sl_status_name(st), why);
+        ENSURE(st == SL_ERR_NOMEM && strstr(why, "out of memory") && !strstr(why, "positive definite"));
+        ENSURE(!sl_world_diverged(w, NULL, NULL) && sl_world_time(w) == 0);
+        ENSURE(memcmp(sl_world_positions(w), x, sizeof(double) * 3 * N) == 0); /* the last good state */
+    }
+    sl_world_destroy(w);
+    free(x);
+    free(mass);
+    free(edges);
+}
+#endif

@@ -25,6 +25,22 @@ static sl_model *small_ring(sl_tet_mesh *mesh, double alpha) {
     return m;
 }
 
+/* Each error of sl_onering_volume_create in *err: the status, the tet and why. */
+TEST(onering_errors_name_the_tet_and_why) {
+    const double x[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
+    const int inverted[8] = {0, 1, 2, 3, 0, 2, 1, 3}, out_of_range[4] = {0, 1, 2, 4};
+    sl_model *m = NULL;
+    sl_error err = {SL_OK, -1, ""};
+    ENSURE(sl_onering_volume_create(x, 4, inverted, 2, 0, &m, &err) == SL_ERR_DEGENERATE && m == NULL);
+    ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 1);
+    ENSURE(!strcmp(err.message, "tet 1 has rest volume -0.166667 m^3 <= 0 (inverted or degenerate)"));
+    ENSURE(sl_onering_volume_create(x, 4, out_of_range, 1, 0, &m, &err) == SL_ERR_INDEX && err.index == 0);
+    ENSURE(!strcmp(err.message, "tet 0 uses node 4, outside [0, 4)"));
+    ENSURE(sl_onering_volume_create(x, 4, inverted, 1, -1, &m, &err) == SL_ERR_RANGE && err.index == -1);
+    ENSURE(sl_onering_volume_create(x, 4, inverted, 1, 0, &m, NULL) == SL_OK); /* err may be NULL */
+    sl_model_destroy(m);
+}
+
 TEST(onering_jacobian_and_hessian_match_central_differences) {
     sl_tet_mesh mesh;
     sl_model *m = small_ring(&mesh, 0);

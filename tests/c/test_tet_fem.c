@@ -132,11 +132,23 @@ TEST(fem_material_and_element_errors) {
     ENSURE_NEAR(mu, 1e6 / 3, 1e-6);
     sl_model *m = NULL;
     double flat[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
-    int bad_tet = -1, inverted[4] = {0, 2, 1, 3}, flipped = 0, out_of_range[4] = {0, 1, 2, 9};
-    ENSURE(sl_tet_fem_create(flat, 4, TET, 1, &good, SL_STRAIN_GREEN, &m, &bad_tet) == SL_ERR_DEGENERATE);
-    ENSURE(bad_tet == 0 && m == NULL);
-    ENSURE(sl_tets_orient(flat, 4, inverted, 1, &flipped, &bad_tet) == SL_ERR_DEGENERATE);
-    ENSURE(sl_tet_fem_create(TET_X, 4, out_of_range, 1, &good, SL_STRAIN_GREEN, &m, NULL) == SL_ERR_INDEX);
+    int inverted[4] = {0, 2, 1, 3}, flipped = 0, out_of_range[4] = {0, 1, 2, 9};
+    sl_error err = {SL_OK, -1, ""};
+    ENSURE(sl_tet_fem_create(flat, 4, TET, 1, &good, SL_STRAIN_GREEN, &m, &err) == SL_ERR_DEGENERATE);
+    ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 0 && m == NULL);
+    ENSURE(!strcmp(err.message, "tet 0 has rest volume 0 m^3 <= 0 (inverted or degenerate)"));
+    double two[24]; /* two tets, the second inverted: its volume and index are named */
+    int two_tets[8] = {0, 1, 2, 3, 4, 6, 5, 7};
+    for (int i = 0; i < 12; i++) two[i] = TET_X[i], two[12 + i] = TET_X[i] + (i % 3 == 0 ? 2 : 0);
+    ENSURE(sl_tet_fem_create(two, 8, two_tets, 2, &good, SL_STRAIN_GREEN, &m, &err) == SL_ERR_DEGENERATE);
+    printf("  %s\n", err.message);
+    ENSURE(err.index == 1 && strstr(err.message, "tet 1 has rest volume -0.1666") && m == NULL);
+    ENSURE(sl_tets_orient(flat, 4, inverted, 1, &flipped, &err) == SL_ERR_DEGENERATE);
+    ENSURE(err.index == 0 && strstr(err.message, "tet 0 is degenerate"));
+    ENSURE(sl_tet_fem_create(TET_X, 4, out_of_range, 1, &good, SL_STRAIN_GREEN, &m, &err) == SL_ERR_INDEX);
+    ENSURE(err.index == 0 && !strcmp(err.message, "tet 0 uses node 9, outside [0, 4)"));
+    ENSURE(sl_tet_fem_create(TET_X, 4, TET, 1, &bad, SL_STRAIN_GREEN, &m, &err) == SL_ERR_RANGE);
+    ENSURE(err.index == -1 && strstr(err.message, "Poisson ratio 0.6"));
     ENSURE(sl_tets_orient(TET_X, 4, inverted, 1, &flipped, NULL) == SL_OK && flipped == 1);
     ENSURE(sl_tet_volume(TET_X, inverted[0], inverted[1], inverted[2], inverted[3]) > 0);
     ENSURE(sl_tet_fem_create(TET_X, 4, inverted, 1, &good, SL_STRAIN_GREEN, &m, NULL) == SL_OK);

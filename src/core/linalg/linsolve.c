@@ -31,7 +31,8 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     c->N = NULL;
     /* cs_chol returns NULL both when A is not positive definite and when it runs out of
      * memory; so first ask for the memory it will take (the factor L with cp[n] entries,
-     * the permuted copy of A, the workspaces) and report SL_ERR_NOMEM if it is not there. */
+     * the permuted copy of A, the workspaces) and report SL_ERR_NOMEM if it is not there
+     * (checked by capping the address space: tests/c/test_linsolve.c). */
     size_t n = (size_t)A->n, entry = sizeof(csi) + sizeof(double);
     size_t need = (size_t)c->S->cp[A->n] * entry + (size_t)A->p[A->n] * entry +
                   (5 * n + 2) * sizeof(csi) + n * sizeof(double);

@@ -23,7 +23,7 @@ typedef struct {
                                   for the longest line of the text, so nothing is cut */
     char **tok;                /* its tokens; room for every token of the longest line */
     int ntok;
-    sl_mesh_report *report;
+    sl_error *err;             /* where messages go; may be NULL */
 } lexer;
 
 /* The mesh being read: nodes with file ids, tets with file node ids. */
@@ -34,39 +34,47 @@ typedef struct {
     long *tet;   /* 4 file node ids per tet */
     int *tet_line;
     int nt, tcap;
+    int skipped, reoriented, unused_nodes; /* what the note on success tells */
 } raw_mesh;
 
-static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
+/* Sets the error "name:line: why" with the index of the offending tetrahedron (or -1). */
+static sl_status vfail(lexer *L, sl_status st, int tet, const char *fmt, va_list args) {
     char why[200];
+    vsnprintf(why, sizeof why, fmt, args);
+    return sl_error_set(L->err, st, tet, "%s:%d: %s", L->name, L->line, why);
+}
+
+static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
-    vsnprintf(why, sizeof why, fmt, args);
+    st = vfail(L, st, -1, fmt, args);
     va_end(args);
-    snprintf(L->report->message, sizeof L->report->message, "%s:%d: %s", L->name, L->line, why);
+    return st;
+}
+
+static sl_status fail_tet(lexer *L, sl_status st, int tet, const char *fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    st = vfail(L, st, tet, fmt, args);
+    va_end(args);
     return st;
 }
 
 /* A lexer over text[0, length) with buffers for its longest line (lines of any length
  * are read whole). SL_ERR_NOMEM, or SL_ERR_RANGE for a line beyond INT_MAX bytes. */
 static sl_status lexer_open(lexer *L, const char *name, const char *text, size_t length,
-                            char comment, sl_mesh_report *report) {
+                            char comment, sl_error *err) {
     memset(L, 0, sizeof *L);
-    L->p = text, L->end = text + length, L->name = name, L->comment = comment, L->report = report;
+    L->p = text, L->end = text + length, L->name = name, L->comment = comment, L->err = err;
     size_t longest = 0, run = 0;
     for (size_t i = 0; i < length; i++) {
         if (text[i] == '\n') run = 0;
         else if (++run > longest) longest = run;
     }
-    if (longest > INT_MAX) {
-        snprintf(report->message, sizeof report->message, "%.200s: a line of %zu bytes", name, longest);
-        return SL_ERR_RANGE;
-    }
+    if (longest > INT_MAX) return sl_error_set(err, SL_ERR_RANGE, -1, "%.200s: a line of %zu bytes", name, longest);
     L->buf = malloc(longest + 1);
     L->tok = malloc(sizeof(char *) * (longest / 2 + 1));
-    if (!L->buf || !L->tok) {
-        snprintf(report->message, sizeof report->message, "%.200s: out of memory", name);
-        return SL_ERR_NOMEM;
-    }
+    if (!L->buf || !L->tok) return sl_error_set(err, SL_ERR_NOMEM, -1, "%.200s: out of memory", name);
     return SL_OK;
 }
 
@@ -253,7 +261,7 @@ static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
             st = fail(L, SL_ERR_PARSE, "bad tag count %ld for element %ld", ntags, id);
         if (st != SL_OK) break;
         if (type == 4) st = tet_line(L, m, 3 + (int)ntags);
-        else L->report->skipped++;
+        else m->skipped++;
     }
     return st == SL_OK ? skip_section(L, "$Elements") : st;
 }
@@ -300,7 +308,7 @@ static sl_status gmsh4_elements(lexer *L, raw_mesh *m) {
             st = need_line(L, "an element");
             if (st != SL_OK) break;
             if (type == 4) st = tet_line(L, m, 1);
-            else L->report->skipped++;
+            else m->skipped++;
         }
     }
     return st == SL_OK ? skip_section(L, "$Elements") : st;
@@ -367,7 +375,7 @@ static sl_status parse_medit(lexer *L, raw_mesh *m) {
             if (vertices) st = node_line(L, m, 0, i + 1); /* Medit ids are 1-based positions */
             else if (tets) st = tet_line(L, m, 0);
         }
-        if (st == SL_OK && !vertices && !tets) L->report->skipped += (int)count;
+        if (st == SL_OK && !vertices && !tets) m->skipped += (int)count;
     }
     if (st == SL_OK && !has_version) st = fail(L, SL_ERR_PARSE, "no MeshVersionFormatted: not a Medit file");
     return st;
@@ -427,7 +435,7 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
         long **hit = m->n ? bsearch(&kp, order, (size_t)m->n, sizeof *order, cmp_id) : NULL;
         if (!hit) {
             L->line = m->tet_line[t / 4];
-            st = fail(L, SL_ERR_PARSE, "tetrahedron %d uses undefined node %ld", t / 4 + 1, key);
+            st = fail_tet(L, SL_ERR_PARSE, t / 4, "tetrahedron %d uses undefined node %ld", t / 4 + 1, key);
         } else {
             out->tets[t] = (int)(*hit - m->id);
             used[out->tets[t]] = 1;
@@ -435,7 +443,7 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
     }
     int n = 0;
     for (int i = 0; st == SL_OK && i < m->n; i++) index[i] = used[i] ? n++ : -1;
-    L->report->unused_nodes = m->n - n;
+    m->unused_nodes = m->n - n;
     out->positions = st == SL_OK ? malloc(sizeof(double) * 3 * (size_t)n) : NULL;
     int *ids = st == SL_OK ? malloc(sizeof(int) * (size_t)(n + 1)) : NULL;
     if (st == SL_OK && (!out->positions || !ids)) st = fail(L, SL_ERR_NOMEM, "out of memory");
@@ -447,12 +455,12 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
     for (int t = 0; st == SL_OK && t < 4 * m->nt; t++) out->tets[t] = index[out->tets[t]];
     out->node_count = n;
     out->tet_count = m->nt;
-    int bad = -1;
     if (st == SL_OK) {
-        st = sl_tets_orient(out->positions, n, out->tets, m->nt, &L->report->reoriented, &bad);
+        sl_error bad; /* the index of a degenerate tet, to name its line */
+        st = sl_tets_orient(out->positions, n, out->tets, m->nt, &m->reoriented, &bad);
         if (st == SL_ERR_DEGENERATE) {
-            L->line = m->tet_line[bad];
-            fail(L, st, "tetrahedron %d is degenerate (zero volume)", bad + 1);
+            L->line = m->tet_line[bad.index];
+            fail_tet(L, st, bad.index, "tetrahedron %d is degenerate (zero volume)", bad.index + 1);
         }
     }
     free(order);
@@ -463,11 +471,12 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
     return st;
 }
 
-static void note(sl_mesh_report *r) {
-    if (r->skipped || r->reoriented || r->unused_nodes)
-        snprintf(r->message, sizeof r->message,
-                 "note: %d elements of other types skipped, %d inverted tetrahedra reoriented, "
-                 "%d unused nodes dropped", r->skipped, r->reoriented, r->unused_nodes);
+/* The note of a successful read: what was skipped, reoriented or dropped ("" if nothing). */
+static void note(sl_error *err, const raw_mesh *m) {
+    if (m->skipped || m->reoriented || m->unused_nodes)
+        sl_error_set(err, SL_OK, -1,
+                     "note: %d elements of other types skipped, %d inverted tetrahedra reoriented, "
+                     "%d unused nodes dropped", m->skipped, m->reoriented, m->unused_nodes);
 }
 
 static void raw_free(raw_mesh *m) {
@@ -482,10 +491,10 @@ static const char *extension(const char *name) {
     return dot ? dot : "";
 }
 
-static sl_status begin(sl_tet_mesh *out, int **node_ids, sl_mesh_report *report) {
-    if (!out || !report) return SL_ERR_NULL;
+static sl_status begin(sl_tet_mesh *out, int **node_ids, sl_error *err) {
+    sl_error_set(err, SL_OK, -1, "%s", "");
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output mesh");
     memset(out, 0, sizeof *out);
-    memset(report, 0, sizeof *report);
     if (node_ids) *node_ids = NULL;
     return SL_OK;
 }
@@ -494,19 +503,19 @@ static sl_status end(sl_status st, lexer *L, raw_mesh *raw, sl_tet_mesh *out, in
     if (st == SL_OK) st = finish(L, raw, out, node_ids);
     raw_free(raw);
     if (st != SL_OK) sl_tet_mesh_free(out);
-    else note(L->report);
+    else note(L->err, raw);
     return st;
 }
 
 sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_tet_mesh *out,
-                        int **node_ids, sl_mesh_report *report) {
-    sl_status st = begin(out, node_ids, report);
+                        int **node_ids, sl_error *err) {
+    sl_status st = begin(out, node_ids, err);
     if (st != SL_OK) return st;
-    if (!name || !text) return SL_ERR_NULL;
+    if (!name || !text) return sl_error_set(err, SL_ERR_NULL, -1, "no name or text");
     lexer L;
     raw_mesh raw = {0};
     const char *ext = extension(name);
-    st = lexer_open(&L, name, text, length, !strcmp(ext, ".mesh") ? '#' : 0, report);
+    st = lexer_open(&L, name, text, length, !strcmp(ext, ".mesh") ? '#' : 0, err);
     if (st != SL_OK) ;
     else if (!strcmp(ext, ".msh")) st = parse_gmsh(&L, &raw);
     else if (!strcmp(ext, ".mesh")) st = parse_medit(&L, &raw);
@@ -518,20 +527,20 @@ sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_te
 
 sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t node_length,
                                const char *ele_text, size_t ele_length, sl_tet_mesh *out,
-                               int **node_ids, sl_mesh_report *report) {
-    sl_status st = begin(out, node_ids, report);
+                               int **node_ids, sl_error *err) {
+    sl_status st = begin(out, node_ids, err);
     if (st != SL_OK) return st;
-    if (!name || !node_text || !ele_text) return SL_ERR_NULL;
+    if (!name || !node_text || !ele_text) return sl_error_set(err, SL_ERR_NULL, -1, "no name or text");
     char node_name[200], ele_name[200];
     snprintf(node_name, sizeof node_name, "%s.node", name);
     snprintf(ele_name, sizeof ele_name, "%s.ele", name);
     lexer L;
     raw_mesh raw = {0};
-    st = lexer_open(&L, node_name, node_text, node_length, '#', report);
+    st = lexer_open(&L, node_name, node_text, node_length, '#', err);
     if (st == SL_OK) st = parse_tetgen_nodes(&L, &raw);
     if (st == SL_OK) {
         lexer_close(&L);
-        st = lexer_open(&L, ele_name, ele_text, ele_length, '#', report);
+        st = lexer_open(&L, ele_name, ele_text, ele_length, '#', err);
         if (st == SL_OK) st = parse_tetgen_ele(&L, &raw);
     }
     st = end(st, &L, &raw, out, node_ids);
@@ -544,44 +553,32 @@ sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t n
  * byte is read, so nothing blocks or reads without end. Errors name the path and reason:
  * SL_ERR_IO (cannot open or read, not a regular file), SL_ERR_RANGE (too large),
  * SL_ERR_NOMEM. */
-static sl_status slurp(const char *path, char **text, size_t *length, sl_mesh_report *report) {
-    char *msg = report->message;
-    size_t cap = sizeof report->message;
+static sl_status slurp(const char *path, char **text, size_t *length, sl_error *err) {
     struct stat info;
     *text = NULL;
-    if (stat(path, &info) != 0) {
-        snprintf(msg, cap, "%.200s: cannot read: %s", path, strerror(errno));
-        return SL_ERR_IO;
-    }
-    if (!S_ISREG(info.st_mode)) {
-        snprintf(msg, cap, "%.200s: not a regular file (a directory, device or pipe)", path);
-        return SL_ERR_IO;
-    }
-    if ((unsigned long long)info.st_size > SL_MESH_MAX_FILE_BYTES) {
-        snprintf(msg, cap, "%.200s: %lld bytes exceeds the limit of %llu bytes", path,
-                 (long long)info.st_size, (unsigned long long)SL_MESH_MAX_FILE_BYTES);
-        return SL_ERR_RANGE;
-    }
+    if (stat(path, &info) != 0)
+        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: cannot read: %s", path, strerror(errno));
+    if (!S_ISREG(info.st_mode))
+        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: not a regular file (a directory, device or pipe)", path);
+    if ((unsigned long long)info.st_size > SL_MESH_MAX_FILE_BYTES)
+        return sl_error_set(err, SL_ERR_RANGE, -1, "%.200s: %lld bytes exceeds the limit of %llu bytes", path,
+                            (long long)info.st_size, (unsigned long long)SL_MESH_MAX_FILE_BYTES);
     FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(msg, cap, "%.200s: cannot read: %s", path, strerror(errno));
-        return SL_ERR_IO;
-    }
+    if (!f) return sl_error_set(err, SL_ERR_IO, -1, "%.200s: cannot read: %s", path, strerror(errno));
     /* read at most the limit + 1 bytes, in case the file grew since stat */
     size_t size = (size_t)info.st_size, n = 0, got;
     char *buf = malloc(size + 1);
     if (!buf) {
         fclose(f);
-        snprintf(msg, cap, "%.200s: out of memory for %zu bytes", path, size + 1);
-        return SL_ERR_NOMEM;
+        return sl_error_set(err, SL_ERR_NOMEM, -1, "%.200s: out of memory for %zu bytes", path, size + 1);
     }
     while ((got = fread(buf + n, 1, size + 1 - n, f)) > 0 && n + got <= size) n += got;
     int bad = ferror(f), grew = n + got > size;
     fclose(f);
     if (bad || grew) {
         free(buf);
-        snprintf(msg, cap, "%.200s: %s", path, bad ? "read error" : "the file changed while being read");
-        return SL_ERR_IO;
+        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: %s", path,
+                            bad ? "read error" : "the file changed while being read");
     }
     *text = buf;
     *length = n;
@@ -589,9 +586,10 @@ static sl_status slurp(const char *path, char **text, size_t *length, sl_mesh_re
 }
 
 sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
-                            sl_mesh_report *report) {
-    sl_status st = begin(out, node_ids, report);
-    if (st != SL_OK || !path) return st != SL_OK ? st : SL_ERR_NULL;
+                            sl_error *err) {
+    sl_status st = begin(out, node_ids, err);
+    if (st != SL_OK) return st;
+    if (!path) return sl_error_set(err, SL_ERR_NULL, -1, "no path");
     const char *ext = extension(path);
     if (!strcmp(ext, ".node") || !strcmp(ext, ".ele")) {
         char base[512], node_path[520], ele_path[520];
@@ -600,18 +598,18 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
         snprintf(ele_path, sizeof ele_path, "%s.ele", base);
         size_t nl = 0, el = 0;
         char *nt = NULL, *et = NULL;
-        st = slurp(node_path, &nt, &nl, report);
-        if (st == SL_OK) st = slurp(ele_path, &et, &el, report);
-        if (st == SL_OK) st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, report);
+        st = slurp(node_path, &nt, &nl, err);
+        if (st == SL_OK) st = slurp(ele_path, &et, &el, err);
+        if (st == SL_OK) st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, err);
         free(nt);
         free(et);
         return st;
     }
     size_t length = 0;
     char *text = NULL;
-    st = slurp(path, &text, &length, report);
+    st = slurp(path, &text, &length, err);
     if (st != SL_OK) return st;
-    st = sl_mesh_parse(path, text, length, out, node_ids, report);
+    st = sl_mesh_parse(path, text, length, out, node_ids, err);
     free(text);
     return st;
 }

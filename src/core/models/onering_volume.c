@@ -111,13 +111,17 @@ const double *sl_onering_rest_volumes(const sl_model *m) {
 }
 
 sl_status sl_onering_volume_create(const double *x, int node_count, const int *tets, int tet_count,
-                                   double compliance, sl_model **out, int *bad_tet) {
-    if (!out) return SL_ERR_NULL;
+                                   double compliance, sl_model **out, sl_error *err) {
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output pointer");
     *out = NULL;
-    if (!x || !tets) return SL_ERR_NULL;
-    if (tet_count < 1 || node_count < 1 || !isfinite(compliance) || compliance < 0) return SL_ERR_RANGE;
+    if (!x || !tets) return sl_error_set(err, SL_ERR_NULL, -1, "no positions or tets");
+    if (tet_count < 1 || node_count < 1 || !isfinite(compliance) || compliance < 0)
+        return sl_error_set(err, SL_ERR_RANGE, -1, "tet count %d and node count %d must be >= 1, "
+                            "the compliance %g m^6/J finite and >= 0", tet_count, node_count, compliance);
     for (int i = 0; i < 4 * tet_count; i++)
-        if (tets[i] < 0 || tets[i] >= node_count) return SL_ERR_INDEX;
+        if (tets[i] < 0 || tets[i] >= node_count)
+            return sl_error_set(err, SL_ERR_INDEX, i / 4, "tet %d uses node %d, outside [0, %d)",
+                                i / 4, tets[i], node_count);
     sl_model *m = sl_model_alloc_mapped(&onering_class, tet_count, 4, 4, node_count);
     onering_data *d = calloc(1, sizeof *d);
     if (m) m->data = d;
@@ -125,7 +129,7 @@ sl_status sl_onering_volume_create(const double *x, int node_count, const int *t
         !(d->ring_volume = calloc((size_t)node_count, sizeof(double)))) {
         if (!m) free(d);
         sl_model_destroy(m);
-        return SL_ERR_NOMEM;
+        return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory for %d tets", tet_count);
     }
     for (int t = 0; t < tet_count; t++) {
         const int *n = tets + 4 * t;
@@ -133,9 +137,10 @@ sl_status sl_onering_volume_create(const double *x, int node_count, const int *t
         memcpy(m->block_row + 4 * t, n, 4 * sizeof(int)); /* block row a adds into node a's row */
         d->rest_volume[t] = sl_tet_volume(x, n[0], n[1], n[2], n[3]);
         if (!(d->rest_volume[t] > 0)) {
-            if (bad_tet) *bad_tet = t;
+            double v0 = d->rest_volume[t];
             sl_model_destroy(m);
-            return SL_ERR_DEGENERATE;
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m^3 <= 0 "
+                                "(inverted or degenerate)", t, v0);
         }
         for (int a = 0; a < 4; a++) d->ring_volume[n[a]] += 0.25 * d->rest_volume[t];
     }

@@ -216,18 +216,31 @@ static int rest_gradients(const double *x, const int *node, double *b) {
     return 1;
 }
 
+/* SL_ERR_INDEX naming the first of tets first .. last-1 (of int[4*tet_count]) with a
+ * node outside [0, node_count); SL_OK if there is none. */
+static sl_status check_nodes(const int *tets, int first, int last, int node_count, sl_error *err) {
+    for (int i = 4 * first; i < 4 * last; i++)
+        if (tets[i] < 0 || tets[i] >= node_count)
+            return sl_error_set(err, SL_ERR_INDEX, i / 4, "tet %d uses node %d, outside [0, %d)",
+                                i / 4, tets[i], node_count);
+    return SL_OK;
+}
+
 sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, int tet_count,
                             const sl_material *material, sl_strain kind, sl_model **out,
-                            int *bad_tet) {
-    if (!out) return SL_ERR_NULL;
+                            sl_error *err) {
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output pointer");
     *out = NULL;
     double lambda, mu;
-    if (!x || !tets || !material) return SL_ERR_NULL;
+    if (!x || !tets || !material) return sl_error_set(err, SL_ERR_NULL, -1, "no positions, tets or material");
     sl_status st = sl_material_lame(material, &lambda, &mu);
+    if (st != SL_OK) /* SL_ERR_RANGE: every pointer was checked above */
+        return sl_error_set(err, st, -1, "Young's modulus %g Pa and density %g kg/m^3 must be > 0, "
+                            "the Poisson ratio %g in [0, 0.5]", material->young_modulus,
+                            material->density, material->poisson_ratio);
+    if (tet_count < 1) return sl_error_set(err, SL_ERR_RANGE, -1, "tet count %d < 1", tet_count);
+    st = check_nodes(tets, 0, tet_count, node_count, err);
     if (st != SL_OK) return st;
-    if (tet_count < 1) return SL_ERR_RANGE;
-    for (int i = 0; i < 4 * tet_count; i++)
-        if (tets[i] < 0 || tets[i] >= node_count) return SL_ERR_INDEX;
     int deviatoric = kind == SL_STRAIN_GREEN_DEVIATORIC, rows = deviatoric ? 5 : 6;
     sl_model *m = sl_model_alloc(kind == SL_STRAIN_LINEAR ? &fem_linear_class
                                  : deviatoric           ? &fem_deviatoric_class
@@ -239,7 +252,7 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
         !(d->sqrt_v0 = malloc(sizeof(double) * (size_t)tet_count))) {
         if (!m) free(d);
         sl_model_destroy(m);
-        return SL_ERR_NOMEM;
+        return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory for %d tets", tet_count);
     }
     double Y = material->young_modulus, nu = material->poisson_ratio;
     const double alpha[6] = {(1 - 2 * nu) / Y, 1 / (2 * mu), 1 / (2 * mu), 1 / mu, 1 / mu, 1 / mu};
@@ -249,9 +262,12 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
         memcpy(m->compliance + rows * t, alpha + 6 - rows, sizeof(double) * (size_t)rows);
         double v0 = sl_tet_volume(x, node[0], node[1], node[2], node[3]);
         if (!(v0 > 0) || !rest_gradients(x, node, d->grad + 12 * t)) {
-            if (bad_tet) *bad_tet = t;
             sl_model_destroy(m);
-            return SL_ERR_DEGENERATE;
+            if (!(v0 > 0))
+                return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m^3 <= 0 "
+                                    "(inverted or degenerate)", t, v0);
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has a singular rest edge matrix "
+                                "(rest volume %g m^3)", t, v0);
         }
         d->sqrt_v0[t] = sqrt(v0);
     }
@@ -271,18 +287,17 @@ static double longest_edge(const double *x, const int *n) {
 }
 
 sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_count, int *flipped,
-                         int *bad_tet) {
-    if (!x || !tets) return SL_ERR_NULL;
+                         sl_error *err) {
+    if (!x || !tets) return sl_error_set(err, SL_ERR_NULL, -1, "no positions or tets");
     int flips = 0;
     for (int t = 0; t < tet_count; t++) {
         int *n = tets + 4 * t;
-        for (int a = 0; a < 4; a++)
-            if (n[a] < 0 || n[a] >= node_count) return SL_ERR_INDEX;
+        sl_status st = check_nodes(tets, t, t + 1, node_count, err);
+        if (st != SL_OK) return st;
         double v = sl_tet_volume(x, n[0], n[1], n[2], n[3]), h = longest_edge(x, n);
-        if (!(fabs(v) > 1e-12 * h * h * h)) {
-            if (bad_tet) *bad_tet = t;
-            return SL_ERR_DEGENERATE;
-        }
+        if (!(fabs(v) > 1e-12 * h * h * h))
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d is degenerate: |volume %g m^3| "
+                                "<= 1e-12 (longest edge %g m)^3", t, v, h);
         if (v < 0) {
             int tmp = n[2];
             n[2] = n[3];

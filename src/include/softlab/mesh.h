@@ -81,34 +81,32 @@ sl_status sl_tets_boundary(const double *x, const int *tets, int tet_count, int 
  * about 60 bytes a line); larger files are refused before a byte is read. */
 #define SL_MESH_MAX_FILE_BYTES (1ull << 30)
 
-typedef struct sl_mesh_report {
-    char message[256];  /* error, or notes and warnings ("" if none) */
-    int skipped;        /* elements of other types skipped */
-    int reoriented;     /* inverted tets reoriented */
-    int unused_nodes;   /* nodes in no tetrahedron, dropped */
-} sl_mesh_report;
-
 /* Parses text (length bytes, need not be NUL-terminated) as the format named by name's
  * extension: ".msh" (Gmsh 2.2 or 4.1 ASCII) or ".mesh" (Medit). name is used in
  * messages. On success *out holds the mesh (free with sl_tet_mesh_free) and *node_ids
  * (int[node_count], malloc'ed; may be NULL to skip) the file's ids of its nodes.
- * Errors: SL_ERR_NULL, SL_ERR_PARSE (message: "name:line: reason"), SL_ERR_DEGENERATE,
- * SL_ERR_RANGE (counts above the limits), SL_ERR_NOMEM; out is zeroed on error. */
+ * Errors: SL_ERR_NULL, SL_ERR_PARSE, SL_ERR_DEGENERATE, SL_ERR_RANGE (counts above the
+ * limits), SL_ERR_NOMEM; out is zeroed on error.
+ * err (may be NULL): on error the status, the message "name:line: reason" and the index
+ * of the offending tetrahedron (0-based, in the order read: a degenerate one, or one
+ * using an undefined node; else -1). On success the status SL_OK, index -1 and, when
+ * the mesh differs from the file, a note in the message: "note: 2 elements of other
+ * types skipped, 1 inverted tetrahedra reoriented, 0 unused nodes dropped" ("" if not). */
 sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_tet_mesh *out,
-                        int **node_ids, sl_mesh_report *report);
+                        int **node_ids, sl_error *err);
 
 /* Parses a TetGen pair: node_text (.node) and ele_text (.ele), 0- or 1-based ids,
- * attributes and boundary markers tolerated. Errors as sl_mesh_parse. */
+ * attributes and boundary markers tolerated. Errors, message and note as sl_mesh_parse
+ * (named name.node or name.ele). */
 sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t node_length,
                                const char *ele_text, size_t ele_length, sl_tet_mesh *out,
-                               int **node_ids, sl_mesh_report *report);
+                               int **node_ids, sl_error *err);
 
 /* Reads a file (.msh, .mesh, or .node/.ele: either name of the TetGen pair). Only regular
  * files (symlinks to them are fine) of at most SL_MESH_MAX_FILE_BYTES are read; devices,
  * pipes and directories are refused before reading. Errors as sl_mesh_parse, and SL_ERR_IO
  * when a file cannot be read or is not a regular file, SL_ERR_RANGE when it is too large
  * (the message names the path and the reason). */
-sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
-                            sl_mesh_report *report);
+sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids, sl_error *err);
 
 #endif

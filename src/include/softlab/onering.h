@@ -23,11 +23,12 @@
 /* Creates the one-ring volume model over tets (int[4*tet_count], positively oriented,
  * node indices into rest_positions, double[3*node_count], m) with the same compliance
  * alpha (m^6/J, >= 0; 0: incompressible) on every row. node_count rows; a node in no tet
- * gets a zero row. Errors: SL_ERR_NULL, SL_ERR_RANGE (tet_count < 1, node_count < 1,
+ * gets a zero row. Errors (also in *err when not NULL, with a message; err->index = the
+ * offending tet, else -1): SL_ERR_NULL, SL_ERR_RANGE (tet_count < 1, node_count < 1,
  * alpha < 0 or not finite), SL_ERR_INDEX (a node out of range), SL_ERR_DEGENERATE (a tet
- * of rest volume <= 0: its index in *bad_tet when not NULL), SL_ERR_NOMEM. */
+ * of rest volume <= 0), SL_ERR_NOMEM. On error *out is NULL. */
 sl_status sl_onering_volume_create(const double *rest_positions, int node_count, const int *tets,
-                                   int tet_count, double compliance, sl_model **out, int *bad_tet);
+                                   int tet_count, double compliance, sl_model **out, sl_error *err);
 
 /* 1 if m is a one-ring volume model. */
 int sl_model_is_onering_volume(const sl_model *m);

@@ -32,7 +32,8 @@ typedef enum sl_status {
 /* The error record of constructors (functions that make a world, a model or a mesh and
  * have no world to keep their last error in): the status, the index of the offending
  * item (element, term, box; -1 if none) and a message with context. Pass NULL when the
- * status is enough. */
+ * status is enough. The message is set on error; a function whose docstring says so also
+ * leaves a note there on success (status SL_OK), e.g. the mesh readers' tets reoriented. */
 typedef struct sl_error {
     sl_status status;
     int index;

@@ -40,21 +40,25 @@ sl_status sl_material_lame(const sl_material *m, double *lambda, double *mu);
 
 /* Creates the FEM model over tets (int[4*tet_count], node indices into rest_positions,
  * double[3*node_count], m). Every tet must have positive volume (use sl_tets_orient).
- * Errors: SL_ERR_NULL, SL_ERR_RANGE (material, tet_count < 1), SL_ERR_INDEX (node out
- * of range), SL_ERR_DEGENERATE (volume <= 0: message names the tet in *bad_tet when
- * not NULL), SL_ERR_NOMEM. */
+ * Errors (also in *err when not NULL, with a message; err->index = the offending tet,
+ * else -1): SL_ERR_NULL, SL_ERR_RANGE (material, tet_count < 1), SL_ERR_INDEX (a node
+ * out of range), SL_ERR_DEGENERATE (rest volume <= 0 or a singular rest edge matrix,
+ * e.g. "tet 12 has rest volume -3.2e-07 m^3 <= 0 (inverted or degenerate)"),
+ * SL_ERR_NOMEM. On error *out is NULL. */
 sl_status sl_tet_fem_create(const double *rest_positions, int node_count, const int *tets,
                             int tet_count, const sl_material *material, sl_strain strain,
-                            sl_model **out, int *bad_tet);
+                            sl_model **out, sl_error *err);
 
 /* Signed volume (m^3) of the tet (a, b, c, d) at positions x: det(b-a, c-a, d-a)/6. */
 double sl_tet_volume(const double *x, int a, int b, int c, int d);
 
 /* Makes every tet positively oriented (swaps two nodes of inverted ones) and reports
- * how many were inverted in *flipped. Errors: SL_ERR_NULL, SL_ERR_INDEX,
- * SL_ERR_DEGENERATE (|volume| <= 1e-12 * (longest edge)^3: the tet's index in *bad_tet). */
+ * how many were inverted in *flipped (may be NULL). Errors (also in *err when not NULL,
+ * with a message; err->index = the offending tet, else -1): SL_ERR_NULL, SL_ERR_INDEX
+ * (a node out of range), SL_ERR_DEGENERATE (|volume| <= 1e-12 * (longest edge)^3).
+ * The tets before the offending one are already reoriented. */
 sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_count,
-                         int *flipped, int *bad_tet);
+                         int *flipped, sl_error *err);
 
 /* Lumped masses: each node gets a quarter of rho V0 of every tet it belongs to.
  * mass: double[node_count], kg (overwritten). Errors: SL_ERR_NULL, SL_ERR_RANGE. */
