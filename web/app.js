@@ -103,6 +103,7 @@ async function startLab(core, config, pool) {
     linked: (name) => controls.linked[name],
     changed: settingsChanged,
     rebuilt: () => { input.forgetPins(); body = measureBody(panels[0].shown); },
+    checkDt: (i) => controls.find(i).then((r) => panels[i].offerDt(r)),
   });
   controls = new ParamControls($('#params'), panels, infos, {
     notice,

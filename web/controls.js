@@ -79,7 +79,7 @@ export class ParamControls {
       button.addEventListener('click', () => this.search(p, out, button));
       const td = el('td', {}, button, ' ', out);
       searchRow.append(td);
-      return out;
+      return { out, button };
     });
     body.append(searchRow);
     table.append(body);
@@ -194,6 +194,13 @@ export class ParamControls {
     for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax));
   }
 
+  /** Runs panel i's search as its "find" button does; resolves to {dt, capped} (dt NaN:
+   *  unstable at every Δt) or null if it failed or a newer search replaced it. */
+  find(i) {
+    const { out, button } = this.searchCells[i];
+    return this.search(this.panels[i], out, button);
+  }
+
   async search(panel, out, button) {
     button.disabled = true;
     out.textContent = 'searching…';
@@ -203,14 +210,16 @@ export class ParamControls {
       const result = await panel.findStableDt((lo, hi) => {
         if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
       });
-      if (this.searches.get(panel.index) !== token) return;
+      if (this.searches.get(panel.index) !== token) return null;
       const bound = Number.isFinite(panel.omegaMax) ? ` (2/ω_max = ${fmtSeconds(2 / panel.omegaMax)})` : '';
       out.textContent = Number.isNaN(result.dt) ? 'diverges even at Δt = 1 µs'
         : result.capped ? 'stable up to Δt = 1 s, the largest allowed'
         : `Δt ≈ ${fmtSeconds(result.dt)}${bound}`;
       out.dataset.dt = String(result.dt);
+      return result;
     } catch (err) {
       out.textContent = `search failed: ${err.message}`;
+      return null;
     } finally {
       button.disabled = false;
     }

@@ -8,10 +8,17 @@
 import { SL_OK } from './lab-api.js';
 import { fmt } from './format.js';
 import { View } from './view.js';
+import { fmtSeconds } from './stability.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
 
 const $ = (sel, root) => root.querySelector(sel);
+
+/** x rounded down to `digits` significant digits (x > 0). */
+function floorDigits(x, digits) {
+  const unit = 10 ** (Math.floor(Math.log10(x)) - digits + 1);
+  return +(Math.floor(x / unit + 1e-9) * unit).toPrecision(digits);
+}
 
 function hexToRgb(hex) {
   const n = parseInt(hex.slice(1), 16);
@@ -149,6 +156,28 @@ export class Panel {
     const el = $('.view-note', this.root);
     el.textContent = text;
     el.hidden = !text;
+  }
+
+  /** After a stepper change, its largest stable Δt here (web/controls.js find: {dt,
+   *  capped}, dt NaN if unstable at every Δt) against the panel's Δt: beyond it, a note
+   *  that says so, with a button that sets a safe Δt (0.8 of it, two digits). */
+  offerDt(result) {
+    if (!result) return;
+    const name = this.stepper().title;
+    if (Number.isNaN(result.dt)) {
+      this.viewNote(`${name} diverges on this scene even at Δt = 1 µs: try another stepper.`);
+      return;
+    }
+    if (result.capped || this.dt <= result.dt) return;
+    const safe = floorDigits(0.8 * result.dt, 2);
+    const use = document.createElement('button');
+    use.className = 'btn small';
+    use.type = 'button';
+    use.textContent = `use Δt = ${fmtSeconds(safe)}`;
+    use.addEventListener('click', () => this.on.dt(this.index, safe));
+    const el = $('.view-note', this.root);
+    el.replaceChildren(`Δt = ${fmtSeconds(this.dt)} is beyond what ${name} keeps stable here: it diverges above Δt ≈ ${fmtSeconds(result.dt)} (bisection, 2 s trials). `, use);
+    el.hidden = false;
   }
 
   flash(text) {

@@ -11,16 +11,20 @@ export class Settings {
    * @param panels  every panel
    * @param deps    {linked(name): one value for every panel?, changed(): after a change
    *                 (reset, labels, controls, URL), rebuilt(): after new worlds (sizes,
-   *                 pins)}
+   *                 pins), checkDt(i): look for panel i's largest stable Δt}
    */
   constructor(panels, deps) {
     this.panels = panels;
     this.deps = deps;
   }
 
+  /** Panel i's stepper; then its largest stable Δt is searched in the background, and
+   *  the panel offers a safe Δt if its own is beyond it (issue 14). */
   async setStepper(i, method) {
     const p = this.panels[i];
-    if (await p.setStepper(method, p.dt, p.beta)) this.deps.changed();
+    if (!(await p.setStepper(method, p.dt, p.beta))) return;
+    this.deps.changed();
+    this.deps.checkDt(i);
   }
 
   /** Sets panel i's Δt (and every panel's while Δt is linked); deferred: no reset yet. */

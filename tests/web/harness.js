@@ -50,15 +50,16 @@ async function serveDir(dir, host = '127.0.0.1') {
   return { base, server };
 }
 
-/** Starts the server and the browser: resolves to { base, browser, close() }. */
-async function startSite(site = SITE) {
+/** Starts the server and the browser (with extraArgs on Chromium's command line):
+ *  resolves to { base, browser, close() }. */
+async function startSite(site = SITE, { extraArgs = [] } = {}) {
   assert.ok(fs.existsSync(path.join(site, 'index.html')), `${site} is not staged: run make site`);
   const { base, server } = await serveDir(site);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ['--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return {
     base, browser, server,

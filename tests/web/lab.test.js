@@ -214,4 +214,32 @@ describe('URL parameters', () => {
     assert.deepStrictEqual(page.errors, []);
     await page.close();
   });
+
+  test('a stepper change offers that stepper\'s own safe Δt when the panel\'s is beyond it', async () => {
+    // issue 14: every grid scene opens at Δt = 5 ms, where the semi-implicit stepper of
+    // Terzopoulos diverges within 0.11 s (CLI find-dt on grid-box-drop: 2.99 ms)
+    const page = await openLab('?scene=grid-box-drop&methods=regularized&paused=1');
+    await page.locator('.panel select.method').nth(0).selectOption('terzopoulos');
+    const note = page.locator('.panel .view-note').nth(0);
+    await note.locator('button').waitFor({ timeout: 120000 });
+    const text = await note.textContent();
+    const limit = Number(text.match(/diverges above Δt ≈ ([\d.]+) ms/)[1]) * 1e-3;
+    const offered = Number(text.match(/use Δt = ([\d.]+) ms/)[1]) * 1e-3;
+    assert.ok(limit > 1e-3 && limit < 5e-3, text);
+    assert.ok(offered <= 0.8 * limit && offered >= 0.7 * limit, text);
+    await note.locator('button').click();
+    let s = await state(page);
+    assert.strictEqual(s.panels[0].dt, offered);
+    assert.strictEqual(await note.isHidden(), true, 'the note goes once the offer is taken');
+    await page.click('#play');
+    await page.waitForFunction(() => window.softlab.state().panels[0].t > 1, null, { timeout: 120000 });
+    s = await state(page);
+    assert.ok(!s.panels[0].stopped && /running/.test(s.panels[0].message), s.panels[0].message);
+    // an unconditionally stable stepper gets no offer
+    await page.locator('.panel select.method').nth(0).selectOption('regularized');
+    await page.locator('#params .search-out').nth(0).filter({ hasText: 'stable up to' }).waitFor({ state: 'attached', timeout: 60000 });
+    assert.strictEqual(await note.isHidden(), true);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
 });
