@@ -139,12 +139,19 @@ async function startLab(core, config, pool) {
   bindEmbed(() => url.shareUrl(), () => `softlab: ${scene.title}`);
   clock.setPlaying(clock.playing);
 
+  // a lab out of sight (an embed scrolled away in a lesson, a hidden tab) takes no steps
+  let inView = true;
+  const suspend = () => clock.setSuspended(!inView || document.visibilityState === 'hidden');
+  new IntersectionObserver((entries) => { inView = entries[entries.length - 1].isIntersecting; suspend(); })
+    .observe($('#panels'));
+  document.addEventListener('visibilitychange', suspend);
+
   const ro = new ResizeObserver(() => panels.forEach((p) => p.resize()));
   for (const p of panels) ro.observe(p.canvas);
   panels.forEach((p) => p.resize());
 
   const perf = new PerfMeter($('#perf'));
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, perf, clockEl: $('#clock') });
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, perf, clockEl: $('#clock'), input });
   return labFace({ core, panels, clock, perf, input, plots, camera: () => camera, markAllDirty, url });
 }
 

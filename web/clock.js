@@ -20,6 +20,15 @@ export class Clock {
     this.target = 0;     // s, simulated: where the panels are asked to go
     this.speed = 1;      // simulated seconds per real second asked for
     this.playing = playing;
+    this.suspended = false; // out of sight (scrolled away, hidden tab): no stepping
+  }
+
+  /** Out of sight (on) or back: a lab nobody sees takes no steps, and resumes as it was. */
+  setSuspended(on) {
+    if (on === this.suspended) return;
+    this.suspended = on;
+    if (on && this.playing) for (const p of this.panels) p.hold();
+    this.target = this.time;
   }
 
   active() {
@@ -58,7 +67,7 @@ export class Clock {
   /** One animation frame: realSeconds of real time went by. */
   tick(realSeconds) {
     const active = this.active();
-    if (!this.playing) {
+    if (!this.playing || this.suspended) {
       // paused: the time of the latest state on screen (a pause lets a step finish)
       if (active.length) this.time = Math.max(this.time, ...active.map((p) => p.t));
       return;

@@ -3,7 +3,7 @@
 // or set per panel; the Lamé constants of each panel; and the stability meter with a
 // search for each panel's largest stable Δt. Builds DOM with textContent only.
 
-import { paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
+import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
 import { fmtSeconds, meterReading } from './stability.js';
 
@@ -66,7 +66,7 @@ export class ParamControls {
     table.append(el('thead', {}, head));
     const body = el('tbody');
     for (const info of this.infos) body.append(this.paramRow(info));
-    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.dt, validDt, 'Δt must be in (0, 1] s'));
+    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.dt, validDt, `Δt must be a number of seconds with ${DT_RANGE_TEXT}`));
     body.append(this.stepperRow('beta', 'damping rate β (regularized stepper, eq. 20)', '1/s', (p) => p.beta, validBeta, `β must be in [0, ${MAX_BETA}] 1/s`));
     if (this.infos.some((i) => i.name === 'young_modulus') && this.infos.some((i) => i.name === 'poisson_ratio')) {
       body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));

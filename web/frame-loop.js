@@ -7,14 +7,15 @@ const CHART_EVERY_MS = 100;
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * perf, clockEl}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, perf, clockEl }) {
+export function startFrameLoop({ clock, panels, camera, views, plots, perf, clockEl, input }) {
   let last = performance.now(), chartAt = 0, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
     clock.tick((now - last) / 1000);
+    input.checkReplayEnd();
     last = now;
     let drawn = false;
     for (const p of panels) {

@@ -54,6 +54,18 @@ export class PhysicsInput {
     this.updateButtons();
   }
 
+  /** Each frame: a replay ends once every running panel is past its last event. */
+  checkReplayEnd() {
+    if (!this.replay.playing) return;
+    const events = this.replay.events;
+    const last = events.length ? events[events.length - 1].t : 0;
+    const running = this.panels.filter((p) => !p.stopped);
+    if (running.some((p) => p.t < last + p.dt)) return;
+    this.replay.playing = false;
+    for (const p of this.panels) p.replay(null);
+    this.updateButtons();
+  }
+
   get recording() { return this.replay.recording; }
   get replaying() { return this.replay.playing; }
   get eventCount() { return this.replay.events.length; }

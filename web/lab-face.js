@@ -10,6 +10,7 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
     return {
       t: clock.time,
       playing: clock.playing,
+      suspended: clock.suspended,
       fps: perf.fps,
       simSpeed: perf.simSpeed,
       camera: { ...cam, pan: [...cam.pan] },

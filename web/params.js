@@ -5,7 +5,7 @@
 //   methods: 1-4 stepper names, comma-separated (default: symplectic and linearly
 //   implicit Euler and the regularized stepper; for grid solids, the original and the
 //   improved model with the scene's stepper); dt: one value for all panels or one
-//   per panel (comma-separated), seconds, 0 < dt <= 1. The same "one or one per panel"
+//   per panel (comma-separated), seconds, 1e-6 <= dt <= 1. The same "one or one per panel"
 //   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
@@ -22,8 +22,12 @@ function shown(s) {
   return t.length > 40 ? t.slice(0, 40) + '…' : t;
 }
 
+/** Δt range (s): below a microsecond a panel cannot follow real time at any speed (a
+ *  million steps per simulated second), and the stable-Δt search stops there too. */
+export const MIN_DT = 1e-6, MAX_DT = 1;
+export const DT_RANGE_TEXT = '1e-6 ≤ Δt ≤ 1 s';
 export function validDt(dt) {
-  return Number.isFinite(dt) && dt > 0 && dt <= 1;
+  return Number.isFinite(dt) && dt >= MIN_DT && dt <= MAX_DT;
 }
 
 export const MAX_BETA = 1e6; // 1/s
@@ -112,7 +116,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     if (values.length !== 1 && values.length !== methods.length) {
       notices.push(`“dt” needs one value or one per panel (${methods.length}); using ${scene.defaultDt} s.`);
     } else if (!values.every(validDt)) {
-      notices.push(`“dt” must be a number of seconds with 0 < dt ≤ 1 (got “${shown(dtText)}”); using ${scene.defaultDt} s.`);
+      notices.push(`“dt” must be a number of seconds with ${DT_RANGE_TEXT} (got “${shown(dtText)}”); using ${scene.defaultDt} s.`);
     } else {
       dts = methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
     }

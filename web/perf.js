@@ -25,7 +25,7 @@ export class PerfMeter {
       p.dirty = true;
     }
     const advanced = clock.time - (this.clockAtWindow ?? clock.time); // < 0 after a reset
-    this.simSpeed = clock.playing && advanced >= 0 ? advanced / (span / 1000) : NaN;
+    this.simSpeed = clock.playing && !clock.suspended && advanced >= 0 ? advanced / (span / 1000) : NaN;
     this.clockAtWindow = clock.time;
     this.frames = 0;
     this.windowStart = now;

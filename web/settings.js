@@ -3,7 +3,7 @@
 // chart begins at the same state. Δt (and any parameter) may be linked: one value for
 // every panel.
 
-import { validBeta, validDt } from './params.js';
+import { DT_RANGE_TEXT, validBeta, validDt } from './params.js';
 import { GRID_VARIANTS } from './controls.js';
 
 export class Settings {
@@ -32,7 +32,7 @@ export class Settings {
     const p = this.panels[i];
     if (!validDt(dt)) {
       p.dtInput.value = String(p.dt);
-      p.flash('Δt must be a number of seconds with 0 < Δt ≤ 1.');
+      p.flash(`Δt must be a number of seconds with ${DT_RANGE_TEXT}.`);
       return;
     }
     const targets = !deferred && this.deps.linked('dt') ? this.panels : [p];

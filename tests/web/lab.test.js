@@ -242,4 +242,24 @@ describe('URL parameters', () => {
     assert.deepStrictEqual(page.errors, []);
     await page.close();
   });
+
+  test('a lab scrolled out of sight takes no steps, and resumes when it comes back', async () => {
+    // issue 13: the four labs of lesson 004 kept simulating off-screen
+    const page = await site.browser.newPage({ viewport: { width: 900, height: 300 } });
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(e.message));
+    await page.goto(site.base + '/index.html?methods=regularized');
+    await page.waitForFunction(() => window.softlab && window.softlab.ready && window.softlab.state().t > 0.1, null, { timeout: 30000 });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => window.softlab.state().suspended, null, { timeout: 10000 });
+    const a = await state(page);
+    await page.waitForTimeout(800);
+    const b = await state(page);
+    assert.strictEqual(b.panels[0].t, a.panels[0].t, 'no steps while out of sight');
+    assert.strictEqual(b.playing, true, 'still playing: it resumes by itself');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction((t) => window.softlab.state().panels[0].t > t + 0.2, a.panels[0].t, { timeout: 10000 });
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
 });
