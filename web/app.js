@@ -106,7 +106,6 @@ async function startLab(core, config, pool) {
     checkDt: (i) => controls.find(i).then((r) => panels[i].offerDt(r)),
   });
   controls = new ParamControls($('#params'), panels, infos, {
-    notice,
     setParam: (indexes, name, value) => settings.setParam(indexes, name, value),
     setDt: (i, dt, deferred) => settings.setDt(i, dt, deferred),
     setBeta: (i, beta, deferred) => settings.setBeta(i, beta, deferred),

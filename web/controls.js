@@ -7,6 +7,8 @@ import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './par
 import { si } from './format.js';
 import { fmtSeconds, meterReading } from './stability.js';
 
+const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
+
 /** sl_scene_params.grid_variant: the seed 004 models (src/core/sl_scene.h). */
 export const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (all three)'],
   [2, 'area restoration alone'], [3, 'original + volume restoration'], [4, 'original + pillars']];
@@ -34,7 +36,7 @@ export class ParamControls {
    * @param host    the element the card goes into
    * @param panels  every panel
    * @param infos   the parameters the scene reads (the core's table)
-   * @param deps    {notice(text), setParam(indexes, name, value), setDt(i, dt, deferred),
+   * @param deps    {setParam(indexes, name, value), setDt(i, dt, deferred),
    *                 setBeta(i, beta, deferred) (each may return a promise), changed(),
    *                 api: the page's wasm API (Lamé constants)}
    */
@@ -115,6 +117,20 @@ export class ParamControls {
     return tr;
   }
 
+  /** A refused value: the field shows its last good value again, and the reason right
+   *  beside it (once, for a few seconds), where the user is looking. */
+  reject(input, text, good) {
+    input.value = Number.isFinite(good) ? String(+good.toPrecision(6)) : '';
+    let msg = input.parentElement.querySelector('.field-error');
+    if (!msg) {
+      msg = el('output', { class: 'field-error', role: 'alert' });
+      input.after(msg);
+    }
+    msg.textContent = text;
+    clearTimeout(msg.timer);
+    msg.timer = setTimeout(() => msg.remove(), FIELD_ERROR_MS);
+  }
+
   /** Indexes of the panels a change in panel i's input applies to. */
   targets(name, i) {
     return this.linked[name] ? this.panels.map((p) => p.index) : [i];
@@ -134,8 +150,7 @@ export class ParamControls {
         const value = Number(input.value);
         const problem = paramProblem(info, value);
         if (problem) {
-          this.deps.notice(`${problem}.`);
-          this.refresh();
+          this.reject(input, `${problem}.`, p.param(info.name));
           return;
         }
         this.deps.setParam(this.targets(info.name, p.index), info.name, value);
@@ -151,8 +166,7 @@ export class ParamControls {
       input.addEventListener('change', () => {
         const value = Number(input.value);
         if (!valid(value)) {
-          this.deps.notice(`${problem}.`);
-          this.refresh();
+          this.reject(input, `${problem}.`, get(p));
           return;
         }
         Promise.all(this.targets(name, p.index).map((i) => (name === 'dt' ? this.deps.setDt(i, value, true) : this.deps.setBeta(i, value, true))))

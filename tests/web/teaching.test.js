@@ -56,7 +56,14 @@ describe('teaching lab', () => {
     const young = page.locator('tr[data-param="young_modulus"] input[type="number"]').first();
     await young.fill('-5');
     await young.press('Enter');
-    assert.match(await page.textContent('#notices'), /Young's modulus must be between 1 and 1e13 Pa/);
+    // the reason beside the field, once, and the field back at its last good value
+    const beside = page.locator('tr[data-param="young_modulus"] .field-error');
+    assert.match(await beside.textContent(), /Young's modulus must be between 1 and 1e13 Pa/);
+    assert.strictEqual(await young.inputValue(), '8000');
+    await young.fill('-6');
+    await young.press('Enter');
+    assert.strictEqual(await beside.count(), 1, 'one message, not a pile');
+    assert.strictEqual(await page.locator('#notices .notice').count(), 0, 'no notice far from the field');
     s = await state(page);
     assert.deepStrictEqual(s.panels.map((p) => p.params.young_modulus), [8000, 16000]);
     assert.deepStrictEqual(page.errors, []);
