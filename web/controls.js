@@ -5,7 +5,7 @@
 
 import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
-import { fmtSeconds, meterReading } from './stability.js';
+import { fmtSeconds, meterReading, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
 
 const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
 
@@ -75,7 +75,7 @@ export class ParamControls {
     }
     const searchRow = el('tr', {}, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
     this.searchCells = this.panels.map((p) => {
-      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on a copy of this panel: the largest Δt that runs 2000 steps (or 2 s) without diverging' });
+      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: `bisection on copies of this panel: the largest Δt that runs ${TRIAL_TIME} s (at most ${TRIAL_STEPS} steps) without diverging` });
       button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);
       const out = el('output', { class: 'search-out muted' });
       button.addEventListener('click', () => this.search(p, out, button));
@@ -205,7 +205,7 @@ export class ParamControls {
         this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
       });
     }
-    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax));
+    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax, p.omegaAt));
   }
 
   /** Runs panel i's search as its "find" button does; resolves to {dt, capped} (dt NaN:
@@ -225,10 +225,12 @@ export class ParamControls {
         if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
       });
       if (this.searches.get(panel.index) !== token) return null;
-      const bound = Number.isFinite(panel.omegaMax) ? ` (2/ω_max = ${fmtSeconds(2 / panel.omegaMax)})` : '';
-      out.textContent = Number.isNaN(result.dt) ? 'diverges even at Δt = 1 µs'
-        : result.capped ? 'stable up to Δt = 1 s, the largest allowed'
-        : `Δt ≈ ${fmtSeconds(result.dt)}${bound}`;
+      const b = panel.stepper().bound;
+      const theory = Number.isFinite(panel.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.omegaMax)}` : '';
+      const trials = `each trial ${TRIAL_TIME} s or ${TRIAL_STEPS} steps`;
+      out.textContent = Number.isNaN(result.dt) ? `diverges even at Δt = 1 µs (${trials})`
+        : result.capped ? `stable up to Δt = 1 s, the largest allowed (${trials})`
+        : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
       out.dataset.dt = String(result.dt);
       return result;
     } catch (err) {

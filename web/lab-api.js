@@ -98,6 +98,8 @@ export async function loadLab({ module, ...options } = {}) {
     steppers.push({
       name: api.stepper_name(i), title: api.stepper_title(i),
       citation: api.stepper_citation(i), flags: api.stepper_flags(i),
+      // (ω Δt)_max on the undamped oscillator: 0 unstable at every Δt, Infinity none
+      bound: api.stepper_stability_bound(i),
     });
   }
   const heap = heapArrays(Module, api);

@@ -8,9 +8,11 @@
 import { SL_OK } from './lab-api.js';
 import { fmt } from './format.js';
 import { View } from './view.js';
-import { fmtSeconds } from './stability.js';
+import { fmtSeconds, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
+const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
+const WRECK_VOLUME = [0.5, 2]; // V/V₀ outside this: the mesh is wrecked
 
 const $ = (sel, root) => root.querySelector(sel);
 
@@ -61,7 +63,11 @@ export class Panel {
     this.grabbed = -1;
     this.pins = new Int32Array(0);
     this.totalMass = NaN;
-    this.omegaMax = NaN;
+    this.omegaMax = NaN;   // rad/s, of the body linearized at time omegaAt (s)
+    this.omegaAt = 0;
+    this.omegaMs = NaN;    // what its last estimate cost in the Worker
+    this.omegaPending = false;
+    this.omegaAsked = 0;
     this.energyGrewAt = NaN;
     this.energyGrowth = NaN;
     this.stopped = false;  // diverged or failed: takes no more steps until reset
@@ -176,7 +182,7 @@ export class Panel {
     use.textContent = `use Δt = ${fmtSeconds(safe)}`;
     use.addEventListener('click', () => this.on.dt(this.index, safe));
     const el = $('.view-note', this.root);
-    el.replaceChildren(`Δt = ${fmtSeconds(this.dt)} is beyond what ${name} keeps stable here: it diverges above Δt ≈ ${fmtSeconds(result.dt)} (bisection, 2 s trials). `, use);
+    el.replaceChildren(`Δt = ${fmtSeconds(this.dt)} is beyond what ${name} keeps stable here: it diverges above Δt ≈ ${fmtSeconds(result.dt)} (bisection; each trial ${TRIAL_TIME} s or ${TRIAL_STEPS} steps). `, use);
     el.hidden = false;
   }
 
@@ -206,6 +212,7 @@ export class Panel {
       this.lastStepMs = f.lastStepMs;
     }
     if (f.samples.length) this.on.samples(this, f.samples);
+    this.refreshOmega();
     this.dirty = true;
   }
 
@@ -263,12 +270,27 @@ export class Panel {
     return st;
   }
 
-  /** ω_max of the world (the stability meter's scale), computed in the Worker. */
+  /** ω_max of the world linearized at its current state (the stability meter's scale),
+   *  computed in the Worker; kept up to date along the run where that is cheap
+   *  (refreshOmega). */
   requestOmega() {
+    this.omegaPending = true;
+    this.omegaAsked = performance.now();
     this.client.request('omega').then((r) => {
+      this.omegaPending = false;
       this.omegaMax = r.omegaMax;
+      this.omegaAt = r.at;
+      this.omegaMs = r.ms;
       this.on.omega(this);
-    }, () => {});
+    }, () => { this.omegaPending = false; });
+  }
+
+  /** While running: ω_max again at the current state, at most every OMEGA_EVERY_MS and
+   *  only while one estimate costs under a tenth of that (large meshes keep the last). */
+  refreshOmega() {
+    if (this.omegaPending || this.stopped || !(this.omegaMs < OMEGA_EVERY_MS / 10)) return;
+    if (performance.now() - this.omegaAsked < OMEGA_EVERY_MS || this.t === this.omegaAt) return;
+    this.requestOmega();
   }
 
   // ---- settings ------------------------------------------------------------------------
@@ -421,15 +443,23 @@ export class Panel {
     return `unstable: energy grew by ${fmt(this.energyGrowth, 3)} J since t = ${this.energyGrewAt.toFixed(2)} s — lower Δt, raise β, or try another stepper`;
   }
 
+  /** Set when the body's volume is far from its rest volume (V/V₀ outside [0.5, 2]): a
+   *  wrecked mesh, whatever the energy says (issue 13). */
+  wreckWarning() {
+    const vr = this.measures.volume_ratio;
+    if (!Number.isFinite(vr) || (vr >= WRECK_VOLUME[0] && vr <= WRECK_VOLUME[1])) return '';
+    return `wrecked: V/V₀ = ${fmt(vr, 3)}, the mesh has ${vr < 1 ? 'collapsed' : 'blown up'} — lower Δt, raise β, or try another stepper`;
+  }
+
   stateText(playing) {
     if (this.flashUntil > performance.now()) return this.message;
     if (this.stopped) return this.message;
-    return this.energyWarning() || (playing ? 'running' : 'paused');
+    return this.energyWarning() || this.wreckWarning() || (playing ? 'running' : 'paused');
   }
 
   updateState(playing = false) {
     const text = this.stateText(playing);
-    const grew = !this.stopped && this.energyWarning() !== '';
+    const grew = !this.stopped && (this.energyWarning() !== '' || this.wreckWarning() !== '');
     const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() || grew ? 'warn' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;

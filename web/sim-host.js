@@ -268,9 +268,12 @@ const HANDLERS = {
     if (!this.running) this.postFrame();
   },
 
-  /** Reply {omegaMax}: ω_max (rad/s) of the world now (sl_world_omega_max). */
+  /** Reply {omegaMax, at, ms}: ω_max (rad/s) of the world linearized at its state now
+   *  (sl_world_omega_max), that state's time (s) and what it cost (ms). */
   omega() {
-    return { omegaMax: this.api.omega_max(this.h) };
+    const t0 = performance.now();
+    const omegaMax = this.api.omega_max(this.h);
+    return { omegaMax, at: this.t, ms: performance.now() - t0 };
   },
 
   /** The largest stable Δt of this simulation (web/stability.js panelStableDt) on scratch

@@ -59,6 +59,9 @@ API const char *sl_api_stepper_citation(int i) {
     return stepper_at(i) ? stepper_at(i)->citation : "";
 }
 API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flags : 0; }
+/* (omega dt)_max of stepper i on the undamped oscillator (sl_stepper_class): 0 unstable at
+ * every dt, Infinity stable at every dt; NaN for an index out of range. */
+API double sl_api_stepper_stability_bound(int i) { return stepper_at(i) ? stepper_at(i)->stability_bound : NAN; }
 
 API const char *sl_api_status_message(int status) { return sl_status_message((sl_status)status); }
 

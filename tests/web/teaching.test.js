@@ -87,14 +87,18 @@ describe('teaching lab', () => {
     assert.ok(Math.abs(s.panels[0].omegaMax - 562.88) < 0.05, String(s.panels[0].omegaMax));
     const meter = page.locator('.panel .meter').first();
     assert.strictEqual(await meter.getAttribute('data-level'), 'bad');
-    assert.match(await meter.textContent(), /Δt·ω_max = 28\.14 ≥ 2: will blow up \(2\/ω_max = 3\.55 ms\)/);
+    assert.match(await meter.textContent(), /Δt·ω_max = 28\.14 ≥ 2, Symplectic Euler's bound: will blow up for Δt < 3\.55 ms \(a linear estimate from ω_max of the body linearized at rest\)/);
+    // each stepper's own bound (seed 003): RK4's is 2√2, so 2√2/ω_max = 5.02 ms
+    const rk4 = await page.evaluate(async (w) => (await import('./stability.js')).meterReading({ title: 'RK4', bound: 2 * Math.SQRT2 }, 0.005, w), s.panels[0].omegaMax);
+    assert.match(rk4.text, /Δt·ω_max = 2\.81 < 2\.8284, RK4's bound: stable for Δt < 5\.02 ms/);
+    assert.strictEqual(rk4.level, 'warn');
     await page.locator('button[aria-label="find the largest stable Δt of panel 1"]').click();
     await page.locator('button[aria-label="find the largest stable Δt of panel 2"]').click();
     await page.waitForFunction(() => [...document.querySelectorAll('.search-out')].every((o) => o.dataset.dt), null, { timeout: 120000 });
     const found = await page.$$eval('.search-out', (els) => els.map((e) => [Number(e.dataset.dt), e.textContent]));
     const bound = 2 / s.panels[0].omegaMax;
     assert.ok(Math.abs(found[0][0] / bound - 1) < 0.02, `symplectic: ${found[0][1]} vs 2/ω_max = ${bound}`);
-    // The regularized stepper has no such bound: the search (2000 steps or 2 s per trial)
+    // The regularized stepper has no such bound: the search (5000 steps or 5 s per trial)
     // finds it bounded far beyond, up to about 0.18 s, where the linearized constraints of
     // huge rotations per step drift the cube apart (measured; the CLI shows the drift
     // growing over 40 s at Δt = 0.17 s).
@@ -305,5 +309,17 @@ describe('teaching lab', () => {
     } finally {
       course.server.kill();
     }
+  });
+
+  test('the meter says what its ω_max is, and follows the run', async () => {
+    // issue 13: on the soft beam the meter showed ω_max of the rest shape only, while the
+    // deformed beam is stiffer; now it is re-estimated at the current state along the run
+    const page = await openLab('?scene=fem-soft-beam&methods=symplectic-euler&dt=0.001');
+    const meter = page.locator('.panel .meter-text').first();
+    await page.waitForFunction(() => /linearized at t = [1-9]/.test(document.querySelector('.panel .meter-text').textContent), null, { timeout: 60000 });
+    const text = await meter.textContent();
+    assert.match(text, /Symplectic Euler's bound: .* \(a linear estimate from ω_max of the body linearized at t = \d+\.\d\d s\)/);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
   });
 });
