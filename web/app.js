@@ -96,6 +96,7 @@ async function startLab(core, config, pool) {
     settings.updateVariants(infos);
     resetAll();
     plots.relabel(panels);
+    for (const p of panels) p.updateLabel();
     controls.refresh();
     updateUrl();
   };
@@ -113,6 +114,7 @@ async function startLab(core, config, pool) {
     api: core.api,
   });
   settings.updateVariants(infos);
+  for (const p of panels) p.updateLabel();
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
   for (const p of panels) if (p.frame) plots.add(p, p.frame.samples);
@@ -134,8 +136,19 @@ async function startLab(core, config, pool) {
     playing: () => clock.playing,
     plot: () => plots.quantity,
     view: () => views.query(),
+    embed: () => config.embed,
   });
-  bindEmbed(() => url.shareUrl(), () => `softlab: ${scene.title}`);
+  bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
+  if (config.embed) {
+    // compact: the views, one line per panel and the plot; the rest behind one button
+    document.body.classList.add('embed');
+    const toggle = $('#controls-toggle');
+    toggle.addEventListener('click', () => {
+      const open = document.body.classList.toggle('show-controls');
+      toggle.setAttribute('aria-expanded', String(open));
+      panels.forEach((p) => p.resize());
+    });
+  }
   clock.setPlaying(clock.playing);
 
   // a lab out of sight (an embed scrolled away in a lesson, a hidden tab) takes no steps

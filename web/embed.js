@@ -1,5 +1,6 @@
 // The "Embed" dialog: the iframe snippet and the link of the current view (scene,
-// panels, steppers, Δt, parameters, camera, paused), for a course page.
+// panels, steppers, Δt, parameters, camera, paused), compact (embed=1) or the full lab,
+// for a course page.
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -19,15 +20,21 @@ async function copy(text, button) {
   setTimeout(() => { button.textContent = button.dataset.label; }, 1500);
 }
 
-/** Binds the Embed button: opens the dialog with the snippet of currentUrl(). */
+/** Binds the Embed button: opens the dialog with the snippet of currentUrl(compact),
+ *  compact (embed=1) as its checkbox says. */
 export function bindEmbed(currentUrl, title) {
   const dialog = $('#embed-dialog');
   const code = $('#embed-code');
   const link = $('#embed-link');
-  $('#embed').addEventListener('click', () => {
-    const url = currentUrl();
+  const compact = $('#embed-compact');
+  const fill = () => {
+    const url = currentUrl(compact.checked);
     code.value = iframeSnippet(url, title());
     link.value = url;
+  };
+  compact.addEventListener('change', fill);
+  $('#embed').addEventListener('click', () => {
+    fill();
     dialog.showModal();
     code.select();
   });

@@ -122,6 +122,7 @@ export class Panel {
     }
     this.bodyChanged(built);
     this.citation.textContent = this.stepper().citation;
+    this.updateLabel();
     if (refusal) this.viewNote(`${this.stepperOf(this.requested).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
   }
 
@@ -345,6 +346,11 @@ export class Panel {
 
   stepper() {
     return this.stepperOf(this.method);
+  }
+
+  /** The one line that names the panel in a compact embed (its stepper, Δt, variant). */
+  updateLabel() {
+    $('.panel-label', this.root).textContent = this.label();
   }
 
   label() {

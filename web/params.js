@@ -64,7 +64,8 @@ export function numberText(v) {
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
  * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object}[],
- *            camera:object|null, paused:boolean, plot:string|null, notices:string[]}}
+ *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
+ *            notices:string[]}}
  */
 export function parseParams(query, scenes, steppers, paramInfos = []) {
   const notices = [];
@@ -151,7 +152,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   if (modelComparison && params.every((p) => p.grid_variant === undefined)) {
     params.forEach((p, i) => { p.grid_variant = i; }); // 0 original, 1 improved
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
   }
@@ -177,6 +178,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i] })),
     camera,
     paused: get('paused') === '1',
+    embed: get('embed') === '1',
     plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : modelComparison ? 'volume_ratio' : null,
     notices,
   };
@@ -185,7 +187,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 /**
  * The query string that reproduces the current lab.
  * @param {{scene:string, panels:{method:string, dt:number, beta:number, params:object}[],
- *          camera?:object, paused?:boolean, plot?:string}} state
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string}} state
  */
 export function makeQuery(state) {
   const q = new URLSearchParams();
@@ -210,6 +212,7 @@ export function makeQuery(state) {
     q.set('camera', parts.map((v) => numberText(v)).join(','));
   }
   if (state.paused) q.set('paused', '1');
+  if (state.embed) q.set('embed', '1');
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
   return '?' + q.toString().replace(/%2C/g, ',');

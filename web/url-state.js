@@ -6,7 +6,7 @@ import { makeQuery } from './params.js';
 const URL_DELAY_MS = 300; // a camera drag makes many changes: write the last one
 
 export class UrlState {
-  /** @param get {camera(), playing(), plot(), view()}: the current state of each part */
+  /** @param get {camera(), playing(), plot(), view(), embed()}: the current state of each part */
   constructor(scene, panels, get) {
     this.scene = scene;
     this.panels = panels;
@@ -29,6 +29,7 @@ export class UrlState {
       })),
       camera: this.get.camera(),
       paused: !this.get.playing(),
+      embed: this.get.embed(),
       plot: this.get.plot(),
       view: this.get.view(),
     };
@@ -42,7 +43,8 @@ export class UrlState {
     else write();
   }
 
-  shareUrl() {
-    return location.origin + location.pathname + makeQuery(this.state());
+  /** The link of the current view; options {embed: compact or not} (default: as now). */
+  shareUrl(options = {}) {
+    return location.origin + location.pathname + makeQuery({ ...this.state(), ...options });
   }
 }

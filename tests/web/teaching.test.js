@@ -302,7 +302,16 @@ describe('teaching lab', () => {
       await f.waitForFunction(() => window.softlab && window.softlab.ready && window.softlab.state().t > 0.05, null, { timeout: 30000 });
       const s = await f.evaluate(() => window.softlab.state());
       assert.deepStrictEqual(s.panels.map((p) => p.params.grid_variant), [0, 1]);
+      // compact by default (issue 13): views, one line per panel and the plot
+      assert.match(src, /[?&]embed=1/);
+      assert.strictEqual(await f.evaluate(() => document.body.classList.contains('embed')), true);
+      assert.strictEqual(await f.locator('.params-card').isVisible(), false, 'the controls are behind one button');
+      assert.match(await f.locator('.panel-label').first().textContent(), /^Regularized \(Servin et al\.\), Δt = 0\.005 s, grid: original/);
+      assert.strictEqual(await f.locator('.chart-card').isVisible(), true);
       fs.mkdirSync(RESULTS, { recursive: true });
+      await parent.screenshot({ path: path.join(RESULTS, 'embed-compact.png') });
+      await f.click('#controls-toggle');
+      assert.strictEqual(await f.locator('.params-card').isVisible(), true);
       await parent.screenshot({ path: path.join(RESULTS, 'embed-cross-origin.png') });
       assert.deepStrictEqual(errors, []);
       await parent.close();
