@@ -55,6 +55,10 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     /* grid solids (seed 004): the original model, all three improvements, area restoration
      * alone (face diagonals instead of angles), original + volume, original + pillars */
     [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS},
+    /* seed 003 §5: Gauss-Seidel sweeps of the position-based correction after each step of
+     * an explicit stepper (sl_world_set_pbd_iterations); 0 = off */
+    [SL_PARAM_PBD_ITERATIONS] = {"pbd_iterations", "position-correction sweeps (PBD)", "", 0,
+                                 SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
 };
 
 int sl_param_find(const char *name) {

@@ -15,6 +15,8 @@ typedef enum sl_param {
     SL_PARAM_GRAVITY,          /* m/s^2 along -y, >= 0 */
     SL_PARAM_RESOLUTION,       /* mesh refinement level (cells across the short side) */
     SL_PARAM_GRID_VARIANT,     /* grid solids (seed 004): sl_param_infos' choices */
+    SL_PARAM_PBD_ITERATIONS,   /* position-correction sweeps after each explicit step, 0..50
+                                  (seed 003 §5; sl_world_set_pbd_iterations), 0 = off */
     SL_PARAM_COUNT
 } sl_param;
 
