@@ -49,6 +49,7 @@ static const struct { const char *option; sl_param param; } PARAM_OPTIONS[] = {
     {"--k", SL_PARAM_SPRING_STIFFNESS}, {"--young", SL_PARAM_YOUNG_MODULUS},
     {"--poisson", SL_PARAM_POISSON_RATIO}, {"--density", SL_PARAM_DENSITY},
     {"--gravity", SL_PARAM_GRAVITY},     {"--resolution", SL_PARAM_RESOLUTION},
+    {"--pbd-iterations", SL_PARAM_PBD_ITERATIONS},
 };
 
 static int usage(const char *why) {
@@ -60,7 +61,7 @@ static int usage(const char *why) {
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
-            "                   [--density KG_M3] [--gravity M_S2] [--resolution N]\n"
+            "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
             "                   [--positions-csv FILE] [--vtk FILE]\n");

@@ -2,7 +2,8 @@
  * 1 kg, corner (x,y,z) in {0,1}^3 is node x + 2y + 4z; five tetrahedra give 18
  * distinct edges, each a spring phi = (|x_i - x_j| - L)/L with k = 1e5 N m;
  * gravity 10 m/s^2 along -y; node 2, the corner (0,1,0), pinned; starts at rest;
- * tracked node 5, the corner (1,0,1). */
+ * tracked node 5, the corner (1,0,1). Reads pbd_iterations (default 0): seed 003's position
+ * correction after explicit steps (sl_world_set_pbd_iterations). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -15,7 +16,8 @@
 
 static sl_status build_cube(const sl_scene_params *p, sl_world **out) {
     double k = p->value[SL_PARAM_SPRING_STIFFNESS], g = p->value[SL_PARAM_GRAVITY];
-    if (!(k > 0) || !(g >= 0) || !isfinite(g)) return SL_ERR_RANGE;
+    double pbd = p->value[SL_PARAM_PBD_ITERATIONS];
+    if (!(k > 0) || !(g >= 0) || !isfinite(g) || !sl_param_valid(SL_PARAM_PBD_ITERATIONS, pbd)) return SL_ERR_RANGE;
     double x[24], mass[8];
     for (int i = 0; i < 8; i++) {
         x[3 * i + 0] = i & 1;
@@ -46,6 +48,7 @@ static sl_status build_cube(const sl_scene_params *p, sl_world **out) {
     if (st == SL_OK) st = sl_world_set_body(w, &body);
     if (st == SL_OK) st = sl_world_pin(w, 2, 1);
     if (st == SL_OK) st = sl_world_set_tracked_node(w, 5);
+    if (st == SL_OK) st = sl_world_set_pbd_iterations(w, (int)pbd);
     free(edges);
     free(tris);
     if (st != SL_OK) sl_world_destroy(w), w = NULL;
@@ -62,10 +65,11 @@ const sl_scene_class sl_scene_swinging_cube = {
                    "far above the stiffest mode's period of 11.2 ms (2/omega_max = 3.55 ms), "
                    "watch which stepper explodes, which one slows down the whole swing, and "
                    "which swings freely.",
-    .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_GRAVITY),
+    .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |
+              SL_PARAM_BIT(SL_PARAM_PBD_ITERATIONS),
     .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = 1e5, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN,
                   [SL_PARAM_DENSITY] = NAN, [SL_PARAM_GRAVITY] = 10.0, [SL_PARAM_RESOLUTION] = NAN,
-                  [SL_PARAM_GRID_VARIANT] = NAN}},
+                  [SL_PARAM_GRID_VARIANT] = NAN, [SL_PARAM_PBD_ITERATIONS] = 0}},
     .default_method = "regularized",
     .default_dt = 0.05,
     .default_t_end = 2.0,

@@ -20,6 +20,7 @@ extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
 extern const sl_scene_class sl_scene_onering_sphere_drop;
+extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
@@ -38,6 +39,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_water_lily,
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
     &sl_scene_onering_sphere_drop,
+    &sl_scene_oscillator, &sl_scene_pendulum,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
@@ -55,6 +57,10 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     /* grid solids (seed 004): the original model, all three improvements, area restoration
      * alone (face diagonals instead of angles), original + volume, original + pillars */
     [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS},
+    /* seed 003 §5: Gauss-Seidel sweeps of the position-based correction after each step of
+     * an explicit stepper (sl_world_set_pbd_iterations); 0 = off */
+    [SL_PARAM_PBD_ITERATIONS] = {"pbd_iterations", "position-correction sweeps (PBD)", "", 0,
+                                 SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
 };
 
 int sl_param_find(const char *name) {

@@ -4,6 +4,7 @@
 
 #include "softlab/model.h"
 #include "softlab/scene.h"
+#include "softlab/stepper.h"
 #include "test.h"
 
 TEST(scene_defaults_are_complete_and_in_range) {
@@ -46,5 +47,75 @@ TEST(scene_override_reaches_the_world) {
     sl_world_destroy(w);
     ENSURE(sl_scene_build(sc, NULL, &w) == SL_OK);
     ENSURE_NEAR(sl_world_model(w, 0)->compliance[0], 1.0 / 1e5, 1e-18);
+    sl_world_destroy(w);
+}
+
+/* The default run of a scene: its stepper and dt, until t_end (s); NULL on failure. */
+static sl_world *default_run(const char *name) {
+    const sl_scene_class *sc = sl_scene_find(name);
+    sl_world *w = NULL;
+    if (!sc || sl_scene_build(sc, NULL, &w) != SL_OK) return NULL;
+    if (sl_world_set_stepper(w, sl_stepper_find(sc->default_method), sc->default_dt, 0) != SL_OK)
+        sl_world_destroy(w), w = NULL;
+    return w;
+}
+
+/* The oscillator (seed 003) for 30 s at its defaults (symplectic Euler, dt = 0.01 s,
+ * omega dt = z = 0.1): bounded, and exactly as the scheme predicts: it keeps
+ * v^2 + omega^2 u^2 - z omega u v (u = x - 1), so from rest at u = 0.1 m the true energy
+ * stays in [E0/(1 + z/2), E0/(1 - z/2)] with E0 = 0.5 J. */
+TEST(scene_oscillator_bounded_30_s_at_defaults) {
+    sl_world *w = default_run("oscillator");
+    ENSURE(w != NULL);
+    if (!w) return;
+    double e0 = sl_world_energy(w).total, lo = INFINITY, hi = -INFINITY;
+    ENSURE_NEAR(e0, 0.5, 1e-15);
+    for (int s = 0; s < 3000; s++) {
+        ENSURE(sl_world_step(w) == SL_OK);
+        double e = sl_world_energy(w).total;
+        lo = fmin(lo, e), hi = fmax(hi, e);
+    }
+    printf("  oscillator: energy in [%.9f, %.9f] J over 30 s, bounds [%.9f, %.9f]\n", lo, hi, e0 / 1.05, e0 / 0.95);
+    ENSURE(lo >= e0 / 1.05 - 1e-12 && hi <= e0 / 0.95 + 1e-12);
+    ENSURE(lo < e0 / 1.05 + 1e-4 && hi > e0 / 0.95 - 1e-4); /* and it swings through them */
+    sl_world_destroy(w);
+}
+
+/* The pendulum (seed 003 Fig. 4-5) for 30 s at its defaults (symplectic Euler, dt = 5 ms):
+ * bounded energy (within 0.1 J of E0, the swing carries m g L/2 = 4.9 J), the rod within
+ * 1 % of its length, and the period of a rigid 1 m pendulum released at 60 degrees,
+ * T = 4 sqrt(L/g) K(sin 30 deg) = 2.1529 s, within 0.5 % (the rod stretches by up to
+ * 0.25 % under the swing's tension). Period from the bob's crossings of x = 0 toward -x. */
+TEST(scene_pendulum_bounded_30_s_at_defaults) {
+    sl_world *w = default_run("pendulum");
+    ENSURE(w != NULL);
+    if (!w) return;
+    double e0 = sl_world_energy(w).total, worst = 0, rod_lo = INFINITY, rod_hi = 0;
+    double x_prev = sl_world_positions(w)[3], first = NAN, last = NAN;
+    int crossings = 0;
+    for (int s = 0; s < 6000; s++) {
+        ENSURE(sl_world_step(w) == SL_OK);
+        const double *x = sl_world_positions(w);
+        double r = sqrt(x[3] * x[3] + x[4] * x[4] + x[5] * x[5]), t = sl_world_time(w);
+        worst = fmax(worst, fabs(sl_world_energy(w).total - e0));
+        rod_lo = fmin(rod_lo, r), rod_hi = fmax(rod_hi, r);
+        if (x_prev > 0 && x[3] <= 0) { /* interpolated crossing time */
+            double tc = t - sl_world_dt(w) * x[3] / (x[3] - x_prev);
+            if (crossings++ == 0) first = tc;
+            last = tc;
+        }
+        x_prev = x[3];
+    }
+    double k = sin(3.14159265358979323846 / 6), a = 1, b = sqrt(1 - k * k);
+    for (int i = 0; i < 20; i++) { /* K(k) = pi / (2 AGM(1, sqrt(1 - k^2))) */
+        double m = 0.5 * (a + b);
+        b = sqrt(a * b), a = m;
+    }
+    double T_rigid = 4 * sqrt(1 / 9.81) * 3.14159265358979323846 / (2 * a), T = (last - first) / (crossings - 1);
+    printf("  pendulum: period %.5f s (rigid rod %.5f s), |E - E0| <= %.4f J, rod in [%.5f, %.5f] m\n", T,
+           T_rigid, worst, rod_lo, rod_hi);
+    ENSURE(crossings >= 13);
+    ENSURE_NEAR(T / T_rigid, 1.0, 0.005);
+    ENSURE(worst < 0.1 && rod_lo > 0.99 && rod_hi < 1.01);
     sl_world_destroy(w);
 }

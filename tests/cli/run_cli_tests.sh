@@ -11,6 +11,7 @@ check() { # name, condition (evaluated)
 
 $bin scenes > "$tmp/scenes"
 check scenes_lists_swinging_cube 'grep -q "^swinging-cube" "$tmp/scenes"'
+check scenes_lists_oscillator_and_pendulum 'grep -q "^oscillator " "$tmp/scenes" && grep -q "^pendulum " "$tmp/scenes"'
 $bin methods > "$tmp/methods"
 check methods_lists_four_steppers '[ "$(grep -cE "^(explicit-euler|symplectic-euler|implicit-euler|regularized) " "$tmp/methods")" = 4 ]'
 
@@ -96,6 +97,23 @@ $bin find-dt --scene swinging-cube --method symplectic-euler > "$tmp/fd"; rc=$?
 check find_dt_symplectic_euler_is_2_over_omega_max '[ $rc = 0 ] && tail -n 1 "$tmp/fd" | awk -F= "{ exit !(\$1 == \"dt_max\" && \$2 > 0.00352 && \$2 < 0.00359) }"'
 $bin find-dt --scene swinging-cube --method nonsense 2> /dev/null; rc=$?
 check find_dt_bad_method_exit_2 '[ $rc = 2 ]'
+# issue 15: on the oscillator scene (omega = 10 rad/s) RK4's bound omega dt = 2 sqrt 2 is
+# dt = 0.28284 s; find-dt must find it within 2 % (measured 0.282858)
+$bin find-dt --scene oscillator --method rk4 > "$tmp/fdo"; rc=$?
+check find_dt_oscillator_rk4_is_2_sqrt2_over_omega '[ $rc = 0 ] && tail -n 1 "$tmp/fdo" | awk -F= "{ exit !(\$1 == \"dt_max\" && \$2 > 0.98 * 0.28284 && \$2 < 1.02 * 0.28284) }"'
+$bin find-dt --scene oscillator --method rk4 --pbd-iterations 51 2> /dev/null; rc=$?
+check find_dt_pbd_iterations_out_of_range_exit_2 '[ $rc = 2 ]'
+# The oscillator's CSV carries at least 12 significant digits: its default run (symplectic
+# Euler, z = omega dt = 0.1, from x = 1.1 at rest) has the closed form
+# x_n = 1 + 0.1 (cos n theta - (z^2/2) sin n theta / sin theta), cos theta = 1 - z^2/2, and
+# every row's x (about 1) agrees with it to half a unit of the 12th digit (5e-12; the
+# simulation's own round-off is ~1e-14); 11 digits would leave errors up to 5e-11.
+$bin run --scene oscillator --csv "$tmp/osc.csv"; rc=$?
+check oscillator_csv_has_12_significant_digits '[ $rc = 0 ] && [ "$(wc -l < "$tmp/osc.csv")" = 202 ] && awk -F, "BEGIN { z = 0.1; c = 1 - z * z / 2; s = sqrt(1 - c * c); th = atan2(s, c) }
+  NR > 1 { n = NR - 2; d = \$2 - (1 + 0.1 * (cos(n * th) - z * z / 2 * sin(n * th) / s)); if (d < 0) d = -d; if (d > m) m = d }
+  END { exit !(m < 5.2e-12) }" "$tmp/osc.csv"'
+$bin run --scene oscillator --pbd-iterations 1 --t-end 0.02 --csv "$tmp/oscp.csv"; rc=$?
+check run_pbd_iterations_sets_the_scene_parameter '[ $rc = 0 ] && [ "$(sed -n 4p "$tmp/oscp.csv" | cut -d, -f2,5)" = "1,0" ]'
 # issue 12: the hanging cantilever (1 m x 0.1 m x 0.1 m, 400 tets, Y = 1 MPa, nu = 0.3,
 # 1000 kg/m^3) under the seed's regularized stepper at beta = 0: dt = 0.01 s gains energy
 # (4.9 -> 741 J by 1 s) and the CLI warns once on stderr; dt = 0.001 s does not.

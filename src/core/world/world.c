@@ -291,6 +291,8 @@ sl_status sl_world_step(sl_world *w) {
     memset(&w->timing, 0, sizeof w->timing);
 
     st = w->stepper->step(w, w->stepper_state);
+    /* seed 003 §5: integrate, correct positions, then resolve collisions */
+    if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
 
     char buf[160];

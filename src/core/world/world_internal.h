@@ -67,6 +67,7 @@ struct sl_world {
     double strength;    /* sl_world_set_strength: compliances hold 1/strength of as built */
     int tracked_node;
     int momentum_correction; /* sl_world_set_momentum_correction (warping steppers) */
+    int pbd_iterations; /* sl_world_set_pbd_iterations: sweeps after an explicit step */
 
     sl_world_driver driver; /* sl_world_set_driver */
     void *driver_ctx;
@@ -81,6 +82,11 @@ int sl_world_has_zero_compliance(const sl_world *w);
 
 /* Projects nodes out of the ground and spheres (world/contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
+
+/* The position-based correction after an explicit step (world/projection.c; world.h,
+ * sl_world_set_pbd_iterations): w->pbd_iterations sweeps on x and v. Errors: SL_ERR_NOMEM
+ * (x and v may then be partly corrected: the step restores the state before it). */
+sl_status sl_world_project_constraints(sl_world *w);
 
 /* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, const double *x, double *force);

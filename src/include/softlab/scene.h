@@ -15,6 +15,8 @@ typedef enum sl_param {
     SL_PARAM_GRAVITY,          /* m/s^2 along -y, >= 0 */
     SL_PARAM_RESOLUTION,       /* mesh refinement level (cells across the short side) */
     SL_PARAM_GRID_VARIANT,     /* grid solids (seed 004): sl_param_infos' choices */
+    SL_PARAM_PBD_ITERATIONS,   /* position-correction sweeps after each explicit step, 0..50
+                                  (seed 003 §5; sl_world_set_pbd_iterations), 0 = off */
     SL_PARAM_COUNT
 } sl_param;
 
@@ -92,5 +94,34 @@ sl_status sl_scene_build(const sl_scene_class *sc, const sl_scene_params *params
 
 /* The scene named name, or NULL. */
 const sl_scene_class *sl_scene_find(const char *name);
+
+/* Fewest periods 2 pi/omega_max of the scene's fastest mode that a sl_scene_find_dt run
+ * covers, whatever t_end: instability at a small dt grows per period (explicit Euler's
+ * energy by exp(2 pi omega dt) a period), so a run short in periods cannot show it. */
+#define SL_FIND_DT_PERIODS 200
+
+/* The largest time step dt_max (s) at which `stepper` runs scene sc stably (seed 003
+ * Table 1, "Max dt"): the bisection of `softlab find-dt` and `softlab score`.
+ * Stable at dt: a run of the scene built from params (NULL: its defaults), starting as
+ * built, of max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max) seconds (at least 8 steps)
+ * does not diverge (sl_world_step), and in each eighth of it the total energy comes down
+ * at least once to E0 + m and rises at most to the first eighth's largest energy + m
+ * (E0 the initial total energy, m = |E0|/2, 1/2 J if E0 = 0). So a bounded oscillation
+ * passes however far its energy swings within a period (symplectic Euler's true energy
+ * swings up to E0/(1 - omega dt/2)), while a growth fails once it stays above E0 + m for
+ * an eighth of the run (even if a nonlinearity caps it there) or swings higher than at
+ * the start (bursts of a mode that is unstable during part of a motion, as the swinging
+ * cube's stiffest mode just above 2/omega_max).
+ * omega_max is the scene's as built (sl_world_omega_max; 2/default_dt if it has none).
+ * dt is bisected geometrically between dt_lo = 1e-3 * 2/omega_max and the first unstable
+ * doubling of 4 * 2/omega_max to a relative width of 1e-4; if every doubling below 1 s is
+ * stable, the largest is returned. *dt_max = 0: unstable already at dt_lo, or the
+ * stepper refuses the scene. A finite run cannot show instability at EVERY dt: a scheme
+ * whose growth per step vanishes fast as dt -> 0 (half step: energy x (1 + (omega dt)^4/4)
+ * a step) gets the dt at which its growth over the run reaches the margin, which shrinks
+ * as the run grows (tests/c/test_integrators.c). Errors: SL_ERR_NULL, SL_ERR_RANGE (t_end
+ * not in (0, 1e4] s), SL_ERR_UNKNOWN_SCENE (sc has no build) and those of sc->build. */
+sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
+                           const sl_stepper_class *stepper, double t_end, double *dt_max);
 
 #endif

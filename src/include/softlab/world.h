@@ -137,7 +137,29 @@ typedef enum sl_linear_solver {
 /* Sets the linear solver of the steppers that solve one. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver);
 
-/* Advances one time step dt. Errors: SL_ERR_NULL, SL_ERR_NO_STEPPER,
+/* Most position-correction sweeps sl_world_set_pbd_iterations accepts. */
+#define SL_WORLD_PBD_MAX_ITERATIONS 50
+
+/* The position-based correction of seed 003 §5 ("correct positions"), run by
+ * sl_world_step after every step of an explicit stepper (one without
+ * SL_STEPPER_LINEAR_SOLVE) and before contact: `iterations` Gauss-Seidel sweeps over the
+ * constraint rows i of every model, in model and row order, each moving the nodes by
+ *     dx = -phi_i M^-1 grad phi_i / (grad phi_i^T M^-1 grad phi_i)      (m)
+ * (a pinned node has zero inverse mass and stays) and their velocities by dx / dt, so
+ * that the next step starts from the corrected state. phi and J (the model language) are
+ * evaluated once per sweep; row i sees the corrections of the rows before it in the
+ * same sweep through its linearization phi_i + J_i dx (exact for a spring moved along
+ * itself). Whatever its compliance, every row is projected toward phi = 0, as a hard
+ * constraint: the correction removes motion and energy along the constraints (seed 003:
+ * it "avoids outstretching artifacts"). iterations: 0 (off, the default) to
+ * SL_WORLD_PBD_MAX_ITERATIONS; each sweep is one evaluation of phi and J in
+ * sl_step_timing.evaluations. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_world_set_pbd_iterations(sl_world *w, int iterations);
+int sl_world_pbd_iterations(const sl_world *w); /* 0 for NULL */
+
+/* Advances one time step dt: the stepper's step, then (explicit steppers only) the
+ * position correction of sl_world_set_pbd_iterations, then contact. Errors: SL_ERR_NULL,
+ * SL_ERR_NO_STEPPER,
  * SL_ERR_DIVERGED (already diverged, or diverges now by the criterion of
  * sl_world_def.divergence_stretch, or the linear system is not positive definite; the
  * state is then the last good one), SL_ERR_NOMEM (out of memory, e.g. in a factorization;

@@ -1,0 +1,69 @@
+/* The position-based correction of seed 003 §5 after an explicit step (world.h,
+ * sl_world_set_pbd_iterations): Gauss-Seidel over the constraint rows of the model
+ * language, each row projected toward phi_i = 0 along M^-1 grad phi_i. */
+#include <cs.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "world/world_internal.h"
+
+sl_status sl_world_set_pbd_iterations(sl_world *w, int iterations) {
+    if (!w) return SL_ERR_NULL;
+    if (iterations < 0 || iterations > SL_WORLD_PBD_MAX_ITERATIONS)
+        return sl_world_fail(w, SL_ERR_RANGE, "pbd_iterations = %d not in [0, %d]", iterations,
+                             SL_WORLD_PBD_MAX_ITERATIONS);
+    w->pbd_iterations = iterations;
+    return SL_OK;
+}
+
+int sl_world_pbd_iterations(const sl_world *w) { return w ? w->pbd_iterations : 0; }
+
+/* One sweep on the rows of J (Jt: n_free x m, column i = row i of J over the free dofs,
+ * evaluated with phi at the sweep's start). dx (double[3n], zero on entry) gets the
+ * sweep's correction. */
+static void sweep(const sl_world *w, const cs *Jt, double *dx) {
+    const sl_assembly *a = &w->assembly;
+    for (int i = 0; i < w->m; i++) {
+        double c = a->phi[i], den = 0;
+        for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
+            int d = a->free_dof[Jt->i[p]];
+            c += Jt->x[p] * dx[d];                       /* phi_i + J_i dx: earlier rows' moves */
+            den += Jt->x[p] * Jt->x[p] / w->mass[d / 3]; /* J_i M^-1 J_i^T */
+        }
+        if (!(den > 0)) continue; /* every node of the row pinned (or J_i = 0) */
+        double s = -c / den;
+        for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
+            int d = a->free_dof[Jt->i[p]];
+            dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* dx = -phi_i M^-1 J_i^T / (J_i M^-1 J_i^T) */
+        }
+    }
+}
+
+sl_status sl_world_project_constraints(sl_world *w) {
+    if (w->pbd_iterations == 0 || w->m == 0) return SL_OK;
+    double t0 = sl_clock_seconds();
+    const sl_assembly *a = &w->assembly;
+    double *dx = malloc(3 * (size_t)w->n * sizeof(double));
+    sl_status st = dx ? SL_OK : SL_ERR_NOMEM;
+    for (int it = 0; it < w->pbd_iterations && st == SL_OK; it++) {
+        sl_assembly_evaluate(w, w->x);
+        cs *J = sl_assembly_jacobian_csc(w);       /* m x n_free */
+        cs *Jt = J ? cs_transpose(J, 1) : NULL;    /* its rows as columns */
+        cs_spfree(J);
+        if (!Jt) {
+            st = SL_ERR_NOMEM;
+            break;
+        }
+        memset(dx, 0, 3 * (size_t)w->n * sizeof(double));
+        sweep(w, Jt, dx);
+        cs_spfree(Jt);
+        for (int k = 0; k < a->n_free; k++) {
+            int d = a->free_dof[k];
+            w->x[d] += dx[d];
+            w->v[d] += dx[d] / w->dt; /* the velocity that carries the correction */
+        }
+    }
+    free(dx);
+    w->timing.solve += sl_clock_seconds() - t0;
+    return st;
+}

@@ -1,0 +1,75 @@
+/* The largest stable time step of a scene under a stepper, by bisection (scene.h,
+ * sl_scene_find_dt; seed 003 Table 1). */
+#include <math.h>
+#include <stddef.h>
+
+#include "softlab/scene.h"
+
+typedef struct {
+    const sl_scene_class *scene;
+    const sl_scene_params *params;
+    const sl_stepper_class *stepper;
+    double t_run; /* s: length of every run */
+} probe;
+
+static sl_world *build(const probe *p, double dt) {
+    sl_world *w = NULL;
+    if (sl_scene_build(p->scene, p->params, &w) != SL_OK) return NULL;
+    if (sl_world_set_stepper(w, p->stepper, dt, 0) != SL_OK) sl_world_destroy(w), w = NULL;
+    return w;
+}
+
+/* 1 if the scene runs stably for p->t_run at dt (the criterion of scene.h): no
+ * divergence, and every eighth of the run comes down at least once to E0 + margin and
+ * rises at most to the largest energy of the first eighth + margin. */
+static int stable_at(const probe *p, double dt) {
+    sl_world *w = build(p, dt);
+    if (!w) return 0;
+    double e0 = sl_world_energy(w).total, margin = 0.5 * (e0 != 0 ? fabs(e0) : 1.0);
+    long steps = lround(p->t_run / dt);
+    if (steps < 8) steps = 8;
+    long window = steps / 8;
+    double lowest = INFINITY, highest = -INFINITY; /* J: over the current eighth */
+    double swing = INFINITY;                       /* J: highest over the first eighth */
+    int ok = 1;
+    for (long s = 0; s < steps && ok; s++) {
+        ok = sl_world_step(w) == SL_OK;
+        double e = sl_world_energy(w).total;
+        lowest = fmin(lowest, e), highest = fmax(highest, e);
+        if ((s + 1) % window) continue;
+        if (s + 1 == window) swing = highest;  /* a bounded oscillation's full swing */
+        ok = ok && lowest <= e0 + margin       /* not stuck above the start: growth */
+             && highest <= swing + margin;     /* no larger swing than the first: bursts */
+        lowest = INFINITY, highest = -INFINITY;
+    }
+    sl_world_destroy(w);
+    return ok;
+}
+
+sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
+                           const sl_stepper_class *stepper, double t_end, double *dt_max) {
+    if (dt_max) *dt_max = 0;
+    if (!sc || !stepper || !dt_max) return SL_ERR_NULL;
+    if (!(t_end > 0 && t_end <= 1e4)) return SL_ERR_RANGE;
+    sl_world *w = NULL;
+    sl_status st = sl_scene_build(sc, params, &w);
+    if (st != SL_OK) return st;
+    double omega = 0;
+    if (sl_world_omega_max(w, 20000, &omega) != SL_OK || !(omega > 0)) omega = 2 / sc->default_dt;
+    sl_world_destroy(w);
+    probe p = {sc, params, stepper, fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega)};
+    double lo = 1e-3 * 2 / omega, hi = 4 * 2 / omega;
+    if (!stable_at(&p, lo)) return SL_OK;
+    while (hi < 1 && stable_at(&p, hi)) lo = hi, hi *= 2;
+    if (hi >= 1) { /* stable up to the largest dt a world takes */
+        *dt_max = lo;
+        return SL_OK;
+    }
+    for (int i = 0; i < 24 && hi - lo > 1e-4 * lo; i++) {
+        double mid = sqrt(lo * hi); /* geometric: lo and hi may be decades apart */
+        if (stable_at(&p, mid)) lo = mid;
+        else hi = mid;
+    }
+    *dt_max = lo;
+    return SL_OK;
+}
