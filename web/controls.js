@@ -143,7 +143,7 @@ export class ParamControls {
         input = el('select');
         for (const [v, text] of GRID_VARIANTS) input.append(el('option', { value: String(v), text }));
       } else {
-        input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.name === 'resolution' ? '1' : 'any', inputMode: 'decimal' });
+        input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.integer ? '1' : 'any', inputMode: info.integer ? 'numeric' : 'decimal' });
       }
       input.setAttribute('aria-label', `${info.label} of panel ${p.index + 1}${info.unit ? ' in ' + info.unit : ''}`);
       input.addEventListener('change', () => {

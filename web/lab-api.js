@@ -79,6 +79,7 @@ export async function loadLab({ module, ...options } = {}) {
     params.push({
       name: api.param_name(i), label: api.param_label(i), unit: api.param_unit(i),
       min: api.param_min(i), max: api.param_max(i), flag: api.param_flag(i),
+      integer: !!api.param_integer(i), // whole numbers only (resolution, grid model, sweeps)
     });
   }
   const scenes = [];

@@ -35,15 +35,13 @@ export function validBeta(beta) {
   return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
 }
 
-const INTEGER_PARAMS = new Set(['resolution', 'grid_variant']);
-
-/** Why value is not valid for parameter info ({name,label,unit,min,max}), or ''. */
+/** Why value is not valid for parameter info ({name,label,unit,min,max,integer}), or ''. */
 export function paramProblem(info, value) {
   if (!Number.isFinite(value) || value < info.min || value > info.max) {
     const num = (v) => (Math.abs(v) >= 1e5 ? v.toExponential().replace('e+', 'e') : String(v));
     return `${info.label} must be between ${num(info.min)} and ${num(info.max)}${info.unit ? ' ' + info.unit : ''}`;
   }
-  if (INTEGER_PARAMS.has(info.name) && value !== Math.floor(value)) return `${info.label} must be a whole number`;
+  if (info.integer && value !== Math.floor(value)) return `${info.label} must be a whole number`;
   return '';
 }
 
