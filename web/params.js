@@ -45,12 +45,6 @@ export function paramProblem(info, value) {
   return '';
 }
 
-/** The flag of the grid-model parameter in the core's table (0 if absent). */
-function gridFlag(paramInfos) {
-  const info = paramInfos.find((p) => p.name === 'grid_variant');
-  return info ? info.flag : 0;
-}
-
 /** Shortest text that gives back v exactly enough for a URL (6 significant digits). */
 export function numberText(v) {
   return String(+Number(v).toPrecision(6));
@@ -58,7 +52,8 @@ export function numberText(v) {
 
 /**
  * @param {URLSearchParams} query
- * @param {{name:string, defaultMethod:string, defaultDt:number, params:number}[]} scenes
+ * @param {{name:string, defaultMethod:string, defaultDt:number, defaultView:string,
+ *          params:number}[]} scenes
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
  * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object}[],
@@ -85,6 +80,14 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     else notices.push(`Unknown scene “${shown(sceneName)}”; showing “${scene.name}” instead.`);
   }
 
+  // A URL that names no steppers opens the scene's own comparison (the core's scene
+  // table: sl_scene_class.default_view, in this syntax); what the URL gives wins.
+  if ((query.get('methods') || '').trim() === '' && scene.defaultView) {
+    const merged = new URLSearchParams(scene.defaultView);
+    for (const [key, value] of query) if (key !== 'methods') merged.set(key, value);
+    query = merged;
+  }
+
   let methods = [];
   const methodList = get('methods');
   if (methodList !== null && methodList.trim() !== '') {
@@ -99,11 +102,9 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
       methods = methods.slice(0, MAX_PANELS);
     }
   }
-  // A scene of grid solids compares the seed 004 models (original, improved) with its
-  // own stepper; any other scene compares the steppers of seed 000 Fig. 2.
-  const modelComparison = methods.length === 0 && (scene.params & gridFlag(paramInfos)) !== 0;
+  // otherwise: the steppers of seed 000 Fig. 2
   if (methods.length === 0) {
-    methods = modelComparison ? [scene.defaultMethod, scene.defaultMethod] : DEFAULT_METHODS.filter((m) => stepperNames.has(m));
+    methods = DEFAULT_METHODS.filter((m) => stepperNames.has(m));
     if (methods.length === 0) methods = [scene.defaultMethod];
     if (methodList !== null && methodList.trim() !== '') notices.push('No known stepper in “methods”; showing the default comparison.');
   }
@@ -147,9 +148,6 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  if (modelComparison && params.every((p) => p.grid_variant === undefined)) {
-    params.forEach((p, i) => { p.grid_variant = i; }); // 0 original, 1 improved
-  }
   const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
@@ -177,7 +175,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     camera,
     paused: get('paused') === '1',
     embed: get('embed') === '1',
-    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : modelComparison ? 'volume_ratio' : null,
+    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
     notices,
   };
 }

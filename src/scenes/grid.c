@@ -200,6 +200,7 @@ static sl_status build_water_lily(const sl_scene_params *p, sl_world **out) {
 #define GRID_SCENE(ident, id_, title_, cite_, text_, builder_)                    \
     const sl_scene_class ident = {                                                \
         .name = id_, .title = title_, .citation = cite_, .description = text_,   \
+        .default_view = "methods=regularized,regularized&grid_variant=0,1&plot=volume_ratio", \
         .params = GRID_PARAMS, .defaults = GRID_DEFAULTS,                        \
         .default_method = "regularized",                                          \
         .default_dt = 0.005, .default_t_end = 3.0, .build = builder_,            \

@@ -43,6 +43,12 @@ API const char *sl_api_scene_citation(int i) { return scene_at(i) ? scene_at(i)-
 API const char *sl_api_scene_description(int i) {
     return scene_at(i) && scene_at(i)->description ? scene_at(i)->description : "";
 }
+
+/* The comparison the page opens with (sl_scene_class.default_view, URL syntax), or "". */
+API const char *sl_api_scene_default_view(int i) {
+    const sl_scene_class *sc = scene_at(i);
+    return sc && sc->default_view ? sc->default_view : "";
+}
 API const char *sl_api_scene_default_method(int i) {
     return scene_at(i) ? scene_at(i)->default_method : "";
 }

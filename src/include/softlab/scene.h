@@ -64,6 +64,11 @@ typedef struct sl_scene_class {
     const char *title;          /* human name */
     const char *citation;       /* seed file, section, figure */
     const char *description;    /* a few sentences for the student: what to watch */
+    /* The comparison the page opens with when its URL names no steppers, in the page's
+     * URL syntax (web/params.js), e.g. "methods=regularized,regularized&grid_variant=0,1&
+     * plot=volume_ratio"; NULL: symplectic Euler, linearly implicit Euler and the
+     * regularized stepper (seed 000 Fig. 2), plotting the tracked height. */
+    const char *default_view;
     int params;                 /* SL_PARAM_BIT of each parameter it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
