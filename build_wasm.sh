@@ -103,8 +103,15 @@ fi
 # tools/wasm_api.js first checks it against the API definitions in src/wasm/*.c.
 exports=$(node tools/wasm_api.js src/wasm/api_exports.txt src/wasm "$OUT/api-signatures.js")
 
-echo "build_wasm: linking $OUT/softlab.js"
 objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Isrc/render" $SCENES_SRC $RENDER_SRC $WASM_SRC)"
+# linking takes half a minute: skip it when nothing it reads changed (make serve, again)
+# shellcheck disable=SC2086
+newest=$(ls -t $objs "$lib" src/wasm/api_exports.txt build_wasm.sh sources.mk | head -n 1)
+if [ -f "$OUT/softlab.wasm" ] && [ "$OUT/softlab.js" -nt "$newest" ]; then
+  echo "build_wasm: up to date ($OUT/softlab.js, $OUT/softlab.wasm)"
+  exit 0
+fi
+echo "build_wasm: linking $OUT/softlab.js"
 # shellcheck disable=SC2086
 emcc "${CFLAGS[@]}" $objs "$lib" -lm \
   -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 \
@@ -113,4 +120,5 @@ emcc "${CFLAGS[@]}" $objs "$lib" -lm \
   -sEXPORTED_RUNTIME_METHODS=cwrap,ccall,UTF8ToString \
   -sENVIRONMENT=web,worker,node \
   -o "$OUT/softlab.js"
+touch "$OUT/softlab.js" # the stamp of this link (emcc may leave an unchanged output alone)
 echo "build_wasm: ok ($OUT/softlab.js, $OUT/softlab.wasm)"
