@@ -150,6 +150,17 @@ describe('Content Security Policy', () => {
     await page.close();
   });
 
+  test('lesson 003 typesets under its policy (its score-card figure is inline SVG with no style attribute)', { timeout: 180000 }, async () => {
+    const page = await newPage();
+    await page.goto(site.base + '/lessons/003-explicit-integrators.html');
+    assert.match(await policyOf(page.mainFrame()), /frame-src 'self'/);
+    await page.waitForFunction(() => document.querySelectorAll('.katex').length > 40, null, { timeout: 60000 });
+    assert.strictEqual(await page.locator('figure.fit svg circle').count(), 9);
+    assert.deepStrictEqual(await violations(page), []);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
   test('the lab runs under its policy inside a cross-origin iframe', { timeout: 180000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'softlab-csp-'));
     const src = `${site.base}/index.html?methods=implicit-euler,regularized&dt=0.05`;

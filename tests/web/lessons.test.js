@@ -143,3 +143,86 @@ describe('lesson 004: grid solids', () => {
     assert.deepStrictEqual(errors, []);
   });
 });
+
+describe('lesson 003: explicit integrators', () => {
+  let page;
+  const errors = [];
+  before(async () => {
+    page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.base + '/lessons/003-explicit-integrators.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+  });
+  after(async () => { await page.close(); });
+
+  test('equations are typeset, no raw $ is left, and the lesson is listed', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.katex').length > 40, null, { timeout: 10000 });
+    assert.strictEqual(await page.evaluate(() => document.querySelector('main').innerText.includes('$')), false,
+      'untypeset $ left in the page');
+    assert.strictEqual(await page.locator('.katex-error').count(), 0, 'KaTeX reported a parse error');
+    const index = await site.browser.newPage();
+    await index.goto(site.base + '/lessons/index.html');
+    assert.strictEqual(await index.locator('a[href="003-explicit-integrators.html"]').count(), 1);
+    await index.close();
+  });
+
+  // Each embedded lab (loading="lazy": scrolled into view first) runs the requested
+  // steppers at the requested dt, and its clock advances.
+  test('the embedded labs run the requested comparisons', { timeout: 180000 }, async () => {
+    const labs = [
+      { scene: 'oscillator', methods: ['symplectic-euler', 'symplectic-midpoint', 'forest-ruth', 'rk4'], dt: 0.18 },
+      { scene: 'pendulum', methods: ['explicit-euler', 'midpoint', 'half-step', 'modified-half-step'], dt: 0.005 },
+      { scene: 'swinging-cube', methods: ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'], dt: 0.003 },
+    ];
+    for (const [i, lab] of labs.entries()) {
+      await page.locator('iframe').nth(i).scrollIntoViewIfNeeded();
+      let frame = null;
+      for (let k = 0; k < 200 && !frame; k++) {
+        frame = page.frames().find((f) => f.url().includes(`scene=${lab.scene}&`));
+        if (!frame) await page.waitForTimeout(100);
+      }
+      assert.ok(frame, `the ${lab.scene} lab frame loaded`);
+      await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+      let s = await frame.evaluate(() => window.softlab.settled());
+      for (let k = 0; k < 240 && !(s.t > 0); k++) {
+        await page.waitForTimeout(250);
+        s = await frame.evaluate(() => window.softlab.settled());
+      }
+      assert.ok(s.t > 0, `${lab.scene}: t = ${s.t}`);
+      assert.deepStrictEqual(s.panels.map((p) => p.method), lab.methods);
+      assert.deepStrictEqual(s.panels.map((p) => p.dt), lab.methods.map(() => lab.dt));
+    }
+  });
+
+  // Reference values: the bounds (omega dt)_max of RK4 (2 sqrt 2) and Forest-Ruth
+  // (1.5734) at omega = 10 rad/s, which the native find-dt reproduces to 0.01 %
+  // (tests/c/test_integrators.c); the page uses the lab's own "find" bisection. Symplectic
+  // Euler at omega dt = 1 turns by exactly pi/3 a step: period 6 dt = 0.6 s.
+  test('Q1 and Q2: the largest stable dt of RK4 and Forest-Ruth on the oscillator', { timeout: 120000 }, async () => {
+    assert.strictEqual((await answer(page, 0, 0.2)).cls, 'bad');
+    const q1 = await answer(page, 0, 0.283);
+    assert.strictEqual(q1.cls, 'ok', q1.text);
+    const t1 = Number(await page.locator('.question').nth(0).getAttribute('data-truth'));
+    assert.ok(Math.abs(t1 / (0.2 * Math.SQRT2) - 1) < 0.01, `RK4: the page measured ${t1}`);
+    assert.strictEqual((await answer(page, 1, 0.2)).cls, 'bad');
+    const q2 = await answer(page, 1, 0.157);
+    assert.strictEqual(q2.cls, 'ok', q2.text);
+    const t2 = Number(await page.locator('.question').nth(1).getAttribute('data-truth'));
+    assert.ok(Math.abs(t2 / 0.15734 - 1) < 0.01, `Forest-Ruth: the page measured ${t2}`);
+  });
+
+  test('Q3: the period of symplectic Euler at omega dt = 1 is 0.6 s, not 0.628', { timeout: 120000 }, async () => {
+    assert.strictEqual((await answer(page, 2, 0.628)).cls, 'bad');
+    const q3 = await answer(page, 2, 0.6);
+    assert.strictEqual(q3.cls, 'ok', q3.text);
+    const t3 = Number(await page.locator('.question').nth(2).getAttribute('data-truth'));
+    assert.ok(Math.abs(t3 - 0.6) < 0.003, `the page measured T = ${t3}`);
+    assert.strictEqual((await answer(page, 2, 'abc')).cls, 'bad');
+  });
+
+  test('no page errors; screenshot saved', async () => {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'lesson-003.png'), fullPage: true });
+    assert.deepStrictEqual(errors, []);
+  });
+});
