@@ -87,6 +87,7 @@ export async function loadLab({ module, ...options } = {}) {
       name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
       description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
+      defaultBeta: api.scene_default_beta(i),
       params: api.scene_params(i),
       // defaults of the parameters it reads: {name: value in SI units}
       defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)
