@@ -69,7 +69,7 @@ typedef struct sl_lu {
 } sl_lu;
 
 /* Factorizes the square A (full CSC) with threshold partial pivoting (diagonal
- * preferred). Errors: SL_ERR_NOMEM, SL_ERR_FACTOR (singular). */
+ * preferred). Errors: SL_ERR_NOMEM, SL_ERR_SINGULAR (A singular, or not finite). */
 sl_status sl_lu_factor(sl_lu *c, const struct cs_sparse *A, int pattern_version);
 
 /* Solves A x = b in place (b: double[n]) with the last factorization. */
@@ -80,7 +80,7 @@ void sl_lu_free(sl_lu *c);
 /* Solves A x = b (A: full CSC) by BiCGSTAB right-preconditioned with an older LU factor
  * of a nearby matrix, to |b - A x| <= tol |b|; refactors as sl_cholesky_pcg does (missing,
  * new pattern, previous solve above max_iterations/2, or no convergence: direct solve).
- * x: in the guess, out the solution. Errors: SL_ERR_NOMEM, SL_ERR_FACTOR. */
+ * x: in the guess, out the solution. Errors: SL_ERR_NOMEM, SL_ERR_SINGULAR. */
 sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_version,
                          const double *b, double *x, double tol, int max_iterations,
                          int *iterations, int *factored);
