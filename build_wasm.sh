@@ -31,10 +31,22 @@ done
 command -v emcc >/dev/null || { echo "build_wasm: emcc not found (run tools/setup.sh)" >&2; exit 1; }
 [ -f $CS/Include/cs.h ] || { echo "build_wasm: $CS missing (run tools/setup.sh)" >&2; exit 1; }
 
-mkdir -p "$OUT/csparse" "$OUT/obj"
 # The one source list and warning flags (sources.mk), shared with the native and fuzz builds.
 eval "$(make -s --no-print-directory -f sources.mk print)"
-read -r -a CFLAGS <<< "$WARN -O3"
+# Not -msimd128 (wasm SIMD; clang vectorizes for it): measured on issue 11's shapes in
+# headless Chromium (make bench's shapes, 5-6 interleaved runs a size on a shared 2-core
+# machine), its processor time per step at 10,000-20,000 tets was 0.92-1.02 of this
+# build's (best runs; medians 0.96-1.02), inside the runs' own spread: the hot loops are
+# sparse and indirect. It would also shut out browsers without wasm SIMD (Safari < 16.4).
+OPT="-O3"
+read -r -a CFLAGS <<< "$WARN $OPT"
+# Objects of other flags are stale: a stamp of the flags in OUTDIR rebuilds them all.
+if [ "$(cat "$OUT/.flags" 2>/dev/null)" != "${CFLAGS[*]}" ]; then
+  rm -rf "$OUT/obj" "$OUT/csparse"
+  mkdir -p "$OUT"
+  echo "${CFLAGS[*]}" > "$OUT/.flags"
+fi
+mkdir -p "$OUT/csparse" "$OUT/obj"
 
 # Compiles each file of a layer to OUTDIR/obj (again only when it or a header is newer),
 # in parallel, with that layer's include paths; prints the object names.
@@ -65,7 +77,7 @@ if [ $stale = 1 ] || [ ! -f "$lib" ]; then
   echo "build_wasm: compiling CSparse"
   # shellcheck disable=SC2016
   printf '%s\n' $CS/Source/*.c | xargs -P "$(nproc)" -I{} sh -c \
-    'emcc -O3 -w -I'"$CS"'/Include -c "$1" -o "'"$OUT"'/csparse/$(basename "${1%.c}").o"' _ {}
+    'emcc '"$OPT"' -w -I'"$CS"'/Include -c "$1" -o "'"$OUT"'/csparse/$(basename "${1%.c}").o"' _ {}
   rm -f "$lib"
   emar rcs "$lib" "$OUT"/csparse/*.o
 fi

@@ -1,24 +1,95 @@
 #!/usr/bin/env bash
-# `make bench`: time per step of every scene x stepper, native, wasm under node, and
-# wasm in headless Chromium (one step per API call, as the page does), in one run so
-# that their ratios are measured on the same machine state. Never a test.
+# `make bench`: benchmarks, each measured natively and as wasm in one run so that their
+# ratios are measured on the same machine state. Never a test.
+#   shapes  issue 11's table: the regularized stepper on the scenes perf-block and
+#           perf-beam at about 2,500 / 5,000 / 10,000 / 20,000 tets, native (`softlab
+#           bench --shapes`, default linear solver) against wasm in headless Chromium,
+#           stepped in a Web Worker as the lab steps (tools/bench_browser.js --shapes);
+#           SHAPE_STEPS steps each (default 100)
+#   scenes  every scene x stepper: native, wasm under node and wasm in Chromium (one
+#           step per API call); STEPS steps each (default 2000); then seed 000 Fig. 11
+# Usage: tools/bench.sh [BUILD] [all|shapes|scenes]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
+PART=${2:-all}
 STEPS=${STEPS:-2000}
-bash build_wasm.sh cli "$BUILD/wasm-cli" >/dev/null
-"$BUILD/softlab" bench --steps "$STEPS" > "$BUILD/bench-native.txt"
-node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --steps "$STEPS" > "$BUILD/bench-wasm.txt"
-node tools/bench_browser.js "$BUILD/site" "$STEPS" > "$BUILD/bench-chromium.txt"
-echo "time per step in microseconds ($STEPS steps each; diverged runs restart; assembly/factor/solve: native split)"
-awk 'FILENAME == ARGV[1] { chrome[$1 " " $2] = $3; next }
-     FILENAME == ARGV[2] { if (FNR > 1) wasm[$1 " " $2] = $5; next }
-     FNR == 1 { printf "%-22s %-18s %7s %7s %10s %10s %10s %9s %9s %9s %9s %9s\n", "scene", "method", "nodes", "rows", "native", "wasm-node", "chromium", "node/nat", "chr/nat", "assembly", "factor", "solve"; next }
-     NF < 9 { print; next }
-     { key = $1 " " $2; w = (key in wasm) ? wasm[key] : 0; c = (key in chrome) ? chrome[key] : 0;
-       printf "%-22s %-18s %7s %7s %10.2f %10.2f %10.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", $1, $2, $3, $4, $5, w, c, ($5 > 0 ? w / $5 : 0), ($5 > 0 ? c / $5 : 0), $6, $7, $8 }' \
-  "$BUILD/bench-chromium.txt" "$BUILD/bench-wasm.txt" "$BUILD/bench-native.txt"
-echo
-echo "seed 000 Fig. 11: regularized stepper, soft beam refined (N_T = 25 r^3), native then wasm under node"
-"$BUILD/softlab" bench --scaling "${SCALING:-8}"
-node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --scaling "${SCALING:-8}"
+SHAPE_STEPS=${SHAPE_STEPS:-100}
+
+shapes() {
+  local native="$BUILD/bench-shapes-native.txt" chromium="$BUILD/bench-shapes-chromium.txt"
+  "$BUILD/softlab" bench --shapes --solver default --steps "$SHAPE_STEPS" > "$native"
+  # the sizes native ran (scene:r,r,...), for the Chromium run
+  local specs
+  specs=$(awk 'NR > 1 && $2 == "default" && $3 ~ /^[0-9]+$/ { r[$1] = r[$1] (r[$1] == "" ? "" : ",") $3 }
+               END { for (s in r) print s ":" r[s] }' "$native" | sort -r)
+  # shellcheck disable=SC2086
+  node tools/bench_browser.js "$BUILD/site" --shapes "$SHAPE_STEPS" $specs > "$chromium"
+  echo "issue 11: regularized stepper, Green-strain tets, dt = 0.01 s, beta = 20/s, default linear"
+  echo "solver, $SHAPE_STEPS steps from rest each; ms/step is processor time (native: the process;"
+  echo "Chromium: its Worker's thread), wall: Chromium's wall clock in the Worker; heap: wasm"
+  echo "heap (Module.HEAP8.length) of a fresh instance after the steps; iter: solver iterations/step"
+  awk -v steps="$SHAPE_STEPS" '
+    function fit(s, who,   i, x, y, k, sx, sy, sxx, sxy) { # least-squares slope of log ms on log tets
+      k = sx = sy = sxx = sxy = 0
+      for (i = 1; i <= n[s]; i++) {
+        y = (who == "native") ? nat[s, i] : chr[s, i]
+        if (!(y > 0)) continue
+        x = log(tets[s, i]); y = log(y)
+        k++; sx += x; sy += y; sxx += x * x; sxy += x * y
+      }
+      return k < 2 ? "n/a" : sprintf("%.2f", (k * sxy - sx * sy) / (k * sxx - sx * sx))
+    }
+    FILENAME == ARGV[1] { # Chromium: scene r nodes wall_ms cpu_ms iterations heap_mb fails
+      cpu[$1, $2] = $5; wall[$1, $2] = $4; citer[$1, $2] = $6; heap[$1, $2] = $7; cfail[$1, $2] = $8
+      cdofs[$1, $2] = 3 * $3; next
+    }
+    NR > FNR && FNR > 1 && $2 == "default" && $3 ~ /^[0-9]+$/ { # native: scene solver r tets dofs ms ... iter err
+      s = $1; if (!(s in n)) order[++ns] = s
+      i = ++n[s]; tets[s, i] = $4; res[s, i] = $3; nat[s, i] = $6; niter[s, i] = $10; nfail[s, i] = (NF > 11)
+      key = s SUBSEP $3
+      if (!(key in cpu)) { chr[s, i] = 0; note[s, i] = " (no Chromium run)"; next }
+      chr[s, i] = (cpu[key] == "NaN") ? wall[key] : cpu[key]
+      note[s, i] = (cpu[key] == "NaN" ? " (Chromium: wall clock, no thread time)" : "") \
+                   (cdofs[key] != $5 ? " (Chromium mesh differs!)" : "") \
+                   (nfail[s, i] || cfail[key] > 0 ? " (failed steps)" : "")
+      cw[s, i] = wall[key]; ci[s, i] = citer[key]; hp[s, i] = heap[key]
+    }
+    END {
+      printf "%-10s %3s %6s %10s %10s %7s %10s %11s %9s\n", "scene", "r", "tets", "native", "chromium", "chr/nat", "chr wall", "iter n/chr", "heap MB"
+      for (j = 1; j <= ns; j++) {
+        s = order[j]
+        for (i = 1; i <= n[s]; i++)
+          printf "%-10s %3d %6d %10.2f %10.2f %7.2f %10.2f %5.1f/%-5.1f %9.1f%s\n", s, res[s, i], tets[s, i], nat[s, i],
+                 chr[s, i], (nat[s, i] > 0 ? chr[s, i] / nat[s, i] : 0), cw[s, i], niter[s, i], ci[s, i], hp[s, i], note[s, i]
+        printf "%-10s cost exponent p (ms/step ~ N_T^p, least squares, %d to %d tets): native %s, chromium %s\n",
+               s, tets[s, 1], tets[s, n[s]], fit(s, "native"), fit(s, "chromium")
+      }
+    }' "$chromium" "$native"
+}
+
+scenes() {
+  bash build_wasm.sh cli "$BUILD/wasm-cli" >/dev/null
+  "$BUILD/softlab" bench --steps "$STEPS" > "$BUILD/bench-native.txt"
+  node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --steps "$STEPS" > "$BUILD/bench-wasm.txt"
+  node tools/bench_browser.js "$BUILD/site" "$STEPS" > "$BUILD/bench-chromium.txt"
+  echo "time per step in microseconds ($STEPS steps each; diverged runs restart; assembly/factor/solve: native split)"
+  awk 'FILENAME == ARGV[1] { chrome[$1 " " $2] = $3; next }
+       FILENAME == ARGV[2] { if (FNR > 1) wasm[$1 " " $2] = $5; next }
+       FNR == 1 { printf "%-22s %-18s %7s %7s %10s %10s %10s %9s %9s %9s %9s %9s\n", "scene", "method", "nodes", "rows", "native", "wasm-node", "chromium", "node/nat", "chr/nat", "assembly", "factor", "solve"; next }
+       NF < 9 { print; next }
+       { key = $1 " " $2; w = (key in wasm) ? wasm[key] : 0; c = (key in chrome) ? chrome[key] : 0;
+         printf "%-22s %-18s %7s %7s %10.2f %10.2f %10.2f %9.2f %9.2f %9.2f %9.2f %9.2f\n", $1, $2, $3, $4, $5, w, c, ($5 > 0 ? w / $5 : 0), ($5 > 0 ? c / $5 : 0), $6, $7, $8 }' \
+    "$BUILD/bench-chromium.txt" "$BUILD/bench-wasm.txt" "$BUILD/bench-native.txt"
+  echo
+  echo "seed 000 Fig. 11: regularized stepper, soft beam refined (N_T = 25 r^3), native then wasm under node"
+  "$BUILD/softlab" bench --scaling "${SCALING:-8}"
+  node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --scaling "${SCALING:-8}"
+}
+
+case $PART in
+  shapes) shapes ;;
+  scenes) scenes ;;
+  all) shapes; echo; scenes ;;
+  *) echo "bench.sh: part must be all, shapes or scenes, got '$PART'" >&2; exit 2 ;;
+esac

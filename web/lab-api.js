@@ -89,6 +89,7 @@ export async function loadLab({ module, ...options } = {}) {
       description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
       defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
+      defaultBeta: api.scene_default_beta(i),
       params: api.scene_params(i),
       // defaults of the parameters it reads: {name: value in SI units}
       defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)

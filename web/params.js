@@ -52,8 +52,8 @@ export function numberText(v) {
 
 /**
  * @param {URLSearchParams} query
- * @param {{name:string, defaultMethod:string, defaultDt:number, defaultView:string,
- *          params:number}[]} scenes
+ * @param {{name:string, defaultMethod:string, defaultDt:number, defaultBeta?:number,
+ *          defaultView:string, params:number}[]} scenes
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
  * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object}[],
@@ -137,7 +137,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     return methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
   };
-  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => 0);
+  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
   const params = methods.map(() => ({}));
   for (const info of paramInfos) {
     const values = perPanel(info.name, (v) => paramProblem(info, v));
@@ -182,8 +182,9 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 
 /**
  * The query string that reproduces the current lab.
- * @param {{scene:string, panels:{method:string, dt:number, beta:number, params:object}[],
- *          camera?:object, paused?:boolean, embed?:boolean, plot?:string}} state
+ * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, params:object}[],
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string}} state  (β is written
+ *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
 export function makeQuery(state) {
   const q = new URLSearchParams();
@@ -195,7 +196,7 @@ export function makeQuery(state) {
   q.set('scene', state.scene);
   q.set('methods', panels.map((p) => p.method).join(','));
   q.set('dt', list(panels.map((p) => p.dt)));
-  if (panels.some((p) => p.beta)) q.set('beta', list(panels.map((p) => p.beta || 0)));
+  if (panels.some((p) => (p.beta || 0) !== (state.defaultBeta || 0))) q.set('beta', list(panels.map((p) => p.beta || 0)));
   const names = [...new Set(panels.flatMap((p) => Object.keys(p.params || {})))];
   for (const name of names) {
     const values = panels.map((p) => p.params[name]);

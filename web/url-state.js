@@ -22,6 +22,7 @@ export class UrlState {
   state() {
     return {
       scene: this.scene.name,
+      defaultBeta: this.scene.defaultBeta || 0,
       // a parameter set in any panel is written for every panel (its value or the default)
       panels: this.panels.map((p) => ({
         method: p.method, dt: p.dt, beta: p.beta,

@@ -2,7 +2,8 @@
  * scene (or one), split into assembly, factorization and solve (seed 000 Fig. 11).
  * `softlab bench --scaling R`: the regularized stepper against N_T up to resolution R.
  * `softlab bench --shapes [--steps N] [--solver NAME]`: issue 11's compact block and
- * slender beam at about 2,500 / 5,000 / 10,000 / 20,000 tets under every linear solver.
+ * slender beam (the scenes perf-block and perf-beam) at about 2,500 / 5,000 / 10,000 /
+ * 20,000 tets under every linear solver.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <errno.h>
@@ -23,8 +24,7 @@ static void bench_one(const sl_scene_class *scene, const sl_stepper_class *stepp
     sl_scene_params p = sl_scene_params_default();
     sl_world *w = NULL;
     if (sl_scene_build(scene, &p, &w) != SL_OK) return;
-    double dt = scene->default_dt;
-    if (sl_world_set_stepper(w, stepper, dt, 0) != SL_OK) {
+    if (sl_world_set_stepper(w, stepper, scene->default_dt, scene->default_beta) != SL_OK) {
         printf("%-22s %-18s %7d %7d  %s\n", scene->name, stepper->name, sl_world_node_count(w),
                sl_world_constraint_count(w), "(cannot run this model)");
         sl_world_destroy(w);
@@ -97,37 +97,41 @@ static int bench_int(const char *opt, const char *val, long lo, long hi, int *ou
 static const char *const solver_names[SL_LINEAR_SOLVER_COUNT] = {
     "default", "factor-pcg", "cholesky", "block-jacobi", "ic0"};
 
-/* The block: n x n x n cubes over a 0.5 m cube (5 tets each, 5 n^3 ~ target); the beam:
- * nx x k x k cubes over 2 m x 0.2 m x 0.2 m with nx ~ 10 k (5 nx k^2 ~ target). Both
- * E = 1 MPa, nu = 0.3, 1000 kg/m^3, Green strain, gravity 9.81, clamped at x = 0. */
-static sl_status shape_world(int beam, int target, sl_world **out) {
-    int n[3];
-    double lo[3] = {0, 0, 0}, size[3];
-    if (beam) {
-        int k = (int)lround(cbrt(target / 50.0));
-        n[0] = (int)lround(target / (5.0 * k * k)), n[1] = n[2] = k;
-        size[0] = 2, size[1] = size[2] = 0.2;
-    } else {
-        n[0] = n[1] = n[2] = (int)lround(cbrt(target / 5.0));
-        size[0] = size[1] = size[2] = 0.5;
-    }
-    sl_tet_mesh mesh;
-    sl_status st = sl_tet_mesh_grid(n, lo, size, SL_SPLIT_5, NULL, NULL, &mesh);
-    if (st != SL_OK) return st;
-    sl_material mat = {1e6, 0.3, 1000};
-    st = sl_tet_mesh_world(&mesh, &mat, SL_STRAIN_GREEN, 9.81, out);
-    sl_tet_mesh_free(&mesh);
-    if (st != SL_OK) return st;
-    double pin_lo[3] = {-1e-9, -1, -1}, pin_hi[3] = {1e-9, 10, 10};
-    st = sl_world_pin_box(*out, pin_lo, pin_hi, NULL);
-    if (st == SL_OK) st = sl_world_set_stepper(*out, sl_stepper_find("regularized"), 0.01, 20);
+/* Issue 11's sizes of the shapes (about 2,500 / 5,000 / 10,000 / 20,000 tets) as the
+ * `resolution` of the scenes perf-block and perf-beam (src/scenes/perf_shapes.c: about
+ * 5 r^3 tets each), and those scenes. */
+static const int shape_targets[4] = {2500, 5000, 10000, 20000};
+static const int shape_resolutions[4] = {8, 10, 13, 16};
+static const char *const shape_scenes[2] = {"perf-block", "perf-beam"};
+
+/* The scene's world at size index t with its default stepper, dt and beta (regularized,
+ * 0.01 s, 20/s). */
+static sl_status shape_world(int beam, int t, sl_world **out) {
+    const sl_scene_class *sc = sl_scene_find(shape_scenes[beam]);
+    if (!sc) return SL_ERR_UNKNOWN_SCENE;
+    sl_scene_params p = sl_scene_params_default();
+    p.value[SL_PARAM_RESOLUTION] = shape_resolutions[t];
+    sl_status st = sl_scene_build(sc, &p, out);
+    if (st == SL_OK) st = sl_world_set_stepper(*out, sl_stepper_find(sc->default_method), sc->default_dt, sc->default_beta);
     if (st != SL_OK) sl_world_destroy(*out), *out = NULL;
     return st;
 }
 
+/* The least-squares slope p of log ms against log tets over the sizes measured (ms > 0):
+ * ms/step ~ N_T^p; NaN with fewer than two. */
+static double cost_exponent(const int *tets, const double *ms, int count) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int k = 0;
+    for (int i = 0; i < count; i++) {
+        if (!(ms[i] > 0) || tets[i] <= 0) continue;
+        double x = log(tets[i]), y = log(ms[i]);
+        sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+    }
+    return k < 2 ? NAN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
+}
+
 static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets) {
-    static const int targets[4] = {2500, 5000, 10000, 20000};
-    printf("%-6s %-13s %6s %6s %9s %9s %9s %9s %8s %11s\n", "shape", "solver", "tets", "dofs",
+    printf("%-10s %-13s %3s %6s %6s %9s %9s %9s %9s %8s %11s\n", "scene", "solver", "res", "tets", "dofs",
            "ms/step", "assembly", "factor", "solve", "iter/st", "|x-x_chol|");
     for (int beam = 0; beam <= 1; beam++) {
         double ms_at[SL_LINEAR_SOLVER_COUNT][4] = {{0}};
@@ -138,11 +142,11 @@ static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets)
                 /* the reference (direct Cholesky) runs first for the accuracy column */
                 int sv = solver == SL_LINEAR_DEFAULT ? SL_LINEAR_CHOLESKY
                        : solver == SL_LINEAR_CHOLESKY ? SL_LINEAR_DEFAULT : solver;
-                if (targets[t] > max_tets) continue;
+                if (shape_targets[t] > max_tets) continue;
                 if (only_solver >= 0 && sv != only_solver && !(accuracy && sv == SL_LINEAR_CHOLESKY)) continue;
                 if (sv == SL_LINEAR_CHOLESKY && !accuracy && only_solver != sv) continue;
                 sl_world *w = NULL;
-                if (shape_world(beam, targets[t], &w) != SL_OK) continue;
+                if (shape_world(beam, t, &w) != SL_OK) continue;
                 sl_world_set_linear_solver(w, (sl_linear_solver)sv);
                 int n = sl_world_node_count(w), tets = sl_world_constraint_count(w) / 6, fails = 0;
                 sl_step_timing sum = {0};
@@ -174,8 +178,8 @@ static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets)
                     }
                 }
                 ms_at[sv][t] = 1e3 * total / steps, tets_at[t] = tets;
-                printf("%-6s %-13s %6d %6d %9.2f %9.2f %9.2f %9.2f %8.1f %11.2e%s\n",
-                       beam ? "beam" : "block", solver_names[sv], tets, 3 * n, 1e3 * total / steps,
+                printf("%-10s %-13s %3d %6d %6d %9.2f %9.2f %9.2f %9.2f %8.1f %11.2e%s\n",
+                       shape_scenes[beam], solver_names[sv], shape_resolutions[t], tets, 3 * n, 1e3 * total / steps,
                        1e3 * sum.assembly / steps, 1e3 * sum.factorization / steps,
                        1e3 * sum.solve / steps, (double)sum.iterations / steps, err,
                        fails ? " (failed steps)" : "");
@@ -186,9 +190,8 @@ static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets)
         }
         for (int sv = SL_LINEAR_DEFAULT; sv < SL_LINEAR_SOLVER_COUNT; sv++)
             if (ms_at[sv][0] > 0 && ms_at[sv][3] > 0)
-                printf("%-6s %-13s cost exponent %.2f (ms/step ~ N_T^p, %d to %d tets)\n",
-                       beam ? "beam" : "block", solver_names[sv],
-                       log(ms_at[sv][3] / ms_at[sv][0]) / log((double)tets_at[3] / tets_at[0]),
+                printf("%-10s %-13s cost exponent %.2f (ms/step ~ N_T^p, least squares, %d to %d tets)\n",
+                       shape_scenes[beam], solver_names[sv], cost_exponent(tets_at, ms_at[sv], 4),
                        tets_at[0], tets_at[3]);
     }
 }

@@ -116,7 +116,7 @@ static int parse_param(const char *opt, double num, sl_scene_params *p) {
 
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
-    a->dt = a->t_end = NAN;
+    a->dt = a->t_end = a->beta = NAN;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
@@ -254,6 +254,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     }
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
+    if (isnan(a->beta)) a->beta = scene->default_beta;
     if (isnan(a->t_end)) a->t_end = a->until_rest ? UNTIL_REST_LIMIT : scene->default_t_end;
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {

@@ -21,6 +21,7 @@ extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
 extern const sl_scene_class sl_scene_onering_sphere_drop;
 extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
+extern const sl_scene_class sl_scene_perf_block, sl_scene_perf_beam;
 
 const sl_scene_class *const sl_scenes[] = {
     &sl_scene_swinging_cube,
@@ -40,6 +41,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
     &sl_scene_onering_sphere_drop,
     &sl_scene_oscillator, &sl_scene_pendulum,
+    &sl_scene_perf_block, &sl_scene_perf_beam,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 

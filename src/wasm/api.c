@@ -53,6 +53,8 @@ API const char *sl_api_scene_default_method(int i) {
     return scene_at(i) ? scene_at(i)->default_method : "";
 }
 API double sl_api_scene_default_dt(int i) { return scene_at(i) ? scene_at(i)->default_dt : 0; }
+/* beta (1/s) of the regularized stepper at the scene's defaults (0 for most scenes). */
+API double sl_api_scene_default_beta(int i) { return scene_at(i) ? scene_at(i)->default_beta : 0; }
 
 API int sl_api_stepper_count(void) { return sl_stepper_count; }
 

@@ -188,6 +188,14 @@ API void sl_api_reset(int h) {
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
+/* Iterations of the last step's linear solve (sl_world_last_timing: conjugate-gradient
+ * iterations; 0 after a direct solve or for a stepper that solves none), -1 for a bad
+ * handle. */
+API int sl_api_last_step_iterations(int h) {
+    sl_world *w = world_of(h);
+    return w ? sl_world_last_timing(w).iterations : -1;
+}
+
 /* ---- readouts ------------------------------------------------------------------- */
 
 API int sl_api_node_count(int h) { return sl_world_node_count(world_of(h)); }

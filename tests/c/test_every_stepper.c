@@ -37,7 +37,7 @@ TEST(every_stepper_on_every_scene_is_refused_runs_or_diverges_with_a_reason) {
             sl_world *w = NULL;
             ENSURE(sl_scene_build(sc, NULL, &w) == SL_OK);
             if (!w) continue;
-            sl_status set = sl_world_set_stepper(w, st, sc->default_dt, 0);
+            sl_status set = sl_world_set_stepper(w, st, sc->default_dt, sc->default_beta);
             if (set != SL_OK) { /* a refusal names the stepper and says why */
                 refused++;
                 if (!((set == SL_ERR_STIFF_LIMIT || set == SL_ERR_INCOMPATIBLE) &&

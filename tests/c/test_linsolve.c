@@ -1,14 +1,15 @@
 /* The linear solvers of the steppers (src/core/linalg/linsolve.h, issue 11): every
  * solver's trajectory after 100 steps stays within 1e-6 m of a direct sparse Cholesky
  * solve, on issue 11's shapes at about 2,500 tets (the slender beam, the harder case for
- * the tolerance, and the compact block); and a Cholesky factorization that runs out of
- * memory says so (issue 14). */
+ * the tolerance, and the compact block); and a Cholesky or LU factorization that runs
+ * out of memory says so (issue 14), not "not positive definite" or "singular". */
 #define _XOPEN_SOURCE 700 /* getrlimit, setrlimit */
 #include <stdlib.h>
 #include <string.h>
 
 #include "softlab/build.h"
 #include "softlab/mesh.h"
+#include "softlab/scene.h"
 #include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
@@ -28,22 +29,18 @@
 #include <unistd.h>
 #endif
 
-/* The beam (2 m x 0.2 m x 0.2 m, 31 x 4 x 4 cubes: 2,480 tets) or the block (0.5 m cube,
- * 8^3 cubes: 2,560 tets) of `softlab bench --shapes`: E = 1 MPa, nu = 0.3, 1000 kg/m^3,
- * Green strain, clamped at x = 0, regularized stepper, dt = 0.01 s, beta = 20/s. */
+/* Issue 11's shapes at about 2,500 tets (the scenes perf-beam and perf-block at resolution
+ * 8 that `softlab bench --shapes` times: the beam 32 x 4 x 4 cubes over 2 m x 0.2 m x
+ * 0.2 m, the block 8^3 cubes over a 0.5 m cube, 2,560 tets each; E = 1 MPa, nu = 0.3,
+ * 1000 kg/m^3, Green strain, clamped at x = 0) at the scenes' defaults: regularized
+ * stepper, dt = 0.01 s, beta = 20/s; with the given linear solver. */
 static sl_world *shape_world(int beam, sl_linear_solver solver) {
-    int n[3] = {8, 8, 8};
-    double lo[3] = {0, 0, 0}, size[3] = {0.5, 0.5, 0.5};
-    if (beam) n[0] = 31, n[1] = n[2] = 4, size[0] = 2, size[1] = size[2] = 0.2;
-    sl_tet_mesh mesh;
-    if (sl_tet_mesh_grid(n, lo, size, SL_SPLIT_5, NULL, NULL, &mesh) != SL_OK) return NULL;
-    sl_material mat = {1e6, 0.3, 1000};
+    const sl_scene_class *sc = sl_scene_find(beam ? "perf-beam" : "perf-block");
+    sl_scene_params p = sl_scene_params_default();
+    p.value[SL_PARAM_RESOLUTION] = 8;
     sl_world *w = NULL;
-    sl_status st = sl_tet_mesh_world(&mesh, &mat, SL_STRAIN_GREEN, 9.81, &w);
-    sl_tet_mesh_free(&mesh);
-    double pin_lo[3] = {-1e-9, -1, -1}, pin_hi[3] = {1e-9, 10, 10};
-    if (st == SL_OK) st = sl_world_pin_box(w, pin_lo, pin_hi, NULL);
-    if (st == SL_OK) st = sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.01, 20);
+    sl_status st = sc ? sl_scene_build(sc, &p, &w) : SL_ERR_UNKNOWN_SCENE;
+    if (st == SL_OK) st = sl_world_set_stepper(w, sl_stepper_find(sc->default_method), sc->default_dt, sc->default_beta);
     if (st == SL_OK) st = sl_world_set_linear_solver(w, solver);
     if (st != SL_OK) sl_world_destroy(w), w = NULL;
     return w;
@@ -77,7 +74,7 @@ TEST(linsolve_trajectory_within_1e6_of_cholesky) {
             if (!w) continue;
             double d = max_distance(w, ref);
             printf("  %s, %s: after 100 steps %.2e m from the direct Cholesky solve (sag %.3f m)\n",
-                   beam ? "beam 2480 tets" : "block 2560 tets", names[solvers[k]], d, sag);
+                   beam ? "beam 2560 tets" : "block 2560 tets", names[solvers[k]], d, sag);
             ENSURE(d <= 1e-6);
             sl_world_destroy(w);
         }
@@ -93,6 +90,25 @@ static size_t address_space_bytes(void) {
     if (f && fscanf(f, "%lu", &pages) != 1) pages = 0;
     if (f) fclose(f);
     return (size_t)pages * (size_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Takes one step of w with the process's address space capped at `room_mb` MB above what
+ * it uses now; prints the outcome. Returns the step's status (SL_ERR_RANGE, with a test
+ * failure, if the cap could not be set). */
+static sl_status step_capped(sl_world *w, size_t room_mb) {
+    struct rlimit old, cap;
+    size_t used = address_space_bytes();
+    ENSURE(used > 0 && getrlimit(RLIMIT_AS, &old) == 0);
+    if (!(used > 0)) return SL_ERR_RANGE;
+    cap = old;
+    cap.rlim_cur = (rlim_t)(used + (room_mb << 20));
+    if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < cap.rlim_cur) cap.rlim_cur = old.rlim_cur;
+    ENSURE(setrlimit(RLIMIT_AS, &cap) == 0);
+    sl_status st = sl_world_step(w);
+    ENSURE(setrlimit(RLIMIT_AS, &old) == 0); /* before anything else allocates */
+    printf("  step with the address space capped at %zu MB (%zu MB in use): %s: %s\n",
+           (size_t)cap.rlim_cur >> 20, used >> 20, sl_status_name(st), sl_world_last_error(w));
+    return st;
 }
 
 /* Issue 14: cs_chol returns NULL both when the matrix is not positive definite and when
@@ -137,19 +153,9 @@ TEST(cholesky_out_of_memory_is_not_called_not_positive_definite) {
     if (st == SL_OK) st = sl_world_set_stepper(w, sl_stepper_find("regularized"), 0.01, 0);
     if (st == SL_OK) st = sl_world_set_linear_solver(w, SL_LINEAR_CHOLESKY);
     ENSURE(st == SL_OK);
-    struct rlimit old, cap;
-    size_t used = address_space_bytes();
-    ENSURE(st == SL_OK && used > 0 && getrlimit(RLIMIT_AS, &old) == 0);
-    if (st == SL_OK && used > 0) {
-        cap = old;
-        cap.rlim_cur = (rlim_t)(used + ((size_t)32 << 20));
-        if (old.rlim_cur != RLIM_INFINITY && old.rlim_cur < cap.rlim_cur) cap.rlim_cur = old.rlim_cur;
-        ENSURE(setrlimit(RLIMIT_AS, &cap) == 0);
-        st = sl_world_step(w);
-        ENSURE(setrlimit(RLIMIT_AS, &old) == 0); /* before anything else allocates */
+    if (st == SL_OK) {
+        st = step_capped(w, 32);
         const char *why = sl_world_last_error(w);
-        printf("  step with the address space capped at %zu MB (%zu MB in use): %s: %s\n",
-               (size_t)cap.rlim_cur >> 20, used >> 20, sl_status_name(st), why);
         ENSURE(st == SL_ERR_NOMEM && strstr(why, "out of memory") && !strstr(why, "positive definite"));
         ENSURE(!sl_world_diverged(w, NULL, NULL) && sl_world_time(w) == 0);
         ENSURE(memcmp(sl_world_positions(w), x, sizeof(double) * 3 * N) == 0); /* the last good state */
@@ -158,5 +164,39 @@ TEST(cholesky_out_of_memory_is_not_called_not_positive_definite) {
     free(x);
     free(mass);
     free(edges);
+}
+
+/* The same for the LU factorization of per-vertex stiffness warping (sl_lu_factor): cs_lu
+ * too returns NULL both for a singular matrix and when memory runs out, and the step said
+ * "linear system not positive definite" for either. The world: the compact block
+ * perf-block at resolution 12 (8,640 tets, 6,084 free dofs; a compact 3D mesh fills in
+ * the most), stepper stiffness-warping (per vertex: LU). Its first LU starts with L and U
+ * of 854 k entries each (CSparse's guess 4 nnz(A) + n, nnz(A) = 212 k: 27 MB) and ends
+ * at 817 k each; everything else the first step allocates takes about 5 MB (measured).
+ * The cap leaves LU_ROOM_MB. Checked: without the memory probes in sl_lu_factor this
+ * test fails with "diverged ... (linear system not positive definite)". */
+#define LU_ROOM_MB 16
+TEST(lu_out_of_memory_is_not_called_singular) {
+    const sl_scene_class *sc = sl_scene_find("perf-block");
+    sl_scene_params p = sl_scene_params_default();
+    p.value[SL_PARAM_RESOLUTION] = 12;
+    sl_world *w = NULL;
+    sl_status st = sc ? sl_scene_build(sc, &p, &w) : SL_ERR_UNKNOWN_SCENE;
+    if (st == SL_OK) st = sl_world_set_stepper(w, sl_stepper_find("stiffness-warping"), 0.01, 0);
+    ENSURE(st == SL_OK);
+    if (st == SL_OK) {
+        double *x0 = malloc(sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+        ENSURE(x0 != NULL);
+        if (x0) memcpy(x0, sl_world_positions(w), sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+        st = step_capped(w, LU_ROOM_MB);
+        const char *why = sl_world_last_error(w);
+        ENSURE(st == SL_ERR_NOMEM && strstr(why, "out of memory") && !strstr(why, "singular") &&
+               !strstr(why, "positive definite"));
+        ENSURE(!sl_world_diverged(w, NULL, NULL) && sl_world_time(w) == 0);
+        ENSURE(x0 && memcmp(sl_world_positions(w), x0, sizeof(double) * 3 * (size_t)sl_world_node_count(w)) == 0);
+        ENSURE(sl_world_step(w) == SL_OK); /* with the memory back, the same step succeeds */
+        free(x0);
+    }
+    sl_world_destroy(w);
 }
 #endif

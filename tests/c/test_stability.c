@@ -121,7 +121,7 @@ TEST(regularized_oscillator_follows_eq20_recurrence_with_beta) {
         sl_world *w = oscillator(k, L, m, L * 1.01);
         ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), dt, betas[b]) == SL_OK);
         double gamma = 1.0 / (0.5 + dt * betas[b]), D = m + dt * dt * kappa / gamma;
-        double det = m / D, tr = 1 - dt * dt * kappa / D + m / D, u[3], worst = 0;
+        double det = m / D, tr = 1 - dt * dt * kappa / D + m / D, u[3] = {0, 0, 0}, worst = 0;
         for (int s = 0; s < 300; s++) {
             u[0] = u[1], u[1] = u[2], u[2] = sl_world_positions(w)[3] - L;
             if (s >= 2) worst = fmax(worst, fabs(u[2] - (tr * u[1] - det * u[0])));

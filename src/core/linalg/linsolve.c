@@ -22,6 +22,17 @@ static sl_status symbolic(sl_cholesky *c, const cs *A, int pattern_version) {
     return c->S && c->work ? SL_OK : SL_ERR_NOMEM;
 }
 
+/* 1 if `bytes` can be allocated now (CSparse's factorizations return NULL both for a
+ * matrix they cannot factorize and when they run out of memory: asking first tells the
+ * two apart). The pointer is volatile: clang and emcc otherwise drop a malloc whose
+ * result is only tested and freed, and fold the test to "available". */
+static int memory_available(size_t bytes) {
+    void *volatile probe = malloc(bytes);
+    int ok = probe != NULL;
+    free(probe);
+    return ok;
+}
+
 sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     if (!c->S || c->pattern_version != pattern_version || c->n != A->n) {
         sl_status st = symbolic(c, A, pattern_version);
@@ -36,9 +47,7 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     size_t n = (size_t)A->n, entry = sizeof(csi) + sizeof(double);
     size_t need = (size_t)c->S->cp[A->n] * entry + (size_t)A->p[A->n] * entry +
                   (5 * n + 2) * sizeof(csi) + n * sizeof(double);
-    void *probe = malloc(need);
-    if (!probe) return SL_ERR_NOMEM;
-    free(probe);
+    if (!memory_available(need)) return SL_ERR_NOMEM;
     c->N = cs_chol(A, c->S);
     return c->N ? SL_OK : SL_ERR_FACTOR;
 }
@@ -166,8 +175,26 @@ sl_status sl_lu_factor(sl_lu *c, const cs *A, int pattern_version) {
         if (!c->S || !c->work) return SL_ERR_NOMEM;
     }
     cs_nfree(c->N);
+    c->N = NULL;
+    /* cs_lu returns NULL both when A is singular (a column without an acceptable pivot,
+     * or NaN) and when it runs out of memory: at its start (L and U at the sizes S->lnz,
+     * S->unz, the row permutation and the workspaces) or while L or U grows (to twice its
+     * size plus n). So first ask for the start's memory (SL_ERR_NOMEM if it is not
+     * there); after a success, start the next factorization of this pattern at the fill
+     * found, so that it does not grow; after a failure, ask for room for both factors
+     * grown once beside the old ones: if it is not there, a growth may have failed
+     * (SL_ERR_NOMEM), else A is singular (SL_ERR_SINGULAR). Checked by capping the
+     * address space: tests/c/test_linsolve.c. */
+    size_t n = (size_t)A->n, entry = sizeof(csi) + sizeof(double);
+    size_t lnz = (size_t)c->S->lnz, unz = (size_t)c->S->unz;
+    if (!memory_available((lnz + unz) * entry + (2 * (n + 1) + 3 * n) * sizeof(csi) + n * sizeof(double)))
+        return SL_ERR_NOMEM;
     c->N = cs_lu(A, c->S, 1e-3);
-    return c->N ? SL_OK : SL_ERR_FACTOR;
+    if (!c->N) return memory_available((3 * (lnz + unz) + 2 * n) * entry) ? SL_ERR_SINGULAR : SL_ERR_NOMEM;
+    double l = (double)(c->N->L->p[A->n] + A->n), u = (double)(c->N->U->p[A->n] + A->n); /* cs_lu grows */
+    if (l > c->S->lnz) c->S->lnz = l;                                                  /* below n free */
+    if (u > c->S->unz) c->S->unz = u;
+    return SL_OK;
 }
 
 void sl_lu_solve(sl_lu *c, double *b) {

@@ -69,7 +69,7 @@ typedef struct sl_lu {
 } sl_lu;
 
 /* Factorizes the square A (full CSC) with threshold partial pivoting (diagonal
- * preferred). Errors: SL_ERR_NOMEM, SL_ERR_FACTOR (singular). */
+ * preferred). Errors: SL_ERR_NOMEM, SL_ERR_SINGULAR (A singular, or not finite). */
 sl_status sl_lu_factor(sl_lu *c, const struct cs_sparse *A, int pattern_version);
 
 /* Solves A x = b in place (b: double[n]) with the last factorization. */
@@ -80,7 +80,7 @@ void sl_lu_free(sl_lu *c);
 /* Solves A x = b (A: full CSC) by BiCGSTAB right-preconditioned with an older LU factor
  * of a nearby matrix, to |b - A x| <= tol |b|; refactors as sl_cholesky_pcg does (missing,
  * new pattern, previous solve above max_iterations/2, or no convergence: direct solve).
- * x: in the guess, out the solution. Errors: SL_ERR_NOMEM, SL_ERR_FACTOR. */
+ * x: in the guess, out the solution. Errors: SL_ERR_NOMEM, SL_ERR_SINGULAR. */
 sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_version,
                          const double *b, double *x, double tol, int max_iterations,
                          int *iterations, int *factored);
@@ -88,9 +88,10 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * and the budget after which A is factorized and solved directly. The tolerance is what
  * issue 11's accuracy target needs: the trajectory after 100 steps within 1e-6 m of a
  * direct sparse Cholesky solve. Measured (bench --shapes --accuracy, 100 steps): IC0 at
- * 1e-7 is 1.3e-7 m from it on the beam (2,480 and 5,000 tets), 1e-12 m on the block; at
- * 1e-6 the beam misses (1.7e-6, 2.3e-6 m); the error grows about linearly with the
- * tolerance. Checked by tests/c/test_linsolve.c. */
+ * 1e-7 is 1.3e-7 m from it on the beam (perf-beam, 2,560 and 5,000 tets), 1e-12 m on
+ * the block (perf-block); at 1e-6 the beam missed (1.7e-6, 2.3e-6 m, measured on the
+ * earlier 31 x 4 x 4-cube beam of 2,480 tets and at 5,000); the error grows about
+ * linearly with the tolerance. Checked by tests/c/test_linsolve.c. */
 #define SL_CG_TOLERANCE 1e-7
 #define SL_CG_MAX_ITERATIONS 2000
 
@@ -100,7 +101,7 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * nnz(A) per iteration (30-75). Measured (bench --shapes, processor time per step, a
  * shared 2-core machine): the fill ratio is 4.2 / 5.9 / 8.7 / 12.3 on the block at 2,560
  * / 5,000 / 10,985 / 20,480 tets and 2.7 / 3.3 / 4.5 / 5.7 on the beam at 2,480 / 5,000 /
- * 10,080 / 20,090 tets; IC0 wins from about 4 up (block 20,480: 157 -> 72 ms). The small
+ * 10,080 / 20,090 tets (its meshes before it became the scene perf-beam); IC0 wins from about 4 up (block 20,480: 157 -> 72 ms). The small
  * meshes of the scenes and tests stay on FACTOR_PCG, hence on SL_PCG_TOLERANCE. */
 #define SL_FILL_RATIO_IC0 4.0
 

@@ -72,6 +72,9 @@ typedef struct sl_scene_class {
     int params;                 /* SL_PARAM_BIT of each parameter it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
+    double default_beta;        /* 1/s, >= 0: beta of the regularized stepper (seed 000
+                                   eq. 20) when the caller keeps the default; 0 unless the
+                                   scene needs damping to stay bounded at its defaults */
     double default_t_end;       /* s */
     /* The value of each parameter in `params` when the caller keeps the default (what
      * the front-ends show, and what build receives). */

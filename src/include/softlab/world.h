@@ -161,9 +161,10 @@ int sl_world_pbd_iterations(const sl_world *w); /* 0 for NULL */
  * position correction of sl_world_set_pbd_iterations, then contact. Errors: SL_ERR_NULL,
  * SL_ERR_NO_STEPPER,
  * SL_ERR_DIVERGED (already diverged, or diverges now by the criterion of
- * sl_world_def.divergence_stretch, or the linear system is not positive definite; the
- * state is then the last good one), SL_ERR_NOMEM (out of memory, e.g. in a factorization;
- * the state is the last good one and the world is not diverged). */
+ * sl_world_def.divergence_stretch, or the linear system is not positive definite (a
+ * Cholesky factorization) or singular (an LU factorization); the state is then the last
+ * good one), SL_ERR_NOMEM (out of memory, e.g. in a factorization; the state is the last
+ * good one and the world is not diverged). */
 sl_status sl_world_step(sl_world *w);
 
 /* Restores the initial positions and velocities, t = 0, clears divergence, and puts a
