@@ -196,6 +196,22 @@ describe('URL parameters', () => {
     await page.close();
   });
 
+  test("a scene's default beta: perf-beam opens at 20/s, unwritten; beta = 0 set on the page is written", async () => {
+    const page = await openLab('?scene=perf-beam&methods=regularized&paused=1');
+    let s = await state(page);
+    assert.deepStrictEqual(s.panels.map((p) => [p.method, p.dt, p.beta]), [['regularized', 0.01, 20]]);
+    await page.waitForFunction(() => /scene=perf-beam/.test(location.search));
+    assert.doesNotMatch(page.url(), /beta=/);
+    const beta = page.locator('tr[data-param="beta"] input[type="number"]').first();
+    await beta.fill('0');
+    await beta.press('Enter');
+    s = await state(page);
+    assert.strictEqual(s.panels[0].beta, 0);
+    await page.waitForFunction(() => /[?&]beta=0(&|$)/.test(location.search));
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
   test('methods and dt choose the panels; a stepper menu change restarts the comparison', async () => {
     const page = await openLab('?methods=regularized,implicit-euler,symplectic-euler,explicit-euler&dt=0.01');
     let s = await state(page);
