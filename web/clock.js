@@ -42,6 +42,13 @@ export class Clock {
     this.onPlaying(on);
   }
 
+  /** Paused: the time of the latest state the panels reported (a pause lets a step
+   *  finish in the Workers). */
+  catchUp() {
+    const active = this.active();
+    if ((!this.playing || this.suspended) && active.length) this.time = Math.max(this.time, ...active.map((p) => p.t));
+  }
+
   /** The time of the states on screen (s): the running panel furthest behind. */
   shownTime() {
     const active = this.active();
@@ -68,8 +75,7 @@ export class Clock {
   tick(realSeconds) {
     const active = this.active();
     if (!this.playing || this.suspended) {
-      // paused: the time of the latest state on screen (a pause lets a step finish)
-      if (active.length) this.time = Math.max(this.time, ...active.map((p) => p.t));
+      this.catchUp();
       return;
     }
     const reach = active.length ? Math.min(...active.map((p) => p.t + p.dt)) : this.target;

@@ -44,6 +44,7 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
   const settle = async () => {
     await Promise.all(panels.map((p) => p.nextFrame()));
     for (const p of panels) p.sync();
+    clock.catchUp(); // paused, the clock shows the latest state now, not a frame later
   };
 
   /** Resolves to the page (CSS pixel) position of node in panel i's view once settled,
