@@ -4,7 +4,7 @@
 // page; either way they work in slices that yield every SLICE_MS, and the stability
 // search is the lab's own (web/stable-dt.js).
 import { SL_OK } from '../lab-api.js';
-import { buildSim, readMeasures } from '../sim.js';
+import { buildSim } from '../sim.js';
 import { largestStableDt } from '../stable-dt.js';
 
 const SLICE_MS = 30; // yield after this much work
@@ -58,59 +58,15 @@ async function stabilityBound(core, q) {
   return dt;
 }
 
-/** Largest stable dt (s) of q.method on q.scene at its defaults, by the criterion of the
- *  native find-dt (src/scenes/find_dt.c, sl_scene_find_dt) over shorter runs: a run at dt
- *  lasts q.periods (default 50) periods of the body's fastest mode 2π/ω_max; it is stable
- *  if it does not diverge and in every eighth of it the total energy comes down at least
- *  once to E0 + m and rises at most to the first eighth's largest + m (m = |E0|/2). Energy,
- *  not only divergence: on one spring an unstable RK4 pumps the energy from 0.5 J to
- *  hundreds of J, yet the node, folding through the pin, never flies away. Bisection in
- *  log dt between 0.05 and 4 times 2/ω_max, to 0.2 %; 0 if unstable at the smallest. */
-async function stableDt(core, q) {
-  const { api } = core;
-  const create = (dt) => buildSim(core, q.scene, {}, q.method, dt, 0).h;
-  const probe = create(1e-3);
-  if (!probe) throw new Error('could not create the scene');
-  const omega = api.omega_max(probe);
-  api.sim_destroy(probe);
-  if (!(omega > 0)) throw new Error('the scene has no finite fastest mode');
-  const runTime = Number(q.periods || 50) * 2 * Math.PI / omega;
-  let sliceStart = performance.now();
-  const stable = async (dt) => {
-    const h = create(dt);
-    if (!h) return false;
-    try {
-      const e0 = readMeasures(core, h).total, margin = 0.5 * (e0 !== 0 ? Math.abs(e0) : 1);
-      const steps = Math.max(8, Math.round(runTime / dt)), window = Math.floor(steps / 8);
-      let lowest = Infinity, highest = -Infinity, swing = Infinity;
-      for (let s = 0; s < steps; s++) {
-        if (api.step(h, 1) !== SL_OK) return false;
-        const e = readMeasures(core, h).total;
-        lowest = Math.min(lowest, e);
-        highest = Math.max(highest, e);
-        if ((s + 1) % window) continue;
-        if (s + 1 === window) swing = highest; // a bounded oscillation's full swing
-        if (!(lowest <= e0 + margin && highest <= swing + margin)) return false;
-        lowest = Infinity;
-        highest = -Infinity;
-        if (performance.now() - sliceStart > SLICE_MS) {
-          await new Promise((resolve) => setTimeout(resolve, 0));
-          sliceStart = performance.now();
-        }
-      }
-      return true;
-    } finally {
-      api.sim_destroy(h);
-    }
-  };
-  let lo = 0.05 * 2 / omega, hi = 4 * 2 / omega;
-  if (!(await stable(lo))) return 0;
-  if (await stable(hi)) return hi;
-  while (hi / lo > 1.002) {
-    const mid = Math.sqrt(lo * hi);
-    if (await stable(mid)) lo = mid; else hi = mid;
-  }
-  return lo;
+/** Largest stable dt (s) of q.method on q.scene at its defaults: the library's own
+ *  bisection and energy criterion (sl_scene_find_dt, as `softlab find-dt`), through
+ *  sl_api_find_dt. Energy, not only divergence: on one spring an unstable RK4 pumps the
+ *  energy from 0.5 J to hundreds of J, yet the node, folding through the pin, never flies
+ *  away. One blocking call of about half a second: the lessons run it in their Worker. */
+function stableDt(core, q) {
+  const dt = core.api.find_dt(q.scene, q.method, 1);
+  if (Number.isNaN(dt)) throw new Error(core.api.last_error() || 'find-dt failed');
+  return dt;
 }
 
 /** Period (s) of the tracked node's motion along axis q.axis (0: x, default) under

@@ -309,9 +309,4 @@ const HANDLERS = {
       this.settle();
     });
   },
-
-  destroy() {
-    if (this.h) this.api.sim_destroy(this.h);
-    this.h = 0;
-  },
 };

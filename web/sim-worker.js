@@ -25,7 +25,6 @@ async function init({ module }) {
       hosts.set(msg.sim, host);
     }
     host.handle(msg);
-    if (msg.type === 'destroy') hosts.delete(msg.sim);
   };
 }
 

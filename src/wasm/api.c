@@ -152,6 +152,22 @@ static double lame(double young, double poisson, int which) {
 API double sl_api_lame_lambda(double young, double poisson) { return lame(young, poisson, 0); }
 API double sl_api_lame_mu(double young, double poisson) { return lame(young, poisson, 1); }
 
+/* The largest stable dt (s) of stepper `method` on scene `scene` at its defaults, by the
+ * library's bisection and energy criterion (sl_scene_find_dt: runs of max(t_end, 200
+ * periods of the fastest mode)); 0 if unstable at every dt tried. NaN on error (unknown
+ * scene or stepper, t_end outside (0, 1e4] s); sl_api_last_error() says why. Blocks for
+ * the whole search (about half a second on the oscillator): call it from a Worker. */
+API double sl_api_find_dt(const char *scene, const char *method, double t_end) {
+    const sl_scene_class *sc = sl_scene_find(scene ? scene : "");
+    const sl_stepper_class *st = sl_stepper_find(method ? method : "");
+    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), NAN;
+    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), NAN;
+    double dt_max = NAN;
+    sl_status s = sl_scene_find_dt(sc, NULL, st, t_end, &dt_max);
+    if (s != SL_OK) return set_error("find-dt on '%s' with '%s': %s", sc->name, st->name, sl_status_message(s)), NAN;
+    return dt_max;
+}
+
 /* SL_PARAM_BIT of each parameter scene i reads (sl_scene_class.params). */
 API int sl_api_scene_params(int i) { return scene_at(i) ? scene_at(i)->params : 0; }
 

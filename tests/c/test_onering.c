@@ -25,6 +25,20 @@ static sl_model *small_ring(sl_tet_mesh *mesh, double alpha) {
     return m;
 }
 
+/* A world of mesh's nodes, 1 kg each, holding model m alone (no gravity model): J of
+ * sl_world_evaluate is then m's summed rows. NULL if it cannot be made. */
+static sl_world *unit_mass_world(const sl_tet_mesh *mesh, sl_model *m) {
+    double *mass = malloc(sizeof(double) * (size_t)mesh->node_count);
+    if (!mass) return NULL;
+    for (int k = 0; k < mesh->node_count; k++) mass[k] = 1;
+    sl_world_def def = sl_world_def_default();
+    def.node_count = mesh->node_count, def.positions = mesh->positions, def.masses = mass;
+    sl_world *w = NULL;
+    if (sl_world_create(&def, &w) == SL_OK && sl_world_add_model(w, m) != SL_OK) sl_world_destroy(w), w = NULL;
+    free(mass);
+    return w;
+}
+
 /* Each error of sl_onering_volume_create in *err: the status, the tet and why. */
 TEST(onering_errors_name_the_tet_and_why) {
     const double x[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
@@ -93,13 +107,8 @@ TEST(onering_gradient_is_the_area_weighted_normal_formula) {
     double *grad = calloc((size_t)n3, sizeof(double));
     jiggle(mesh.positions, n, 0.02, 11u, x);
     for (int k = 0; k < n; k++) p[k] = cos(0.3 * k);
-    sl_world *w = NULL;
-    sl_world_def def = sl_world_def_default();
-    double *mass = malloc(sizeof(double) * (size_t)n);
-    for (int k = 0; k < n; k++) mass[k] = 1;
-    def.node_count = n, def.positions = mesh.positions, def.masses = mass;
-    ENSURE(sl_world_create(&def, &w) == SL_OK);
-    ENSURE(sl_world_add_model(w, m) == SL_OK);
+    sl_world *w = unit_mass_world(&mesh, m);
+    ENSURE(w != NULL);
     ENSURE(sl_world_evaluate(w, x, phi, J) == SL_OK);
     for (int t = 0; t < mesh.tet_count; t++) {
         const int *v = mesh.tets + 4 * t;
@@ -124,7 +133,7 @@ TEST(onering_gradient_is_the_area_weighted_normal_formula) {
     printf("  |-J^T p - grad p| = %.2e (largest |grad p| %.2e)\n", worst, scale);
     ENSURE(scale > 1e-4);
     ENSURE(worst <= 1e-12 * scale + 1e-16);
-    free(x), free(p), free(phi), free(J), free(grad), free(mass);
+    free(x), free(p), free(phi), free(J), free(grad);
     sl_world_destroy(w);
     sl_tet_mesh_free(&mesh);
 }
@@ -137,14 +146,10 @@ TEST(onering_pressure_forces_conserve_momentum) {
     ENSURE(m != NULL);
     int n = mesh.node_count, n3 = 3 * n;
     double *x = malloc(sizeof(double) * (size_t)n3), *phi = malloc(sizeof(double) * (size_t)n);
-    double *J = malloc(sizeof(double) * (size_t)n * (size_t)n3), *mass = malloc(sizeof(double) * (size_t)n);
+    double *J = malloc(sizeof(double) * (size_t)n * (size_t)n3);
     jiggle(mesh.positions, n, 0.03, 5u, x);
-    for (int k = 0; k < n; k++) mass[k] = 1;
-    sl_world_def def = sl_world_def_default();
-    def.node_count = n, def.positions = mesh.positions, def.masses = mass;
-    sl_world *w = NULL;
-    ENSURE(sl_world_create(&def, &w) == SL_OK);
-    ENSURE(sl_world_add_model(w, m) == SL_OK);
+    sl_world *w = unit_mass_world(&mesh, m);
+    ENSURE(w != NULL);
     ENSURE(sl_world_evaluate(w, x, phi, J) == SL_OK);
     double F[3] = {0, 0, 0}, T[3] = {0, 0, 0}, scale = 0;
     for (int i = 0; i < n; i++) {
@@ -158,7 +163,7 @@ TEST(onering_pressure_forces_conserve_momentum) {
     printf("  net force %.1e, net torque %.1e (largest nodal force %.1e)\n",
            fmax(fabs(F[0]), fmax(fabs(F[1]), fabs(F[2]))), fmax(fabs(T[0]), fmax(fabs(T[1]), fabs(T[2]))), scale);
     for (int c = 0; c < 3; c++) ENSURE(fabs(F[c]) < 1e-13 * scale && fabs(T[c]) < 1e-13 * scale);
-    free(x), free(phi), free(J), free(mass);
+    free(x), free(phi), free(J);
     sl_world_destroy(w);
     sl_tet_mesh_free(&mesh);
 }

@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { startSite, serveDir } = require('./harness');
+const { startSite, serveDir, colouredPixels } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
@@ -53,28 +53,12 @@ async function violations(page) {
 const policyOf = (frame) => frame.evaluate(() =>
   document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content || '');
 
-/** Coloured pixels (max - min channel > 60) of the first panel canvas of frame. */
-const coloured = (frame) => frame.evaluate(() => {
-  const c = document.querySelector('.panel canvas');
-  const off = document.createElement('canvas');
-  off.width = c.width;
-  off.height = c.height;
-  const ctx = off.getContext('2d');
-  ctx.drawImage(c, 0, 0);
-  const px = ctx.getImageData(0, 0, off.width, off.height).data;
-  let n = 0;
-  for (let k = 0; k < px.length; k += 4) {
-    if (Math.max(px[k], px[k + 1], px[k + 2]) - Math.min(px[k], px[k + 1], px[k + 2]) > 60) n++;
-  }
-  return n;
-});
-
 /** The lab in frame is ready, its clock runs, its first panel draws, its chart has data. */
 async function labWorks(frame) {
   await frame.waitForFunction(() => window.softlab && window.softlab.ready && window.softlab.state().t > 0.2, null, { timeout: 30000 });
   const s = await frame.evaluate(() => window.softlab.state());
   assert.ok(s.panels.every((p) => p.samples > 1), JSON.stringify(s.panels.map((p) => p.samples)));
-  assert.ok((await coloured(frame)) > 500, 'the first panel draws the body');
+  assert.ok((await colouredPixels(frame)).n > 500, 'the first panel draws the body');
 }
 
 describe('Content Security Policy', () => {

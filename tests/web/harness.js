@@ -82,4 +82,25 @@ async function openLab(site, query = '', viewport = { width: 1400, height: 1000 
  *  of it (window.softlab.settled()). */
 const labState = (page) => page.evaluate(() => window.softlab.settled());
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState };
+/** Pixels of panel i's canvas in page (a page or a frame) that are clearly coloured (the
+ *  surface, markers), i.e. far from the grey background and grid: max - min channel
+ *  > 60. Resolves to {n, total}. */
+function colouredPixels(page, i = 0) {
+  return page.evaluate((index) => {
+    const c = document.querySelectorAll('.panel canvas')[index];
+    const off = document.createElement('canvas');
+    off.width = c.width;
+    off.height = c.height;
+    const ctx = off.getContext('2d');
+    ctx.drawImage(c, 0, 0);
+    const px = ctx.getImageData(0, 0, off.width, off.height).data;
+    let n = 0;
+    for (let k = 0; k < px.length; k += 4) {
+      const max = Math.max(px[k], px[k + 1], px[k + 2]), min = Math.min(px[k], px[k + 1], px[k + 2]);
+      if (max - min > 60) n++;
+    }
+    return { n, total: off.width * off.height };
+  }, i);
+}
+
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, colouredPixels };

@@ -7,7 +7,7 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const { RESULTS, startSite, openLab: openSite, labState } = require('./harness');
+const { RESULTS, startSite, openLab: openSite, labState, colouredPixels } = require('./harness');
 const TOL = 1e-9;
 
 let site;
@@ -15,26 +15,6 @@ let site;
 const openLab = (query = '') => openSite(site, query);
 
 const state = labState;
-
-/** Pixels of panel i's canvas that are clearly coloured (the surface, markers), i.e.
- *  far from the grey background and grid: max - min channel > 60. */
-function colouredPixels(page, i) {
-  return page.evaluate((index) => {
-    const c = document.querySelectorAll('.panel canvas')[index];
-    const off = document.createElement('canvas');
-    off.width = c.width;
-    off.height = c.height;
-    const ctx = off.getContext('2d');
-    ctx.drawImage(c, 0, 0);
-    const px = ctx.getImageData(0, 0, off.width, off.height).data;
-    let n = 0;
-    for (let k = 0; k < px.length; k += 4) {
-      const max = Math.max(px[k], px[k + 1], px[k + 2]), min = Math.min(px[k], px[k + 1], px[k + 2]);
-      if (max - min > 60) n++;
-    }
-    return { n, total: off.width * off.height };
-  }, i);
-}
 
 before(async () => {
   site = await startSite();
