@@ -408,6 +408,7 @@ export class Panel {
     this.showGrab(null);
     this.epoch = ++this.epochs;
     this.client.send('reset', { epoch: this.epoch });
+    this.requestOmega(); // the meter's ω_max at the rest state again, not the run's last
     this.t = 0;
     this.sentTarget = 0;
     this.stopped = false;
