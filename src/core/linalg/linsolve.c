@@ -13,8 +13,9 @@ static sl_status symbolic(sl_cholesky *c, const cs *A, int pattern_version) {
     free(c->work);
     free(c->r), free(c->z), free(c->p), free(c->q); /* sized for the old pattern */
     c->r = c->z = c->p = c->q = NULL;
-    free(c->block_inv), free(c->ic);
-    c->block_inv = c->ic = NULL;
+    free(c->block_inv);
+    c->block_inv = NULL;
+    sl_block_sym_free(&c->blocks);
     c->S = cs_schol(1, A); /* AMD on A + A^T */
     c->work = malloc(sizeof(double) * (size_t)(A->n > 0 ? A->n : 1));
     c->n = (int)A->n;
@@ -68,10 +69,10 @@ void sl_cholesky_free(sl_cholesky *c) {
     free(c->p);
     free(c->q);
     free(c->block_inv);
-    free(c->ic);
+    sl_block_sym_free(&c->blocks);
     c->S = NULL;
     c->N = NULL;
-    c->work = c->r = c->z = c->p = c->q = c->block_inv = c->ic = NULL;
+    c->work = c->r = c->z = c->p = c->q = c->block_inv = NULL;
 }
 
 static double dot(const double *a, const double *b, int n) {
@@ -101,16 +102,23 @@ static sl_status factor_and_solve(sl_cholesky *c, const cs *A, int version, cons
 }
 
 typedef void (*precondition_fn)(sl_cholesky *c, double *z); /* z = P^-1 z in place */
+typedef void (*matvec_fn)(const sl_cholesky *c, const cs *A, const double *x, double *y); /* y += A x */
+
+static void matvec_csc(const sl_cholesky *c, const cs *A, const double *x, double *y) { sl_sym_gaxpy(A, x, y); }
+/* A's values as blocks (IC0 copies them there at its set-up). */
+static void matvec_blocks(const sl_cholesky *c, const cs *A, const double *x, double *y) {
+    sl_block_sym_gaxpy(&c->blocks, x, y);
+}
 
 static void precondition_factor(sl_cholesky *c, double *z) { sl_cholesky_solve(c, z); }
 
 /* Preconditioned CG; returns iterations, or -1 if not converged. */
-static int pcg(sl_cholesky *c, precondition_fn apply, const cs *A, const double *b, double *x,
+static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const cs *A, const double *b, double *x,
                double tol, int max_it) {
     int n = c->n;
     double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
     memset(q, 0, sizeof(double) * (size_t)n);
-    sl_sym_gaxpy(A, x, q);
+    matvec(c, A, x, q);
     for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
     if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
     for (int i = 0; i < n; i++) z[i] = r[i];
@@ -119,7 +127,7 @@ static int pcg(sl_cholesky *c, precondition_fn apply, const cs *A, const double 
     double rz = dot(r, z, n);
     for (int it = 1; it <= max_it; it++) {
         memset(q, 0, sizeof(double) * (size_t)n);
-        sl_sym_gaxpy(A, p, q);
+        matvec(c, A, p, q);
         double pq = dot(p, q, n);
         if (!(pq > 0)) return -1; /* A not positive definite along p */
         double a = rz / pq;
@@ -154,7 +162,7 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double
         if (!c->r || !c->z || !c->p || !c->q) return SL_ERR_NOMEM;
     }
     if (fresh) return factor_and_solve(c, A, version, b, x);
-    int it = pcg(c, precondition_factor, A, b, x, tol, max_iterations);
+    int it = pcg(c, precondition_factor, matvec_csc, A, b, x, tol, max_iterations);
     if (it < 0) return factor_and_solve(c, A, version, b, x);
     if (iterations) *iterations = it;
     if (factored) *factored = 0;
@@ -320,51 +328,16 @@ static void precondition_block_jacobi(sl_cholesky *c, double *z) {
     }
 }
 
-/* ---- IC0: incomplete Cholesky A ~ L L^T on the pattern of A -------------------------- */
+/* ---- IC0: incomplete Cholesky A ~ L L^T on A's pattern, by node blocks (block_sym.h) -- */
 
-/* Row i of L (lower, CSR) has the pattern of column i of A's upper triangle (CSC, rows
- * sorted, diagonal last); c->work (double[n], zero on entry and exit) holds row i. */
-static sl_status ic0_setup(sl_cholesky *c, const cs *A) {
-    int n = (int)A->n;
-    if (!c->ic) c->ic = malloc(sizeof(double) * (size_t)(A->p[n] > 0 ? A->p[n] : 1));
-    if (!c->ic) return SL_ERR_NOMEM;
-    double *L = c->ic, *row = c->work;
-    memset(row, 0, sizeof(double) * (size_t)n);
-    const csi *Ap = A->p, *Ai = A->i;
-    for (int i = 0; i < n; i++) {
-        csi end = Ap[i + 1] - 1;
-        if (end < Ap[i] || Ai[end] != i || !(A->x[end] > 0)) return SL_ERR_FACTOR; /* not SPD */
-        for (csi p = Ap[i]; p < end; p++) row[Ai[p]] = A->x[p];
-        double d = A->x[end];
-        for (csi p = Ap[i]; p < end; p++) {
-            csi k = Ai[p];
-            double s = row[k];
-            for (csi q = Ap[k]; q < Ap[k + 1] - 1; q++) s -= L[q] * row[Ai[q]];
-            s /= L[Ap[k + 1] - 1];
-            row[k] = s, L[p] = s;
-            d -= s * s;
-        }
-        L[end] = d > 1e-12 * A->x[end] ? sqrt(d) : sqrt(A->x[end]); /* breakdown: keep diag */
-        for (csi p = Ap[i]; p < end; p++) row[Ai[p]] = 0;
-    }
-    return SL_OK;
+static sl_status ic0_setup(sl_cholesky *c, const cs *A, int version) {
+    sl_status st = sl_block_sym_prepare(&c->blocks, A, version);
+    if (st != SL_OK) return st;
+    sl_block_sym_values(&c->blocks, A);
+    return sl_block_ic0_factor(&c->blocks);
 }
 
-static void precondition_ic0(sl_cholesky *c, double *z) {
-    const cs *A = c->pattern;
-    const csi *Ap = A->p, *Ai = A->i;
-    const double *L = c->ic;
-    int n = c->n;
-    for (int i = 0; i < n; i++) { /* L y = z */
-        double s = z[i];
-        for (csi p = Ap[i]; p < Ap[i + 1] - 1; p++) s -= L[p] * z[Ai[p]];
-        z[i] = s / L[Ap[i + 1] - 1];
-    }
-    for (int i = n - 1; i >= 0; i--) { /* L^T x = y */
-        double s = z[i] /= L[Ap[i + 1] - 1];
-        for (csi p = Ap[i]; p < Ap[i + 1] - 1; p++) z[Ai[p]] -= L[p] * s;
-    }
-}
+static void precondition_ic0(sl_cholesky *c, double *z) { sl_block_ic0_solve(&c->blocks, z); }
 
 sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
                        double *x, int *iterations, int *factored) {
@@ -388,10 +361,12 @@ sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, con
     if (st == SL_OK && (!c->S || c->pattern_version != version)) st = symbolic(c, A, version);
     if (st == SL_OK) st = alloc_cg(c, n);
     if (st != SL_OK) return st;
-    c->pattern = A;
-    precondition_fn apply = solver == SL_LINEAR_IC0 ? precondition_ic0 : precondition_block_jacobi;
-    st = solver == SL_LINEAR_IC0 ? ic0_setup(c, A) : block_jacobi_setup(c, A);
-    int it = st == SL_OK ? pcg(c, apply, A, b, x, SL_CG_TOLERANCE, SL_CG_MAX_ITERATIONS) : -1;
+    int ic0 = solver == SL_LINEAR_IC0;
+    st = ic0 ? ic0_setup(c, A, version) : block_jacobi_setup(c, A);
+    int it = st == SL_OK ? pcg(c, ic0 ? precondition_ic0 : precondition_block_jacobi,
+                               ic0 ? matvec_blocks : matvec_csc, A, b, x, SL_CG_TOLERANCE,
+                               SL_CG_MAX_ITERATIONS)
+                         : -1;
     if (st == SL_ERR_NOMEM) return st;
     if (it < 0) return factor_and_solve(c, A, version, b, x);
     if (iterations) *iterations = it;

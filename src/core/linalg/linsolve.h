@@ -4,6 +4,7 @@
 
 #include "softlab/status.h"
 #include "softlab/world.h"
+#include "linalg/block_sym.h"
 
 struct cs_sparse;
 struct cs_symbolic;
@@ -19,10 +20,7 @@ typedef struct sl_cholesky {
     double *r, *z, *p, *q; /* double[n] each: CG work vectors */
     int method;            /* sl_linear_solver the preconditioner below was made for */
     double *block_inv;     /* double[9 n/3]: inverse 3x3 diagonal blocks (block Jacobi) */
-    double *guess_prev;    /* double[n]: the previous solve's initial guess (extrapolation) */
-    const struct cs_sparse *pattern; /* the matrix ic was made from (IC0) */
-    double *ic;            /* double[nnz(A)]: IC0 factor L on A's pattern (rows of L =
-                              columns of A's upper triangle), diagonal last in each */
+    sl_block_sym blocks;   /* IC0: A by node blocks and its incomplete factor */
 } sl_cholesky;
 
 /* Factorizes the SPD matrix A (upper triangle used, CSC). The symbolic analysis is
@@ -87,12 +85,13 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
 /* Iterative solvers' settings (block Jacobi, IC0): the scaled residual |b - A x| <= tol |b|
  * and the budget after which A is factorized and solved directly. The tolerance is what
  * issue 11's accuracy target needs: the trajectory after 100 steps within 1e-6 m of a
- * direct sparse Cholesky solve. Measured (bench --shapes --accuracy, 100 steps): IC0 at
- * 1e-7 is 1.3e-7 m from it on the beam (perf-beam, 2,560 and 5,000 tets), 1e-12 m on
- * the block (perf-block); at 1e-6 the beam missed (1.7e-6, 2.3e-6 m, measured on the
- * earlier 31 x 4 x 4-cube beam of 2,480 tets and at 5,000); the error grows about
- * linearly with the tolerance. Checked by tests/c/test_linsolve.c. */
-#define SL_CG_TOLERANCE 1e-7
+ * direct sparse Cholesky solve. Measured (bench --shapes --accuracy, 100 steps, IC0): at
+ * 1e-7 the beam (perf-beam) was 1.3e-7 m from it at 2,560 and 5,000 tets but 1.8e-5 m at
+ * 10,980 and 6.9e-5 m at 20,580; at 1e-9, 1.5e-6 m at 20,580; at 1e-10, 4.2e-10 / 4.8e-10
+ * / 4.7e-8 / 2.5e-7 m at 2,560 / 5,000 / 10,980 / 20,580 tets, for 36 / 44 / 56 / 68
+ * iterations a step (51 at 1e-7 on 20,580). The block (perf-block) stays within 1e-15 m.
+ * Checked by tests/c/test_linsolve.c. */
+#define SL_CG_TOLERANCE 1e-10
 #define SL_CG_MAX_ITERATIONS 2000
 
 /* SL_LINEAR_DEFAULT picks by the fill of the Cholesky factor (AMD ordering): IC0 when
