@@ -55,6 +55,7 @@ async function startLab(core, config, pool) {
     dt: (i, dt) => settings.setDt(i, dt),
     samples: (p, samples) => { if (plots) plots.add(p, samples); },
     omega: () => { if (controls) controls.refresh(); },
+    diverged: (p, t) => { if (plots) plots.diverged(p, t); },
   };
   const clients = pool.open(config.panels.length, scene.mesh || null);
   config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));

@@ -169,3 +169,56 @@ export class SampleRecord {
     return this.chunks.reduce((n, c) => n + c.byteLength, 0);
   }
 }
+
+export const PHASE_POINTS = 2048;     // points a panel's phase portrait holds (even)
+
+/** The phase portrait of one panel: pairs (q, p) of one sample each, every span-th sample
+ *  of the run, at most PHASE_POINTS; when full, every other pair goes and span doubles,
+ *  so the trace covers the whole run at a bounded drawing cost (as PlotHistory does).
+ *  Pairs are samples as taken, not a bucket's extremes: q and p must be of one time.
+ *  A non-finite q or p is a gap. */
+export class PhaseTrace {
+  constructor() {
+    this.q = new Float64Array(PHASE_POINTS);
+    this.p = new Float64Array(PHASE_POINTS);
+    this.clear();
+  }
+
+  clear() {
+    this.n = 0;        // pairs kept
+    this.span = 1;     // samples per kept pair
+    this.samples = 0;  // samples since clear
+    this.last = null;  // the latest pair, drawn at the trace's end
+  }
+
+  add(q, p) {
+    const k = this.samples++;
+    this.last = [q, p];
+    if (k % this.span !== 0) return;
+    if (this.n === PHASE_POINTS) {
+      for (let j = 0; j < PHASE_POINTS / 2; j++) { this.q[j] = this.q[2 * j]; this.p[j] = this.p[2 * j]; }
+      this.n = PHASE_POINTS / 2;
+      this.span *= 2;
+      if (k % this.span !== 0) return;
+    }
+    this.q[this.n] = q;
+    this.p[this.n++] = p;
+  }
+
+  /** [qs, ps] to draw, a gap as null, ending at the latest sample. */
+  points() {
+    const qs = [], ps = [];
+    const push = (q, p) => {
+      const ok = Number.isFinite(q) && Number.isFinite(p);
+      qs.push(ok ? q : null);
+      ps.push(ok ? p : null);
+    };
+    for (let j = 0; j < this.n; j++) push(this.q[j], this.p[j]);
+    if (this.last && (this.samples - 1) % this.span !== 0) push(...this.last);
+    return [qs, ps];
+  }
+
+  get bytes() {
+    return this.q.byteLength + this.p.byteLength;
+  }
+}

@@ -12,7 +12,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab } = require('./harness');
 
-const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,step_ms_ms';
+const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,step_ms_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
 
 let site, page;
 before(async () => {
@@ -98,10 +98,10 @@ describe('LabChart', () => {
     const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.strictEqual(lines.length, 1 + 6 + 5);
-    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,0.2');
-    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,'), 'the added value round-trips');
+    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,0.2,,,,,');
+    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,'), 'the added value round-trips');
     assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
-    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,0.3', 'NaN height is an empty cell');
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,0.3,,,,,', 'NaN height is an empty cell');
     assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
     assert.strictEqual(lines[11].split(',')[6], '1000000000000');
   });

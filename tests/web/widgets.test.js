@@ -1,0 +1,100 @@
+// The lab's teaching widgets in headless Chromium, each against what theory predicts on
+// seed 003's oscillator (k = 100 N m, m = 1 kg: ω = 10 rad/s; x(t) = 1 + 0.1 cos 10t,
+// v = −sin 10t; E₀ = ½ k (0.1)² = 0.5 J): the phase portrait, the divergence marker on
+// the plot, the energy bars and the log-scale relative energy error.
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+
+const { startSite, openLab: openSite, labState } = require('./harness');
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { if (site) await site.close(); });
+
+const openLab = (query) => openSite(site, query, { width: 1350, height: 1013 });
+
+const OMEGA = 10, U0 = 0.1; // rad/s; m: the release stretch
+
+/** Lets the lab run until every panel has reached t (s) or stopped, then pauses it and
+ *  resolves to the settled state. */
+async function runTo(page, t) {
+  await page.waitForFunction((t) => {
+    const s = window.softlab.state();
+    return s.panels.every((p) => p.t >= t || p.stopped);
+  }, t, { timeout: 60000 });
+  await page.click('#pause');
+  return labState(page);
+}
+
+/** The lab's live chart (web/chart.js LabChart) as plain data: its quantity and uPlot's
+ *  data, nulls kept. */
+const chartData = (page) => page.evaluate(async () => {
+  const { chartOf } = await import('./chart.js');
+  const chart = chartOf(document.querySelector('#chart'));
+  chart.flush();
+  // time plots: [t, panel 0, ...]; the phase portrait: [null, [q, p] of panel 0, ...]
+  const plain = (col) => (col == null ? null : Array.isArray(col[0]) ? col.map((c) => Array.from(c)) : Array.from(col));
+  return { quantity: chart.quantity, data: chart.plot.data.map(plain) };
+});
+
+describe('teaching widgets', () => {
+  test('phase portrait: symplectic Euler closes an ellipse on the oscillator, explicit Euler spirals out', async () => {
+    const page = await openLab('?scene=oscillator&methods=symplectic-euler,explicit-euler&dt=0.01&plot=phase');
+    const s = await runTo(page, 1.5);
+    const { quantity, data } = await chartData(page);
+    assert.strictEqual(quantity, 'phase');
+    const axes = await page.evaluate(async () => (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot.axes.map((a) => a.label));
+    assert.deepStrictEqual(axes, ['position x of the tracked node (m)', 'velocity v_x (m/s)']);
+    const h = 0.01, hw = h * OMEGA;
+    // (x − 1)²/0.1² + v²/1² against 1: the exact solution's ellipse, normalized
+    const ellipse = (x, v) => ((x - 1) / U0) ** 2 + (v / (OMEGA * U0)) ** 2;
+    const [xs, vs] = data[1];
+    assert.ok(xs.length >= 150, `${xs.length} points (one sample a step)`);
+    // Symplectic Euler keeps ω²u² + v² − hω²uv exactly (its modified energy), so the
+    // ellipse measure stays within [1/(1 + hω/2), 1/(1 − hω/2)]: |E − 1| ≤ (hω/2)/(1 − hω/2)
+    // = 0.0526 at hω = 0.1; the tilt makes it reach about hω/2 = 0.05 twice a period.
+    const dev = xs.map((x, k) => ellipse(x, vs[k]) - 1);
+    const worst = Math.max(...dev.map(Math.abs));
+    console.log(`symplectic Euler: ${xs.length} points, max |E - 1| = ${worst.toFixed(5)} (bound ${(hw / 2 / (1 - hw / 2)).toFixed(5)})`);
+    assert.ok(worst <= (hw / 2) / (1 - hw / 2) + 1e-9, `max |E − 1| = ${worst}`);
+    assert.ok(worst >= 0.9 * hw / 2, `max |E − 1| = ${worst}: the tilted ellipse of the modified energy`);
+    // the curve goes round: x spans [0.9, 1.1] and v [−1, 1] to within the tilt
+    assert.ok(Math.min(...xs) < 0.91 && Math.max(...xs) > 1.09 && Math.min(...vs) < -0.97 && Math.max(...vs) > 0.97);
+    // pairs are of one time: the modified energy holds to round-off at every point
+    const modified = xs.map((x, k) => ((x - 1) / U0) ** 2 + (vs[k] / (OMEGA * U0)) ** 2 - hw * ((x - 1) / U0) * (vs[k] / (OMEGA * U0)));
+    const spread = Math.max(...modified) - Math.min(...modified);
+    console.log(`symplectic Euler: modified energy spread ${spread.toExponential(2)}`);
+    assert.ok(spread < 1e-9, `modified energy spread ${spread}`);
+    // Explicit Euler multiplies ω²u² + v² by 1 + (hω)² every step: after n steps the
+    // ellipse measure is 1.01^n, the curve an outward spiral.
+    const [ex, ev] = data[2];
+    const grow = ex.map((x, k) => ellipse(x, ev[k]));
+    assert.ok(grow.every((e, k) => k === 0 || e > grow[k - 1]), 'the radius grows at every point');
+    const n = Math.round(s.panels[1].t / h);
+    const last = grow[grow.length - 1];
+    console.log(`explicit Euler: after ${n} steps E = ${last.toFixed(6)} (1.01^n = ${(1.01 ** n).toFixed(6)})`);
+    assert.ok(Math.abs(last / (1 + hw * hw) ** n - 1) < 1e-9, `E = ${last} after ${n} steps`);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('phase portrait of the pendulum: angle against angular velocity', async () => {
+    const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
+    await runTo(page, 0.6);
+    const { data } = await chartData(page);
+    const axes = await page.evaluate(async () => (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot.axes.map((a) => a.label));
+    assert.deepStrictEqual(axes, ['angle θ from the vertical (rad)', 'angular velocity dθ/dt (rad/s)']);
+    const [th, om] = data[1];
+    // released at rest at 60°: θ(0) = π/3, dθ/dt(0) = 0; with the rod nearly rigid,
+    // energy gives ½ L² θ̇² = g L (cos θ − cos θ₀): at every point within 2 %
+    assert.ok(Math.abs(th[0] - Math.PI / 3) < 1e-12 && om[0] === 0, `start (${th[0]}, ${om[0]})`);
+    const g = 9.81;
+    for (let k = 1; k < th.length; k += 10) {
+      const expect = Math.sqrt(2 * g * (Math.cos(th[k]) - 0.5));
+      assert.ok(Math.abs(Math.abs(om[k]) - expect) < 0.02 * 3.13 + 1e-9, `θ = ${th[k]}: |θ'| = ${Math.abs(om[k])}, energy says ${expect}`);
+    }
+    assert.ok(Math.min(...th) < 0.2, 'it swings down through the vertical');
+    await page.close();
+  });
+});
