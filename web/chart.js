@@ -239,6 +239,8 @@ export class LabChart {
       ctx.lineTo(x, top + height);
       ctx.stroke();
       ctx.font = `600 ${12 * r}px system-ui, sans-serif`;
+      ctx.textAlign = 'left'; // uPlot leaves the last axis's alignment on the context
+      ctx.textBaseline = 'alphabetic';
       const label = `✕ diverged t = ${t.toFixed(3)} s`;
       const w = ctx.measureText(label).width;
       // right of the line, or left of it near the plot's right edge; one row per panel

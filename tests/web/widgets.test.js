@@ -79,6 +79,45 @@ describe('teaching widgets', () => {
     await page.close();
   });
 
+  test('the plot marks where a panel diverged, at its reported time, in its colour', async () => {
+    // explicit Euler at hω = 1 doubles ω²u² + v² every step: it diverges within a second
+    const page = await openLab('?scene=oscillator&methods=explicit-euler,symplectic-euler&dt=0.1,0.01');
+    await page.waitForFunction(() => window.softlab.state().panels[0].diverged, null, { timeout: 60000 });
+    const s = await runTo(page, 0); // pause
+    const at = s.panels[0].divergedAt;
+    assert.ok(at > 0 && at < 5, `diverged at ${at} s`);
+    assert.match(s.panels[0].message, new RegExp(`diverged at t = ${at.toFixed(3)} s`));
+    const mark = await page.evaluate(async () => {
+      const { chartOf } = await import('./chart.js');
+      const chart = chartOf(document.querySelector('#chart'));
+      chart.dirty = true;
+      chart.flush();
+      const u = chart.plot, ctx = u.ctx, { left, top, width, height } = u.bbox;
+      const at = chart.divergedAt[0];
+      // the share of pixels of the panel's colour (#2f7fd8) down a column of the plot, the
+      // best of the 3 px around x (a 2 px line at a fractional x; the dashes cover 6 px
+      // of 10): at the marker's x, and half way between it and the plot's left edge
+      const column = (x) => {
+        const px = ctx.getImageData(Math.round(x) - 1, top, 3, height).data;
+        const n = [0, 0, 0];
+        for (let k = 0; k < px.length; k += 4) if (Math.abs(px[k] - 0x2f) < 40 && Math.abs(px[k + 1] - 0x7f) < 40 && Math.abs(px[k + 2] - 0xd8) < 40) n[(k / 4) % 3]++;
+        return Math.max(...n) / height;
+      };
+      const x = u.valToPos(at, 'x', true);
+      return { at, inside: x > left && x < left + width, onLine: column(x), between: column((left + x) / 2), divergedAt: chart.divergedAt };
+    });
+    console.log(`diverged at ${at} s; marker at ${mark.at} s; panel colour covers ${(100 * mark.onLine).toFixed(0)} % of the marker's column, ${(100 * mark.between).toFixed(0)} % of one between`);
+    assert.strictEqual(mark.at, at, 'the marker sits at the reported divergence time');
+    assert.ok(Number.isNaN(mark.divergedAt[1]), 'the stable panel has no marker');
+    assert.ok(mark.inside, 'the marker is inside the plot');
+    assert.ok(mark.onLine > 0.45 && mark.between < 0.1, JSON.stringify(mark));
+    // a reset clears it
+    await page.click('#reset');
+    await labState(page);
+    assert.ok(await page.evaluate(async () => Number.isNaN((await import('./chart.js')).chartOf(document.querySelector('#chart')).divergedAt[0])));
+    await page.close();
+  });
+
   test('phase portrait of the pendulum: angle against angular velocity', async () => {
     const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
     await runTo(page, 0.6);
