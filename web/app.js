@@ -19,6 +19,7 @@ import { Clock } from './clock.js';
 import { PhysicsInput } from './input.js';
 import { Settings } from './settings.js';
 import { Plots } from './plots.js';
+import { EnergyBars } from './energy-bars.js';
 import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { heightLimits, measureBody } from './body.js';
@@ -164,7 +165,8 @@ async function startLab(core, config, pool) {
   panels.forEach((p) => p.resize());
 
   const perf = new PerfMeter($('#perf'));
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, perf, clockEl: $('#clock'), input });
+  const bars = new EnergyBars($('#energy-bars'), panels);
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, perf, clockEl: $('#clock'), input });
   return labFace({ core, panels, clock, perf, input, plots, camera: () => camera, markAllDirty, url });
 }
 

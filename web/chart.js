@@ -42,8 +42,8 @@ export const QUANTITIES = [
   { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
   // the tracked node along the phase portrait's coordinate (web/phase.js)
-  { id: 'position', label: 'position of the tracked node (phase coordinate)', unit: 'm', short: 'position' },
-  { id: 'velocity', label: 'velocity of the tracked node (phase coordinate)', unit: 'm/s', short: 'velocity' },
+  { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
+  { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
   { id: 'angle', label: 'pendulum angle θ', unit: 'rad', short: 'angle θ' },
   { id: 'angular_velocity', label: 'pendulum angular velocity dθ/dt', unit: 'rad/s', short: 'dθ/dt' },
   // log axis: the error of a good stepper is many decades below a bad one's
@@ -452,7 +452,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   }
   const phase = document.createElement('option');
   phase.value = PHASE;
-  phase.textContent = 'phase portrait: velocity against position';
+  phase.textContent = 'phase portrait (velocity against position)';
   select.append(phase);
   select.value = chart.quantity;
   select.addEventListener('change', () => {

@@ -118,6 +118,63 @@ describe('teaching widgets', () => {
     await page.close();
   });
 
+  test('energy bars: kinetic + elastic is the total, kinetic 0 at release, ½ m v² later', async () => {
+    const page = await openLab('?scene=oscillator&methods=symplectic-euler,explicit-euler&dt=0.01&paused=1');
+    await labState(page);
+    const bars = () => page.evaluate(async () => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); // the loop's next update
+      return [...document.querySelectorAll('.energy-group')].map((g) => ({
+        head: g.querySelector('.energy-head').textContent,
+        ...Object.fromEntries([...g.querySelectorAll('.energy-row')].map((r) => [r.dataset.kind, Number(r.dataset.value)])),
+        px: Object.fromEntries([...g.querySelectorAll('.energy-row')].map((r) => [r.dataset.kind, r.querySelector('.energy-fill').getBoundingClientRect().width])),
+        text: [...g.querySelectorAll('.energy-value')].map((e) => e.textContent),
+      }));
+    });
+    let b = await bars();
+    assert.strictEqual(b.length, 2, 'one group per panel');
+    // at release: at rest, stretched 0.1 m: K = 0, U_el = ½ k (0.1)² = 0.5 J, no gravity
+    console.log('t = 0:', JSON.stringify(b[0]));
+    assert.strictEqual(b[0].kinetic, 0);
+    assert.strictEqual(b[0].potential, 0);
+    assert.ok(Math.abs(b[0].elastic - 0.5) < 1e-12, `U_el = ${b[0].elastic}`);
+    assert.ok(Math.abs(b[0].total - 0.5) < 1e-12, `E = ${b[0].total}`);
+    assert.deepStrictEqual(b[0].text, ['0.000 J', '0.000 J', '0.500 J', '0.500 J']);
+    assert.strictEqual(b[0].px.kinetic, 0, 'no kinetic bar');
+    assert.ok(b[0].px.elastic > 50 && Math.abs(b[0].px.elastic - b[0].px.total) < 0.5, JSON.stringify(b[0].px));
+    // to t = 0.37 s, one step of every panel at a time (".")
+    let s = await labState(page);
+    while (s.panels[0].t < 0.37 - 1e-9) {
+      await page.keyboard.press('.');
+      s = await labState(page);
+    }
+    assert.ok(s.panels.every((p) => Math.abs(p.t - 0.37) < 1e-9), JSON.stringify(s.panels.map((p) => p.t)));
+    b = await bars();
+    const v = await page.evaluate(async () => {
+      const { chartOf, QUANTITIES } = await import('./chart.js');
+      const chart = chartOf(document.querySelector('#chart'));
+      const rows = chart.record.map((r) => r.row(r.rows - 1));
+      const k = 1 + QUANTITIES.findIndex((q) => q.id === 'velocity');
+      return rows.map((row) => ({ t: row[0], v: row[k] }));
+    });
+    for (const i of [0, 1]) {
+      const g = b[i];
+      console.log(`panel ${i + 1} at t = ${s.panels[i].t}: K = ${g.kinetic}, U_el = ${g.elastic}, E = ${g.total}; ½ v² = ${0.5 * v[i].v ** 2}`);
+      assert.strictEqual(g.head, ['Symplectic Euler, Δt = 0.01 s', 'Explicit Euler, Δt = 0.01 s'][i]);
+      assert.ok(Math.abs(g.kinetic + g.potential + g.elastic - g.total) <= 1e-15 * g.total, `K + U_g + U_el − E = ${g.kinetic + g.potential + g.elastic - g.total}`);
+      assert.strictEqual(v[i].t, s.panels[i].t, 'the last sample is of the state the bars show');
+      assert.ok(Math.abs(g.kinetic - 0.5 * 1 * v[i].v ** 2) <= 1e-14, `K = ${g.kinetic}, ½ m v² = ${0.5 * v[i].v ** 2}`);
+    }
+    // near the exact ½ sin²(10 t) = 0.140 J (symplectic Euler's phase and energy errors
+    // are of order hω = 0.1 of it)
+    assert.ok(Math.abs(b[0].kinetic - 0.5 * Math.sin(3.7) ** 2) < 0.1 * 0.5, `K = ${b[0].kinetic}`);
+    // symplectic Euler's total stays within its modified-energy band, explicit Euler's
+    // has grown by 1.01^n (n = 37 steps: 1.445)
+    assert.ok(Math.abs(b[0].total / 0.5 - 1) < 0.0527, `E = ${b[0].total}`);
+    const n = Math.round(s.panels[1].t / 0.01);
+    assert.ok(Math.abs(b[1].total / (0.5 * 1.01 ** n) - 1) < 1e-9, `E = ${b[1].total} after ${n} steps`);
+    await page.close();
+  });
+
   test('phase portrait of the pendulum: angle against angular velocity', async () => {
     const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
     await runTo(page, 0.6);
