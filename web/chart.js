@@ -78,6 +78,20 @@ const FENCE = 3, PAD = 0.05;
 const LOG_DECADES = 16; // the log axis spans at most this many decades (double round-off)
 const AXIS_STYLE = { stroke: '#4a5565', grid: { stroke: '#e6eaf0' }, ticks: { stroke: '#d5dbe3' } };
 
+// A log axis ticks whole decades only (uPlot's default also grids 2..9 × each decade,
+// a grey band per decade on a 260 px plot), at most six labels, written as 10ⁿ.
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+const LOG_AXIS = {
+  splits: (u, i, min, max) => {
+    const a = Math.ceil(Math.log10(min) - 1e-9), b = Math.floor(Math.log10(max) + 1e-9);
+    const step = Math.max(1, Math.ceil((b - a) / 6)), out = [];
+    for (let k = b; k >= a; k -= step) out.unshift(10 ** k);
+    return out;
+  },
+  filter: (u, splits) => splits, // uPlot's log filter would blank every other decade
+  values: (u, splits) => splits.map((v) => (v > 0 ? `10${String(Math.round(Math.log10(v))).replace(/./g, (c) => SUPERSCRIPT[c])}` : '')),
+};
+
 const IDS = QUANTITIES.map((q) => q.id);
 const charts = new WeakMap(); // host element -> LabChart (chartOf)
 
@@ -143,7 +157,7 @@ export class LabChart {
       pxAlign: 0,
       scales: { x: { time: false }, y: q.log ? { distr: 3, log: 10, range: () => this.logRange() } : { range: () => this.range() } },
       hooks: { draw: [(u) => this.drawDivergence(u)] },
-      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis }],
+      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis, ...(q.log ? LOG_AXIS : {}) }],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [

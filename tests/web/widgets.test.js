@@ -175,6 +175,42 @@ describe('teaching widgets', () => {
     await page.close();
   });
 
+  test('log-scale relative energy error: RK4 and symplectic Euler at t = 1 s as theory says', async () => {
+    const page = await openLab('?scene=oscillator&methods=rk4,symplectic-euler&dt=0.01&plot=energy_error');
+    await runTo(page, 1.2);
+    const { quantity, data } = await chartData(page);
+    assert.strictEqual(quantity, 'energy_error');
+    const scale = await page.evaluate(async () => {
+      const u = (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot;
+      return { distr: u.scales.y.distr, min: u.scales.y.min, max: u.scales.y.max, label: u.axes[1].label };
+    });
+    assert.strictEqual(scale.distr, 3, 'a log axis');
+    assert.strictEqual(scale.label, '|E − E₀|/|E₀|');
+    const [t, rk4, se] = data;
+    const k = t.findIndex((x) => Math.abs(x - 1) < 1e-9);
+    assert.ok(k > 0, 'a sample at t = 1 s');
+    const h = 0.01, hw = h * OMEGA, n = 100;
+    // RK4 on x'' = −ω²x multiplies the energy by |R(ihω)|² = 1 − (hω)⁶/72 + (hω)⁸/576 a
+    // step (R the degree-4 Taylor polynomial of e^z): it loses energy at order (hω)⁶ a
+    // step, 4th order globally: after n steps 1 − |R|^(2n) = 1.37e-6.
+    const r2 = 1 - hw ** 6 / 72 + hw ** 8 / 576;
+    const rk4Theory = 1 - r2 ** n;
+    // Symplectic Euler keeps ω²u² + v² − hω²uv, so E − E₀ = ½hω²uv: a bounded error of
+    // first order, (hω/2)|sin 2ωt| to leading order, 0.0456 at t = 1 s; never above
+    // (hω/2)/(1 − hω/2) = 0.0526.
+    const seTheory = (hw / 2) * Math.abs(Math.sin(2 * OMEGA * 1));
+    console.log(`t = 1 s: RK4 ${rk4[k].toExponential(4)} (theory ${rk4Theory.toExponential(4)}), symplectic Euler ${se[k].toExponential(4)} (theory ${seTheory.toExponential(4)}); y axis [${scale.min.toExponential(1)}, ${scale.max.toExponential(1)}]`);
+    assert.ok(Math.abs(rk4[k] / rk4Theory - 1) < 1e-4, `RK4: ${rk4[k]} against ${rk4Theory}`);
+    assert.ok(Math.abs(se[k] / seTheory - 1) < 0.05, `symplectic Euler: ${se[k]} against ${seTheory}`);
+    assert.ok(se.every((e) => e == null || e <= (hw / 2) / (1 - hw / 2) + 1e-12), 'symplectic Euler stays in its band');
+    // both on the axis: it spans their decades
+    assert.ok(scale.min <= rk4[k] && scale.max >= se[k]);
+    // t = 0 is E₀ itself: error 0, no place on a log axis (a gap, not a zero)
+    assert.strictEqual(t[0], 0);
+    assert.strictEqual(rk4[0], null);
+    await page.close();
+  });
+
   test('phase portrait of the pendulum: angle against angular velocity', async () => {
     const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
     await runTo(page, 0.6);
