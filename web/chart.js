@@ -4,7 +4,7 @@
 // and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (72 B each)
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (112 B each)
 // and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)

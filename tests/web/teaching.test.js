@@ -192,7 +192,7 @@ describe('teaching lab', () => {
     assert.strictEqual(text.length, 1 + 2 * 31, 'one row per panel and sample (t = 0, 0.01, ... 0.3)');
     // total energy = kinetic + potential + elastic in every row
     for (const line of text.slice(1)) {
-      const v = line.split(',').slice(3, 11).map(Number); // height ... step_ms
+      const v = line.split(',').slice(-13, -5).map(Number); // height ... step_ms (the label may hold commas)
       assert.ok(Math.abs(v[1] + v[2] + v[3] - v[4]) < 1e-9 * Math.max(1, Math.abs(v[4])), line);
     }
     const [png] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="download the plot as a PNG image"]')]);
