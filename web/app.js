@@ -14,6 +14,8 @@ import { Panel } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
 import { bindEmbed } from './embed.js';
+import { bindHelp } from './help.js';
+import { bindPresets } from './presets.js';
 import { ViewControls } from './views.js';
 import { Clock } from './clock.js';
 import { PhysicsInput } from './input.js';
@@ -141,6 +143,8 @@ async function startLab(core, config, pool) {
     embed: () => config.embed,
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
+  bindHelp();
+  bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaMax, defaultDt: scene.defaultDt, notice });
   if (config.embed) {
     // compact: the views, one line per panel and the plot; the rest behind one button
     document.body.classList.add('embed');

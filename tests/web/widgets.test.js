@@ -211,6 +211,62 @@ describe('teaching widgets', () => {
     await page.close();
   });
 
+  test('help overlay: the ? button and key open the list of controls, Esc closes it', async () => {
+    const page = await openLab('?scene=oscillator&methods=symplectic-euler&paused=1');
+    const dialog = page.locator('#help-dialog');
+    assert.strictEqual(await dialog.isVisible(), false);
+    await page.click('#help');
+    assert.strictEqual(await dialog.isVisible(), true);
+    const keys = await dialog.locator('dt').allTextContents();
+    console.log(`help lists ${keys.length} entries: ${keys.join(' | ')}`);
+    // every key the transport bar answers is listed (web/transport.js), and the view keys
+    for (const k of ['Space', '. or →', 'R', '?', 'Esc', '0', '+ −']) assert.ok(keys.includes(k), `${k} in ${JSON.stringify(keys)}`);
+    assert.strictEqual(keys.length, 17);
+    await page.keyboard.press('Escape');
+    assert.strictEqual(await dialog.isVisible(), false, 'Esc closes it');
+    // the ? key opens it again; keys meant for the lab do nothing while it is open
+    await page.keyboard.press('?');
+    assert.strictEqual(await dialog.isVisible(), true);
+    // (focus is on its Close button, so Space would press that, as on any button)
+    await page.keyboard.press('.');
+    await page.keyboard.press('ArrowRight');
+    const s = await labState(page);
+    assert.strictEqual(s.panels[0].t, 0, '"." and → did not step behind the dialog');
+    assert.strictEqual(await dialog.isVisible(), true);
+    await page.keyboard.press('Escape');
+    assert.strictEqual(await dialog.isVisible(), false);
+    await page.keyboard.press('.');
+    assert.strictEqual((await labState(page)).panels[0].t, 0.01, 'and the keys work again once it is closed');
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('preset "make it explode": explicit Euler in panel 1 at Δt·ω_max = 3, which diverges', async () => {
+    const page = await openLab('?scene=oscillator&methods=symplectic-euler,rk4&dt=0.01&paused=1');
+    const before = await labState(page);
+    assert.strictEqual(before.panels[0].omegaMax, 10);
+    await Promise.all([page.waitForURL(/methods=explicit-euler,rk4/), page.selectOption('#preset', 'explode')]);
+    await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    assert.match(page.url(), /dt=0\.3,0\.01/);
+    // ωΔt = 3: the amplification |1 + 3i| = √10 a step, ω²u² + v² × 10: diverged in a few steps
+    await page.waitForFunction(() => window.softlab.state().panels[0].diverged, null, { timeout: 30000 });
+    const s = await labState(page);
+    console.log(`explode: ${s.panels[0].method} at Δt = ${s.panels[0].dt} s diverged at t = ${s.panels[0].divergedAt} s; panel 2 ${s.panels[1].method} at ${s.panels[1].dt} s: ${s.panels[1].message}`);
+    assert.deepStrictEqual([s.panels[0].method, s.panels[0].dt], ['explicit-euler', 0.3]);
+    assert.ok(s.panels[0].divergedAt <= 10 * 0.3 + 1e-9, `diverged at ${s.panels[0].divergedAt} s: within 10 steps`);
+    assert.deepStrictEqual([s.panels[1].method, s.panels[1].dt, s.panels[1].diverged], ['rk4', 0.01, false]);
+    // the race preset: four explicit integrators at the scene's Δt, the log energy error;
+    // explode's Δt on a stiffer body (ω_max = 1234 rad/s): 3/1234 = 2.431e-3 s, rounded up
+    const other = await page.evaluate(async () => {
+      const { presetQuery, explodeDt } = await import('./presets.js');
+      return { zoo: presetQuery('zoo', { scene: 'oscillator', panels: [{ method: 'rk4', dt: 0.3, beta: 0, params: {} }] }, 10, 0.01), stiff: explodeDt(1234), none: explodeDt(Infinity) };
+    });
+    assert.strictEqual(other.zoo, '?scene=oscillator&methods=symplectic-euler,verlet,forest-ruth,rk4&dt=0.01&plot=energy_error');
+    assert.strictEqual(other.stiff, 0.0025);
+    assert.ok(Number.isNaN(other.none), 'no explode preset without a finite ω_max');
+    await page.close();
+  });
+
   test('phase portrait of the pendulum: angle against angular velocity', async () => {
     const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
     await runTo(page, 0.6);
