@@ -81,6 +81,7 @@ export class EnergyBars {
       const span = gr.hi - gr.lo || 1;
       const at = (v) => (100 * (v - gr.lo)) / span; // % of the track, zero at at(0)
       const zero = at(0);
+      gr.g.style.setProperty('--zero', `${zero}%`);
       values.forEach((v, k) => {
         const { row, fill, value } = gr.rows[k];
         const ok = Number.isFinite(v);
