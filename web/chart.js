@@ -1,7 +1,9 @@
 // The live plot: any of the lab's quantities against time t (s), one line per panel in
-// the panel's colour, drawn with uPlot (loaded as a classic script: window.uPlot). Every
+// the panel's colour, or the phase portrait (PHASE: velocity against position, one curve
+// per panel), drawn with uPlot (loaded as a classic script: window.uPlot). Every
 // quantity is stored all the time, so switching shows the full history; exports as CSV
-// and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]).
+// and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]; for
+// the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
 // hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (112 B each)
@@ -17,9 +19,13 @@
 //   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
 //   clear(panel)  count(panel) (samples since clear: all plotted, the first ROW_LIMIT in
 //                           the CSV)  setLabel(panel, text)
-//   setQuantity(id)  quantity   the plotted quantity (unknown ids are ignored)
+//   setQuantity(id)  quantity   the plotted quantity, or PHASE (unknown ids are ignored)
+//   setPhase({q, p, qId, pId})  the phase portrait's axis labels and the sample ids it
+//                           draws (web/phase.js phaseLabels)
+//   markDiverged(panel, t)  a dashed line in the panel's colour at t (s) on the time
+//                           plots, labelled; clear(panel) removes it
 //   toCsv()                 long format, one row per panel and sample, units in the header:
-//                           panel,label,t_s,height_m,kinetic_J,...,step_ms_ms; if a panel
+//                           panel,label,t_s,height_m,kinetic_J,...,energy_error; if a panel
 //                           has more than ROW_LIMIT samples, a first line "# ..." says
 //                           which rows are missing
 //   memory()                bytes and rows held (for the soak test): {rows, dropped,
