@@ -14,11 +14,14 @@ import { Panel } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
 import { bindEmbed } from './embed.js';
+import { bindHelp } from './help.js';
+import { bindPresets } from './presets.js';
 import { ViewControls } from './views.js';
 import { Clock } from './clock.js';
 import { PhysicsInput } from './input.js';
 import { Settings } from './settings.js';
 import { Plots } from './plots.js';
+import { EnergyBars } from './energy-bars.js';
 import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { heightLimits, measureBody } from './body.js';
@@ -55,6 +58,7 @@ async function startLab(core, config, pool) {
     dt: (i, dt) => settings.setDt(i, dt),
     samples: (p, samples) => { if (plots) plots.add(p, samples); },
     omega: () => { if (controls) controls.refresh(); },
+    diverged: (p, t) => { if (plots) plots.diverged(p, t); },
   };
   const clients = pool.open(config.panels.length, scene.mesh || null);
   config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
@@ -139,6 +143,8 @@ async function startLab(core, config, pool) {
     embed: () => config.embed,
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
+  bindHelp();
+  bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaMax, defaultDt: scene.defaultDt, notice });
   if (config.embed) {
     // compact: the views, one line per panel and the plot; the rest behind one button
     document.body.classList.add('embed');
@@ -163,7 +169,8 @@ async function startLab(core, config, pool) {
   panels.forEach((p) => p.resize());
 
   const perf = new PerfMeter($('#perf'));
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, perf, clockEl: $('#clock'), input });
+  const bars = new EnergyBars($('#energy-bars'), panels);
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, perf, clockEl: $('#clock'), input });
   return labFace({ core, panels, clock, perf, input, plots, camera: () => camera, markAllDirty, url });
 }
 

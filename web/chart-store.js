@@ -10,15 +10,18 @@
 //                buckets. A bucket is drawn as its min and max in time order (one point
 //                if they are one sample) and a break at its gap, so a peak, a spike or
 //                a blow-up of a single sample stays on the plot however long the run.
-//                Fixed size: QUANTITIES × 5 × BUCKETS doubles (327,680 B a panel).
+//                Fixed size: QUANTITIES × 5 × BUCKETS doubles (532,480 B a panel
+//                for 13 quantities).
 //   SampleRecord every sample as taken (t and each quantity, NaN for a gap), for the
-//                CSV: rows of ROW_DOUBLES doubles (72 B) in chunks of CHUNK_ROWS rows,
-//                allocated as the run goes, up to ROW_LIMIT rows (14.4 MB a panel,
-//                57.6 MB for four). Later samples are counted but not kept: the CSV
+//                CSV: rows of 1 + QUANTITIES doubles (112 B) in chunks of CHUNK_ROWS rows,
+//                allocated as the run goes, up to ROW_LIMIT rows (22.4 MB a panel,
+//                89.6 MB for four). Later samples are counted but not kept: the CSV
 //                then covers the run from t = 0 to the time of the last kept row, and
 //                the chart says so (chart.js). At the chart's default rate of one sample
 //                per 0.002 s of simulated time (panel.js) the limit is 400 s of simulated
 //                time; at Δt = 0.05 s (one sample a step), 10,000 s.
+//   PhaseTrace   the phase portrait: (q, p) pairs of every span-th sample, at most
+//                PHASE_POINTS, span doubling when full (32 KB a panel).
 
 export const BUCKETS = 1024;          // buckets a panel's plotted history holds (even)
 export const ROW_LIMIT = 200000;      // samples a panel's CSV record keeps
@@ -167,5 +170,58 @@ export class SampleRecord {
 
   get bytes() {
     return this.chunks.reduce((n, c) => n + c.byteLength, 0);
+  }
+}
+
+export const PHASE_POINTS = 2048;     // points a panel's phase portrait holds (even)
+
+/** The phase portrait of one panel: pairs (q, p) of one sample each, every span-th sample
+ *  of the run, at most PHASE_POINTS; when full, every other pair goes and span doubles,
+ *  so the trace covers the whole run at a bounded drawing cost (as PlotHistory does).
+ *  Pairs are samples as taken, not a bucket's extremes: q and p must be of one time.
+ *  A non-finite q or p is a gap. */
+export class PhaseTrace {
+  constructor() {
+    this.q = new Float64Array(PHASE_POINTS);
+    this.p = new Float64Array(PHASE_POINTS);
+    this.clear();
+  }
+
+  clear() {
+    this.n = 0;        // pairs kept
+    this.span = 1;     // samples per kept pair
+    this.samples = 0;  // samples since clear
+    this.last = null;  // the latest pair, drawn at the trace's end
+  }
+
+  add(q, p) {
+    const k = this.samples++;
+    this.last = [q, p];
+    if (k % this.span !== 0) return;
+    if (this.n === PHASE_POINTS) {
+      for (let j = 0; j < PHASE_POINTS / 2; j++) { this.q[j] = this.q[2 * j]; this.p[j] = this.p[2 * j]; }
+      this.n = PHASE_POINTS / 2;
+      this.span *= 2;
+      if (k % this.span !== 0) return;
+    }
+    this.q[this.n] = q;
+    this.p[this.n++] = p;
+  }
+
+  /** [qs, ps] to draw, a gap as null, ending at the latest sample. */
+  points() {
+    const qs = [], ps = [];
+    const push = (q, p) => {
+      const ok = Number.isFinite(q) && Number.isFinite(p);
+      qs.push(ok ? q : null);
+      ps.push(ok ? p : null);
+    };
+    for (let j = 0; j < this.n; j++) push(this.q[j], this.p[j]);
+    if (this.last && (this.samples - 1) % this.span !== 0) push(...this.last);
+    return [qs, ps];
+  }
+
+  get bytes() {
+    return this.q.byteLength + this.p.byteLength;
   }
 }

@@ -1,10 +1,12 @@
 // The live plot: any of the lab's quantities against time t (s), one line per panel in
-// the panel's colour, drawn with uPlot (loaded as a classic script: window.uPlot). Every
+// the panel's colour, or the phase portrait (PHASE: velocity against position, one curve
+// per panel), drawn with uPlot (loaded as a classic script: window.uPlot). Every
 // quantity is stored all the time, so switching shows the full history; exports as CSV
-// and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]).
+// and PNG. The uPlot instance is `chart.plot` (its data: [t, panel 0, panel 1, ...]; for
+// the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (72 B each)
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (112 B each)
 // and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)
@@ -17,9 +19,13 @@
 //   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
 //   clear(panel)  count(panel) (samples since clear: all plotted, the first ROW_LIMIT in
 //                           the CSV)  setLabel(panel, text)
-//   setQuantity(id)  quantity   the plotted quantity (unknown ids are ignored)
+//   setQuantity(id)  quantity   the plotted quantity, or PHASE (unknown ids are ignored)
+//   setPhase({q, p, qId, pId})  the phase portrait's axis labels and the sample ids it
+//                           draws (web/phase.js phaseLabels)
+//   markDiverged(panel, t)  a dashed line in the panel's colour at t (s) on the time
+//                           plots, labelled; clear(panel) removes it
 //   toCsv()                 long format, one row per panel and sample, units in the header:
-//                           panel,label,t_s,height_m,kinetic_J,...,step_ms_ms; if a panel
+//                           panel,label,t_s,height_m,kinetic_J,...,energy_error; if a panel
 //                           has more than ROW_LIMIT samples, a first line "# ..." says
 //                           which rows are missing
 //   memory()                bytes and rows held (for the soak test): {rows, dropped,
@@ -30,7 +36,7 @@
 //                           download buttons; onChange() after the user picks a quantity
 // y range: FENCE.
 
-import { BUCKETS, CHUNK_ROWS, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
+import { BUCKETS, CHUNK_ROWS, PhaseTrace, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
 
 export const QUANTITIES = [
   { id: 'height', label: 'height of the tracked node', unit: 'm', short: 'height' },
@@ -41,7 +47,18 @@ export const QUANTITIES = [
   { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '', short: 'V/V₀' },
   { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
+  // the tracked node along the phase portrait's coordinate (web/phase.js)
+  { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
+  { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
+  { id: 'angle', label: 'pendulum angle θ', unit: 'rad', short: 'angle θ' },
+  { id: 'angular_velocity', label: 'pendulum angular velocity dθ/dt', unit: 'rad/s', short: 'dθ/dt' },
+  // log axis: the error of a good stepper is many decades below a bad one's
+  { id: 'energy_error', label: 'relative energy error |E − E₀|/|E₀|', unit: '', short: '|E − E₀|/|E₀|', log: true },
 ];
+// Not a quantity against time: the tracked node's velocity against its position, one
+// curve per panel (axis labels from setPhase).
+export const PHASE = 'phase';
+const PHASE_DEFAULT = { q: 'position of the tracked node (m)', p: 'velocity (m/s)', qId: 'position', pId: 'velocity' };
 const HEIGHT = 260;       // px
 // Line width (CSS px): 2, or 1 once a panel's line has more than one point every
 // 1 / DENSE px, i.e. once a long run's history is an envelope of bucket minima and
@@ -64,6 +81,23 @@ const WIDE = 2, THIN = 1, DENSE = 0.5;
 // symlog, so a small energy drift stays readable.
 const FENCE = 3, PAD = 0.05;
 
+const LOG_DECADES = 16; // the log axis spans at most this many decades (double round-off)
+const AXIS_STYLE = { stroke: '#4a5565', grid: { stroke: '#e6eaf0' }, ticks: { stroke: '#d5dbe3' } };
+
+// A log axis ticks whole decades only (uPlot's default also grids 2..9 × each decade,
+// a grey band per decade on a 260 px plot), at most six labels, written as 10ⁿ.
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+const LOG_AXIS = {
+  splits: (u, i, min, max) => {
+    const a = Math.ceil(Math.log10(min) - 1e-9), b = Math.floor(Math.log10(max) + 1e-9);
+    const step = Math.max(1, Math.ceil((b - a) / 6)), out = [];
+    for (let k = b; k >= a; k -= step) out.unshift(10 ** k);
+    return out;
+  },
+  filter: (u, splits) => splits, // uPlot's log filter would blank every other decade
+  values: (u, splits) => splits.map((v) => (v > 0 ? `10${String(Math.round(Math.log10(v))).replace(/./g, (c) => SUPERSCRIPT[c])}` : '')),
+};
+
 const IDS = QUANTITIES.map((q) => q.id);
 const charts = new WeakMap(); // host element -> LabChart (chartOf)
 
@@ -78,14 +112,34 @@ function quantile(sorted, f) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(f * (sorted.length - 1))))];
 }
 
+/** [lo, hi] of the values inside FENCE of all (see FENCE), within limits [min, max]. */
+function fenced(all, [min, max]) {
+  const fallback = Number.isFinite(min) && Number.isFinite(max) ? [min, max] : [0, 1];
+  if (all.length === 0) return fallback;
+  const sorted = Float64Array.from(all).sort();
+  const q1 = quantile(sorted, 0.25), q3 = quantile(sorted, 0.75);
+  const w = Math.max(q3 - q1, Math.abs(q1), Math.abs(q3)) ||
+    quantile(sorted.filter((v) => v !== 0).map(Math.abs).sort(), 0.5) || 0;
+  let lo = Infinity, hi = -Infinity;
+  for (const v of sorted) {
+    if (v >= q1 - FENCE * w && v <= q3 + FENCE * w) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  }
+  const pad = hi > lo ? PAD * Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi))) : PAD * Math.abs(lo) || 1;
+  const from = Math.max(lo - pad, min), to = Math.min(hi + pad, max);
+  return to > from ? [from, to] : fallback;
+}
+
 export class LabChart {
   constructor(host, series, options = {}) {
     this.host = host;
     this.series = series.map((s) => ({ ...s }));
     this.heightLimits = options.heightLimits || [-Infinity, Infinity];
-    this.quantity = quantity(options.quantity) ? options.quantity : 'height';
+    this.quantity = quantity(options.quantity) || options.quantity === PHASE ? options.quantity : 'height';
     this.history = series.map(() => new PlotHistory(IDS)); // what is drawn (bounded)
     this.record = series.map(() => new SampleRecord(IDS));  // what the CSV exports
+    this.phase = { ...PHASE_DEFAULT };                        // the phase portrait's axes
+    this.traces = series.map(() => new PhaseTrace());         // what the phase portrait draws
+    this.divergedAt = series.map(() => NaN);                  // s: where each panel diverged
     this.noteEl = null; // the record-limit note beside the CSV button (chartControls)
     this.dirty = true;
     charts.set(host, this);
@@ -99,15 +153,17 @@ export class LabChart {
 
   build() {
     if (this.plot) this.plot.destroy();
+    if (this.quantity === PHASE) return this.buildPhase();
     const q = quantity(this.quantity);
     const data = this.joined();
-    const axis = { stroke: '#4a5565', grid: { stroke: '#e6eaf0' }, ticks: { stroke: '#d5dbe3' } };
+    const axis = AXIS_STYLE;
     const opts = {
       width: Math.max(300, this.host.clientWidth),
       height: HEIGHT,
       pxAlign: 0,
-      scales: { x: { time: false }, y: { range: () => this.range() } },
-      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis }],
+      scales: { x: { time: false }, y: q.log ? { distr: 3, log: 10, range: () => this.logRange() } : { range: () => this.range() } },
+      hooks: { draw: [(u) => this.drawDivergence(u)] },
+      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis, ...(q.log ? LOG_AXIS : {}) }],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
@@ -128,25 +184,116 @@ export class LabChart {
     this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
   }
 
+  /** The phase portrait: uPlot's mode 2 (each series its own x values), one curve per
+   *  panel through its samples in time order. */
+  buildPhase() {
+    const { q, p } = this.phase;
+    const opts = {
+      mode: 2,
+      width: Math.max(300, this.host.clientWidth),
+      height: HEIGHT,
+      pxAlign: 0,
+      scales: { x: { time: false, auto: false }, y: { auto: false } },
+      axes: [{ label: q, ...AXIS_STYLE }, { label: p, size: 70, ...AXIS_STYLE }],
+      legend: { live: false },
+      cursor: { drag: { x: false, y: false, setScale: false } },
+      series: [
+        {},
+        ...this.series.map((s, i) => ({
+          label: s.label,
+          stroke: s.color,
+          width: this.lineWidth(i),
+          points: { show: false },
+          facets: [{ scale: 'x', auto: false }, { scale: 'y', auto: false }],
+        })),
+      ],
+    };
+    this.plot = new window.uPlot(opts, this.joined(), this.host);
+    this.fitPhase();
+    this.plot.root.setAttribute('aria-label', `phase portrait: ${p} against ${q}`);
+    this.plot.ctx.canvas.setAttribute('role', 'img');
+    this.plot.ctx.canvas.setAttribute('aria-label', `phase portrait of the tracked node, ${p} against ${q}, one curve per panel`);
+  }
+
+  /** Sets the phase portrait's scales to its points (uPlot's mode 2 does not range its
+   *  scales from the data by itself). */
+  fitPhase() {
+    const [x0, x1] = this.phaseRange(0), [y0, y1] = this.phaseRange(1);
+    this.plot.batch(() => {
+      this.plot.setScale('x', { min: x0, max: x1 });
+      this.plot.setScale('y', { min: y0, max: y1 });
+    });
+  }
+
+  /** Axis labels and sample ids of the phase portrait ({q, p, qId, pId}, web/phase.js
+   *  phaseLabels); the traces start again. */
+  setPhase(labels) {
+    if (!labels || (labels.qId === this.phase.qId && labels.q === this.phase.q)) return;
+    this.phase = { ...labels };
+    for (const t of this.traces) t.clear();
+    if (this.quantity === PHASE) this.build();
+    this.dirty = true;
+  }
+
+  /** Marks panel i as diverged at time t (s): a dashed vertical line in its colour on
+   *  the time plots (cleared with the panel). */
+  markDiverged(i, t) {
+    this.divergedAt[i] = t;
+    this.dirty = true;
+  }
+
+  /** uPlot draw hook: each diverged panel's line at its time, labelled. */
+  drawDivergence(u) {
+    const { ctx } = u, { left, top, width, height } = u.bbox;
+    const r = u.ctx.canvas.width / u.width || 1;
+    this.divergedAt.forEach((t, i) => {
+      if (!Number.isFinite(t)) return;
+      const x = u.valToPos(t, 'x', true);
+      if (x < left - 1 || x > left + width + 1) return;
+      ctx.save();
+      ctx.strokeStyle = ctx.fillStyle = this.series[i].color;
+      ctx.lineWidth = 2 * r;
+      ctx.setLineDash([6 * r, 4 * r]);
+      ctx.beginPath();
+      ctx.moveTo(x, top);
+      ctx.lineTo(x, top + height);
+      ctx.stroke();
+      ctx.font = `600 ${12 * r}px system-ui, sans-serif`;
+      ctx.textAlign = 'left'; // uPlot leaves the last axis's alignment on the context
+      ctx.textBaseline = 'alphabetic';
+      const label = `✕ diverged t = ${t.toFixed(3)} s`;
+      const w = ctx.measureText(label).width;
+      // right of the line, or left of it near the plot's right edge; one row per panel
+      ctx.fillText(label, x + 4 * r + w > left + width ? x - 4 * r - w : x + 4 * r, top + (14 + 14 * i) * r);
+      ctx.restore();
+    });
+  }
   /** y range [lo, hi] of the plotted quantity: see FENCE. */
   range() {
     const q = IDS.indexOf(this.quantity), all = [];
     for (const h of this.history) h.extremes(q, all);
-    const [min, max] = this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity];
-    const fallback = Number.isFinite(min) && Number.isFinite(max) ? [min, max] : [0, 1];
-    if (all.length === 0) return fallback;
-    const sorted = Float64Array.from(all).sort();
-    const q1 = quantile(sorted, 0.25), q3 = quantile(sorted, 0.75);
-    const w = Math.max(q3 - q1, Math.abs(q1), Math.abs(q3)) ||
-      quantile(sorted.filter((v) => v !== 0).map(Math.abs).sort(), 0.5) || 0;
-    let lo = Infinity, hi = -Infinity;
-    for (const v of sorted) {
-      if (v >= q1 - FENCE * w && v <= q3 + FENCE * w) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-    }
-    const pad = hi > lo ? PAD * Math.max(hi - lo, 1e-9 * Math.max(Math.abs(lo), Math.abs(hi))) : PAD * Math.abs(lo) || 1;
-    const from = Math.max(lo - pad, min), to = Math.min(hi + pad, max);
-    return to > from ? [from, to] : fallback;
+    return fenced(all, this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity]);
   }
+
+  /** Range of the phase portrait's axis k (0: q, 1: p): see FENCE. */
+  phaseRange(k) {
+    const all = [];
+    for (const line of this.plot?.data?.slice(1) || []) for (const v of line[k]) if (v != null) all.push(v);
+    return fenced(all, [-Infinity, Infinity]);
+  }
+
+  /** y range of a log axis: the decades holding the positive values plotted, at most
+   *  LOG_DECADES of them below the largest (a blow-up's huge values set the top). */
+  logRange() {
+    const q = IDS.indexOf(this.quantity), all = [];
+    for (const h of this.history) h.extremes(q, all);
+    let lo = Infinity, hi = -Infinity;
+    for (const v of all) if (v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+    if (!(hi >= lo)) return [1e-16, 1];
+    const top = Math.ceil(Math.log10(hi) + 1e-9), bottom = Math.max(Math.floor(Math.log10(lo)), top - LOG_DECADES);
+    return [10 ** Math.min(bottom, top - 1), 10 ** top];
+  }
+
 
   /** Relabels panel i's line (e.g. after a stepper change). */
   setLabel(i, label) {
@@ -157,7 +304,7 @@ export class LabChart {
   }
 
   setQuantity(id) {
-    if (!quantity(id) || id === this.quantity) return;
+    if ((!quantity(id) && id !== PHASE) || id === this.quantity) return;
     this.quantity = id;
     this.build();
   }
@@ -165,12 +312,15 @@ export class LabChart {
   add(i, t, values) {
     this.history[i].add(t, values);
     this.record[i].add(t, values);
+    this.traces[i].add(values[this.phase.qId], values[this.phase.pId]);
     this.dirty = true;
   }
 
   clear(i) {
     this.history[i].clear();
     this.record[i].clear();
+    this.traces[i].clear();
+    this.divergedAt[i] = NaN;
     this.dirty = true;
   }
 
@@ -191,18 +341,25 @@ export class LabChart {
       bytesPerRow: 8 * width,
       chunkBytes: 8 * width * CHUNK_ROWS,
       recordBytes: this.record.reduce((n, r) => n + r.bytes, 0),
-      plotBytes: this.history.reduce((n, h) => n + h.bytes, 0),
+      plotBytes: this.history.reduce((n, h) => n + h.bytes, 0) + this.traces.reduce((n, t) => n + t.bytes, 0),
       buckets: BUCKETS,
     };
   }
 
   joined() {
+    if (this.quantity === PHASE) {
+      const lines = this.traces.map((tr) => tr.points());
+      this.pointCounts = lines.map(([q]) => q.length);
+      return [null, ...lines];
+    }
     if (this.history.every((h) => h.samples === 0)) return [[], ...this.history.map(() => [])];
     // NULL_EXPAND (2): a gap (null) also takes in the neighbouring alignment artifacts
     // (undefined where another panel has a sample), or uPlot would draw a line piece
     // across the gap; artifacts elsewhere are spanned, as panels may differ in dt.
     const q = IDS.indexOf(this.quantity);
     const lines = this.history.map((h) => h.points(q));
+    // a log axis has no place for 0 or less (E(0) itself, an exact step): a gap
+    if (quantity(this.quantity).log) for (const [, v] of lines) v.forEach((x, k) => { if (!(x > 0)) v[k] = null; });
     this.pointCounts = lines.map(([t]) => t.length);
     return window.uPlot.join(lines, this.history.map(() => [0, 2]));
   }
@@ -228,6 +385,7 @@ export class LabChart {
     const data = this.joined();
     this.plot.series.forEach((s, k) => { if (k > 0) s.width = this.lineWidth(k - 1); });
     this.plot.setData(data);
+    if (this.quantity === PHASE) this.fitPhase();
     if (this.noteEl) {
       const note = this.limitNote();
       if (this.noteEl.textContent !== note) this.noteEl.textContent = note;
@@ -238,7 +396,7 @@ export class LabChart {
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
    *  time per step in ms); empty cells where a value is undefined. */
   toCsv() {
-    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit === 'ms' ? 'ms' : q.unit}` : q.id));
+    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_')}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();
@@ -272,7 +430,7 @@ export class LabChart {
     ctx.fillRect(0, 0, out.width, out.height);
     ctx.fillStyle = '#1d2430';
     ctx.font = `600 ${15 * r}px system-ui, sans-serif`;
-    ctx.fillText(`${axisLabel(quantity(this.quantity))} against time t (s)`, 10 * r, 19 * r);
+    ctx.fillText(this.quantity === PHASE ? `phase portrait: ${this.phase.p} against ${this.phase.q}` : `${axisLabel(quantity(this.quantity))} against time t (s)`, 10 * r, 19 * r);
     ctx.drawImage(src, 0, pad);
     ctx.font = `${13 * r}px system-ui, sans-serif`;
     this.series.forEach((s, i) => {
@@ -312,6 +470,10 @@ export function chartControls(chart, container, onChange = () => {}) {
     opt.textContent = axisLabel(q);
     select.append(opt);
   }
+  const phase = document.createElement('option');
+  phase.value = PHASE;
+  phase.textContent = 'phase portrait (velocity against position)';
+  select.append(phase);
   select.value = chart.quantity;
   select.addEventListener('change', () => {
     chart.setQuantity(select.value);

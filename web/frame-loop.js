@@ -1,16 +1,16 @@
 // The animation frame: advance the clock by the real time elapsed, draw the panels whose
 // state changed (each copies its simulation's arrays to its view first), then the
-// shared colour range, the clock text, the chart (at most ten times a second while
+// shared colour range and the energy bars, the clock text, the chart (at most ten times a second while
 // running) and the performance line.
 
 const CHART_EVERY_MS = 100;
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * bars (energy-bars.js), perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, perf, clockEl, input }) {
+export function startFrameLoop({ clock, panels, camera, views, plots, bars, perf, clockEl, input }) {
   let last = performance.now(), chartAt = 0, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
@@ -26,7 +26,10 @@ export function startFrameLoop({ clock, panels, camera, views, plots, perf, cloc
       }
       p.updateState(clock.playing);
     }
-    if (drawn) views.update();
+    if (drawn) {
+      views.update();
+      bars.update();
+    }
     if (drawn && !firstDrawn) {
       // the time to the first picture, from navigation start (tests/web/perf.test.js)
       performance.mark('softlab-first-frame');

@@ -25,6 +25,7 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
         t: p.t,
         height: p.height,
         diverged: p.diverged,
+        divergedAt: p.diverged ? p.divergedAt : NaN,
         stopped: p.stopped,
         message: p.stateText(clock.playing),
         samples: plots.count(p.index),

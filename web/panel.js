@@ -34,9 +34,10 @@ export class Panel {
    * @param scene   the lab's scene ({name, defaultMethod, ...})
    * @param index   0-based position on the page
    * @param config  {method, dt, beta, params} asked for (URL)
-   * @param on      {stepper(i, method), dt(i, dt), samples(panel, samples), omega(panel)}:
-   *                what the page does when the panel's own inputs change, with each
-   *                frame's chart samples, and when ω_max is known
+   * @param on      {stepper(i, method), dt(i, dt), samples(panel, samples), omega(panel),
+   *                diverged(panel, t)}: what the page does when the panel's own inputs
+   *                change, with each frame's chart samples, when ω_max is known, and
+   *                when the run diverged at time t (s)
    */
   constructor(core, client, scene, index, config, on) {
     this.core = core;
@@ -243,6 +244,7 @@ export class Panel {
     this.paramValues = desc.params;
     this.pins = desc.pins;
     this.totalMass = desc.totalMass;
+    this.phaseLabels = desc.phase; // the phase portrait's coordinate (web/phase.js)
     this.showGrab(null);
     this.requestOmega();
     if (!this.view) return;
@@ -436,9 +438,10 @@ export class Panel {
   stop({ diverged, at, reason, error }) {
     this.stopped = true;
     this.diverged = diverged;
-    this.divergedAt = at;
+    this.divergedAt = at;  // s
     this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
     this.dirty = true;
+    if (diverged) this.on.diverged(this, at);
   }
 
   // ---- what the panel shows -----------------------------------------------------------------

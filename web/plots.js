@@ -8,6 +8,7 @@ export class Plots {
   /** @param onChange () => void after the user picks another quantity (URL) */
   constructor(host, controlsHost, panels, { quantity, heightLimits }, onChange) {
     this.chart = new LabChart(host, panels.map((p) => ({ label: p.label(), color: p.color })), { quantity, heightLimits });
+    this.chart.setPhase(panels[0].phaseLabels); // one scene: every panel's coordinate is the same
     chartControls(this.chart, controlsHost, onChange);
   }
 
@@ -16,6 +17,11 @@ export class Plots {
   /** Appends panel p's samples ({t, ...quantities}, SI units; time per step in ms). */
   add(p, samples) {
     for (const { t, ...values } of samples) this.chart.add(p.index, t, values);
+  }
+
+  /** Marks where panel p diverged (t, s) on the time plots. */
+  diverged(p, t) {
+    this.chart.markDiverged(p.index, t);
   }
 
   /** Panel p's curve starts again (a reset); its first sample comes with the next frame. */

@@ -12,6 +12,7 @@
 import { SL_OK } from './lab-api.js';
 import { buildSim, readBody, readMeasures, readPins } from './sim.js';
 import { panelStableDt } from './stability.js';
+import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
 
 const SLICE_MS = 8;                 // step this long before reading new messages
 const FRAME_MS = 15;                // post a frame at most this often while stepping
@@ -41,6 +42,8 @@ export class SimHost {
     this.nextEvent = 0;
     this.samples = [];
     this.sampledAt = -Infinity;
+    this.phase = null;    // the phase portrait's coordinate (web/phase.js), set at build
+    this.energy0 = NaN;   // J, total energy at t = 0 of the run (relative energy error)
     this.steps = 0;       // steps and ms since the last frame
     this.stepMs = 0;
     this.lastStepMs = NaN;
@@ -79,6 +82,7 @@ export class SimHost {
     this.steps = 0;
     this.stepMs = 0;
     this.lastStepMs = NaN;
+    this.energy0 = readMeasures(this.core, this.h).total;
     this.sample();
   }
 
@@ -142,11 +146,24 @@ export class SimHost {
     this.sample();
   }
 
-  /** A chart sample at the current time, unless the last one is too recent. */
+  /** A chart sample at the current time, unless the last one is too recent: the
+   *  measures, the phase coordinates and |E(t) − E(0)| / |E(0)| (NaN if E(0) = 0). */
   sample() {
     if (this.t - this.sampledAt < SAMPLE_EVERY * (1 - 1e-9)) return;
     this.sampledAt = this.t;
-    this.samples.push({ t: this.t, height: this.api.tracked_height(this.h), ...readMeasures(this.core, this.h), step_ms: this.lastStepMs });
+    const measures = readMeasures(this.core, this.h);
+    this.samples.push({
+      t: this.t, height: this.api.tracked_height(this.h), ...measures, step_ms: this.lastStepMs,
+      energy_error: Math.abs(measures.total - this.energy0) / Math.abs(this.energy0),
+      ...(this.phase ? phasePoint(this.phase, (i) => this.node(i)) : {}),
+    });
+  }
+
+  /** Position (m) and velocity (m/s) of node i, copied from the heap (3 doubles each,
+   *  not the whole body: a sample is taken every SAMPLE_EVERY of simulated time). */
+  node(i) {
+    const { api, core, h } = this;
+    return { x: core.heap.copy(Float64Array, api.positions(h) + 24 * i, 3), v: core.heap.copy(Float64Array, api.velocities(h) + 24 * i, 3) };
   }
 
   /** Input that changes the physics (web/input.js): grab, move, release, pin. */
@@ -188,7 +205,7 @@ export class SimHost {
     const { api, core, h } = this;
     const params = {};
     for (const p of core.params) params[p.name] = api.sim_param(h, p.name);
-    return { body: readBody(core, h), pins: readPins(core, h), params, totalMass: api.total_mass(h) };
+    return { body: readBody(core, h), pins: readPins(core, h), params, totalMass: api.total_mass(h), phase: phaseLabels(this.phase) };
   }
 
   setPins(pins) {
@@ -208,6 +225,7 @@ const HANDLERS = {
     if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
     this.h = built.h;
     this.config = { scene, params, method, dt, beta };
+    this.phase = phaseAxis(scene, this.api.tracked_node(this.h), readPins(this.core, this.h));
     this.startRun(epoch);
     this.postFrame();
     return { status: SL_OK, ...this.describe() };

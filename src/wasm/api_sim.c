@@ -203,6 +203,9 @@ API int sl_api_node_count(int h) { return sl_world_node_count(world_of(h)); }
 /* Pointer to double[3n] positions (m) in the wasm heap, or 0. */
 API const double *sl_api_positions(int h) { return sl_world_positions(world_of(h)); }
 
+/* Pointer to double[3n] velocities (m/s) in the wasm heap, or 0 (the phase portrait). */
+API const double *sl_api_velocities(int h) { return sl_world_velocities(world_of(h)); }
+
 API int sl_api_tracked_node(int h) { return sl_world_tracked_node(world_of(h)); }
 
 /* Height y (m) of the tracked node, NaN if there is none. */

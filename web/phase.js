@@ -1,0 +1,48 @@
+// The phase-portrait coordinates of a world's tracked node: a position q and its rate
+// q̇, taken with each chart sample in the Worker (web/sim-host.js) and drawn as q̇
+// against q by the chart (web/chart.js, plot "phase").
+//
+//   phaseAxis(scene, tracked, pins)
+//       which coordinate: for a pendulum, the angle θ (rad) of the tracked node about the
+//       first pinned node, from the downward vertical in the x-y plane; for a scene that
+//       moves along one axis (the oscillator's x), that axis; otherwise y, the height the
+//       time plot shows. Returns {kind: 'angle', tracked, pivot} or {kind: 'axis',
+//       tracked, axis: 0|1|2}; null without a tracked node.
+//   phasePoint(axis, node)   node(i) -> {x, v}: node i's position and velocity (m, m/s)
+//       {position, velocity, angle, angular_velocity} (m, m/s, rad, rad/s): the chosen
+//       axis's coordinate and velocity, and for a pendulum also θ and θ̇ (else NaN).
+//   phaseLabels(axis)   {q, p}: the chart's axis labels with units
+
+// The core's scene table does not say along what a scene moves; this is the one place
+// that does. A pendulum's phase portrait is drawn in θ, not x: its orbits are then the
+// closed curves of the textbooks (Hairer, Lubich & Wanner, GNI, Fig. I.1.4).
+const PHASE_OF_SCENE = { pendulum: 'angle', oscillator: 0 };
+const AXES = ['x', 'y', 'z'];
+
+export function phaseAxis(scene, tracked, pins) {
+  if (tracked < 0) return null;
+  const pivot = pins.indexOf(1), of = PHASE_OF_SCENE[scene];
+  if (of === 'angle' && pivot >= 0 && pivot !== tracked) return { kind: 'angle', tracked, pivot };
+  return { kind: 'axis', tracked, axis: Number.isInteger(of) ? of : 1 };
+}
+
+export function phasePoint(axis, node) {
+  const { x, v } = node(axis.tracked);
+  if (axis.kind === 'angle') {
+    // θ from the downward vertical (−y) towards +x; θ̇ = (r × v)_z / |r|² in the x-y plane
+    const o = node(axis.pivot);
+    const rx = x[0] - o.x[0], ry = x[1] - o.x[1], vx = v[0] - o.v[0], vy = v[1] - o.v[1];
+    return {
+      position: x[0], velocity: v[0],
+      angle: Math.atan2(rx, -ry), angular_velocity: (rx * vy - ry * vx) / (rx * rx + ry * ry),
+    };
+  }
+  return { position: x[axis.axis], velocity: v[axis.axis], angle: NaN, angular_velocity: NaN };
+}
+
+export function phaseLabels(axis) {
+  if (!axis) return null;
+  if (axis.kind === 'angle') return { q: 'angle θ from the vertical (rad)', p: 'angular velocity dθ/dt (rad/s)', qId: 'angle', pId: 'angular_velocity' };
+  const a = AXES[axis.axis];
+  return { q: `position ${a} of the tracked node (m)`, p: `velocity v_${a} (m/s)`, qId: 'position', pId: 'velocity' };
+}
