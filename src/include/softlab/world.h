@@ -250,7 +250,8 @@ typedef struct sl_body_def {
     const int *edges;    /* int[2*edge_count]: edges to draw and to fit local deformations */
     int edge_count;      /* >= 0 */
     const double *rest_positions; /* double[3n], m: the rest shape the tets' rest volumes
-                                     come from (NULL: the world's initial positions) */
+                                     and the warping steppers' K0 come from (NULL: the
+                                     world's initial positions) */
 } sl_body_def;
 
 /* Sets w's body record (arrays copied), replacing the previous one. Errors: SL_ERR_NULL,
