@@ -227,10 +227,10 @@ check mass_damping_negative_exit_2 '[ $rc = 2 ] && grep -q -- "--mass-damping ex
 # (g/c) dt (N - (1 - (1 + c dt)^-N)/(c dt)) = 0.178962194 m at c = 2/s, dt = 0.01 s, N = 20,
 # against g dt^2 N(N+1)/2 = 0.20601 m undamped; every warp mode alike (no deformation).
 for w in none vertex element; do
-  $bin run --scene warp-tube-drop --warp $w --mass-damping 2 --t-end 0.2 --csv "$tmp/md_$w.csv"; rc=$?
+  $bin run --scene warp-tube-drop --warp $w --mass-damping 2 --dt 0.01 --t-end 0.2 --csv "$tmp/md_$w.csv"; rc=$?
   check mass_damping_free_fall_$w '[ $rc = 0 ] && awk -F, "NR == 2 { y0 = \$3 } END { d = y0 - \$3; exit !(d > 0.178962194 - 1e-8 && d < 0.178962194 + 1e-8) }" "$tmp/md_$w.csv"'
 done
-$bin run --scene warp-tube-drop --warp element --t-end 0.2 --csv "$tmp/md_0.csv"; rc=$?
+$bin run --scene warp-tube-drop --warp element --dt 0.01 --t-end 0.2 --csv "$tmp/md_0.csv"; rc=$?
 check mass_damping_zero_free_fall '[ $rc = 0 ] && awk -F, "NR == 2 { y0 = \$3 } END { d = y0 - \$3; exit !(d > 0.20601 - 1e-8 && d < 0.20601 + 1e-8) }" "$tmp/md_0.csv"'
 
 echo "cli: $passed passed, $failed failed"
