@@ -109,6 +109,17 @@ function volumeRatio(core, q, init, reduce) {
   }, undefined).then((v) => (v === undefined ? acc : v));
 }
 
+/** Largest volume ratio V/V0 of q.scene at its defaults under q.method at q.dt over
+ *  q.tEnd s (seed 002: linear FEM swells where the body rotates, warping does not). */
+function maxVolume(core, q) {
+  let most = -Infinity;
+  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt) };
+  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
+    most = Math.max(most, core.api.volume_ratio(h));
+    return undefined;
+  }, undefined).then((v) => (v === undefined ? most : v));
+}
+
 export const MEASURES = {
   'first-minimum': (core, q) => firstMinimum(core, q),
   'stability-bound': (core, q) => stabilityBound(core, q),
@@ -116,5 +127,6 @@ export const MEASURES = {
   'period': (core, q) => period(core, q),
   'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
   'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
+  'max-volume': (core, q) => maxVolume(core, q),
 };
 

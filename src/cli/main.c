@@ -36,9 +36,10 @@
 
 typedef struct {
     const char *scene, *method, *csv, *positions_csv, *vtk, *mesh;
+    const char *warp; /* --warp vertex|element|none: the warping stepper, or NULL */
     sl_strain strain;
     int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
-    double dt, t_end, beta;
+    double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
     int track, until_rest, pin_box_count;
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
     sl_scene_params params;
@@ -64,6 +65,7 @@ static int usage(const char *why) {
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
+            "                   [--warp vertex|element|none] [--mass-damping C_PER_S]\n"
             "                   [--positions-csv FILE] [--vtk FILE]\n");
     return 2;
 }
@@ -93,12 +95,20 @@ static int parse_box(const char *s, double box[6]) {
 
 /* 1 if opt is an option that takes a number. */
 static int numeric_option(const char *opt) {
-    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track"};
+    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(opt, names[k])) return 1;
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
         if (!strcmp(opt, PARAM_OPTIONS[k].option)) return 1;
     return 0;
+}
+
+/* The stepper that --warp NAME selects among the warping steppers (seed 002), or NULL. */
+static const char *warp_method(const char *name) {
+    if (!strcmp(name, "vertex")) return "stiffness-warping";
+    if (!strcmp(name, "element")) return "stiffness-warping-element";
+    if (!strcmp(name, "none")) return "linear-fem";
+    return NULL;
 }
 
 /* Handles a scene-parameter option; -1 if opt is not one, 0 on a bad value, 1 ok. */
@@ -116,7 +126,7 @@ static int parse_param(const char *opt, double num, sl_scene_params *p) {
 
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
-    a->dt = a->t_end = a->beta = NAN;
+    a->dt = a->t_end = a->beta = a->mass_damping = NAN;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
@@ -140,6 +150,7 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--mesh")) a->mesh = val;
         else if (!strcmp(opt, "--grid") && sl_param_choice(SL_PARAM_GRID_VARIANT, val) >= 0)
             a->params.value[SL_PARAM_GRID_VARIANT] = sl_param_choice(SL_PARAM_GRID_VARIANT, val);
+        else if (!strcmp(opt, "--warp") && warp_method(val)) a->warp = val;
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
             a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
         else if (!strcmp(opt, "--pin-box")) {
@@ -149,6 +160,9 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
                 return 0;
             }
             a->pin_box_count++;
+        } else if (!strcmp(opt, "--warp")) {
+            fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", val);
+            return 0;
         } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain")) {
             fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
                     opt[2] == 'g' ? "original|improved|area|volume|pillars" : "green|linear", val);
@@ -164,6 +178,13 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         } else if (!strcmp(opt, "--dt")) a->dt = num;
         else if (!strcmp(opt, "--t-end")) a->t_end = num;
         else if (!strcmp(opt, "--beta")) a->beta = num;
+        else if (!strcmp(opt, "--mass-damping")) {
+            if (!(num >= 0)) {
+                fprintf(stderr, "softlab: --mass-damping expects c >= 0 (1/s), got '%s'\n", val);
+                return 0;
+            }
+            a->mass_damping = num;
+        }
         else if (!strcmp(opt, "--track")) {
             if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
                 fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", val);
@@ -252,6 +273,14 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
                 a->scene ? a->scene : "(none: give --scene NAME)");
         return NULL;
     }
+    if (a->warp) { /* --warp picks the variant of --method stiffness-warping (or of no --method) */
+        if (a->method && strcmp(a->method, "stiffness-warping")) {
+            fprintf(stderr, "softlab: --warp %s selects a warping stepper: give it with --method "
+                    "stiffness-warping (or no --method), not --method %s\n", a->warp, a->method);
+            return NULL;
+        }
+        a->method = warp_method(a->warp);
+    }
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
     if (isnan(a->beta)) a->beta = scene->default_beta;
@@ -279,6 +308,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     }
     for (int b = 0; !a->mesh && st == SL_OK && b < a->pin_box_count; b++) /* a mesh's are applied */
         st = sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, NULL);
+    if (st == SL_OK && !isnan(a->mass_damping)) st = sl_world_set_mass_damping(w, a->mass_damping);
     if (st == SL_OK) st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
     if (st != SL_OK) {

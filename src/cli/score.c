@@ -24,7 +24,8 @@
 typedef struct {
     const char *scene, *method;
     double t_end;           /* s */
-    sl_scene_params params; /* --pbd-iterations; the rest keep the scene's defaults */
+    double dt_lo;           /* s: --dt-lo, where the search starts (0: 1e-3 * 2/omega_max) */
+    sl_scene_params params; /* --pbd-iterations, --young; the rest keep the scene's defaults */
 } probe_args;
 
 static sl_world *build(const probe_args *a, const sl_stepper_class *stepper, double dt) {
@@ -40,7 +41,7 @@ static sl_world *build(const probe_args *a, const sl_stepper_class *stepper, dou
 /* Largest stable dt (s): the library's bisection (scene.h), 0 if it fails. */
 static double find_dt(const probe_args *a, const sl_stepper_class *stepper) {
     double dt = 0;
-    return sl_scene_find_dt(sl_scene_find(a->scene), &a->params, stepper, a->t_end, &dt) == SL_OK ? dt : 0;
+    return sl_scene_find_dt_from(sl_scene_find(a->scene), &a->params, stepper, a->t_end, a->dt_lo, &dt) == SL_OK ? dt : 0;
 }
 
 /* Processor time per step (s) at dt, the best of three runs of `steps` steps: CPU time,
@@ -63,6 +64,7 @@ static double time_per_step(const probe_args *a, const sl_stepper_class *stepper
 static int parse(int argc, char **argv, probe_args *a) {
     a->scene = a->method = NULL;
     a->t_end = 1.0;
+    a->dt_lo = 0;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i += 2) {
         if (i + 1 >= argc) return 0;
@@ -70,7 +72,13 @@ static int parse(int argc, char **argv, probe_args *a) {
         if (!strcmp(argv[i], "--scene")) a->scene = argv[i + 1];
         else if (!strcmp(argv[i], "--method")) a->method = argv[i + 1];
         else if (!strcmp(argv[i], "--t-end")) a->t_end = strtod(argv[i + 1], NULL);
-        else if (!strcmp(argv[i], "--pbd-iterations")) {
+        else if (!strcmp(argv[i], "--dt-lo")) {
+            a->dt_lo = strtod(argv[i + 1], &end);
+            if (*end || !(a->dt_lo > 0 && a->dt_lo < 1)) return 0;
+        } else if (!strcmp(argv[i], "--young")) { /* seed 002's tube table runs E = 0.1 ... 2 MPa */
+            double e = strtod(argv[i + 1], &end);
+            if (*end || sl_scene_params_set(&a->params, SL_PARAM_YOUNG_MODULUS, e) != SL_OK) return 0;
+        } else if (!strcmp(argv[i], "--pbd-iterations")) {
             double n = strtod(argv[i + 1], &end);
             if (*end || sl_scene_params_set(&a->params, SL_PARAM_PBD_ITERATIONS, n) != SL_OK) return 0;
         } else return 0;
@@ -81,12 +89,13 @@ static int parse(int argc, char **argv, probe_args *a) {
 int softlab_find_dt(int argc, char **argv) {
     probe_args a;
     if (!parse(argc, argv, &a) || !a.method || !sl_stepper_find(a.method)) {
-        fprintf(stderr, "usage: softlab find-dt --scene NAME --method NAME [--t-end S] [--pbd-iterations N]\n"
+        fprintf(stderr, "usage: softlab find-dt --scene NAME --method NAME [--t-end S] [--pbd-iterations N] [--young PA] [--dt-lo S]\n"
                         "  largest stable dt by bisection (sl_scene_find_dt): stable = a run of\n"
                         "  max(t_end (default 1 s), 200 periods of the fastest mode) does not diverge,\n"
                         "  and in every eighth of it the total energy comes down at least once to\n"
                         "  E0 + m and rises at most to the first eighth's largest + m (E0 initial,\n"
-                        "  m = |E0|/2, 1/2 J if E0 = 0); dt_max=0: unstable already at 1e-3 * 2/omega_max\n");
+                        "  m = |E0|/2, 1/2 J if E0 = 0); dt_max=0: unstable already at 1e-3 * 2/omega_max\n"
+                        "  (or at --dt-lo S, where the search starts instead: implicit steppers)\n");
         return 2;
     }
     const sl_stepper_class *c = sl_stepper_find(a.method);

@@ -48,9 +48,15 @@ static int stable_at(const probe *p, double dt) {
 
 sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
                            const sl_stepper_class *stepper, double t_end, double *dt_max) {
+    return sl_scene_find_dt_from(sc, params, stepper, t_end, 0, dt_max);
+}
+
+sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params *params,
+                                const sl_stepper_class *stepper, double t_end, double dt_lo,
+                                double *dt_max) {
     if (dt_max) *dt_max = 0;
     if (!sc || !stepper || !dt_max) return SL_ERR_NULL;
-    if (!(t_end > 0 && t_end <= 1e4)) return SL_ERR_RANGE;
+    if (!(t_end > 0 && t_end <= 1e4) || !(dt_lo >= 0 && dt_lo < 1)) return SL_ERR_RANGE;
     sl_world *w = NULL;
     sl_status st = sl_scene_build(sc, params, &w);
     if (st != SL_OK) return st;
@@ -58,7 +64,7 @@ sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *para
     if (sl_world_omega_max(w, 20000, &omega) != SL_OK || !(omega > 0)) omega = 2 / sc->default_dt;
     sl_world_destroy(w);
     probe p = {sc, params, stepper, fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega)};
-    double lo = 1e-3 * 2 / omega, hi = 4 * 2 / omega;
+    double lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega, hi = fmax(4 * 2 / omega, 2 * lo);
     if (!stable_at(&p, lo)) return SL_OK;
     while (hi < 1 && stable_at(&p, hi)) lo = hi, hi *= 2;
     if (hi >= 1) { /* stable up to the largest dt a world takes */

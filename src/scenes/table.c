@@ -19,6 +19,7 @@ extern const sl_scene_class sl_scene_grid_inflation;
 extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
+extern const sl_scene_class sl_scene_warp_tube, sl_scene_warp_tube_drop, sl_scene_warp_skin_on_bone;
 extern const sl_scene_class sl_scene_onering_sphere_drop;
 extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
 extern const sl_scene_class sl_scene_perf_block, sl_scene_perf_beam;
@@ -39,6 +40,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_pudding_twist,
     &sl_scene_grid_water_lily,
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
+    &sl_scene_warp_tube, &sl_scene_warp_tube_drop, &sl_scene_warp_skin_on_bone,
     &sl_scene_onering_sphere_drop,
     &sl_scene_oscillator, &sl_scene_pendulum,
     &sl_scene_perf_block, &sl_scene_perf_beam,

@@ -308,3 +308,20 @@ TEST(verlet_cache_is_invalidated_by_grab_pin_and_reset) {
         sl_world_destroy(b);
     }
 }
+
+/* sl_scene_find_dt_from (find-dt --dt-lo): started at dt_lo = 0.05 s instead of far below
+ * the bound, symplectic Euler on the oscillator still lands on omega dt = 1.98997 (where
+ * its oscillation reaches the pin; see above), to 2e-3 (1.98886 measured: where the swing
+ * grazes the pin the criterion's answer depends on the bisection's path by 0.06 %); started above the bound (0.3 s)
+ * the first run fails and dt_max = 0; dt_lo outside [0, 1) is refused. */
+TEST(find_dt_from_a_given_start_finds_the_same_bound) {
+    const sl_stepper_class *c = sl_stepper_find("symplectic-euler");
+    const sl_scene_class *osc = sl_scene_find("oscillator");
+    double dt = -1;
+    ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, 0.05, &dt) == SL_OK);
+    printf("    symplectic Euler from dt_lo = 0.05 s: omega dt_max = %.5f\n", OMEGA * dt);
+    ENSURE_NEAR(OMEGA * dt, 1.98997, 2e-3);
+    ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, 0.3, &dt) == SL_OK && dt == 0);
+    ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, -0.1, &dt) == SL_ERR_RANGE);
+    ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, 1.0, &dt) == SL_ERR_RANGE);
+}

@@ -209,5 +209,29 @@ check warp_bar_linear_fem_swells '[ $rc = 0 ] && awk -F, "NR > 1 && \$8 > m { m 
 $bin run --scene warp-bar --method stiffness-warping --t-end 1 --csv "$tmp/ww.csv"; rc=$?
 check warp_bar_warped_keeps_volume '[ $rc = 0 ] && awk -F, "NR > 1 && (\$8 > 1.02 || \$8 < 0.98) { bad = 1 } END { exit bad }" "$tmp/ww.csv"'
 
+# --warp picks the warping stepper: none is linear FEM to the last digit, element is not vertex.
+$bin run --scene warp-bar --method stiffness-warping --warp none --t-end 0.5 --csv /dev/null --positions-csv "$tmp/wn.pos"; rc=$?
+$bin run --scene warp-bar --method linear-fem --t-end 0.5 --csv /dev/null --positions-csv "$tmp/lf.pos"; rc2=$?
+check warp_none_is_linear_fem '[ $rc = 0 ] && [ $rc2 = 0 ] && cmp -s "$tmp/wn.pos" "$tmp/lf.pos"'
+$bin run --scene warp-bar --warp vertex --t-end 0.5 --csv /dev/null --positions-csv "$tmp/wv.pos"
+$bin run --scene warp-bar --warp element --t-end 0.5 --csv /dev/null --positions-csv "$tmp/we.pos"
+check warp_vertex_and_element_differ '[ -s "$tmp/wv.pos" ] && [ -s "$tmp/we.pos" ] && ! cmp -s "$tmp/wv.pos" "$tmp/we.pos"'
+$bin run --scene warp-bar --warp sideways 2> "$tmp/err"; rc=$?
+check warp_bad_name_exit_2 '[ $rc = 2 ] && grep -q -- "--warp expects vertex|element|none, got .sideways." "$tmp/err"'
+$bin run --scene warp-bar --warp vertex --method implicit-euler 2> "$tmp/err"; rc=$?
+check warp_with_other_method_exit_2 '[ $rc = 2 ] && grep -q "give it with --method stiffness-warping" "$tmp/err"'
+$bin run --scene warp-bar --mass-damping -1 2> "$tmp/err"; rc=$?
+check mass_damping_negative_exit_2 '[ $rc = 2 ] && grep -q -- "--mass-damping expects c >= 0" "$tmp/err"'
+# Mass damping C = c M, implicit: the undeformed tube of warp-tube-drop falls freely for 0.2 s
+# (it lands after 0.32 s) with v_n = (g/c)(1 - (1 + c dt)^-n), so it drops
+# (g/c) dt (N - (1 - (1 + c dt)^-N)/(c dt)) = 0.178962194 m at c = 2/s, dt = 0.01 s, N = 20,
+# against g dt^2 N(N+1)/2 = 0.20601 m undamped; every warp mode alike (no deformation).
+for w in none vertex element; do
+  $bin run --scene warp-tube-drop --warp $w --mass-damping 2 --dt 0.01 --t-end 0.2 --csv "$tmp/md_$w.csv"; rc=$?
+  check mass_damping_free_fall_$w '[ $rc = 0 ] && awk -F, "NR == 2 { y0 = \$3 } END { d = y0 - \$3; exit !(d > 0.178962194 - 1e-8 && d < 0.178962194 + 1e-8) }" "$tmp/md_$w.csv"'
+done
+$bin run --scene warp-tube-drop --warp element --dt 0.01 --t-end 0.2 --csv "$tmp/md_0.csv"; rc=$?
+check mass_damping_zero_free_fall '[ $rc = 0 ] && awk -F, "NR == 2 { y0 = \$3 } END { d = y0 - \$3; exit !(d > 0.20601 - 1e-8 && d < 0.20601 + 1e-8) }" "$tmp/md_0.csv"'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

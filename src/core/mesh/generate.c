@@ -1,10 +1,12 @@
-/* Tetrahedral mesh generators (softlab/mesh.h): cubes split into tets, beams, balls. */
+/* Tetrahedral mesh generators (softlab/mesh.h): cubes split into tets, beams, balls, tubes. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "softlab/mesh.h"
 #include "softlab/tet_fem.h"
+
+static const double PI = 3.14159265358979323846; /* M_PI is not C11 */
 
 /* The 5-tet split of a cube whose corner (x,y,z) in {0,1}^3 is c = x + 2y + 4z (the
  * swinging cube of seed 000 §3); mirrored in x (c ^ 1) for odd cells. */
@@ -110,3 +112,48 @@ sl_status sl_tet_mesh_ball(double radius, int n, sl_tet_mesh *out) {
     return sl_tet_mesh_grid(cells, lo, size, SL_SPLIT_6, inside_ball, &radius, out);
 }
 
+
+sl_status sl_tet_mesh_tube(double outer_radius, double inner_radius, double length, int n_around,
+                           int n_wall, int n_length, sl_tet_mesh *out) {
+    if (!out) return SL_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    if (!isfinite(outer_radius) || !isfinite(length) || !(inner_radius > 0) || !(inner_radius < outer_radius) ||
+        !(length > 0) || n_around < 3 || n_wall < 1 || n_length < 1 || n_around > 1000 || n_wall > 1000 ||
+        n_length > 1000)
+        return SL_ERR_RANGE;
+    int ring = n_around * (n_wall + 1); /* nodes per height level */
+    out->node_count = ring * (n_length + 1);
+    out->tet_count = 6 * n_around * n_wall * n_length;
+    out->positions = malloc(sizeof(double) * 3 * (size_t)out->node_count);
+    out->tets = malloc(sizeof(int) * 4 * (size_t)out->tet_count);
+    if (!out->positions || !out->tets) {
+        sl_tet_mesh_free(out);
+        return SL_ERR_NOMEM;
+    }
+    for (int c = 0, p = 0; c <= n_length; c++)
+        for (int b = 0; b <= n_wall; b++)
+            for (int a = 0; a < n_around; a++, p++) {
+                double th = 2 * PI * a / n_around, rad = inner_radius + (outer_radius - inner_radius) * b / n_wall;
+                out->positions[3 * p] = rad * cos(th);
+                out->positions[3 * p + 1] = length * c / n_length;
+                out->positions[3 * p + 2] = rad * sin(th);
+            }
+    const int(*kuhn)[4] = NULL;
+    sl_cube_split(SL_SPLIT_6, &kuhn);
+    int *t = out->tets;
+    for (int c = 0; c < n_length; c++)
+        for (int b = 0; b < n_wall; b++)
+            for (int a = 0; a < n_around; a++)
+                for (int e = 0; e < 6; e++, t += 4)
+                    for (int k = 0; k < 4; k++) { /* corner bits: +1 around (wrapping), +2 out, +4 up */
+                        int q = kuhn[e][k];
+                        int aa = (a + (q & 1)) % n_around, bb = b + ((q >> 1) & 1), cc = c + (q >> 2);
+                        t[k] = aa + n_around * bb + ring * cc;
+                    }
+    /* (theta, r, y) -> (x, y, z) may reverse the orientation the Kuhn table has in index
+     * space; it does so for every tet alike, and sl_tets_orient turns them all. */
+    int flipped = 0;
+    sl_status st = sl_tets_orient(out->positions, out->node_count, out->tets, out->tet_count, &flipped, NULL);
+    if (st != SL_OK) sl_tet_mesh_free(out);
+    return st;
+}

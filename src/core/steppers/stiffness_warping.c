@@ -47,6 +47,10 @@ typedef struct {
     sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
 } warp_state;
 
+/* The rest shape x0 of K0 and of f_w: the body's (sl_body_def.rest_positions) when the
+ * world starts away from it (a bent tube, a twisted beam), else the initial positions. */
+static const double *rest_of(const sl_world *w) { return w->body.rest ? w->body.rest : w->x0; }
+
 /* ---- rotations ---- */
 
 /* Rotation taking unit direction a to unit direction b (Rodrigues; I if a = b, a
@@ -76,11 +80,12 @@ static void align_rotation(const double a[3], const double b[3], double R[9]) {
 
 static void vertex_rotations(const sl_world *w, const warp_state *s, const double *x, double *R) {
     double *A = R; /* A_i accumulated in place of R_i, then replaced */
+    const double *x0 = rest_of(w);
     memset(A, 0, sizeof(double) * 9 * (size_t)w->n);
     for (int e = 0; e < s->pair_count; e++) { /* A_i += (x_j - x_i)(x0_j - x0_i)^T  eq. 14 */
         int i = s->pair[2 * e], j = s->pair[2 * e + 1];
         double d[3], d0[3];
-        for (int c = 0; c < 3; c++) d[c] = x[3 * j + c] - x[3 * i + c], d0[c] = w->x0[3 * j + c] - w->x0[3 * i + c];
+        for (int c = 0; c < 3; c++) d[c] = x[3 * j + c] - x[3 * i + c], d0[c] = x0[3 * j + c] - x0[3 * i + c];
         for (int r = 0; r < 3; r++)
             for (int c = 0; c < 3; c++) {
                 A[9 * i + 3 * r + c] += d[r] * d0[c];
@@ -95,6 +100,7 @@ static void vertex_rotations(const sl_world *w, const warp_state *s, const doubl
 }
 
 static void element_rotations(const sl_world *w, const warp_state *s, const double *x, double *R) {
+    const double *x0 = rest_of(w);
     int g = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
@@ -114,7 +120,7 @@ static void element_rotations(const sl_world *w, const warp_state *s, const doub
             } else if (m->block_nodes == 2) {
                 double a[3], d[3], la = 0, ld = 0;
                 for (int c = 0; c < 3; c++) {
-                    a[c] = w->x0[3 * nd[1] + c] - w->x0[3 * nd[0] + c], d[c] = x[3 * nd[1] + c] - x[3 * nd[0] + c];
+                    a[c] = x0[3 * nd[1] + c] - x0[3 * nd[0] + c], d[c] = x[3 * nd[1] + c] - x[3 * nd[0] + c];
                     la += a[c] * a[c], ld += d[c] * d[c];
                 }
                 if (la > 0 && ld > 0) {
@@ -143,7 +149,7 @@ static const double *rotation_of(const warp_state *s, int g, int node) {
 /* K0 blocks = J_b(x0)^T alpha_b^-1 J_b(x0), and Dm^-1 of 4-node blocks. */
 static void rest_stiffness(sl_world *w, warp_state *s) {
     sl_assembly *a = &w->assembly;
-    sl_assembly_evaluate(w, w->x0);
+    sl_assembly_evaluate(w, rest_of(w));
     int g = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
@@ -163,7 +169,7 @@ static void rest_stiffness(sl_world *w, warp_state *s) {
             const int *n4 = m->block_node + 4 * b;
             double Dm[9];
             for (int r = 0; r < 3; r++)
-                for (int c = 0; c < 3; c++) Dm[3 * r + c] = w->x0[3 * n4[c + 1] + r] - w->x0[3 * n4[0] + r];
+                for (int c = 0; c < 3; c++) Dm[3 * r + c] = rest_of(w)[3 * n4[c + 1] + r] - rest_of(w)[3 * n4[0] + r];
             double *Di = s->Dm_inv + 9 * (g - m->block_count + b);
             if (sl_mat3_inverse(Dm, Di) == 0) memset(Di, 0, 9 * sizeof(double));
         }
@@ -184,7 +190,7 @@ static void warped_force(const sl_world *w, const warp_state *s, const double *x
                 const double *R = rotation_of(s, g, node[p]);
                 double u[3] = {0, 0, 0};
                 for (int q = 0; q < bn; q++) {
-                    const double *xq = x + 3 * node[q], *x0q = w->x0 + 3 * node[q];
+                    const double *xq = x + 3 * node[q], *x0q = rest_of(w) + 3 * node[q];
                     double y[3];
                     for (int c = 0; c < 3; c++) /* y = R^T x_j - x0_j */
                         y[c] = (R ? R[c] * xq[0] + R[3 + c] * xq[1] + R[6 + c] * xq[2] : xq[c]) - x0q[c];

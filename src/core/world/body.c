@@ -9,7 +9,7 @@
 #include "world/world_internal.h"
 
 void sl_body_free(sl_body *b) {
-    free(b->tets), free(b->tris), free(b->edges);
+    free(b->tets), free(b->tris), free(b->edges), free(b->rest);
     memset(b, 0, sizeof *b);
 }
 
@@ -41,6 +41,11 @@ sl_status sl_world_set_body(sl_world *w, const sl_body_def *d) {
     b.tets = copy_nodes(w, d->tets, d->tet_count, 4, "tet", &st);
     b.tris = copy_nodes(w, d->tris, d->tri_count, 3, "triangle", &st);
     b.edges = copy_nodes(w, d->edges, d->edge_count, 2, "edge", &st);
+    if (st == SL_OK && d->rest_positions) { /* kept for the warping steppers' K0 and f_w */
+        b.rest = malloc(sizeof(double) * 3 * (size_t)w->n);
+        if (!b.rest) st = SL_ERR_NOMEM;
+        else memcpy(b.rest, d->rest_positions, sizeof(double) * 3 * (size_t)w->n);
+    }
     b.tet_count = d->tet_count, b.tets_per_cell = per_cell, b.tri_count = d->tri_count, b.edge_count = d->edge_count;
     for (int t = 0; st == SL_OK && t < b.tet_count; t++) {
         const int *n = b.tets + 4 * t;

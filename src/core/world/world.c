@@ -392,6 +392,15 @@ sl_status sl_world_set_positions(sl_world *w, const double *x) {
     return SL_OK;
 }
 
+sl_status sl_world_set_mass_damping(sl_world *w, double c) {
+    if (!w) return SL_ERR_NULL;
+    if (!(c >= 0) || !isfinite(c)) return sl_world_fail(w, SL_ERR_RANGE, "mass damping c = %g 1/s must be finite and >= 0", c);
+    w->mass_damping = c;
+    return SL_OK;
+}
+
+double sl_world_mass_damping(const sl_world *w) { return w ? w->mass_damping : 0; }
+
 sl_status sl_world_set_velocities(sl_world *w, const double *v) {
     if (!w || !v) return SL_ERR_NULL;
     for (int i = 0; i < 3 * w->n; i++)

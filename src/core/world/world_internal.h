@@ -12,6 +12,7 @@ typedef struct sl_body {
     int *tets, tet_count, tets_per_cell;
     double rest_volume;  /* m^3: sum of the tets' volumes at the rest shape */
     int *tris, tri_count, *edges, edge_count;
+    double *rest;        /* double[3n], m: sl_body_def.rest_positions, or NULL (rest = initial) */
 } sl_body;
 
 /* Frees the arrays of a body record and zeroes it. */

@@ -132,4 +132,14 @@ const sl_scene_class *sl_scene_find(const char *name);
 sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
                            const sl_stepper_class *stepper, double t_end, double *dt_max);
 
+/* sl_scene_find_dt starting the search at dt_lo (s, in (0, 1); 0: at 1e-3 * 2/omega_max)
+ * instead of far below the explicit bound: the first run is at dt_lo (dt_max = 0 if it is
+ * unstable), the doublings start at max(4 * 2/omega_max, 2 dt_lo). For implicit steppers on
+ * stiff meshes, whose default first run would take millions of steps (seed 002's tube:
+ * `softlab find-dt --dt-lo 5e-4`). Errors as sl_scene_find_dt, SL_ERR_RANGE for dt_lo
+ * outside [0, 1). */
+sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params *params,
+                                const sl_stepper_class *stepper, double t_end, double dt_lo,
+                                double *dt_max);
+
 #endif

@@ -4,7 +4,7 @@
  * and `linear-fem` (no rotation), one file in src/core/steppers/stiffness_warping.c.
  *
  * With K0 = J(x0)^T alpha^-1 J(x0) (3n x 3n, assembled once from any model at the rest
- * shape x0 = sl_world_rest_positions) and R_i the rotation of node i, the warped force
+ * shape x0: the body's sl_body_def.rest_positions, or the initial positions without one) and R_i the rotation of node i, the warped force
  * and stiffness are (seed 002 eq. 12)
  *   f_w,i = R_i sum_j K0_ij (R_i^T x_j - x0_j),   K_w,ij = R_i K0_ij R_i^T,
  * and each step solves (M + dt c M + dt^2 K_w) v' = M v + dt (f_ext - f_w(x)), x' = x + dt v'.

@@ -137,6 +137,15 @@ typedef enum sl_linear_solver {
 /* Sets the linear solver of the steppers that solve one. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver);
 
+/* Sets c (1/s, finite, >= 0) of the mass damping C = c M (sl_world_def.mass_damping): a
+ * force -c m_i v_i on every node, the lumped damping of seed 002 §4.1 ("lumped inertia
+ * and damping matrices"). The warping steppers (warping.h) and terzopoulos take it
+ * implicitly, (M + dt C + dt^2 K) v' = M v + dt (f_ext - f), so a free undeformed body
+ * moving at v keeps v/(1 + c dt) after a step; the other steppers take it as an external
+ * force. Errors: SL_ERR_NULL, SL_ERR_RANGE (c < 0 or not finite). */
+sl_status sl_world_set_mass_damping(sl_world *w, double c);
+double sl_world_mass_damping(const sl_world *w); /* 1/s; 0 for NULL */
+
 /* Most position-correction sweeps sl_world_set_pbd_iterations accepts. */
 #define SL_WORLD_PBD_MAX_ITERATIONS 50
 
@@ -250,7 +259,8 @@ typedef struct sl_body_def {
     const int *edges;    /* int[2*edge_count]: edges to draw and to fit local deformations */
     int edge_count;      /* >= 0 */
     const double *rest_positions; /* double[3n], m: the rest shape the tets' rest volumes
-                                     come from (NULL: the world's initial positions) */
+                                     and the warping steppers' K0 come from (NULL: the
+                                     world's initial positions) */
 } sl_body_def;
 
 /* Sets w's body record (arrays copied), replacing the previous one. Errors: SL_ERR_NULL,
