@@ -379,7 +379,8 @@ void sl_energy_watch_reset(sl_energy_watch *watch);
  * SL_ENERGY_GROWTH_MARGIN; watch->grew and watch->time keep the first time), 0 if not,
  * -1 if the check is suppressed because a driver or a grab does work on w that the energy
  * does not account (the watch restarts, so the check resumes from the state after they
- * stop) or w or watch is NULL. */
+ * stop), because w's stepper is SL_STEPPER_LINEARIZED (linear FEM: its forces are not
+ * those of the model's energy), or w or watch is NULL. */
 int sl_world_energy_growth(const sl_world *w, sl_energy_watch *watch);
 
 /* ---- loads, grab, contact ------------------------------------------------------------- */
