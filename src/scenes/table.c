@@ -19,7 +19,8 @@ extern const sl_scene_class sl_scene_grid_inflation;
 extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
-extern const sl_scene_class sl_scene_onering_sphere_drop, sl_scene_onering_squeeze;
+extern const sl_scene_class sl_scene_onering_sphere_drop, sl_scene_onering_squeeze, sl_scene_onering_cantilever,
+    sl_scene_onering_torus_drop;
 extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
 extern const sl_scene_class sl_scene_perf_block, sl_scene_perf_beam;
 
@@ -39,7 +40,8 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_pudding_twist,
     &sl_scene_grid_water_lily,
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
-    &sl_scene_onering_sphere_drop, &sl_scene_onering_squeeze,
+    &sl_scene_onering_sphere_drop, &sl_scene_onering_squeeze, &sl_scene_onering_cantilever,
+    &sl_scene_onering_torus_drop,
     &sl_scene_oscillator, &sl_scene_pendulum,
     &sl_scene_perf_block, &sl_scene_perf_beam,
 };

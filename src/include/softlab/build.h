@@ -69,6 +69,9 @@ typedef struct sl_ball_drop_def {
                              they would meet at squeeze_time (seed 001 Fig. 6) */
     double squeeze_min_gap; /* in [0, 1): the plates stop when their gap is this fraction
                                of the ball's height (at (1 - squeeze_min_gap) squeeze_time) */
+    double torus_radius;  /* m, >= 0: 0 a ball; > 0 a torus of this major radius and minor
+                             radius `radius`, axis along y, cut from a grid of `cells` cubes
+                             across the tube's diameter (cells whose centres lie inside) */
 } sl_ball_drop_def;
 
 /* Radius 0.1 m, 10 cells across (about 2900 tets), dropped from 0.1 m, Y = 1e5 Pa, nu
