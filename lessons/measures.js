@@ -120,7 +120,21 @@ function maxVolume(core, q) {
   }, undefined).then((v) => (v === undefined ? most : v));
 }
 
+/** Largest volume error max |V/V0 - 1| over tEnd s, in percent, of q.scene under q.method
+ *  at q.dt with the volume model q.onering (1 one-ring, 0 per tet) at Poisson ratio
+ *  q.poisson (seed 001 Fig. 2). */
+function volumeError(core, q) {
+  let worst = 0;
+  const params = { onering: Number(q.onering), poisson_ratio: Number(q.poisson) };
+  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params };
+  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
+    worst = Math.max(worst, Math.abs(core.api.volume_ratio(h) - 1));
+    return undefined;
+  }, undefined).then((v) => (v === undefined ? 100 * worst : v));
+}
+
 export const MEASURES = {
+  'volume-error': (core, q) => volumeError(core, q),
   'first-minimum': (core, q) => firstMinimum(core, q),
   'stability-bound': (core, q) => stabilityBound(core, q),
   'stable-dt': (core, q) => stableDt(core, q),

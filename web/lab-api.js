@@ -11,9 +11,10 @@ export const SL_OK = 0;
  *  SHADED, hidden without); GHOST the rest shape; COLOR_MAP the field of set_color_field.
  *  Neither SHADED nor WIREFRAME: the surface's edges alone. DEFAULT = SHADED | COLOR_MAP. */
 export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 });
-/** Colour fields (sl_field in src/core/sl_fields.h): strain energy density in J/m³,
- *  volume change V/V₀ − 1 (dimensionless). */
-export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 });
+/** Colour fields (sl_field in src/include/softlab/world.h): strain energy density in J/m³,
+ *  volume change V/V₀ − 1 (dimensionless), pressure p̂/Δt in Pa (the `incompressible`
+ *  stepper's one-ring multipliers; NaN, drawn grey, under any other stepper). */
+export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2, PRESSURE: 3 });
 /** sl_stepper_class.flags (src/core/sl_stepper.h). */
 export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });
 

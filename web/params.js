@@ -10,7 +10,8 @@
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1;
-//   color=energy|volume (colour map of strain energy density or volume change).
+//   color=energy|volume|pressure (colour map of strain energy density, volume change or
+//   the incompressible stepper's pressure).
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -164,8 +165,8 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   }
   const plot = get('plot');
   const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', color: get('color') };
-  if (view.color !== null && !['energy', 'volume', 'none'].includes(view.color)) {
-    notices.push(`“color” must be energy or volume (got “${shown(view.color)}”); ignored.`);
+  if (view.color !== null && !['energy', 'volume', 'pressure', 'none'].includes(view.color)) {
+    notices.push(`“color” must be energy, volume or pressure (got “${shown(view.color)}”); ignored.`);
     view.color = null;
   }
   return {

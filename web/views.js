@@ -1,5 +1,5 @@
 // What the panels show: shaded or wireframe, the rest-shape ghost, and a colour map of
-// strain energy density or volume change with a legend. One choice for every panel,
+// strain energy density, volume change or pressure with a legend. One choice for every panel,
 // and one colour range.
 
 import { VIEW, FIELD } from './lab-api.js';
@@ -9,6 +9,8 @@ export const FIELDS = {
   none: { id: FIELD.NONE, label: 'none' },
   energy: { id: FIELD.ENERGY_DENSITY, label: 'strain energy density (J/m³)', unit: 'J/m³' },
   volume: { id: FIELD.VOLUME_CHANGE, label: 'volume change det F − 1', unit: '' },
+  // p̂/Δt of the one-ring rows (seed 001 eq. 2): only the `incompressible` stepper has it
+  pressure: { id: FIELD.PRESSURE, label: 'pressure p̂/Δt (Pa; incompressible stepper only)', unit: 'Pa' },
 };
 
 const $ = (sel) => document.querySelector(sel);

@@ -20,7 +20,8 @@ extern const sl_scene_class sl_scene_grid_pudding_twist;
 extern const sl_scene_class sl_scene_grid_water_lily;
 extern const sl_scene_class sl_scene_warp_bar, sl_scene_warp_bar_long;
 extern const sl_scene_class sl_scene_warp_tube, sl_scene_warp_tube_drop, sl_scene_warp_skin_on_bone;
-extern const sl_scene_class sl_scene_onering_sphere_drop;
+extern const sl_scene_class sl_scene_onering_sphere_drop, sl_scene_onering_squeeze, sl_scene_onering_cantilever,
+    sl_scene_onering_torus_drop;
 extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
 extern const sl_scene_class sl_scene_perf_block, sl_scene_perf_beam;
 
@@ -41,12 +42,14 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_grid_water_lily,
     &sl_scene_warp_bar, &sl_scene_warp_bar_long,
     &sl_scene_warp_tube, &sl_scene_warp_tube_drop, &sl_scene_warp_skin_on_bone,
-    &sl_scene_onering_sphere_drop,
+    &sl_scene_onering_sphere_drop, &sl_scene_onering_squeeze, &sl_scene_onering_cantilever,
+    &sl_scene_onering_torus_drop,
     &sl_scene_oscillator, &sl_scene_pendulum,
     &sl_scene_perf_block, &sl_scene_perf_beam,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
+static const char *const VOLUME_MODELS[] = {"per-tet", "one-ring"};
 static const char *const GRID_VARIANTS[] = {"original", "improved", "area", "volume", "pillars"};
 
 const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
@@ -65,6 +68,8 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
      * an explicit stepper (sl_world_set_pbd_iterations); 0 = off */
     [SL_PARAM_PBD_ITERATIONS] = {"pbd_iterations", "position-correction sweeps (PBD)", "", 0,
                                  SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
+    /* seed 001: one constraint per node (one-ring) against one per tet (locks) */
+    [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS},
 };
 
 int sl_param_find(const char *name) {

@@ -205,7 +205,7 @@ static void evaluate(view *w) {
 
 /* Colours the surface by a per-node field (shown while the mode has bit 8): field 0
  * none, 1 strain energy density (J/m^3, viridis), 2 volume change V/V0 - 1
- * (blue-white-red centred at 0), mapped from [lo, hi] in the field's unit; lo or hi NaN:
+ * (blue-white-red centred at 0), 3 pressure (Pa, viridis), mapped from [lo, hi] in the field's unit; lo or hi NaN:
  * automatic (see evaluate). The page passes one range to every view so that colours
  * compare. A new field waits for its values (sl_api_view_set_field); the same field is
  * evaluated again at once, so sl_api_view_color_range_* answer before the next draw.

@@ -1,5 +1,6 @@
 /* Energy growth of a run that should not gain energy (issue 12): sl_world_energy_growth. */
 #include <math.h>
+#include <stddef.h>
 
 #include "world/world_internal.h"
 
@@ -27,7 +28,13 @@ int sl_world_energy_growth(const sl_world *w, sl_energy_watch *watch) {
         sl_energy_watch_reset(watch);
         return -1;
     }
-    if (w->driver || w->grab.count > 0) { /* external work not accounted: start afresh after */
+    int plates_moving = 0; /* a moving plate does work on the body (sl_world_add_plate) */
+    for (int i = 0; i < sl_world_plate_count(w); i++) {
+        double v = 0;
+        sl_world_plate(w, i, w->t, NULL, &v, NULL);
+        plates_moving |= v != 0;
+    }
+    if (w->driver || w->grab.count > 0 || plates_moving) { /* external work not accounted: start afresh after */
         sl_energy_watch_reset(watch);
         return -1;
     }

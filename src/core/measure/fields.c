@@ -7,6 +7,7 @@
 
 #include "linalg/mat3.h"
 #include "measure/measure.h"
+#include "softlab/incompressible.h"
 
 sl_status sl_world_node_volume_change(const sl_world *w, double *out) {
     if (!w || !out) return SL_ERR_NULL;
@@ -56,6 +57,7 @@ sl_status sl_world_node_field(const sl_world *w, int field, double *out) {
     switch (field) {
     case SL_FIELD_ENERGY_DENSITY: return sl_world_node_energy_density(w, out);
     case SL_FIELD_VOLUME_CHANGE: return sl_world_node_volume_change(w, out);
+    case SL_FIELD_PRESSURE: return sl_incompressible_node_pressure(w, out);
     default: return SL_ERR_INDEX;
     }
 }

@@ -16,6 +16,8 @@
 
 typedef struct {
     int node, dof;   /* contact node and the free dof of its normal (y) component */
+    double velocity; /* m/s: the wall's y velocity, the node's target normal velocity */
+    double facing;   /* +1: the wall is below the node, -1: above */
 } contact;
 
 typedef struct {
@@ -25,12 +27,14 @@ typedef struct {
     double *rhs, *p, *work;               /* double[m], double[m], double[7m] */
     int *hard;                            /* int[m]: index among hard rows, or -1 */
     double *clamp;                        /* double[m_h]: |phi| bound * dt, INFINITY: none */
+    double *node_pressure;                /* double[n], Pa: p^/dt of the last velocity solve */
     int m_h;                              /* hard rows */
     contact *contacts;                    /* [n]: contact constraints of the current solve */
     int contact_count;
     cs *Jh;                               /* hard rows of J over the free dofs */
     sl_cholesky chol;
     int chol_version;
+    int pressure_valid;                   /* 1 once a step has filled node_pressure */
     sl_pressure_solver solver;
     double tol;
     sl_pressure_stats stats;
@@ -40,7 +44,7 @@ static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
     free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
-    free(s->rhs), free(s->p), free(s->work), free(s->hard), free(s->clamp), free(s->contacts);
+    free(s->rhs), free(s->p), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     cs_spfree(s->Jh);
     sl_cholesky_free(&s->chol);
     free(s);
@@ -50,6 +54,7 @@ static void incompressible_reset(void *state) {
     incompressible_state *s = state;
     memset(&s->stats, 0, sizeof s->stats);
     s->stats.unknowns = s->m_h;
+    s->pressure_valid = 0;
 }
 
 static sl_status incompressible_init(sl_world *w, void **state) {
@@ -69,8 +74,9 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)w->n + 1, sizeof(contact));
+    s->node_pressure = calloc((size_t)w->n + 1, sizeof(double));
     if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p ||
-        !s->work || !s->hard || !s->clamp || !s->contacts) {
+        !s->work || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -122,7 +128,7 @@ static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
 }
 
 /* dv <- P dv: symmetric Gauss-Seidel sweeps (P_1 ... P_n ... P_1)^q over the contact
- * constraints c^T dv = 0 (seed 001 §4). A ground contact's c is its node's normal (0,1,0),
+ * constraints c^T dv = 0 (seed 001 §4). A wall contact's c is its node's normal (0,+-1,0),
  * so P_i dv = dv - M^-1 c (c^T M^-1 c)^-1 c^T dv removes the normal component of dv at
  * the node (its mass cancels). */
 static void project_contacts(const incompressible_state *s, double *dv) {
@@ -153,7 +159,7 @@ static void pressure_operator(void *ctx, const double *p, double *y) {
         for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * s->t[j];
 }
 
-/* The assembled S = Jh D Jh^T, D = P M^-1 (ground contacts: the normal dof zeroed). */
+/* The assembled S = Jh D Jh^T, D = P M^-1 (wall contacts: the normal dof zeroed). */
 static cs *pressure_matrix(incompressible_state *s) {
     cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
     if (!JD) return NULL;
@@ -223,6 +229,23 @@ static void minus_divergence(const sl_world *w, const incompressible_state *s, c
         for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->rhs[J->i[q]] -= J->x[q] * v[a->free_dof[j]];
 }
 
+/* node_pressure[k] = p^_k / dt for each one-ring row k (node k), 0 for a node without
+ * one. With J = dV^/dx (m^2), p^ solves (J M^-1 J^T) p^ = -J v (m^3/s), so p^ is in
+ * kg/(m s) = Pa s and J^T p^ is the impulse (N s) the step's pressure gives the nodes:
+ * p^/dt is the pressure (Pa), positive when it pushes the one-ring outward. */
+static void node_pressures(const sl_world *w, incompressible_state *s) {
+    memset(s->node_pressure, 0, sizeof(double) * (size_t)w->n);
+    for (int k = 0; k < w->model_count; k++) {
+        if (!sl_model_is_onering_volume(w->models[k])) continue;
+        int rows = sl_model_constraint_count(w->models[k]);
+        for (int i = 0; i < rows && i < w->n; i++) {
+            int h = s->hard[w->assembly.row_offset[k] + i];
+            if (h >= 0) s->node_pressure[i] = s->p[h] / w->dt;
+        }
+    }
+    s->pressure_valid = 1;
+}
+
 /* v += dt/2 M^-1 F on the free dofs. */
 static void half_kick(sl_world *w, const double *force, double *v) {
     const sl_assembly *a = &w->assembly;
@@ -232,8 +255,15 @@ static void half_kick(sl_world *w, const double *force, double *v) {
     }
 }
 
-static int on_ground(const sl_world *w, int node) {
-    return w->contact.ground && !w->pinned[node] && w->x[3 * node + 1] <= w->contact.height;
+/* The wall (world_internal.h) node i is on or beyond at walls[0..nw), the deepest, or -1. */
+static int touching(const sl_world *w, int i, const sl_wall *walls, int nw) {
+    int best = -1;
+    double deepest = -INFINITY;
+    for (int k = 0; k < nw && !w->pinned[i]; k++) {
+        double depth = walls[k].facing * (walls[k].height - w->x[3 * i + 1]);
+        if (depth >= 0 && depth > deepest) deepest = depth, best = k;
+    }
+    return best;
 }
 
 static sl_status incompressible_step(sl_world *w, void *state) {
@@ -241,6 +271,7 @@ static sl_status incompressible_step(sl_world *w, void *state) {
     sl_assembly *a = &w->assembly;
     double dt = w->dt, t0 = sl_clock_seconds(), t_solve = 0;
     size_t n3 = 3 * (size_t)w->n;
+    sl_wall walls[1 + SL_WORLD_MAX_PLATES];
     classify_rows(w, s);
     memcpy(s->xn, w->x, n3 * sizeof(double));
     sl_status st;
@@ -251,14 +282,17 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         memcpy(s->vstar, w->v, n3 * sizeof(double));
         half_kick(w, s->force, s->vstar);
     }
-    { /* 2. position projection (eq. 1), contacts: nodes resting on the ground, with their
-         inward normal velocity removed first (collision-aware v*, seed 001 §5) */
+    { /* 2. position projection (eq. 1), contacts: nodes on or beyond a wall (the ground, a
+         plate) at t^n, whose normal velocity relative to the wall is made non-negative
+         first: collision-aware v*, as the seed's squeeze does (seed 001 §5) */
+        int nw = sl_world_walls(w, w->t, walls);
         s->contact_count = 0;
-        for (int i = 0; i < w->n; i++)
-            if (on_ground(w, i) && a->dof[3 * i + 1] >= 0) {
-                if (s->vstar[3 * i + 1] < 0) s->vstar[3 * i + 1] = 0;
-                s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1]};
-            }
+        for (int i = 0; i < w->n; i++) {
+            int k = touching(w, i, walls, nw);
+            if (k < 0 || a->dof[3 * i + 1] < 0) continue;
+            if (walls[k].facing * (s->vstar[3 * i + 1] - walls[k].velocity) < 0) s->vstar[3 * i + 1] = walls[k].velocity;
+            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1], walls[k].velocity, walls[k].facing};
+        }
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
         minus_divergence(w, s, s->vstar);
         for (int r = 0, i = 0; r < w->m; r++) {
@@ -272,20 +306,23 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         t_solve += sl_clock_seconds() - ts;
         if (st != SL_OK) return st;
     }
-    { /* 4. x~ = x^n + dt v~;  5. collide with the ground: x^{n+1}, v*^n */
+    { /* 4. x~ = x^n + dt v~;  5. collide with the walls at t^{n+1}: x^{n+1}, v*^n */
+        int nw = sl_world_walls(w, w->t + dt, walls);
         memcpy(s->vstar, w->v, n3 * sizeof(double)); /* v*^n starts as v^n */
         s->contact_count = 0;
         for (int j = 0; j < a->n_free; j++) w->x[a->free_dof[j]] += dt * s->vtilde[a->free_dof[j]];
-        for (int i = 0; w->contact.ground && i < w->n; i++) {
-            if (w->pinned[i] || w->x[3 * i + 1] > w->contact.height) continue; /* on or below */
-            w->x[3 * i + 1] = w->contact.height;
-            double *v = s->vstar + 3 * i, vn = v[1];
+        for (int i = 0; i < w->n; i++) {
+            int k = touching(w, i, walls, nw);
+            if (k < 0) continue;
+            const sl_wall *wall = &walls[k];
+            w->x[3 * i + 1] = wall->height;
+            double *v = s->vstar + 3 * i, vn = wall->facing * (v[1] - wall->velocity); /* relative, along the normal */
             if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
                 double vt = hypot(v[0], v[2]);
-                double keep = vt > 0 ? fmax(0.0, 1.0 - w->contact.ground_friction * (-vn) / vt) : 0;
-                v[0] *= keep, v[2] *= keep, v[1] = 0;
+                double keep = vt > 0 ? fmax(0.0, 1.0 - wall->friction * (-vn) / vt) : 0;
+                v[0] *= keep, v[2] *= keep, v[1] = wall->velocity;
             }
-            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1]};
+            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1], wall->velocity, wall->facing};
         }
     }
     { /* 6. velocity projection (eq. 2, right-hand side -J v*^n) at x^{n+1} */
@@ -298,6 +335,7 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         t_solve += sl_clock_seconds() - ts;
         if (st != SL_OK) return st;
         s->stats.contacts = s->contact_count;
+        node_pressures(w, s);
     }
     { /* 7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v~^n */
         double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
@@ -309,9 +347,10 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         memcpy(w->x, xnew, n3 * sizeof(double));
         memcpy(s->vstar, s->vtilde, n3 * sizeof(double)); /* v^{n+1/2} */
         half_kick(w, s->force, s->vstar);
-        for (int c = 0; c < s->contact_count; c++) { /* no inward velocity on the ground */
-            int d = 3 * s->contacts[c].node + 1;
-            if (s->vstar[d] < 0) s->vstar[d] = 0;
+        for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
+            const contact *k = &s->contacts[c];
+            int d = 3 * k->node + 1;
+            if (k->facing * (s->vstar[d] - k->velocity) < 0) s->vstar[d] = k->velocity;
         }
         for (int j = 0; j < a->n_free; j++) {
             int d = a->free_dof[j];
@@ -355,5 +394,16 @@ sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out) {
     if (!w || !out) return SL_ERR_NULL;
     if (w->stepper != &sl_stepper_incompressible || !w->stepper_state) return SL_ERR_INCOMPATIBLE;
     *out = ((const incompressible_state *)w->stepper_state)->stats;
+    return SL_OK;
+}
+
+sl_status sl_incompressible_node_pressure(const sl_world *w, double *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state)
+        return sl_world_fail((sl_world *)w, SL_ERR_RANGE, /* last_error is the world's note pad, const or not */
+                             "the pressure field needs the 'incompressible' stepper (seed 001 eq. 2), not '%s'",
+                             w->stepper ? w->stepper->name : "none");
+    const incompressible_state *s = w->stepper_state;
+    for (int i = 0; i < w->n; i++) out[i] = s->pressure_valid ? s->node_pressure[i] : 0;
     return SL_OK;
 }

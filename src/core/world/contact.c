@@ -1,4 +1,5 @@
-/* Contact with a ground plane and static spheres, as a projection after each step. */
+/* Contact with a ground plane, static spheres and moving plates, as a projection after
+ * each step. */
 #include <math.h>
 
 #include "world/world_internal.h"
@@ -40,27 +41,70 @@ sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius
     return SL_OK;
 }
 
-/* Node at x with velocity v touches a surface with outward unit normal n, penetrating
- * by depth: move it out, remove the inward normal velocity, apply Coulomb friction. */
-static void resolve(double *x, double *v, const double n[3], double depth, double friction) {
+sl_status sl_world_add_plate(sl_world *w, double height, double velocity, double stop_time, int facing,
+                             double friction) {
+    if (!w) return SL_ERR_NULL;
+    if (!isfinite(height) || !isfinite(velocity) || !isfinite(stop_time) || !isfinite(friction))
+        return sl_world_fail(w, SL_ERR_NOT_FINITE, "plate: height %g m, velocity %g m/s, stop time %g s, friction %g",
+                             height, velocity, stop_time, friction);
+    if ((facing != 1 && facing != -1) || stop_time < 0 || friction < 0 || w->contact.plate_count == SL_WORLD_MAX_PLATES)
+        return sl_world_fail(w, SL_ERR_RANGE, "plate: facing %d (must be +1 or -1), stop time %g s (>= 0), "
+                             "friction %g (>= 0), at most %d plates", facing, stop_time, friction, SL_WORLD_MAX_PLATES);
+    double *p = w->contact.plate[w->contact.plate_count++];
+    p[0] = height, p[1] = velocity, p[2] = stop_time, p[3] = facing, p[4] = friction;
+    return SL_OK;
+}
+
+int sl_world_plate_count(const sl_world *w) { return w ? w->contact.plate_count : 0; }
+
+int sl_world_plate(const sl_world *w, int i, double t, double *height, double *velocity, int *facing) {
+    if (!w || i < 0 || i >= w->contact.plate_count) return 0;
+    const double *p = w->contact.plate[i];
+    if (height) *height = p[0] + p[1] * fmin(t, p[2]);
+    if (velocity) *velocity = t < p[2] ? p[1] : 0;
+    if (facing) *facing = (int)p[3];
+    return 1;
+}
+
+int sl_world_walls(const sl_world *w, double t, sl_wall *out) {
+    int k = 0;
+    if (w->contact.ground) out[k++] = (sl_wall){w->contact.height, 0, 1, w->contact.ground_friction};
+    for (int i = 0; i < w->contact.plate_count; i++, k++) {
+        int facing = 1;
+        sl_world_plate(w, i, t, &out[k].height, &out[k].velocity, &facing);
+        out[k].facing = facing, out[k].friction = w->contact.plate[i][4];
+    }
+    return k;
+}
+
+/* Node at x with velocity v touches a surface with outward unit normal n moving at
+ * normal speed un (m/s along n), penetrating by depth: move it out, remove the normal
+ * velocity relative to the surface where it points inward (the node keeps un), and apply
+ * Coulomb friction to the tangential velocity (the surfaces have none). */
+static void resolve(double *x, double *v, const double n[3], double un, double depth, double friction) {
     double vn = v[0] * n[0] + v[1] * n[1] + v[2] * n[2];
     for (int c = 0; c < 3; c++) x[c] += depth * n[c];
-    if (vn >= 0) return;
+    if (vn >= un) return; /* separating, or following the surface */
     double vt[3], vt_len = 0;
     for (int c = 0; c < 3; c++) vt[c] = v[c] - vn * n[c], vt_len += vt[c] * vt[c];
     vt_len = sqrt(vt_len);
-    double keep = vt_len > 0 ? fmax(0.0, 1.0 - friction * (-vn) / vt_len) : 0;
-    for (int c = 0; c < 3; c++) v[c] = keep * vt[c]; /* normal part removed */
+    double keep = vt_len > 0 ? fmax(0.0, 1.0 - friction * (un - vn) / vt_len) : 0;
+    for (int c = 0; c < 3; c++) v[c] = keep * vt[c] + un * n[c]; /* inward relative motion removed */
 }
 
 void sl_world_resolve_contacts(sl_world *w) {
-    if (!w->contact.ground && w->contact.sphere_count == 0) return;
+    if (!w->contact.ground && w->contact.sphere_count == 0 && w->contact.plate_count == 0) return;
+    sl_wall walls[1 + SL_WORLD_MAX_PLATES];
+    int nw = sl_world_walls(w, w->t + w->dt, walls); /* called before the clock advances */
     for (int i = 0; i < w->n; i++) {
         if (w->pinned[i]) continue;
         double *x = w->x + 3 * i, *v = w->v + 3 * i;
-        if (w->contact.ground && x[1] < w->contact.height) {
-            const double up[3] = {0, 1, 0};
-            resolve(x, v, up, w->contact.height - x[1], w->contact.ground_friction);
+        for (int k = 0; k < nw; k++) {
+            const sl_wall *wall = &walls[k];
+            double depth = wall->facing * (wall->height - x[1]);
+            if (depth <= 0) continue;
+            const double n[3] = {0, wall->facing, 0};
+            resolve(x, v, n, wall->facing * wall->velocity, depth, wall->friction);
         }
         for (int k = 0; k < w->contact.sphere_count; k++) {
             const double *s = w->contact.sphere[k];
@@ -68,7 +112,7 @@ void sl_world_resolve_contacts(sl_world *w) {
             double r = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
             if (r >= s[3] || r == 0) continue;
             double n[3] = {d[0] / r, d[1] / r, d[2] / r};
-            resolve(x, v, n, s[3] - r, s[4]);
+            resolve(x, v, n, 0, s[3] - r, s[4]);
         }
     }
 }

@@ -55,6 +55,9 @@ struct sl_world {
         double height, ground_friction;
         int sphere_count;
         double sphere[16][5]; /* centre x, y, z, radius (m), friction */
+        int plate_count;
+        double plate[SL_WORLD_MAX_PLATES][5]; /* height at t = 0 (m), velocity (m/s), stop
+                                                 time (s), facing (+1 up, -1 down), friction */
     } contact;
 
     struct {            /* sl_world_grab: drag spring toward a target */
@@ -81,8 +84,21 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
 /* 1 if some model has a constraint of compliance alpha = 0 (a hard constraint). */
 int sl_world_has_zero_compliance(const sl_world *w);
 
-/* Projects nodes out of the ground and spheres (world/contact.c). */
+/* Projects nodes out of the ground, spheres and plates (world/contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
+
+/* A horizontal wall the body must stay on one side of, at time t: the ground (velocity
+ * 0, facing up) or plate i. The body is where facing * (y - height) >= 0. */
+typedef struct sl_wall {
+    double height;   /* m */
+    double velocity; /* m/s, dy/dt of the wall */
+    double facing;   /* +1: the body is above (normal +y); -1: below (normal -y) */
+    double friction; /* Coulomb coefficient */
+} sl_wall;
+
+/* The walls of w at time t: the ground first (if any), then the plates. Writes at most
+ * 1 + SL_WORLD_MAX_PLATES walls into out and returns how many. */
+int sl_world_walls(const sl_world *w, double t, sl_wall *out);
 
 /* The position-based correction after an explicit step (world/projection.c; world.h,
  * sl_world_set_pbd_iterations): w->pbd_iterations sweeps on x and v. Errors: SL_ERR_NOMEM

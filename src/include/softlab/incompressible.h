@@ -10,19 +10,24 @@
  * two "backward Euler" half steps are explicit (stable for dt below the deviatoric
  * CFL bound 2/omega_max; the volumetric modes are the projection's):
  *   1. v* = v^n + dt/2 a(x^n)
- *   2. position projection (eq. 1): (J P M^-1 J^T) p = -J v* - clamp(phi)/dt, at x^n,
+ *   2. position projection (eq. 1): (J P M^-1 J^T) p = -J v* - clamp(phi)/dt, at x^n, with
+ *      the nodes on a wall at t^n in contact and their v* moving no faster into it than
+ *      the wall (the seed's squeeze: contact in both solves),
  *      v~ = v* + P M^-1 J^T p; clamp: |phi_k| <= V^_k(x0) dt / SL_INCOMPRESSIBLE_RECOVERY_TIME
  *      for one-ring rows (the seed's minimum volume recovery time, one fifth of a frame)
  *   4. x^{n+1} = x^n + dt v~
- *   5. ground contact: nodes below it are put on it; v*^n = v^n with the inward normal
- *      velocity of those nodes removed and Coulomb friction on their tangential velocity
+ *   5. contact with the walls at t^{n+1} (the ground and the plates of sl_world_add_plate,
+ *      all horizontal): nodes on or beyond one are put on it; v*^n = v^n with the normal
+ *      velocity of those nodes relative to the wall made non-negative (a node keeps the
+ *      plate's velocity, not more into it) and Coulomb friction on their tangential velocity
  *   6. velocity projection (eq. 2 with v*^n on the right, the printed v*^{n+1/2} being a
  *      typo): (J P M^-1 J^T) p = -J v*^n at x^{n+1}, v~^n = v*^n + P M^-1 J^T p
  *   7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2}), x^{n+1/2} = (x^n + x^{n+1})/2; a node on the
- *      ground keeps no inward normal velocity
+ *      wall keeps no normal velocity into it (relative to the wall)
  *   8. v^{n+1} = 2 v^{n+1/2} - v~^n
  * (3 and 9, self-collisions, are not done.) P projects out the velocity changes that
- * violate the contact constraints c^T dv = 0 (one per node on the ground, c its normal):
+ * violate the contact constraints c^T dv = 0 (one per node on a wall, c its normal (0, +-1, 0);
+ * the wall's own velocity is the node's target normal velocity, set in v* before the solve):
  * P = prod of P_i = I - M^-1 c_i (c_i^T M^-1 c_i)^-1 c_i^T in symmetric Gauss-Seidel
  * sweeps (P_1 ... P_n ... P_1)^q, q = SL_INCOMPRESSIBLE_SWEEPS (seed 001 §4). Pinned nodes
  * take no correction (their columns of J are dropped). The pressure system is symmetric
@@ -67,5 +72,17 @@ typedef struct sl_pressure_stats {
 /* Reads the statistics of w's incompressible stepper. Errors: SL_ERR_NULL,
  * SL_ERR_INCOMPATIBLE. */
 sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out);
+
+/* The pressure at every node (out: double[n], Pa): p^_k / dt of node k's one-ring row in
+ * the last step's velocity projection (seed 001 eq. 2), where p^ is the Lagrange
+ * multiplier of the row (Pa s: (J M^-1 J^T) p^ = -J v with J = dV^/dx in m^2, and J^T p^
+ * the impulse in N s the projection gives the nodes), so p^/dt is the pressure that
+ * impulse stands for over the step: positive when it pushes the one-ring outward
+ * (compression), negative in tension. It is the mean normal stress the deviatoric
+ * elastic tets leave out (at rest under gravity the projection carries the weight).
+ * A node without a one-ring row gets 0, and every node 0 before the first step.
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (w's stepper is not `incompressible`: the other
+ * steppers have no pressure unknowns; the message says so in sl_world_last_error). */
+sl_status sl_incompressible_node_pressure(const sl_world *w, double *out);
 
 #endif

@@ -17,6 +17,9 @@ typedef enum sl_param {
     SL_PARAM_GRID_VARIANT,     /* grid solids (seed 004): sl_param_infos' choices */
     SL_PARAM_PBD_ITERATIONS,   /* position-correction sweeps after each explicit step, 0..50
                                   (seed 003 §5; sl_world_set_pbd_iterations), 0 = off */
+    SL_PARAM_ONERING,          /* incompressibility of the seed 001 scenes: 1 one-ring volumes
+                                  (deviatoric tets + one row per node, alpha = 0), 0 per-tet
+                                  (Green-strain tets at the Poisson ratio; alpha = 0 at 0.5) */
     SL_PARAM_COUNT
 } sl_param;
 

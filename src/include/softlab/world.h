@@ -326,12 +326,16 @@ typedef enum sl_field {
     SL_FIELD_NONE = 0,           /* no field */
     SL_FIELD_ENERGY_DENSITY = 1, /* J/m^3, sl_world_node_energy_density */
     SL_FIELD_VOLUME_CHANGE = 2,  /* V/V0 - 1, dimensionless, sl_world_node_volume_change */
+    SL_FIELD_PRESSURE = 3,       /* Pa, p^/dt of the one-ring rows (sl_incompressible_node_pressure,
+                                    softlab/incompressible.h); the `incompressible` stepper only */
     SL_FIELD_COUNT
 } sl_field;
 
 /* Field `field` (sl_field, not SL_FIELD_NONE) at every node of w. out: double[n].
  * Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown field or SL_FIELD_NONE), and those of the
- * field's function (SL_ERR_RANGE: the world has no edges or no tets). */
+ * field's function (SL_ERR_RANGE: the world has no edges or no tets; for
+ * SL_FIELD_PRESSURE, its stepper is not `incompressible`, with the reason in
+ * sl_world_last_error). */
 sl_status sl_world_node_field(const sl_world *w, int field, double *out);
 
 /* A colour range [lo, hi] for values (double[n]; NaN and infinite values skipped) of
@@ -377,7 +381,7 @@ void sl_energy_watch_reset(sl_energy_watch *watch);
 /* Updates watch with w's current state; call after every step (or every frame: states
  * between calls are not seen). Returns 1 if the growth now exceeds the margin (see
  * SL_ENERGY_GROWTH_MARGIN; watch->grew and watch->time keep the first time), 0 if not,
- * -1 if the check is suppressed because a driver or a grab does work on w that the energy
+ * -1 if the check is suppressed because a driver, a grab or a moving plate does work on w that the energy
  * does not account (the watch restarts, so the check resumes from the state after they
  * stop), because w's stepper is SL_STEPPER_LINEARIZED (linear FEM: its forces are not
  * those of the model's energy), or w or watch is NULL. */
@@ -426,6 +430,28 @@ int sl_world_sphere(const sl_world *w, int i, double center[3], double *radius);
 /* 1 if w has a ground plane, with its height (m) in *height (may be NULL); else 0. */
 int sl_world_ground(const sl_world *w, double *height);
 sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius, double friction);
+
+/* Most plates a world holds. */
+#define SL_WORLD_MAX_PLATES 8
+
+/* A kinematic plate (seed 001 §4 and Fig. 6: a sphere pressed between two plates): the
+ * horizontal plane y = h(t), h(t) = height + velocity * min(t, stop_time) (m; the plate
+ * moves at constant velocity (m/s, along +y) until stop_time (s, >= 0), then rests).
+ * facing = +1: the body is kept above it (a floor, normal +y); -1: below it (a ceiling,
+ * normal -y). Every stepper resolves it after its step as it does the ground, with the
+ * plate's velocity as the normal velocity a node in contact keeps (no node moves into the
+ * plate, none is pulled along it); the `incompressible` stepper also makes it a contact
+ * constraint inside its pressure solves (softlab/incompressible.h). Coulomb friction
+ * (>= 0) acts on the tangential velocity. Errors: SL_ERR_NULL, SL_ERR_NOT_FINITE,
+ * SL_ERR_RANGE (facing not +1 or -1, stop_time < 0, friction < 0, more than
+ * SL_WORLD_MAX_PLATES plates). */
+sl_status sl_world_add_plate(sl_world *w, double height, double velocity, double stop_time, int facing,
+                             double friction);
+/* Number of plates of w (0 for NULL). */
+int sl_world_plate_count(const sl_world *w);
+/* Plate i of w at time t (s): its height (m), velocity (m/s) and facing (+1 / -1) in the
+ * non-NULL out-pointers. Returns 1, or 0 for NULL or a bad index. */
+int sl_world_plate(const sl_world *w, int i, double t, double *height, double *velocity, int *facing);
 
 /* The node whose trajectory plots follow (-1 if none). */
 int sl_world_tracked_node(const sl_world *w);
