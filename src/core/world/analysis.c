@@ -156,7 +156,10 @@ static double largest_eigenvalue(const sl_world *w, int max_iterations, double *
 
 sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max) {
     if (!w || !omega_max) return SL_ERR_NULL;
-    if (sl_world_has_zero_compliance(w))
+    /* the assembly gives rows of alpha = 0 no stiffness, which is right only when the
+     * stepper projects them instead of integrating them */
+    int projected = w->stepper && (w->stepper->flags & SL_STEPPER_PROJECTS_HARD_ROWS);
+    if (!projected && sl_world_has_zero_compliance(w))
         return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "omega_max is infinite with alpha = 0");
     sl_status st = sl_assembly_prepare(w);
     if (st != SL_OK) return st;

@@ -14,6 +14,9 @@ enum {
     SL_STEPPER_QUADRATIC_ONLY = 1 << 2,  /* only models with sl_model_class.quadratic */
     SL_STEPPER_LINEARIZED = 1 << 3,      /* runs the model linearized at rest (linear FEM):
                                           * large rotations swell the body (seed 002 §4.1) */
+    SL_STEPPER_PROJECTS_HARD_ROWS = 1 << 4, /* rows of compliance 0 are projected, not
+                                          * integrated (seed 001): its step-size limit
+                                          * comes from the other rows alone */
 };
 
 struct sl_stepper_class {
