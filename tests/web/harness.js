@@ -103,4 +103,20 @@ function colouredPixels(page, i = 0) {
   }, i);
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, colouredPixels };
+/** Types value into a lesson page's question `index`, presses its button and waits (up to
+ *  timeout ms) until the page's own simulation has checked it. Resolves to {cls: 'ok' or
+ *  'bad', text: the verdict, truth: the page's measured number (data-truth)}. */
+async function answerQuestion(page, index, value, timeout = 180000) {
+  const q = page.locator('.question').nth(index);
+  await q.locator('input').fill(String(value));
+  await q.locator('button').click();
+  await page.waitForFunction((i) => {
+    const o = document.querySelectorAll('.question output')[i];
+    return o.classList.contains('ok') || o.classList.contains('bad');
+  }, index, { timeout });
+  const out = q.locator('output');
+  return { cls: await out.getAttribute('class'), text: await out.textContent(),
+    truth: Number(await q.getAttribute('data-truth')) };
+}
+
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, colouredPixels, answerQuestion };

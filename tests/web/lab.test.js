@@ -240,8 +240,9 @@ describe('URL parameters', () => {
   });
 
   test('a lab scrolled out of sight takes no steps, and resumes when it comes back', async () => {
-    // issue 13: the four labs of lesson 004 kept simulating off-screen
-    const page = await site.browser.newPage({ viewport: { width: 900, height: 300 } });
+    // issue 13: the four labs of lesson 004 kept simulating off-screen. 600 px: at 900 px
+    // wide the header and the scene's text take 330 px, so the panels start below a 300 px fold
+    const page = await site.browser.newPage({ viewport: { width: 900, height: 600 } });
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(e.message));
     await page.goto(site.base + '/index.html?methods=regularized');

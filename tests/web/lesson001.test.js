@@ -4,24 +4,13 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const { startSite } = require('./harness');
+const { startSite, answerQuestion } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { if (site) await site.close(); });
 
-async function answer(page, index, value) {
-  const q = page.locator('.question').nth(index);
-  await q.locator('input').fill(String(value));
-  await q.locator('button').click();
-  await page.waitForFunction((i) => {
-    const o = document.querySelectorAll('.question output')[i];
-    return o.classList.contains('ok') || o.classList.contains('bad');
-  }, index, { timeout: 180000 });
-  const out = q.locator('output');
-  return { cls: await out.getAttribute('class'), text: await out.textContent(),
-    truth: Number(await q.getAttribute('data-truth')) };
-}
+const answer = (page, index, value) => answerQuestion(page, index, value);
 
 describe('lesson 001: one-ring incompressibility', () => {
   let page;

@@ -5,23 +5,13 @@ const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { RESULTS, startSite } = require('./harness');
+const { RESULTS, startSite, answerQuestion } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
 after(async () => { if (site) await site.close(); });
 
-async function answer(page, index, value) {
-  const q = page.locator('.question').nth(index);
-  await q.locator('input').fill(String(value));
-  await q.locator('button').click();
-  const out = q.locator('output');
-  await page.waitForFunction((i) => {
-    const o = document.querySelectorAll('.question output')[i];
-    return o.classList.contains('ok') || o.classList.contains('bad');
-  }, index, { timeout: 60000 });
-  return { cls: await out.getAttribute('class'), text: await out.textContent() };
-}
+const answer = (page, index, value) => answerQuestion(page, index, value);
 
 describe('lesson 000: the regularized stepper', () => {
   let page;
