@@ -98,49 +98,36 @@ async function period(core, q) {
   return n > 1 ? (crossings[n - 1] - crossings[0]) / (n - 1) : NaN;
 }
 
-/** Volume ratio V/V0 of scene (grid model variant: 0 original, 1 improved) over
- *  tEnd s with method at dt: reduce(acc, ratio) folded over the steps from init. */
+/** The scene parameters a question sets (data-variant: the grid model, 0 original, 1
+ *  improved; data-onering: 1 one-ring, 0 per tet; data-poisson: the Poisson ratio). */
+function questionParams(q) {
+  const params = {};
+  if (q.variant !== undefined) params.grid_variant = Number(q.variant);
+  if (q.onering !== undefined) params.onering = Number(q.onering);
+  if (q.poisson !== undefined) params.poisson_ratio = Number(q.poisson);
+  return params;
+}
+
+/** Volume ratio V/V0 of q.scene with the question's parameters over q.tEnd s under q.method
+ *  at q.dt: reduce(acc, ratio) folded over the steps from init. */
 function volumeRatio(core, q, init, reduce) {
   let acc = init;
-  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params: { grid_variant: Number(q.variant) } };
+  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params: questionParams(q) };
   return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
     acc = reduce(acc, core.api.volume_ratio(h));
     return undefined;
   }, undefined).then((v) => (v === undefined ? acc : v));
 }
 
-/** Largest volume ratio V/V0 of q.scene at its defaults under q.method at q.dt over
- *  q.tEnd s (seed 002: linear FEM swells where the body rotates, warping does not). */
-function maxVolume(core, q) {
-  let most = -Infinity;
-  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt) };
-  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
-    most = Math.max(most, core.api.volume_ratio(h));
-    return undefined;
-  }, undefined).then((v) => (v === undefined ? most : v));
-}
-
-/** Largest volume error max |V/V0 - 1| over tEnd s, in percent, of q.scene under q.method
- *  at q.dt with the volume model q.onering (1 one-ring, 0 per tet) at Poisson ratio
- *  q.poisson (seed 001 Fig. 2). */
-function volumeError(core, q) {
-  let worst = 0;
-  const params = { onering: Number(q.onering), poisson_ratio: Number(q.poisson) };
-  const sim = { scene: q.scene, method: q.method, dt: Number(q.dt), params };
-  return run(core, sim, Math.round(Number(q.tEnd) / Number(q.dt)), (h) => {
-    worst = Math.max(worst, Math.abs(core.api.volume_ratio(h) - 1));
-    return undefined;
-  }, undefined).then((v) => (v === undefined ? 100 * worst : v));
-}
-
 export const MEASURES = {
-  'volume-error': (core, q) => volumeError(core, q),
+  // seed 001: the largest volume error |V/V0 - 1| in percent
+  'volume-error': (core, q) => volumeRatio(core, q, 0, (worst, v) => Math.max(worst, Math.abs(v - 1))).then((w) => 100 * w),
   'first-minimum': (core, q) => firstMinimum(core, q),
   'stability-bound': (core, q) => stabilityBound(core, q),
   'stable-dt': (core, q) => stableDt(core, q),
   'period': (core, q) => period(core, q),
   'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
   'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
-  'max-volume': (core, q) => maxVolume(core, q),
+  'max-volume': (core, q) => volumeRatio(core, q, -Infinity, Math.max),
 };
 
