@@ -43,10 +43,12 @@ export class Clock {
   }
 
   /** Paused: the time of the latest state the panels reported (a pause lets a step
-   *  finish in the Workers). */
+   *  finish in the Workers). Running, the clock may stand up to one Δt beyond the
+   *  states (the target they step toward); paused, it is a state's time, so that a
+   *  single step then moves it by exactly one Δt. */
   catchUp() {
     const active = this.active();
-    if ((!this.playing || this.suspended) && active.length) this.time = Math.max(this.time, ...active.map((p) => p.t));
+    if ((!this.playing || this.suspended) && active.length) this.time = Math.max(...active.map((p) => p.t));
   }
 
   /** The time of the states on screen (s): the running panel furthest behind. */
