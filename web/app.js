@@ -60,6 +60,8 @@ async function startLab(core, config, pool) {
     omega: () => { if (controls) controls.refresh(); },
     diverged: (p, t) => { if (plots) plots.diverged(p, t); },
   };
+  // the panels' grid first: each panel sizes its canvas (and WebGL context) once
+  document.documentElement.style.setProperty('--panel-count', String(config.panels.length));
   const clients = pool.open(config.panels.length, scene.mesh || null);
   config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
   await Promise.all(panels.map((p) => p.create()));
@@ -122,7 +124,6 @@ async function startLab(core, config, pool) {
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
   for (const p of panels) if (p.frame) plots.add(p, p.frame.samples);
-  document.documentElement.style.setProperty('--panel-count', String(panels.length));
 
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
@@ -178,8 +179,10 @@ async function main() {
   const loading = $('#loading');
   let core, pool;
   try {
-    const module = await compileWasm();
-    pool = new SimPool(module, MAX_PANELS); // its Workers start while the page reads its tables
+    const compiled = compileWasm();
+    // the Workers start loading now and get the module once compiled
+    pool = new SimPool(compiled, MAX_PANELS);
+    const module = await compiled;
     core = await loadLab({ module });
     performance.mark('softlab-core-loaded');
   } catch (err) {

@@ -98,6 +98,11 @@ export class Panel {
   /** Builds the simulation (falling back to the scene's defaults where refused) and the
    *  view; throws with the reason if even the scene's own stepper cannot build. */
   async create() {
+    // The view first, at its laid-out size: its WebGL context is made while the Worker
+    // builds (the page's costliest start-up work overlaps the Worker's), and a context
+    // made at the canvas's final size is not reallocated by the first resize.
+    this.resize();
+    this.createView();
     let built = await this.build(this.params, this.method);
     if (built.paramError) {
       this.viewNote(`Parameters ignored: ${built.error}.`);
@@ -114,6 +119,14 @@ export class Panel {
       built = await this.build(this.params, this.method);
     }
     if (built.status !== SL_OK) throw new Error(built.error);
+    this.bodyChanged(built);
+    this.citation.textContent = this.stepper().citation;
+    this.updateLabel();
+    if (refusal) this.viewNote(`${this.stepperOf(this.requested).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
+  }
+
+  /** The panel's WebGL2 view, or a note that the numbers run without one. */
+  createView() {
     try {
       this.view = new View(this.core, this.canvas.id);
       this.view.setColor(hexToRgb(this.color));
@@ -121,10 +134,6 @@ export class Panel {
       this.view = null;
       this.viewNote(`No WebGL2 here (${err.message}); the numbers still run.`);
     }
-    this.bodyChanged(built);
-    this.citation.textContent = this.stepper().citation;
-    this.updateLabel();
-    if (refusal) this.viewNote(`${this.stepperOf(this.requested).title} cannot run this model: ${refusal}. Showing ${this.stepper().title}.`);
   }
 
   get hasGl() { return !!this.view; }

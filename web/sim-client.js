@@ -11,8 +11,9 @@ export function workerCount(n) {
 
 export class SimPool {
   /**
-   * Starts the Workers at once, so they load while the page reads its tables.
-   * @param module    the compiled softlab.wasm (lab-api.js compileWasm)
+   * Starts the Workers at once, so they load their scripts while the page compiles
+   * softlab.wasm and reads its tables.
+   * @param module    the compiled softlab.wasm (lab-api.js compileWasm), or a promise of it
    * @param maxSims   the most simulations that open() may ask for
    */
   constructor(module, maxSims = 4) {
@@ -20,7 +21,7 @@ export class SimPool {
     this.clients = [];
     for (let w = 0; w < workerCount(maxSims); w++) {
       const worker = new Worker(new URL('./sim-worker.js', import.meta.url));
-      worker.postMessage({ type: 'init', module });
+      Promise.resolve(module).then((m) => worker.postMessage({ type: 'init', module: m }), () => {});
       worker.onmessage = (e) => this.receive(e.data);
       worker.onerror = (e) => {
         e.preventDefault();

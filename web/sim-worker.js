@@ -6,7 +6,9 @@
 // is a classic script); the ES modules come in with import().
 importScripts('softlab.js');
 
-let ready = null;
+// the handler once init has loaded the core; messages that come first wait for it
+let start;
+const ready = new Promise((resolve) => { start = resolve; });
 const hosts = new Map(); // sim id -> SimHost
 
 async function init({ module }) {
@@ -30,7 +32,7 @@ async function init({ module }) {
 
 self.onmessage = (e) => {
   if (e.data.type === 'init') {
-    ready = init(e.data);
+    start(init(e.data));
     ready.catch((err) => self.postMessage({ type: 'fatal', error: String(err.message || err) }));
     return;
   }
