@@ -6,6 +6,7 @@
 import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
 import { fmtSeconds, meterReading, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
+import { costText, resolutionCost } from './cost.js';
 
 const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
 
@@ -45,6 +46,7 @@ export class ParamControls {
     this.panels = panels;
     this.deps = deps;
     this.rows = [];
+    this.costUpdates = []; // the resolution fields' cost estimates, redone on refresh
     this.searches = new Map(); // panel index -> running search token
     this.infos = infos;
     this.linked = {};
@@ -99,7 +101,7 @@ export class ParamControls {
     tr.append(el('td', { class: 'link' }, link));
     const cells = this.panels.map((p) => {
       const input = makeInput(p);
-      const td = el('td', {}, input);
+      const td = el('td', {}, input, ...(input.companion ? [input.companion] : []));
       tr.append(td);
       return { td, input };
     });
@@ -115,6 +117,25 @@ export class ParamControls {
     layout();
     this.rows.push({ name, cells });
     return tr;
+  }
+
+  /** Beside a resolution field: the estimated nodes and time per step of the value in
+   *  it (web/cost.js), as it is typed, before anything is built; a warning colour when
+   *  that is slower than real time. */
+  costHint(p, input) {
+    const out = el('output', { class: 'cost-hint muted' });
+    const update = () => {
+      const r = Math.round(Number(input.value));
+      const resolution = p.param('resolution');
+      const nodes = p.shown.length / 3;
+      if (!(r >= 1) || !(resolution >= 1) || !(nodes > 0)) { out.textContent = ''; return; }
+      const { text, warn } = costText(resolutionCost({ nodes, resolution, msPerStep: p.msPerStep, dt: p.dt }, r));
+      out.textContent = text;
+      out.classList.toggle('warn', warn);
+    };
+    input.addEventListener('input', update);
+    this.costUpdates.push(update);
+    return out;
   }
 
   /** A refused value: the field shows its last good value again, and the reason right
@@ -145,6 +166,7 @@ export class ParamControls {
       } else {
         input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.integer ? '1' : 'any', inputMode: info.integer ? 'numeric' : 'decimal' });
       }
+      if (info.name === 'resolution') input.companion = this.costHint(p, input);
       input.setAttribute('aria-label', `${info.label} of panel ${p.index + 1}${info.unit ? ' in ' + info.unit : ''}`);
       input.addEventListener('change', () => {
         const value = Number(input.value);
@@ -206,6 +228,7 @@ export class ParamControls {
       });
     }
     for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax, p.omegaAt));
+    for (const update of this.costUpdates) update();
   }
 
   /** Runs panel i's search as its "find" button does; resolves to {dt, capped} (dt NaN:

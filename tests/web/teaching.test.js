@@ -70,6 +70,31 @@ describe('teaching lab', () => {
     await page.close();
   });
 
+  test('the resolution field estimates the nodes and time per step of a value as it is typed, before building', async () => {
+    // fem-twist-beam: 4r × r × r cubes (src/scenes/fem_beams.c), (r+1)² (4r+1) nodes;
+    // resolution 16, the top of the range, is 18,785 nodes; the estimate of time per step is the panel's own
+    // measured time × (nodes ratio)^1.3 (web/cost.js), so it needs a few steps first.
+    const page = await openLab('?scene=fem-twist-beam&methods=regularized');
+    await page.waitForFunction(() => window.softlab.state().panels[0].msPerStep > 0, null, { timeout: 20000 });
+    const s = await state(page);
+    const field = page.locator('tr[data-param="resolution"] input[type="number"]').first();
+    const hint = page.locator('tr[data-param="resolution"] .cost-hint').first();
+    const r0 = s.panels[0].params.resolution ?? Number(await field.inputValue());
+    assert.strictEqual(s.panels[0].positions.length / 3, (r0 + 1) ** 2 * (4 * r0 + 1), 'the beam is the box the estimate assumes');
+    await field.fill('16');
+    const text = await hint.textContent();
+    assert.match(text, /^≈ 18,785 nodes, ≈ \d+ ms a step: [\d.]+× slower than real time$/);
+    assert.match(await hint.getAttribute('class'), /warn/);
+    const ms = Number(text.match(/≈ (\d+) ms/)[1]);
+    const expected = s.panels[0].msPerStep * (18785 / ((r0 + 1) ** 2 * (4 * r0 + 1))) ** 1.3;
+    assert.ok(ms > 0.2 * expected && ms < 5 * expected, `${ms} ms against ${expected} (the time per step moves while it runs)`);
+    // typing is not building: the panel still has its own mesh
+    const after = await state(page);
+    assert.strictEqual(after.panels[0].positions.length, s.panels[0].positions.length);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
   test('a grid scene opens as original beside improved, plotting the volume ratio', async () => {
     const page = await openLab('?scene=grid-rubber-ball&paused=1');
     const s = await state(page);
