@@ -2,8 +2,6 @@
 #include "linalg/mat3.h"
 #include "softlab/tet_fem.h"
 
-#include "softlab/world.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,18 +327,84 @@ double sl_tets_total_volume(const double *x, const int *tets, int tet_count) {
     return v;
 }
 
-double sl_world_tet_volume_ratio(const sl_world *w) {
-    double v = 0, v0 = 0;
-    const double *x = sl_world_positions(w);
-    for (int k = 0; k < sl_world_model_count(w); k++) {
-        const sl_model *m = sl_world_model(w, k);
-        if (m->cls != &fem_green_class && m->cls != &fem_linear_class && m->cls != &fem_deviatoric_class) continue;
-        const fem_data *d = m->data;
-        for (int t = 0; t < m->block_count; t++) {
-            const int *n = m->block_node + 4 * t;
-            v += sl_tet_volume(x, n[0], n[1], n[2], n[3]);
-            v0 += d->sqrt_v0[t] * d->sqrt_v0[t];
+int sl_tet_fem_is(const sl_model *m) {
+    return m && (m->cls == &fem_green_class || m->cls == &fem_linear_class || m->cls == &fem_deviatoric_class);
+}
+
+/* The normal rows of Q (Q_NORMAL) as Voigt rows of 6, then the shears: row r of the
+ * model's phi / sqrt(V0) is Q6[r] . e. The deviatoric model starts at row 1. */
+static double q6(int r, int c) {
+    if (r < 3) return c < 3 ? Q_NORMAL[r][c] : 0.0;
+    return c == r ? 1.0 : 0.0;
+}
+
+sl_status sl_tet_fem_inspect(const sl_model *m, int t, const double *x, sl_tet_inspection *out) {
+    if (!m || !x || !out) return SL_ERR_NULL;
+    if (!sl_tet_fem_is(m) || t < 0 || t >= m->block_count) return SL_ERR_RANGE;
+    const fem_data *d = m->data;
+    int linear = m->cls == &fem_linear_class, first = m->cls == &fem_deviatoric_class ? 1 : 0;
+    memset(out, 0, sizeof *out);
+    const int *node = m->block_node + 4 * t;
+    for (int a = 0; a < 4; a++) out->nodes[a] = node[a];
+    out->strain = linear ? SL_STRAIN_LINEAR : first ? SL_STRAIN_GREEN_DEVIATORIC : SL_STRAIN_GREEN;
+    out->rest_volume = d->sqrt_v0[t] * d->sqrt_v0[t];
+    deformation_gradient(x, node, d->grad + 12 * t, out->F);
+    out->J = sl_mat3_det(out->F);
+    double C[9], V[9], lam[3], e[6], green[6];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            double c = 0;
+            for (int k = 0; k < 3; k++) c += out->F[3 * k + i] * out->F[3 * k + j];
+            C[3 * i + j] = c;
         }
+    sl_mat3_sym_eigen(C, lam, V); /* descending */
+    for (int k = 0; k < 3; k++) out->stretches[k] = sqrt(fmax(lam[2 - k], 0.0));
+    strain(out->F, 0, green);
+    strain(out->F, linear, e);
+    for (int j = 0; j < 3; j++) out->green_strain[4 * j] = green[j];
+    for (int s = 0; s < 3; s++) {
+        int j = SHEAR[s][0], k = SHEAR[s][1];
+        out->green_strain[3 * j + k] = out->green_strain[3 * k + j] = 0.5 * green[3 + s];
     }
-    return v0 > 0 ? v / v0 : NAN;
+    /* W = 1/2 e^T D e with D = sum over the rows of q_r q_r^T / alpha_r (the tet's own
+     * compliances, so a changed material is read as it is); Voigt stress D e. */
+    double stress[6] = {0};
+    for (int r = first; r < 6; r++) {
+        double alpha = m->compliance[t * m->block_rows + (r - first)], qe = 0;
+        if (!(alpha > 0)) {
+            out->hard_rows++;
+            continue;
+        }
+        for (int c = 0; c < 6; c++) qe += q6(r, c) * e[c];
+        out->energy_density += 0.5 * qe * qe / alpha;
+        for (int c = 0; c < 6; c++) stress[c] += q6(r, c) * qe / alpha;
+    }
+    double S[9];
+    for (int j = 0; j < 3; j++) S[4 * j] = stress[j];
+    for (int s = 0; s < 3; s++) { /* the shear stress is conjugate to the engineering shear */
+        int j = SHEAR[s][0], k = SHEAR[s][1];
+        S[3 * j + k] = S[3 * k + j] = stress[3 + s];
+    }
+    memcpy(out->second_piola, S, sizeof S);
+    if (linear) { /* small-strain theory: one stress */
+        memcpy(out->cauchy, S, sizeof S);
+    } else { /* sigma = F S F^T / J */
+        double FS[9];
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double v = 0;
+                for (int k = 0; k < 3; k++) v += out->F[3 * i + k] * S[3 * k + j];
+                FS[3 * i + j] = v;
+            }
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double v = 0;
+                for (int k = 0; k < 3; k++) v += FS[3 * i + k] * out->F[3 * j + k];
+                out->cauchy[3 * i + j] = v / out->J;
+            }
+    }
+    const double *c = out->cauchy;
+    double dxy = c[0] - c[4], dyz = c[4] - c[8], dzx = c[8] - c[0];
+    out->von_mises = sqrt(0.5 * (dxy * dxy + dyz * dyz + dzx * dzx) + 3 * (c[1] * c[1] + c[2] * c[2] + c[5] * c[5]));
+    return SL_OK;
 }

@@ -60,6 +60,34 @@ double sl_tet_volume(const double *x, int a, int b, int c, int d);
 sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_count,
                          int *flipped, sl_error *err);
 
+/* What an element inspector shows of one tet (issue 13 item 9). Row-major 3x3. */
+typedef struct sl_tet_inspection {
+    int nodes[4];           /* the tet's node indices */
+    int strain;             /* sl_strain of its model */
+    int hard_rows;          /* rows of compliance 0 (nu = 0.5): their pressure is a
+                               multiplier the element alone cannot tell, left out of the
+                               energy and stress below */
+    double rest_volume;     /* V0, m^3 */
+    double F[9];            /* deformation gradient F = Ds Dm^-1 (seed 000 eq. 13) */
+    double J;               /* det F: the volume ratio V/V0 (< 0: inverted) */
+    double green_strain[9]; /* E = 1/2 (F^T F - I), dimensionless (whatever the model's strain) */
+    double stretches[3];    /* principal stretches, sqrt of the eigenvalues of F^T F, ascending */
+    double energy_density;  /* W = U / V0, J/m^3 (= Pa): 1/2 e^T D e of the model's own strain e
+                               (Green, linear or deviatoric) and compliances (eq. 14) */
+    double second_piola[9]; /* S = dW/de as a tensor, Pa (the linear model: its stress) */
+    double cauchy[9];       /* sigma = F S F^T / J, Pa (the linear model: S) */
+    double von_mises;       /* Pa, of sigma */
+} sl_tet_inspection;
+
+/* 1 if m is a tetrahedral FEM model of this file (any sl_strain), else 0. */
+int sl_tet_fem_is(const sl_model *m);
+
+/* Inspects tet t (block t, 0 <= t < block_count) of the tet FEM model m at positions x
+ * (double[3n], m): deformation gradient, Green strain, principal stretches, J, strain
+ * energy density and stresses (sl_tet_inspection). Errors: SL_ERR_NULL, SL_ERR_RANGE (m
+ * is not a tet FEM model, t out of range). */
+sl_status sl_tet_fem_inspect(const sl_model *m, int t, const double *x, sl_tet_inspection *out);
+
 /* Lumped masses: each node gets a quarter of rho V0 of every tet it belongs to.
  * mass: double[node_count], kg (overwritten). Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_tets_lumped_mass(const double *x, int node_count, const int *tets, int tet_count,

@@ -298,6 +298,12 @@ double sl_world_strength(const sl_world *w);
  * world without tets. */
 double sl_world_volume_ratio(const sl_world *w);
 
+/* The first tetrahedron of w's tet FEM models (sl_tet_fem_is) that has node as a corner:
+ * returns its block index in model *model (model may be NULL), for sl_tet_fem_inspect
+ * (an element inspector's pick, issue 13 item 9). -1 for NULL, a node out of range, or a
+ * node of no tet. */
+int sl_world_fem_tet_at_node(const sl_world *w, int node, int *model);
+
 /* Number of inverted cells: cells (sl_body_def.tets_per_cell tets) with a tet of
  * non-positive volume (seed 004 Fig. 6). -1 for NULL or a world without tets. */
 int sl_world_inverted_cells(const sl_world *w);
