@@ -22,6 +22,7 @@ import { PhysicsInput } from './input.js';
 import { Settings } from './settings.js';
 import { Plots } from './plots.js';
 import { EnergyBars } from './energy-bars.js';
+import { Inspector } from './inspector.js';
 import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { heightLimits, measureBody } from './body.js';
@@ -128,7 +129,9 @@ async function startLab(core, config, pool) {
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
 
+  const inspector = new Inspector($('#inspector'), panels);
   new CameraInput(panels, {
+    inspect: (node) => inspector.open(node),
     camera: () => camera,
     setCamera: (c) => { camera = c; },
     changed: () => { markAllDirty(); updateUrl(true); },
@@ -171,8 +174,8 @@ async function startLab(core, config, pool) {
 
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, perf, clockEl: $('#clock'), input });
-  return labFace({ core, panels, clock, perf, input, plots, camera: () => camera, markAllDirty, url });
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, inspector, perf, clockEl: $('#clock'), input });
+  return labFace({ core, panels, clock, perf, input, plots, inspector, camera: () => camera, markAllDirty, url });
 }
 
 async function main() {

@@ -38,7 +38,8 @@ export class CameraInput {
   /**
    * @param panels  every panel (each view takes the pointer)
    * @param deps    {camera(): the shared camera, setCamera(c), changed(): after a camera
-   *                 change, input(event): a physics event, pinnedNodes()}
+   *                 change, input(event): a physics event, pinnedNodes(),
+   *                 inspect(node): a shift-click on a node (web/inspector.js)}
    */
   constructor(panels, deps) {
     this.deps = deps;
@@ -176,6 +177,11 @@ export class CameraInput {
     if (!cancelled && !d.moved && (d.mode === 'grab' || d.mode === 'pinned')) {
       // a click on a node: pin a free one, unpin a pinned one
       this.deps.input({ kind: 'pin', node: d.node, pinned: d.mode === 'grab' ? 1 : 0 });
+    }
+    if (!cancelled && !d.moved && d.mode === 'pan' && e.shiftKey && e.button === 0 && this.deps.inspect) {
+      // a shift-click (not a shift-drag, which pans): inspect the element of that node
+      const node = this.pickFree(p, e);
+      if (node >= 0) this.deps.inspect(node);
     }
   }
 

@@ -1,16 +1,16 @@
 // The animation frame: advance the clock by the real time elapsed, draw the panels whose
 // state changed (each copies its simulation's arrays to its view first), then the
-// shared colour range and the energy bars, the clock text, the chart (at most ten times a second while
+// shared colour range, the energy bars and the element inspector, the clock text, the chart (at most ten times a second while
 // running) and the performance line.
 
 const CHART_EVERY_MS = 100;
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * bars (energy-bars.js), perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, bars, perf, clockEl, input }) {
+export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input }) {
   let last = performance.now(), chartAt = 0, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
@@ -29,6 +29,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, perf
     if (drawn) {
       views.update();
       bars.update();
+      inspector.update(camera());
     }
     if (drawn && !firstDrawn) {
       // the time to the first picture, from navigation start (tests/web/perf.test.js)

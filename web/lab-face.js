@@ -2,8 +2,8 @@
 // snapshot of the state, where a node is drawn on the page, and ways to reach each
 // panel's simulation in its Worker. The page never depends on it.
 
-/** parts: {panels, clock, perf, input, plots, camera(), markAllDirty, url}. */
-export function labFace({ panels, clock, perf, input, plots, camera, markAllDirty, url }) {
+/** parts: {panels, clock, perf, input, plots, inspector, camera(), markAllDirty, url}. */
+export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url }) {
   /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
     const cam = camera();
@@ -36,6 +36,7 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
         omegaMax: p.omegaMax,
         volumeRatio: p.measures.volume_ratio,
         positions: Array.from(p.shown),
+        inspection: p.inspection || null, // the element inspector's tet (web/inspector.js)
       })),
     };
   };
@@ -71,6 +72,9 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
       await settle();
       return state();
     },
+    /** The element inspector: the tet of node in every panel (-1 closes it), as a
+     *  shift-click on the node does. */
+    inspect: (node) => (node >= 0 ? inspector.open(node) : inspector.close()),
     /** Redraws every panel on the next frame (after changing a view through api). */
     redraw: markAllDirty,
     /** Resolves once panel i's Worker has handled every earlier request and its latest

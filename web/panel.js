@@ -138,6 +138,12 @@ export class Panel {
 
   get hasGl() { return !!this.view; }
 
+  /** The element inspector: the tet of node (-1: none) comes with every frame. */
+  inspect(node) {
+    this.inspection = null;
+    this.client.send('inspect', { node });
+  }
+
   buildDom() {
     const node = $('#panel-template', document).content.firstElementChild.cloneNode(true);
     node.style.setProperty('--panel-color', this.color);
@@ -216,6 +222,7 @@ export class Panel {
     this.grabbed = f.grabbed;
     this.energyGrewAt = f.energyGrewAt;
     this.energyGrowth = f.energyGrowth;
+    this.inspection = f.inspection; // the element inspector's tet (web/inspector.js), or null
     if (f.stopped && !this.stopped) this.stop(f.stopped);
     if (f.steps) {
       this.steps += f.steps;

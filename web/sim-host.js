@@ -10,7 +10,7 @@
 // reset starts a new one, named by the page, so it can drop frames of the old run.
 
 import { SL_OK } from './lab-api.js';
-import { buildSim, readBody, readMeasures, readPins } from './sim.js';
+import { buildSim, readBody, readInspection, readMeasures, readPins } from './sim.js';
 import { panelStableDt } from './stability.js';
 import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
 
@@ -48,6 +48,7 @@ export class SimHost {
     this.stepMs = 0;
     this.lastStepMs = NaN;
     this.waiters = [];    // frame requests waiting for a target to be reached
+    this.inspectNode = -1; // the element inspector's node: its tet goes with each frame
   }
 
   /** Handles one message from the page. */
@@ -192,6 +193,7 @@ export class SimHost {
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
+      inspection: this.inspectNode >= 0 ? readInspection(core, h, this.inspectNode) : null,
       steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs,
     };
     this.samples = [];
@@ -259,6 +261,14 @@ const HANDLERS = {
   hold() {
     this.target = this.t;
     if (!this.running) this.postFrame();
+  },
+
+  /** {node}: the element inspector shows the tet of this node (-1: none) with every
+   *  frame from now on. Reply {inspection} (null for -1). */
+  inspect({ node }) {
+    this.inspectNode = Number.isInteger(node) && node >= 0 ? node : -1;
+    if (!this.running) this.postFrame();
+    return { inspection: this.h && this.inspectNode >= 0 ? readInspection(this.core, this.h, this.inspectNode) : null };
   },
 
   /** {event}: the user's input, applied now. Reply {grabbed, pins}. */

@@ -62,3 +62,18 @@ export function readMeasures(core, h) {
   if (m.length < 6) return null;
   return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5] };
 }
+
+/** The tet of node `node` of simulation h as the element inspector shows it
+ *  (sl_api_inspect_tet: src/wasm/api_inspect.c gives the layout), or {error} when the
+ *  node is no corner of a tet. 3x3 tensors are row-major arrays of 9. */
+export function readInspection(core, h, node) {
+  const ptr = core.api.inspect_tet(h, node);
+  if (!ptr) return { node, error: core.api.last_error() };
+  const a = core.heap.copy(Float64Array, ptr, 41);
+  const part = (i, n) => Array.from(a.subarray(i, i + n));
+  return {
+    node, tet: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], vonMises: a[4], hardRows: a[5],
+    strain: ['green', 'linear', 'green-deviatoric'][a[6]] || 'green', nodes: part(7, 4),
+    stretches: part(11, 3), F: part(14, 9), green: part(23, 9), cauchy: part(32, 9),
+  };
+}

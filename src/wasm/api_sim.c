@@ -46,6 +46,8 @@ static sl_world *world_of(int h) {
     return s ? s->world : NULL;
 }
 
+sl_world *api_sim_world(int h) { return world_of(h); }
+
 /* ---- life cycle ----------------------------------------------------------------- */
 
 /* A simulation of `scene` (a scene name, or "mesh") with every parameter at the scene's

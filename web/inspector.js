@@ -1,0 +1,159 @@
+// The element inspector (issue 13 item 9): shift-click a node (a click, not a drag:
+// shift-drag pans) and a card shows the tetrahedron that has it as a corner, in every
+// panel at once, updated with each frame: det F, principal stretches, strain energy
+// density, von Mises stress, and F, the Green strain E and the Cauchy stress σ as 3×3
+// matrices. The same element under each stepper side by side, so a student compares the
+// steppers on one element. The numbers come from the core (sl_tet_fem_inspect, through
+// web/sim.js readInspection in each panel's Worker); this file only shows them, and
+// outlines the element's six edges over each panel's view.
+//
+//   new Inspector(host, panels)  the card (hidden until an element is picked)
+//   open(node) / close()         pick the tet of node in every panel / stop
+//   update(camera)               redraws from each panel's latest frame
+
+import { fmt, si } from './format.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const EDGES = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
+
+const ROWS = [
+  { id: 'J', label: 'J = det F', title: 'volume ratio V/V₀ of the element; below 0 it is inverted', value: (s) => fmt(s.J, 4) },
+  { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of FᵀF (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
+  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the model’s elastic energy of this element per rest volume (seed 000 eq. 14)', value: (s) => si(s.energyDensity) },
+  { id: 'mises', label: 'von Mises stress (Pa)', title: 'of the Cauchy stress σ', value: (s) => si(s.vonMises) },
+  { id: 'F', label: 'deformation gradient F', title: 'F = Ds Dm⁻¹ (seed 000 eq. 13)', matrix: (s) => s.F, digits: 3 },
+  { id: 'E', label: 'Green strain E', title: 'E = ½(FᵀF − I): zero under any rigid motion', matrix: (s) => s.green, digits: 4 },
+  { id: 'sigma', label: 'Cauchy stress σ (Pa)', title: 'σ = F S Fᵀ / J, S = ∂W/∂E (for linear FEM, its small-strain stress)', matrix: (s) => s.cauchy, si: true },
+];
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export class Inspector {
+  constructor(host, panels) {
+    this.host = host;
+    this.panels = panels;
+    this.node = -1;
+    this.shown = new Map(); // panel -> the inspection last drawn
+    host.hidden = true;
+    const head = el('div', 'inspector-head');
+    this.title = el('h2', '', 'Element inspector');
+    const close = el('button', 'btn small', '×');
+    close.type = 'button';
+    close.setAttribute('aria-label', 'close the element inspector');
+    close.addEventListener('click', () => this.close());
+    head.append(this.title, close);
+    this.note = el('p', 'muted small');
+    const table = el('table', 'inspector-table');
+    const tr = el('tr');
+    tr.append(el('th', '', ''));
+    for (const p of panels) {
+      const th = el('th', 'panel-col');
+      th.style.setProperty('--panel-color', p.color);
+      th.append(el('span', 'swatch'), `panel ${p.index + 1}`);
+      tr.append(th);
+    }
+    const thead = el('thead');
+    thead.append(tr);
+    const tbody = el('tbody');
+    this.cells = ROWS.map((row) => {
+      const r = el('tr');
+      r.dataset.row = row.id;
+      const th = el('th', '', row.label);
+      th.scope = 'row';
+      th.title = row.title;
+      r.append(th);
+      const cells = panels.map(() => el('td', row.matrix ? 'matrix' : 'value'));
+      r.append(...cells);
+      tbody.append(r);
+      return cells;
+    });
+    table.append(thead, tbody);
+    host.append(head, this.note, table);
+    this.outlines = panels.map((p) => {
+      const svg = document.createElementNS(SVG, 'svg');
+      svg.classList.add('inspect-outline');
+      svg.setAttribute('aria-hidden', 'true');
+      const lines = EDGES.map(() => svg.appendChild(document.createElementNS(SVG, 'line')));
+      svg.style.display = 'none';
+      p.canvas.after(svg);
+      return { svg, lines };
+    });
+  }
+
+  /** The element's edges over panel i's view, where its view draws the nodes now. */
+  outline(p, i, s, camera) {
+    const { svg, lines } = this.outlines[i];
+    const at = s && !s.error && p.hasGl ? s.nodes.map((n) => p.view.project(n, p.cam(camera))) : [];
+    if (at.length !== 4 || at.some((q) => !q)) {
+      svg.style.display = 'none';
+      return;
+    }
+    svg.setAttribute('viewBox', `0 0 ${p.canvas.width} ${p.canvas.height}`);
+    EDGES.forEach(([a, b], k) => {
+      lines[k].setAttribute('x1', at[a][0]), lines[k].setAttribute('y1', at[a][1]);
+      lines[k].setAttribute('x2', at[b][0]), lines[k].setAttribute('y2', at[b][1]);
+    });
+    svg.style.display = '';
+  }
+
+  /** Shows the tet of node in every panel, from their next frames on. */
+  open(node) {
+    this.node = node;
+    this.shown.clear();
+    this.host.hidden = false;
+    for (const p of this.panels) p.inspect(node);
+  }
+
+  close() {
+    this.node = -1;
+    this.host.hidden = true;
+    for (const { svg } of this.outlines) svg.style.display = 'none';
+    for (const p of this.panels) p.inspect(-1);
+  }
+
+  update(camera) {
+    if (this.node < 0) return;
+    let first = null;
+    this.panels.forEach((p, i) => {
+      const s = p.inspection;
+      this.outline(p, i, s && s.node === this.node ? s : null, camera);
+      if (!s || s.node !== this.node || this.shown.get(p) === s) return;
+      this.shown.set(p, s);
+      first = first || s;
+      ROWS.forEach((row, k) => {
+        const td = this.cells[k][i];
+        if (s.error) td.textContent = k === 0 ? s.error : '';
+        else if (row.matrix) td.replaceChildren(matrix(row.matrix(s), row));
+        else td.textContent = row.value(s);
+      });
+    });
+    if (!first) return;
+    if (first.error) {
+      this.title.textContent = 'Element inspector';
+      this.note.textContent = first.error;
+      return;
+    }
+    this.title.textContent = `Element inspector: tet ${first.tet} (nodes ${first.nodes.join(', ')})`;
+    const model = { green: 'Green-strain FEM', linear: 'linear FEM', 'green-deviatoric': 'deviatoric Green-strain FEM' }[first.strain];
+    this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · ${model}` +
+      (first.hardRows ? ` · ${first.hardRows} incompressible row left out: its pressure is a multiplier the element alone cannot tell` : '') +
+      ' · shift-click another node to move, × to close';
+  }
+}
+
+/** A 3×3 row-major matrix as a small grid of numbers. */
+function matrix(m, { digits = 3, si: useSi = false }) {
+  const g = el('span', 'mat');
+  const big = Math.max(...m.map(Math.abs));
+  // round-off beside the entries that matter (1e-13 in a rotation) reads as 0
+  for (const v of m) {
+    const x = Math.abs(v) <= 1e-9 * big ? 0 : v;
+    g.append(el('span', '', useSi ? si(x).trim() : x.toFixed(digits)));
+  }
+  return g;
+}
