@@ -63,6 +63,16 @@ async function startLab(core, config, pool) {
   };
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
   document.documentElement.style.setProperty('--panel-count', String(config.panels.length));
+  document.documentElement.dataset.panels = String(config.panels.length);
+  // compact (an embed, or a phone), set before the panels size their views
+  document.body.classList.toggle('embed', !!config.embed);
+  const small = matchMedia('(max-width: 600px), (max-height: 500px)');
+  const compact = () => {
+    document.body.classList.toggle('compact', !!config.embed || small.matches);
+    panels.forEach((p) => p.resize());
+  };
+  small.addEventListener('change', compact);
+  compact();
   const clients = pool.open(config.panels.length, scene.mesh || null);
   config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
   await Promise.all(panels.map((p) => p.create()));
@@ -149,16 +159,13 @@ async function startLab(core, config, pool) {
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
   bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaMax, defaultDt: scene.defaultDt, notice });
-  if (config.embed) {
-    // compact: the views, one line per panel and the plot; the rest behind one button
-    document.body.classList.add('embed');
-    const toggle = $('#controls-toggle');
-    toggle.addEventListener('click', () => {
-      const open = document.body.classList.toggle('show-controls');
-      toggle.setAttribute('aria-expanded', String(open));
-      panels.forEach((p) => p.resize());
-    });
-  }
+  // compact: the views, one line per panel and the plot; the rest behind one button
+  const toggle = $('#controls-toggle');
+  toggle.addEventListener('click', () => {
+    const open = document.body.classList.toggle('show-controls');
+    toggle.setAttribute('aria-expanded', String(open));
+    panels.forEach((p) => p.resize());
+  });
   clock.setPlaying(clock.playing);
 
   // a lab out of sight (an embed scrolled away in a lesson, a hidden tab) takes no steps

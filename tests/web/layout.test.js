@@ -1,0 +1,65 @@
+// The lab's layout on a phone and on a wide screen (issue 13 item 7), in headless
+// Chromium: at 390 × 844 (portrait) and 844 × 390 (landscape) two views are on screen
+// together, side by side, with the controls behind one button; at 1920 × 1080 four
+// panels show their whole stepper names and their views line up.
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+
+const { startSite, openLab } = require('./harness');
+
+let site;
+before(async () => { site = await startSite(); });
+after(async () => { if (site) await site.close(); });
+
+/** The page boxes of the panels' canvases: [{left, top, right, bottom}]. */
+const views = (page) => page.$$eval('.panel canvas', (cs) => cs.map((c) => {
+  const r = c.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}));
+
+describe('layout', () => {
+  for (const [name, width, height] of [['phone portrait', 390, 844], ['phone landscape', 844, 390]]) {
+    test(`${name} (${width} × ${height}): two views on screen side by side, controls behind one button`, async () => {
+      const page = await openLab(site, '', { width, height });
+      const v = await views(page);
+      assert.strictEqual(v.length, 3);
+      const onScreen = v.filter((r) => r.top >= 0 && r.bottom <= height && r.left >= 0 && r.right <= width);
+      assert.ok(onScreen.length >= 2, `views on screen: ${JSON.stringify(v)}`);
+      assert.ok(Math.abs(v[0].top - v[1].top) < 1 && v[1].left >= v[0].right, 'panels 1 and 2 side by side');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width, 'no sideways scrolling');
+      // each panel says its stepper in one line; the card of parameters waits behind Controls
+      assert.match(await page.locator('.panel-label').first().textContent(), /Symplectic Euler, Δt = 0\.05 s/);
+      assert.strictEqual(await page.locator('.params-card').isVisible(), false);
+      await page.click('#controls-toggle');
+      assert.strictEqual(await page.locator('.params-card').isVisible(), true);
+      assert.strictEqual(await page.locator('.panel select.method').first().isVisible(), true);
+      assert.deepStrictEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
+  test('wide (1920 × 1080), four panels: whole stepper names, views in line', async () => {
+    const page = await openLab(site, '?scene=warp-bar&methods=symplectic-euler,implicit-euler,regularized,stiffness-warping', { width: 1920, height: 1080 });
+    const cut = await page.$$eval('.panel select.method', (sels) => sels.map((s) => {
+      // the selected name's width in the select's font, against the room the select gives it
+      const span = document.createElement('span');
+      const cs = getComputedStyle(s);
+      span.style.font = cs.font;
+      span.style.whiteSpace = 'pre';
+      span.textContent = s.options[s.selectedIndex].text;
+      document.body.append(span);
+      const text = span.getBoundingClientRect().width;
+      span.remove();
+      const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16; // the arrow
+      return { name: span.textContent, text, room };
+    }));
+    for (const c of cut) assert.ok(c.text <= c.room + 0.5, `"${c.name}" needs ${c.text.toFixed(0)} px, has ${c.room.toFixed(0)}`);
+    const v = await views(page);
+    assert.strictEqual(v.length, 4);
+    for (const r of v) assert.ok(Math.abs(r.top - v[0].top) < 1, `views out of line: ${JSON.stringify(v.map((x) => x.top))}`);
+    assert.ok(v[3].right - v[0].left > 1500, 'the four panels use the wide screen');
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+});
