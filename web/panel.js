@@ -12,6 +12,7 @@ import { fmtSeconds, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
+const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker longer
 const WRECK_VOLUME = [0.5, 2]; // V/V₀ outside this: the mesh is wrecked
 
 const $ = (sel, root) => root.querySelector(sel);
@@ -305,10 +306,14 @@ export class Panel {
   }
 
   /** While running: ω_max again at the current state, at most every OMEGA_EVERY_MS and
-   *  only while one estimate costs under a tenth of that (large meshes keep the last). */
+   *  at most a tenth of the Worker's time (every 10 × what an estimate costs: on a busy
+   *  machine both slow down alike, so a cost measured under load does not stop the
+   *  updates); never when one estimate would hold the Worker over OMEGA_STALL_MS (large
+   *  meshes keep the last). */
   refreshOmega() {
-    if (this.omegaPending || this.stopped || !(this.omegaMs < OMEGA_EVERY_MS / 10)) return;
-    if (performance.now() - this.omegaAsked < OMEGA_EVERY_MS || this.t === this.omegaAt) return;
+    if (this.omegaPending || this.stopped || !(this.omegaMs < OMEGA_STALL_MS)) return;
+    const every = Math.max(OMEGA_EVERY_MS, 10 * this.omegaMs);
+    if (performance.now() - this.omegaAsked < every || this.t === this.omegaAt) return;
     this.requestOmega();
   }
 
