@@ -26,6 +26,7 @@ typedef struct sim {
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
     double measures[6];     /* the last sl_api_measure */
+    double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_energy_watch energy; /* energy growth of a run (sl_world_energy_growth), per step */
 } sim;
 
@@ -296,6 +297,25 @@ API const double *sl_api_spheres(int h) {
     int ns = sl_world_sphere_count(s->world);
     for (int i = 0; i < ns && i < 16; i++) sl_world_sphere(s->world, i, s->spheres + 4 * i, s->spheres + 4 * i + 3);
     return s->spheres;
+}
+
+API int sl_api_plate_count(int h) { return sl_world_plate_count(world_of(h)); }
+
+/* Pointer to double[2 np]: height (m) at the simulation's time and facing (+1: the body
+ * is above, -1: below) of each moving plate (sl_world_plate), or 0. Read it before the
+ * next call for this handle. */
+API const double *sl_api_plates(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return NULL;
+    int np = sl_world_plate_count(s->world);
+    double t = sl_world_time(s->world);
+    for (int i = 0; i < np && i < SL_WORLD_MAX_PLATES; i++) {
+        double velocity;
+        int facing = 1;
+        sl_world_plate(s->world, i, t, s->plates + 2 * i, &velocity, &facing);
+        s->plates[2 * i + 1] = facing;
+    }
+    return s->plates;
 }
 
 /* Height (m) of the ground plane, NaN if there is none. */
