@@ -47,10 +47,12 @@ sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_err
                             "friction >= 0, squeeze time >= 0, gap in [0, 1); torus radius 0 or > radius, got %g m)",
                             def->radius, def->cells, def->drop_height, def->gravity, def->ground_friction,
                             def->squeeze_time, def->squeeze_min_gap, def->torus_radius);
-    sl_tet_mesh mesh = {0};
-    sl_status st = def->torus_radius > 0 ? torus_mesh(def->torus_radius, def->radius, def->cells, &mesh)
-                                         : sl_tet_mesh_ball(def->radius, def->cells, &mesh);
+    sl_tet_mesh own = {0}; /* the generated ball or torus, unless def->mesh is given */
+    sl_status st = def->mesh               ? SL_OK
+                   : def->torus_radius > 0 ? torus_mesh(def->torus_radius, def->radius, def->cells, &own)
+                                           : sl_tet_mesh_ball(def->radius, def->cells, &own);
     if (st != SL_OK) return sl_error_set(err, st, -1, "ball mesh: %s", sl_status_message(st));
+    const sl_tet_mesh mesh = def->mesh ? *def->mesh : own;
     double *x = malloc(sizeof(double) * 3 * (size_t)mesh.node_count), low = INFINITY, high = -INFINITY;
     int lowest = 0;
     for (int i = 0; x && i < mesh.node_count; i++) {
@@ -87,7 +89,7 @@ sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_err
         w = NULL;
     }
     free(x);
-    sl_tet_mesh_free(&mesh);
+    sl_tet_mesh_free(&own);
     *out = w;
     return st;
 }
