@@ -118,7 +118,14 @@ static sl_status build_onering_drop(const sl_scene_params *p, sl_world **out) {
  * 25 % of its height (t = 0.75 s): squeezed on to 13 % (where the seed's error was still
  * under 0.1 %) the 6-cell ball kept its volume to 0.04 % but then diverged at rest, at
  * t = 1.13 s with dt = 1e-4 s and 0.86 s with 5e-5 s (a halved dt did not help: not the
- * elastic CFL bound alone); at 25 % it ran 2.5 s with the energy flat to 0.3 %. */
+ * elastic CFL bound alone); at 25 % it ran 2.5 s with the energy flat to 0.3 %.
+ * Measured at 13 % (6 cells, dt = 1e-4 s, no gravity): MINRES's iterations a pressure
+ * solve grow as the ball flattens, 20 at t = 0.05 s, 60 at 0.75 s, 150 at 0.87 s; at
+ * 0.875 s (the plates stopped at 0.87 s) a solve hits SL_INCOMPRESSIBLE_MAX_ITERATIONS
+ * (1000) at residual 6 % and the kinetic energy jumps from 1.3 to 2.5 J, then at 0.985 s
+ * and 1.015 s (residual 84 %) to 5.9 and 20 J, while no tet inverts and V/V0 stays
+ * within 0.05 %: the pressure system with the plates' contact rows grows ill-conditioned
+ * and the unconverged projections inject energy (not inverted tets, not the clamp). */
 #define SQUEEZE_TIME 1.0
 #define SQUEEZE_MIN_GAP 0.25
 
