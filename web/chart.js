@@ -6,7 +6,7 @@
 // the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (112 B each)
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (120 B each)
 // and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)
@@ -47,6 +47,12 @@ export const QUANTITIES = [
   { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '', short: 'V/V₀' },
   { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
+  // sl_step_timing.iterations (src/include/softlab/world.h), sampled like the rest
+  { id: 'solver_iterations', label: 'linear-solver iterations per step', unit: '', short: 'solver iterations',
+    help: 'Krylov iterations of the step\'s linear solves, summed: MINRES (or CG) of the two pressure ' +
+      'projections of the incompressible stepper; PCG of the regularized, implicit Euler and linear FEM ' +
+      'steppers; BiCGSTAB of vertex stiffness warping. 0 when the step solved directly (a fresh Cholesky ' +
+      'or LU factor) or solved nothing (explicit steppers).' },
   // the tracked node along the phase portrait's coordinate (web/phase.js)
   { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
   { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
@@ -468,6 +474,7 @@ export function chartControls(chart, container, onChange = () => {}) {
     const opt = document.createElement('option');
     opt.value = q.id;
     opt.textContent = axisLabel(q);
+    if (q.help) opt.title = q.help;
     select.append(opt);
   }
   const phase = document.createElement('option');
@@ -475,8 +482,11 @@ export function chartControls(chart, container, onChange = () => {}) {
   phase.textContent = 'phase portrait (velocity against position)';
   select.append(phase);
   select.value = chart.quantity;
+  const explain = () => { select.title = quantity(select.value)?.help || ''; }; // what is counted
+  explain();
   select.addEventListener('change', () => {
     chart.setQuantity(select.value);
+    explain();
     onChange();
   });
   const csv = document.createElement('button');

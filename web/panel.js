@@ -271,13 +271,13 @@ export class Panel {
     this.sync();
   }
 
-  /** Copies the latest frame (positions, and the field the view colours by) to the view. */
+  /** Copies the latest frame (positions, plates, and the field the view colours by) to the view. */
   sync() {
     if (!this.view || !this.frame) return;
     this.syncField();
     const f = this.frame;
     const field = f.fieldId === this.view.colorField() ? f.field : null;
-    this.view.setFrame({ t: f.t, positions: f.positions, field });
+    this.view.setFrame({ t: f.t, positions: f.positions, plates: f.plates, field });
   }
 
   /** Colour field (FIELD) over [lo, hi] (NaN: automatic); its values come with the next

@@ -81,11 +81,14 @@ export function loadUserMesh(core, notice) {
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');
-  // sl_mesh_world's material (src/core/sl_mesh_io.c): its parameters can be changed
-  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity'];
+  // the parameters of the user-mesh scene (src/scenes/user_mesh.c): its material, and
+  // onering = 1 for seed 001's incompressible body dropped onto the ground
+  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity', 'onering'];
   return {
     name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
-    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity.',
+    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity. ' +
+      'With onering = 1 (volume constraint: one-ring) it is seed 001\'s incompressible body instead, dropped from half its ' +
+      'height onto the ground: choose the incompressible stepper.',
     defaultMethod: 'regularized', defaultDt: 0.01, mesh,
     params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
   };

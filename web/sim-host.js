@@ -181,15 +181,17 @@ export class SimHost {
 
   // ---- frames --------------------------------------------------------------------------
 
-  /** What the page shows of the current state; positions and field are transferred. */
+  /** What the page shows of the current state; positions and field are transferred;
+   *  plates: the moving plates now (height m, facing; sl_api_plates). */
   postFrame() {
     if (!this.h) return;
     const { api, core, h } = this;
     const n = api.node_count(h);
     const positions = core.heap.copy(Float64Array, api.positions(h), 3 * n);
     const field = this.field ? core.heap.copy(Float64Array, api.node_field(h, this.field), n) : null;
+    const plates = core.heap.copy(Float64Array, api.plates(h), 2 * api.plate_count(h)); // they move
     const frame = {
-      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field,
+      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field, plates,
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),

@@ -26,10 +26,12 @@ export class View {
     this.heap.pass(pins, (p) => this.api.view_set_pins(this.v, p, pins.length));
   }
 
-  /** A frame (web/sim-host.js postFrame): positions, and the field values when given. */
+  /** A frame (web/sim-host.js postFrame): positions, the moving plates, and the field
+   *  values when given. */
   setFrame(frame) {
     const n = frame.positions.length / 3;
     this.heap.pass(frame.positions, (p) => this.api.view_set_positions(this.v, p, n));
+    if (frame.plates) this.heap.pass(frame.plates, (p) => this.api.view_set_plates(this.v, frame.plates.length / 2, p));
     if (frame.field) this.heap.pass(frame.field, (p) => this.api.view_set_field(this.v, p, n, frame.t));
   }
 

@@ -514,6 +514,29 @@ static void draw_translucent(int faces) {
     glDisable(GL_CULL_FACE);
 }
 
+/* The moving plates (render_plates.c): translucent steel slabs over what is drawn, so
+ * the body shows through the upper one, with dark edges. */
+static void draw_plates(sl_render *r, const sl_render_scene *s, const framing *f, const float *mvp) {
+    if (s->plate_count < 1) return;
+    float *v = reserve(r, (size_t)s->plate_count * PLATE_FLOATS);
+    int count = v ? plate_vertices(s, f, v) : 0;
+    if (!count) return;
+    upload(r, v, count, 9);
+    glUseProgram(r->mesh_prog);
+    glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
+    glUniform3f(r->m_light, -0.33f, -0.81f, -0.38f);
+    glUniform1f(r->m_flat, 0.0f);
+    glUniform1f(r->m_shadow, 0.0f);
+    glUniform1f(r->m_alpha, 0.45f);
+    glDepthMask(GL_FALSE);
+    draw_translucent(count);
+    count = plate_edge_vertices(s, f, v); /* PLATE_EDGE_FLOATS < PLATE_FLOATS: fits */
+    upload(r, v, count, 3);
+    static const float plate_edge[4] = {0.20f, 0.25f, 0.32f, 0.9f};
+    line_pass(r, mvp, plate_edge, 1e30, 2e30);
+    glDrawArrays(GL_LINES, 0, count);
+}
+
 void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int height, double yaw,
                     double pitch, double distance, const double pan[3]) {
     framing f;
@@ -637,6 +660,7 @@ void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int heigh
         glUniform1f(r->m_alpha, 0.28f);
         draw_translucent(faces);
     }
+    draw_plates(r, s, &f, mvp);
     count = build_pin_rods(r, s, center, 0.12 * f.radius);
     if (count && count <= 16) {
         static const float rod_color[4] = {0.55f, 0.10f, 0.10f, 0.9f};

@@ -14,7 +14,8 @@
  * directional light, in the panel colour or a colour map; the edges, dark, on top
  * (SL_VIEW_* below: wireframe, rest-shape ghost, colour map); the pinned nodes
  * (red markers) and the tracked node (gold marker), dimmed where hidden; the
- * mouse spring of a grab (orange line to a white target marker).
+ * mouse spring of a grab (orange line to a white target marker); the moving plates as
+ * translucent steel slabs (render_plates.c) last, so the body shows through them.
  *
  * Camera: orbits the framing centre plus a pan (m, world axes), y up. The framing is
  * the bounding box of the REST positions, grown to where a body hanging from one pin or
@@ -42,6 +43,10 @@ typedef struct sl_render_scene {
     const double *spheres;        /* double[4 ns]: centre (m) and radius (m) of each */
     int has_ground;               /* 1: a ground plane at ground_y */
     double ground_y;              /* m */
+    int plate_count;              /* np: moving plates (sl_world_add_plate), 0: none */
+    const double *plates;         /* double[2 np]: height y (m) of each horizontal plate at
+                                     the time drawn, and its facing (+1: the body is above
+                                     it, -1: below); drawn as translucent slabs */
 } sl_render_scene;
 
 typedef struct sl_render sl_render;

@@ -39,4 +39,18 @@ void camera_make(const framing *f, double yaw, double pitch, double distance, in
  * diverging = 1 blue-white-red (white at 0.5); NaN: mid grey. */
 void colormap(double t, int diverging, float out[3]);
 
+/* Floats plate_vertices writes for each plate: 36 vertices of 9 floats (a box). */
+#define PLATE_FLOATS (36 * 9)
+/* Floats plate_edge_vertices writes for each plate: 12 box edges, 2 vertices of 3. */
+#define PLATE_EDGE_FLOATS (12 * 2 * 3)
+
+/* The plates of s as boxes (render_plates.c): triangles with vertices of stride 9
+ * (position relative to f's centre, outward face normal, colour), PLATE_FLOATS floats
+ * a plate into out; returns the vertex count (0: no plates). */
+int plate_vertices(const sl_render_scene *s, const framing *f, float *out);
+
+/* The same boxes' 12 edges as line vertices (stride 3), PLATE_EDGE_FLOATS a plate;
+ * returns the vertex count. */
+int plate_edge_vertices(const sl_render_scene *s, const framing *f, float *out);
+
 #endif

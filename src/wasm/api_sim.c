@@ -25,7 +25,8 @@ typedef struct sim {
     double *field;          /* double[n]: the last sl_api_node_field */
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
-    double measures[6];     /* the last sl_api_measure */
+    double measures[7];     /* the last sl_api_measure */
+    double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_energy_watch energy; /* energy growth of a run (sl_world_energy_growth), per step */
 } sim;
 
@@ -190,9 +191,9 @@ API void sl_api_reset(int h) {
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
-/* Iterations of the last step's linear solve (sl_world_last_timing: conjugate-gradient
- * iterations; 0 after a direct solve or for a stepper that solves none), -1 for a bad
- * handle. */
+/* Krylov iterations of the last step's linear solves (sl_step_timing.iterations: PCG,
+ * BiCGSTAB, or the incompressible stepper's two MINRES solves summed; 0 after a direct
+ * solve or for a stepper that solves none), -1 for a bad handle. */
 API int sl_api_last_step_iterations(int h) {
     sl_world *w = world_of(h);
     return w ? sl_world_last_timing(w).iterations : -1;
@@ -220,9 +221,10 @@ API double sl_api_tracked_height(int h) {
 
 
 /* The chart's quantities in one call (each energy alone costs an evaluation of every
- * model): a pointer to double[6] = kinetic, potential, elastic, total energy (J), largest
- * |phi|, volume ratio (NaN without a surface), or 0 for a bad handle. Read it
- * before the next call. */
+ * model): a pointer to double[7] = kinetic, potential, elastic, total energy (J), largest
+ * |phi|, volume ratio (NaN without a surface), the last step's linear-solver iterations
+ * (sl_step_timing.iterations; NaN at t = 0, before a step), or 0 for a bad handle. Read
+ * it before the next call. */
 API const double *sl_api_measure(int h) {
     sim *s = get(h);
     if (!s || !s->world) return NULL;
@@ -231,6 +233,7 @@ API const double *sl_api_measure(int h) {
     m[0] = e.kinetic, m[1] = e.potential, m[2] = e.elastic, m[3] = e.total;
     m[4] = sl_world_constraint_violation(s->world);
     m[5] = sl_world_volume_ratio(s->world);
+    m[6] = sl_world_time(s->world) > 0 ? sl_world_last_timing(s->world).iterations : NAN;
     return m;
 }
 
@@ -298,6 +301,25 @@ API const double *sl_api_spheres(int h) {
     int ns = sl_world_sphere_count(s->world);
     for (int i = 0; i < ns && i < 16; i++) sl_world_sphere(s->world, i, s->spheres + 4 * i, s->spheres + 4 * i + 3);
     return s->spheres;
+}
+
+API int sl_api_plate_count(int h) { return sl_world_plate_count(world_of(h)); }
+
+/* Pointer to double[2 np]: height (m) at the simulation's time and facing (+1: the body
+ * is above, -1: below) of each moving plate (sl_world_plate), or 0. Read it before the
+ * next call for this handle. */
+API const double *sl_api_plates(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return NULL;
+    int np = sl_world_plate_count(s->world);
+    double t = sl_world_time(s->world);
+    for (int i = 0; i < np && i < SL_WORLD_MAX_PLATES; i++) {
+        double velocity;
+        int facing = 1;
+        sl_world_plate(s->world, i, t, s->plates + 2 * i, &velocity, &facing);
+        s->plates[2 * i + 1] = facing;
+    }
+    return s->plates;
 }
 
 /* Height (m) of the ground plane, NaN if there is none. */

@@ -18,8 +18,9 @@ typedef struct view {
     EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl;
     sl_render *render;
     /* the body as last sent (sl_api_view_set_body, _positions, _pins); owned copies */
-    int n, nt, ne, ns, tracked, has_ground;
+    int n, nt, ne, ns, tracked, has_ground, np;
     double *rest, *x, *spheres, ground_y;
+    double plates[2 * SL_WORLD_MAX_PLATES]; /* np plates: height (m), facing, now */
     int *triangles, *edges, *pinned;
     /* the colour map */
     int field;                 /* sl_field shown (0 none) */
@@ -46,7 +47,8 @@ static view *get(int v) {
 /* The renderer's picture of what the view holds (pointers into the view's copies). */
 static sl_render_scene scene_of(const view *w) {
     sl_render_scene s = {w->n, w->x, w->rest, w->pinned, w->tracked, w->nt, w->triangles,
-                         w->ne, w->edges, w->ns, w->spheres, w->has_ground, w->ground_y};
+                         w->ne, w->edges, w->ns, w->spheres, w->has_ground, w->ground_y,
+                         w->np, w->plates};
     return s;
 }
 
@@ -147,6 +149,7 @@ API int sl_api_view_set_body(int v, int n, const double *rest, int nt, const int
     w->n = ok ? n : 0, w->nt = ok ? nt : 0, w->ne = ok ? ne : 0, w->ns = ok ? ns : 0;
     w->has_ground = !isnan(ground_y), w->ground_y = ground_y;
     w->tracked = tracked >= 0 && tracked < n ? tracked : -1;
+    w->np = 0; /* a new body: its plates come with its frames */
     w->auto_valid = 0;
     w->range[0] = w->range[1] = NAN;
     sl_render_set_field(w->render, NULL, 0, 0, 0, 0);
@@ -161,6 +164,23 @@ API int sl_api_view_set_positions(int v, const double *x, int n) {
     if (!w) return SL_ERR_NULL;
     if (n != w->n || !x) return set_error("%d positions for a body of %d nodes", n, w->n), SL_ERR_RANGE;
     memcpy(w->x, x, sizeof(double) * 3 * (size_t)n);
+    return SL_OK;
+}
+
+/* The moving plates where they are now: np plates (0 to SL_WORLD_MAX_PLATES), plates
+ * double[2 np]: height (m) and facing (+1: the body is above, -1: below) of each, as
+ * sl_api_plates gives them. Copied. Errors: SL_ERR_NULL, SL_ERR_RANGE (np out of range,
+ * a height not finite or a facing not +-1). */
+API int sl_api_view_set_plates(int v, int np, const double *plates) {
+    view *w = get(v);
+    if (!w) return SL_ERR_NULL;
+    if (np < 0 || np > SL_WORLD_MAX_PLATES || (np > 0 && !plates))
+        return set_error("%d plates (at most %d)", np, SL_WORLD_MAX_PLATES), SL_ERR_RANGE;
+    for (int i = 0; i < np; i++)
+        if (!isfinite(plates[2 * i]) || fabs(plates[2 * i + 1]) != 1)
+            return set_error("plate %d: height %g m, facing %g", i, plates[2 * i], plates[2 * i + 1]), SL_ERR_RANGE;
+    memcpy(w->plates, plates, sizeof(double) * 2 * (size_t)np);
+    w->np = np;
     return SL_OK;
 }
 

@@ -101,3 +101,92 @@ TEST(onering_pressure_is_hydrostatic_in_a_ball_at_rest) {
     free(p);
     sl_world_destroy(w);
 }
+
+/* The solver-iterations plot (web/chart.js solver_iterations) reads
+ * sl_step_timing.iterations: for `incompressible` the Krylov iterations of the step's two
+ * pressure solves, so each step's count must equal what the pressure statistics gained
+ * in that step (exactly), and an explicit stepper reports 0. The scene onering-sphere-drop
+ * at its defaults (6 cells: 816 tets, dt = 5e-4 s, MINRES to 1 %) through the impact,
+ * t = 0-0.3 s: the mean over all steps, and over every fourth step (t = 0.002 s, 0.004 s,
+ * ...: the steps the page samples, SAMPLE_EVERY = 0.002 s in web/sim-host.js), which
+ * tests/web/solver-iterations.test.js compares with the page's plot (measured: 49.17 and
+ * 50.24 a step, i.e. 24.6 a solve; the lesson's 22.8 a solve is over 0.6 s, with the ball
+ * at rest at the end). */
+TEST(onering_solver_iterations_per_step_are_the_pressure_solves) {
+    const sl_scene_class *sc = sl_scene_find("onering-sphere-drop");
+    ENSURE(sc != NULL);
+    sl_world *w = NULL;
+    ENSURE(sl_scene_build(sc, NULL, &w) == SL_OK);
+    ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 5e-4, 0) == SL_OK);
+    long before = 0, all = 0, sampled = 0;
+    int steps = 600, mismatches = 0, samples = 0;
+    for (int s = 1; s <= steps; s++) {
+        ENSURE(sl_world_step(w) == SL_OK);
+        sl_pressure_stats st;
+        ENSURE(sl_incompressible_stats(w, &st) == SL_OK);
+        int it = sl_world_last_timing(w).iterations;
+        mismatches += it != st.iterations - before;
+        before = st.iterations;
+        all += it;
+        if (s % 4 == 0) sampled += it, samples++;
+    }
+    printf("  onering-sphere-drop, 0.3 s: %.2f solver iterations a step (%.2f a solve), %.2f over every fourth step\n",
+           (double)all / steps, (double)all / (2 * steps), (double)sampled / samples);
+    ENSURE(mismatches == 0);
+    ENSURE(all > 10 * steps); /* MINRES works: at least 5 iterations a solve */
+    sl_world_destroy(w);
+    w = NULL; /* an explicit stepper solves nothing (the one-ring rows need a projection) */
+    ENSURE(sl_scene_build(sl_scene_find("swinging-cube"), NULL, &w) == SL_OK);
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find("symplectic-euler"), 1e-4, 0) == SL_OK);
+    ENSURE(sl_world_step(w) == SL_OK);
+    ENSURE(sl_world_last_timing(w).iterations == 0);
+    sl_world_destroy(w);
+}
+
+/* A loaded mesh as seed 001's body (the user-mesh scene with onering = 1, as `softlab run
+ * --mesh FILE --onering 1` and the page's Load mesh… build it): a ball mesh of radius
+ * 0.1 m, 4 cells across (81 nodes, 192 tets) handed in as the user's mesh, Y = 1e5 Pa,
+ * dropped from half its height (0.1 m for the 0.2 m ball) onto the ground, unpinned,
+ * under the `incompressible` stepper (dt = 5e-4 s) through the impact (it lands at
+ * t = sqrt(2 x 0.1 / 9.81) = 0.14 s; run to 0.3 s): the volume stays within 1 % (seed 001
+ * Fig. 2: the one-ring ball within 1 %; measured below). Linear strain with the one-ring
+ * body is refused with a message. */
+TEST(onering_loaded_mesh_keeps_its_volume_through_a_drop) {
+    sl_tet_mesh mesh = {0};
+    ENSURE(sl_tet_mesh_ball(0.1, 4, &mesh) == SL_OK);
+    sl_scene_params p = sl_scene_params_default();
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_ONERING, 1) == SL_OK);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, 1e5) == SL_OK);
+    sl_world *w = NULL;
+    sl_error err = {0};
+    ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_LINEAR, NULL, 0, &w, &err) == SL_ERR_RANGE);
+    ENSURE(w == NULL && strstr(err.message, "linear strain") != NULL);
+    ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_GREEN, NULL, 0, &w, &err) == SL_OK);
+    int n = sl_world_node_count(w), pinned = 0;
+    double ground = NAN, lo = INFINITY, hi = -INFINITY;
+    ENSURE(sl_world_ground(w, &ground) && ground == 0);
+    for (int i = 0; i < n; i++) {
+        pinned += sl_world_is_pinned(w, i);
+        lo = fmin(lo, sl_world_positions(w)[3 * i + 1]), hi = fmax(hi, sl_world_positions(w)[3 * i + 1]);
+    }
+    ENSURE(pinned == 0);
+    ENSURE_NEAR(lo, 0.5 * (hi - lo), 1e-12); /* dropped from half its height */
+    ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 5e-4, 0) == SL_OK);
+    double worst = 0, lowest = INFINITY;
+    int touched = 0;
+    for (int s = 0; s < 600; s++) {
+        ENSURE(sl_world_step(w) == SL_OK);
+        worst = fmax(worst, fabs(sl_world_volume_ratio(w) - 1));
+        const double *x = sl_world_positions(w);
+        for (int i = 0; i < n; i++) lowest = fmin(lowest, x[3 * i + 1]);
+        sl_pressure_stats st;
+        sl_incompressible_stats(w, &st);
+        touched |= st.contacts > 0;
+    }
+    printf("  loaded ball mesh (%d nodes), onering = 1, dropped 0.1 m: largest volume error %.4f %%, lowest node %.2e m\n",
+           n, 100 * worst, lowest);
+    ENSURE(touched && fabs(lowest) < 1e-9); /* it reached the ground and did not go through */
+    ENSURE(worst < 0.01);
+    sl_world_destroy(w);
+    sl_tet_mesh_free(&mesh);
+}

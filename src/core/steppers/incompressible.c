@@ -213,6 +213,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v) {
     if (st != SL_OK) return st;
     s->stats.solves++;
     s->stats.iterations += r.iterations;
+    w->timing.iterations += r.iterations; /* the step's two solves together */
     if (r.iterations > s->stats.max_iterations) s->stats.max_iterations = r.iterations;
     if (r.residual > s->stats.max_residual) s->stats.max_residual = r.residual;
     pressure_velocity(s, s->p, s->t);

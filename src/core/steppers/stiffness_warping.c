@@ -427,9 +427,9 @@ static sl_status warp_step(sl_world *w, void *state) {
     double t1 = sl_clock_seconds();
     int factored = 1;
     if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                                    SL_PCG_MAX_ITERATIONS, NULL, &factored);
+                                                    SL_PCG_MAX_ITERATIONS, &w->timing.iterations, &factored);
     else st = sl_cholesky_pcg(&s->chol, a->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                              SL_PCG_MAX_ITERATIONS, NULL, &factored);
+                              SL_PCG_MAX_ITERATIONS, &w->timing.iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     double *vn = s->rhs; /* v' over all dofs (pinned keep v = 0 motion) */

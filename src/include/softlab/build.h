@@ -72,6 +72,9 @@ typedef struct sl_ball_drop_def {
     double torus_radius;  /* m, >= 0: 0 a ball; > 0 a torus of this major radius and minor
                              radius `radius`, axis along y, cut from a grid of `cells` cubes
                              across the tube's diameter (cells whose centres lie inside) */
+    const sl_tet_mesh *mesh; /* the body instead of the generated ball or torus (a user's
+                                mesh; radius, cells and torus_radius then unused), or NULL;
+                                borrowed: the world copies what it needs */
 } sl_ball_drop_def;
 
 /* Radius 0.1 m, 10 cells across (about 2900 tets), dropped from 0.1 m, Y = 1e5 Pa, nu
@@ -80,8 +83,8 @@ typedef struct sl_ball_drop_def {
  * under 0.1 %). */
 sl_ball_drop_def sl_ball_drop_def_default(void);
 
-/* The world of a ball dropped on the ground y = 0: the mesh of sl_tet_mesh_ball at rest,
- * lifted so that its lowest node is drop_height above the ground, the models of
+/* The world of a ball dropped on the ground y = 0: the mesh of sl_tet_mesh_ball (or the
+ * torus, or def->mesh) at rest, lifted so that its lowest node is drop_height above the ground, the models of
  * def->onering, the lowest node tracked; or, with squeeze_time > 0, the same ball between
  * the two plates of sl_world_add_plate described there (no ground). No stepper. Errors (also in *err when not NULL):
  * SL_ERR_NULL, SL_ERR_RANGE, and those of sl_tet_mesh_world_from. */
@@ -98,10 +101,14 @@ extern const sl_scene_class sl_scene_user_mesh;
  * of params where set (else sl_scene_user_mesh's defaults), Green or linear strain,
  * the lowest node tracked, and pinned by the boxes pin_boxes (double[6*pin_box_count]:
  * x0,y0,z0,x1,y1,z1, m) or, with none, by its top 3 % (nodes within 3 % of the height
- * from the highest), so that the body hangs rather than falls. No stepper.
- * Errors (also in *err when not NULL, with a message; index = the pin box): SL_ERR_NULL,
- * SL_ERR_RANGE (material, or a pin box that holds no node), and those of
- * sl_tet_mesh_world. */
+ * from the highest), so that the body hangs rather than falls. With the parameter
+ * onering = 1 it is seed 001's body instead (sl_ball_drop_world with def.mesh = mesh:
+ * deviatoric Green-strain tets and one-ring volumes, for the `incompressible` stepper),
+ * dropped from half its height onto the ground y = 0 (the ball scene's 0.1 m for its
+ * 0.2 m), unpinned unless pin boxes are given; strain must then be SL_STRAIN_GREEN.
+ * No stepper. Errors (also in *err when not NULL, with a message; index = the pin box):
+ * SL_ERR_NULL, SL_ERR_RANGE (material, a pin box that holds no node, or linear strain
+ * with onering = 1), and those of sl_tet_mesh_world and sl_ball_drop_world. */
 sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *params,
                              sl_strain strain, const double *pin_boxes, int pin_box_count,
                              sl_world **out, sl_error *err);

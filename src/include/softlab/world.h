@@ -46,7 +46,11 @@ typedef struct sl_step_timing {
     double factorization; /* numeric factorization (symbolic is reused) */
     double solve;         /* triangular solves and updates */
     int evaluations;      /* evaluations of phi and J (force evaluations) in the step */
-    int iterations;       /* conjugate-gradient iterations of the step's linear solve */
+    int iterations;       /* Krylov iterations of the step's linear solves, summed: PCG
+                             (regularized, implicit Euler, linear FEM, element warping),
+                             BiCGSTAB (vertex warping), MINRES or CG (the two pressure
+                             solves of `incompressible`); 0 when the step solved directly
+                             (a fresh Cholesky or LU factor) or solves nothing (explicit) */
 } sl_step_timing;
 
 /* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence_stretch 20. */
