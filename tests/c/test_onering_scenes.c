@@ -190,3 +190,35 @@ TEST(onering_loaded_mesh_keeps_its_volume_through_a_drop) {
     sl_world_destroy(w);
     sl_tet_mesh_free(&mesh);
 }
+
+/* Squeezed on to 13 % of its thickness (the seed's Fig. 6 end; 6 cells, dt = 1e-4 s, no
+ * gravity), the pressure system grows ill-conditioned (MINRES 20 iterations a solve at
+ * t = 0.05 s, 300 at 0.866 s). Measured here: in the step the plates stop (t = 0.87 s) the
+ * kinetic energy jumps from 1.29 to 5.46 J with converged solves, and two steps later a
+ * solve reaches the 1000-iteration cap far from its 1 % tolerance; run on, such solves
+ * took it to 20 J (scene comment). The stepper must stop at that solve with the reason,
+ * on the last good state: diverged between 0.87 and 0.88 s, "iteration cap" in the
+ * reason, and the kinetic energy never above 10 J. */
+TEST(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
+    sl_ball_drop_def d = sl_ball_drop_def_default();
+    d.cells = 6, d.gravity = 0, d.drop_height = 0, d.squeeze_time = 1, d.squeeze_min_gap = 0.13;
+    sl_world *w = NULL;
+    ENSURE(sl_ball_drop_world(&d, &w, NULL) == SL_OK);
+    ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 1e-4, 0) == SL_OK);
+    sl_status st = SL_OK;
+    double kinetic = 0;
+    for (int s = 0; s < 12000 && st == SL_OK; s++) { /* to 1.2 s at most */
+        st = sl_world_step(w);
+        if (st == SL_OK) kinetic = fmax(kinetic, sl_world_energy(w).kinetic);
+    }
+    double at = NAN;
+    const char *reason = NULL;
+    printf("  squeeze to 13 %%: %s at t = %.4f s, largest kinetic energy before %.3f J\n",
+           sl_status_name(st), sl_world_time(w), kinetic);
+    ENSURE(st == SL_ERR_DIVERGED);
+    ENSURE(sl_world_diverged(w, &at, &reason));
+    ENSURE(reason && strstr(reason, "iteration cap"));
+    ENSURE(at > 0.87 && at < 0.88);
+    ENSURE(kinetic < 10.0);
+    sl_world_destroy(w);
+}
