@@ -425,11 +425,11 @@ static sl_status warp_step(sl_world *w, void *state) {
         }
     }
     double t1 = sl_clock_seconds();
-    int factored = 1;
+    int factored = 1, iterations = 0;
     if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                                    SL_PCG_MAX_ITERATIONS, NULL, &factored);
+                                                    SL_PCG_MAX_ITERATIONS, &iterations, &factored);
     else st = sl_cholesky_pcg(&s->chol, a->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                              SL_PCG_MAX_ITERATIONS, NULL, &factored);
+                              SL_PCG_MAX_ITERATIONS, &iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     double *vn = s->rhs; /* v' over all dofs (pinned keep v = 0 motion) */
@@ -446,6 +446,7 @@ static sl_status warp_step(sl_world *w, void *state) {
         w->x[d] += dt * w->v[d];
     }
     w->timing.assembly = t1 - t0;
+    w->timing.iterations = iterations;
     if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
     else w->timing.solve = t2 - t1;
     return SL_OK;
