@@ -6,7 +6,7 @@
 // the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (112 B each)
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (128 B each)
 // and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)
@@ -47,6 +47,10 @@ export const QUANTITIES = [
   { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '', short: 'V/V₀' },
   { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
+  // seed 002's ghost forces: what the warped elastic forces add to the body's momentum
+  // (sl_world_warping_ghost; no curve for a stepper that does not warp)
+  { id: 'ghost_force', label: 'net elastic force |Σf| (ghost force)', unit: 'N', short: '|Σf|' },
+  { id: 'ghost_torque', label: 'net elastic torque |Σ(x−c)×f| (ghost torque)', unit: 'N·m', short: '|Σ(x−c)×f|' },
   // the tracked node along the phase portrait's coordinate (web/phase.js)
   { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
   { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
@@ -396,7 +400,7 @@ export class LabChart {
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
    *  time per step in ms); empty cells where a value is undefined. */
   toCsv() {
-    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_')}` : q.id));
+    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_').replace('·', '_')}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();

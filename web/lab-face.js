@@ -35,6 +35,8 @@ export function labFace({ panels, clock, perf, input, plots, camera, markAllDirt
         msPerStep: p.msPerStep,
         omegaMax: p.omegaMax,
         volumeRatio: p.measures.volume_ratio,
+        ghostForce: p.measures.ghost_force,   // N (NaN unless a warping stepper)
+        ghostTorque: p.measures.ghost_torque, // N m
         positions: Array.from(p.shown),
       })),
     };

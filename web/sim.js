@@ -58,7 +58,10 @@ export function readPins(core, h) {
 
 /** The chart's quantities of simulation h (sl_api_measure), or null. */
 export function readMeasures(core, h) {
-  const m = core.heap.copy(Float64Array, core.api.measure(h), 6);
-  if (m.length < 6) return null;
-  return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5] };
+  const m = core.heap.copy(Float64Array, core.api.measure(h), 8);
+  if (m.length < 8) return null;
+  return {
+    kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5],
+    ghost_force: m[6], ghost_torque: m[7], // NaN unless the stepper is a warping one
+  };
 }

@@ -42,6 +42,8 @@ typedef struct sl_render_scene {
     const double *spheres;        /* double[4 ns]: centre (m) and radius (m) of each */
     int has_ground;               /* 1: a ground plane at ground_y */
     double ground_y;              /* m */
+    const double *rotations;      /* double[9n], row-major 3 x 3 per node: the rotation field
+                                     drawn by SL_VIEW_FRAMES, or NULL: none */
 } sl_render_scene;
 
 typedef struct sl_render sl_render;
@@ -70,13 +72,17 @@ double sl_render_default_distance(const sl_render_scene *s);
  *                      faint translucent grey surface
  *   COLOR_MAP          the surface coloured by the field of sl_render_set_field (when one
  *                      is set) instead of the panel colour; drawn even without SHADED
+ *   FRAMES             the rotation field (sl_render_scene.rotations) as a small axis
+ *                      triad per node, x red, y green, z blue, through the surface
+ *                      (render_frames.c)
  * Pinned and tracked markers, the grab spring, the ground and shadow are always drawn. */
 enum {
     SL_VIEW_SHADED = 1,
     SL_VIEW_WIREFRAME = 2,
     SL_VIEW_GHOST = 4,
     SL_VIEW_COLOR_MAP = 8,
-    SL_VIEW_ALL = 15,                                    /* every known bit */
+    SL_VIEW_FRAMES = 16,
+    SL_VIEW_ALL = 31,                                    /* every known bit */
     SL_VIEW_DEFAULT = SL_VIEW_SHADED | SL_VIEW_COLOR_MAP /* a field, once set, shows */
 };
 /* Sets the SL_VIEW_* bits (others are ignored) for the next draws. */

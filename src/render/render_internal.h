@@ -39,4 +39,12 @@ void camera_make(const framing *f, double yaw, double pitch, double distance, in
  * diverging = 1 blue-white-red (white at 0.5); NaN: mid grey. */
 void colormap(double t, int diverging, float out[3]);
 
+/* render_frames.c: the length (m) of a rotation-field triad's axes, 0.45 times the mean
+ * rest edge length (0.04 radius without edges). */
+double frame_axis_length(const sl_render_scene *s, double radius);
+/* Line vertices (2 per node, 3 floats each, centred by `center`) of axis 0, 1 or 2 (column
+ * of s->rotations) of every node's triad, `length` m long, into v (float[6n]); returns
+ * the vertex count (0 without rotations). Nodes with a NaN rotation are skipped. */
+int build_frame_axis(const sl_render_scene *s, const double *center, double length, int axis, float *v);
+
 #endif
