@@ -6,15 +6,19 @@
 #           bench --shapes`, default linear solver) against wasm in headless Chromium,
 #           stepped in a Web Worker as the lab steps (tools/bench_browser.js --shapes);
 #           SHAPE_STEPS steps each (default 100)
+#   warp    issue 16: linear FEM, stiffness warping (element, vertex) and Green-strain FEM
+#           on warp-bar and warp-tube, native, ms/step and ratios to linear FEM from one
+#           run (`softlab bench --warp`); WARP_STEPS steps each (default 200)
 #   scenes  every scene x stepper: native, wasm under node and wasm in Chromium (one
 #           step per API call); STEPS steps each (default 2000); then seed 000 Fig. 11
-# Usage: tools/bench.sh [BUILD] [all|shapes|scenes]   (BUILD/softlab and BUILD/site built)
+# Usage: tools/bench.sh [BUILD] [all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 PART=${2:-all}
 STEPS=${STEPS:-2000}
 SHAPE_STEPS=${SHAPE_STEPS:-100}
+WARP_STEPS=${WARP_STEPS:-200}
 
 shapes() {
   local native="$BUILD/bench-shapes-native.txt" chromium="$BUILD/bench-shapes-chromium.txt"
@@ -68,6 +72,12 @@ shapes() {
     }' "$chromium" "$native"
 }
 
+warp() {
+  echo "issue 16 (seed 002 §4: linear / warped / Green = 5 / 6 / 12 ms): dt = 0.01 s, $WARP_STEPS steps"
+  echo "from each scene's start, native; ms/step is processor time; /linear: ratio to linear-fem"
+  "$BUILD/softlab" bench --warp --steps "$WARP_STEPS"
+}
+
 scenes() {
   bash build_wasm.sh cli "$BUILD/wasm-cli" >/dev/null
   "$BUILD/softlab" bench --steps "$STEPS" > "$BUILD/bench-native.txt"
@@ -89,7 +99,8 @@ scenes() {
 
 case $PART in
   shapes) shapes ;;
+  warp) warp ;;
   scenes) scenes ;;
-  all) shapes; echo; scenes ;;
-  *) echo "bench.sh: part must be all, shapes or scenes, got '$PART'" >&2; exit 2 ;;
+  all) shapes; echo; warp; echo; scenes ;;
+  *) echo "bench.sh: part must be all, shapes, warp or scenes, got '$PART'" >&2; exit 2 ;;
 esac

@@ -6,7 +6,7 @@
 // the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (120 B each)
+// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (136 B each)
 // and, beyond, says so in a comment line above its header and beside the CSV button.
 //
 //   new LabChart(host, series, options)
@@ -53,6 +53,10 @@ export const QUANTITIES = [
       'projections of the incompressible stepper; PCG of the regularized, implicit Euler and linear FEM ' +
       'steppers; BiCGSTAB of vertex stiffness warping. 0 when the step solved directly (a fresh Cholesky ' +
       'or LU factor) or solved nothing (explicit steppers).' },
+  // seed 002's ghost forces: what the warped elastic forces add to the body's momentum
+  // (sl_world_warping_ghost; no curve for a stepper that does not warp)
+  { id: 'ghost_force', label: 'net elastic force |Σf| (ghost force)', unit: 'N', short: '|Σf|' },
+  { id: 'ghost_torque', label: 'net elastic torque |Σ(x−c)×f| (ghost torque)', unit: 'N·m', short: '|Σ(x−c)×f|' },
   // the tracked node along the phase portrait's coordinate (web/phase.js)
   { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
   { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
@@ -402,7 +406,7 @@ export class LabChart {
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
    *  time per step in ms); empty cells where a value is undefined. */
   toCsv() {
-    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_')}` : q.id));
+    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_').replace('·', '_')}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();

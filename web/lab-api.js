@@ -9,8 +9,9 @@ export const SL_OK = 0;
 /** View bits of sl_api_view_set_mode (SL_VIEW_* in src/render/render.h), to be or-ed:
  *  SHADED the lit surface; WIREFRAME every element edge (the surface translucent with
  *  SHADED, hidden without); GHOST the rest shape; COLOR_MAP the field of set_color_field.
- *  Neither SHADED nor WIREFRAME: the surface's edges alone. DEFAULT = SHADED | COLOR_MAP. */
-export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 });
+ *  Neither SHADED nor WIREFRAME: the surface's edges alone. FRAMES the rotation field (seed
+ *  002 eq. 14-15) as an RGB axis triad per node. DEFAULT = SHADED | COLOR_MAP. */
+export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, FRAMES: 16, DEFAULT: 9 });
 /** Colour fields (sl_field in src/include/softlab/world.h): strain energy density in J/m³,
  *  volume change V/V₀ − 1 (dimensionless), pressure p̂/Δt in Pa (the `incompressible`
  *  stepper's one-ring multipliers; NaN, drawn grey, under any other stepper). */

@@ -35,6 +35,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         msPerStep: p.msPerStep,
         omegaMax: p.omegaMax,
         volumeRatio: p.measures.volume_ratio,
+        ghostForce: p.measures.ghost_force,   // N (NaN unless a warping stepper)
+        ghostTorque: p.measures.ghost_torque, // N m
         positions: Array.from(p.shown),
         inspection: p.inspection || null, // the element inspector's tet (web/inspector.js)
       })),

@@ -59,6 +59,8 @@ export class Panel {
     this.sentTarget = 0;
     this.frame = null;      // the latest frame of the current run
     this.sentField = 0;     // the node field the Worker sends with its frames
+    this.wantFrames = false; // the rotation field's triads are shown (web/views.js)
+    this.sentFrames = false; // the Worker sends the rotation field with its frames
     this.shown = new Float64Array(0); // its positions: what input picks from
     this.measures = {};
     this.height = NaN;
@@ -241,12 +243,25 @@ export class Panel {
     await this.client.request('frame');
   }
 
-  /** Asks the Worker for the node field the view colours by, if it changed. */
+  /** Asks the Worker for the node field the view colours by, and for the rotation field
+   *  while its triads are shown, if that changed. */
   syncField() {
+    const frames = !!this.view && this.wantFrames;
+    if (frames !== this.sentFrames) {
+      this.sentFrames = frames;
+      this.client.send('frames', { on: frames });
+    }
     const field = this.view ? this.view.colorField() : 0;
     if (field === this.sentField) return;
     this.sentField = field;
     this.client.send('field', { field });
+  }
+
+  /** Shows (on) or hides the rotation field's triads; the Worker sends it while shown. */
+  setFrames(on) {
+    this.wantFrames = !!on;
+    this.syncField();
+    this.dirty = true;
   }
 
   /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
@@ -277,7 +292,7 @@ export class Panel {
     this.syncField();
     const f = this.frame;
     const field = f.fieldId === this.view.colorField() ? f.field : null;
-    this.view.setFrame({ t: f.t, positions: f.positions, plates: f.plates, field });
+    this.view.setFrame({ t: f.t, positions: f.positions, plates: f.plates, field, rotations: f.rotations });
   }
 
   /** Colour field (FIELD) over [lo, hi] (NaN: automatic); its values come with the next

@@ -9,7 +9,8 @@
 //   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
-//   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1;
+//   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
+//   rotation field's triads);
 //   color=energy|volume|pressure (colour map of strain energy density, volume change or
 //   the incompressible stepper's pressure).
 
@@ -149,7 +150,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
   }
@@ -164,7 +165,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
   }
   const plot = get('plot');
-  const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', color: get('color') };
+  const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', frames: get('frames') === '1', color: get('color') };
   if (view.color !== null && !['energy', 'volume', 'pressure', 'none'].includes(view.color)) {
     notices.push(`“color” must be energy, volume or pressure (got “${shown(view.color)}”); ignored.`);
     view.color = null;

@@ -38,6 +38,7 @@ export class SimHost {
     this.running = false;
     this.stopped = null;  // why stepping stopped (diverged or failed), or null
     this.field = 0;       // sl_field sent with each frame (0: none)
+    this.frames = false;  // send the rotation field (sl_api_rotation_field) with each frame
     this.events = [];     // replayed input {t, kind, ...}, applied at their time
     this.nextEvent = 0;
     this.samples = [];
@@ -190,8 +191,9 @@ export class SimHost {
     const positions = core.heap.copy(Float64Array, api.positions(h), 3 * n);
     const field = this.field ? core.heap.copy(Float64Array, api.node_field(h, this.field), n) : null;
     const plates = core.heap.copy(Float64Array, api.plates(h), 2 * api.plate_count(h)); // they move
+    const rotations = this.frames ? core.heap.copy(Float64Array, api.rotation_field(h), 9 * n) : null;
     const frame = {
-      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field, plates,
+      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
@@ -201,7 +203,7 @@ export class SimHost {
     this.samples = [];
     this.steps = 0;
     this.stepMs = 0;
-    this.post(frame, field ? [positions.buffer, field.buffer] : [positions.buffer]);
+    this.post(frame, [positions, field, rotations].filter((a) => a && a.length).map((a) => a.buffer));
   }
 
   /** What changes only with a rebuild: the body, pins, parameter values, total mass. */
@@ -290,6 +292,12 @@ const HANDLERS = {
   replay({ events }) {
     this.events = events || [];
     this.nextEvent = 0;
+  },
+
+  /** {on}: send the rotation field with each frame (the view draws its triads). */
+  frames({ on }) {
+    this.frames = !!on;
+    if (!this.running) this.postFrame();
   },
 
   /** {field}: the node field (sl_field) to send with each frame. */

@@ -58,9 +58,12 @@ export function readPins(core, h) {
 
 /** The chart's quantities of simulation h (sl_api_measure), or null. */
 export function readMeasures(core, h) {
-  const m = core.heap.copy(Float64Array, core.api.measure(h), 7);
-  if (m.length < 7) return null;
-  return { kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5], solver_iterations: m[6] };
+  const m = core.heap.copy(Float64Array, core.api.measure(h), 9);
+  if (m.length < 9) return null;
+  return {
+    kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5],
+    solver_iterations: m[6], ghost_force: m[7], ghost_torque: m[8], // the ghosts: NaN unless the stepper warps
+  };
 }
 
 /** The tet of node `node` of simulation h as the element inspector shows it

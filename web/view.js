@@ -27,12 +27,13 @@ export class View {
   }
 
   /** A frame (web/sim-host.js postFrame): positions, the moving plates, and the field
-   *  values when given. */
+   *  values and the rotation field (9 doubles a node) when given. */
   setFrame(frame) {
     const n = frame.positions.length / 3;
     this.heap.pass(frame.positions, (p) => this.api.view_set_positions(this.v, p, n));
     if (frame.plates) this.heap.pass(frame.plates, (p) => this.api.view_set_plates(this.v, frame.plates.length / 2, p));
     if (frame.field) this.heap.pass(frame.field, (p) => this.api.view_set_field(this.v, p, n, frame.t));
+    if (frame.rotations) this.heap.pass(frame.rotations, (p) => this.api.view_set_rotations(this.v, p, frame.rotations.length / 9));
   }
 
   /** The mouse spring from node to target (m); node -1: none. */

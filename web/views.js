@@ -1,5 +1,6 @@
-// What the panels show: shaded or wireframe, the rest-shape ghost, and a colour map of
-// strain energy density, volume change or pressure with a legend. One choice for every panel,
+// What the panels show: shaded or wireframe, the rest-shape ghost, the rotation field as
+// small RGB axis triads (seed 002 eq. 14-15), and a colour map of strain energy density,
+// volume change or pressure with a legend. One choice for every panel,
 // and one colour range.
 
 import { VIEW, FIELD } from './lab-api.js';
@@ -18,7 +19,7 @@ const $ = (sel) => document.querySelector(sel);
 export class ViewControls {
   /**
    * @param panels   every panel (each has a view, or none without WebGL2)
-   * @param initial  {view?, ghost?, color?} from the URL
+   * @param initial  {view?, ghost?, frames?, color?} from the URL
    * @param changed  () => void after a change (redraw, URL)
    */
   constructor(panels, initial = {}, changed = () => {}) {
@@ -26,22 +27,27 @@ export class ViewControls {
     this.changed = changed;
     this.mode = initial.view === 'wireframe' ? 'wireframe' : 'shaded';
     this.ghost = !!initial.ghost;
+    this.frames = !!initial.frames;
     this.field = FIELDS[initial.color] ? initial.color : 'none';
     this.range = null; // [lo, hi] shared by the panels
-    const mode = $('#view-mode'), ghost = $('#view-ghost'), color = $('#view-color');
+    const mode = $('#view-mode'), ghost = $('#view-ghost'), frames = $('#view-frames'), color = $('#view-color');
     mode.value = this.mode;
     ghost.checked = this.ghost;
+    frames.checked = this.frames;
     color.value = this.field;
     mode.addEventListener('change', () => { this.mode = mode.value; this.apply(); });
     ghost.addEventListener('change', () => { this.ghost = ghost.checked; this.apply(); });
+    frames.addEventListener('change', () => { this.frames = frames.checked; this.apply(); });
     color.addEventListener('change', () => { this.field = color.value; this.resetRange(); this.apply(); });
     this.apply();
   }
 
   apply() {
-    const flags = VIEW.SHADED | VIEW.COLOR_MAP | (this.mode === 'wireframe' ? VIEW.WIREFRAME : 0) | (this.ghost ? VIEW.GHOST : 0);
+    const flags = VIEW.SHADED | VIEW.COLOR_MAP | (this.mode === 'wireframe' ? VIEW.WIREFRAME : 0) | (this.ghost ? VIEW.GHOST : 0) |
+      (this.frames ? VIEW.FRAMES : 0);
     for (const p of this.panels) {
       if (p.view) p.view.setMode(flags);
+      p.setFrames(this.frames);
       p.setColorField(FIELDS[this.field].id, NaN, NaN);
     }
     this.changed();
@@ -83,6 +89,6 @@ export class ViewControls {
 
   /** URL parameters of the view (none when it is the default). */
   query() {
-    return { view: this.mode === 'wireframe' ? 'wireframe' : null, ghost: this.ghost ? '1' : null, color: this.field === 'none' ? null : this.field };
+    return { view: this.mode === 'wireframe' ? 'wireframe' : null, ghost: this.ghost ? '1' : null, frames: this.frames ? '1' : null, color: this.field === 'none' ? null : this.field };
   }
 }

@@ -4,6 +4,9 @@
  * `softlab bench --shapes [--steps N] [--solver NAME]`: issue 11's compact block and
  * slender beam (the scenes perf-block and perf-beam) at about 2,500 / 5,000 / 10,000 /
  * 20,000 tets under every linear solver.
+ * `softlab bench --warp [--steps N]`: seed 002's comparison (issue 16): time per step of
+ * linear FEM, stiffness warping per element and per vertex, and Green-strain FEM
+ * (implicit-euler) on warp-bar and warp-tube, as ratios to linear FEM from one run.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <errno.h>
@@ -196,14 +199,62 @@ static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets)
     }
 }
 
+/* ---- issue 16: linear, warped and Green-strain FEM (seed 002 §4, "5 / 6 / 12 ms") ---- */
+
+static const char *const warp_scenes[2] = {"warp-bar", "warp-tube"};
+static const char *const warp_methods[4] = {"linear-fem", "stiffness-warping-element", "stiffness-warping",
+                                            "implicit-euler"};
+
+/* Each scene at its defaults (dt = 0.01 s) under the four methods, `steps` steps each from
+ * the scene's start; ms/step is processor time (the machine may be shared), split into
+ * the stages by their wall times scaled to it; ratio: ms/step over linear FEM's. */
+static void bench_warp(int steps) {
+    printf("%-10s %-26s %6s %6s %9s %9s %9s %9s %8s %7s\n", "scene", "method", "tets", "nodes", "ms/step",
+           "assembly", "factor", "solve", "iter/st", "/linear");
+    for (int sc = 0; sc < 2; sc++) {
+        const sl_scene_class *scene = sl_scene_find(warp_scenes[sc]);
+        double linear_ms = 0;
+        for (int k = 0; k < 4 && scene; k++) {
+            sl_world *w = NULL;
+            if (sl_scene_build(scene, NULL, &w) != SL_OK) continue;
+            if (sl_world_set_stepper(w, sl_stepper_find(warp_methods[k]), scene->default_dt, 0) != SL_OK) {
+                sl_world_destroy(w);
+                continue;
+            }
+            sl_step_timing sum = {0};
+            double total = 0, wall = 0;
+            int fails = 0;
+            for (int s = 0; s < steps; s++) {
+                double t0 = sl_clock_seconds();
+                clock_t c0 = clock();
+                if (sl_world_step(w) != SL_OK) fails++, sl_world_reset(w);
+                total += (double)(clock() - c0) / CLOCKS_PER_SEC;
+                wall += sl_clock_seconds() - t0;
+                sl_step_timing t = sl_world_last_timing(w);
+                sum.assembly += t.assembly, sum.factorization += t.factorization;
+                sum.solve += t.solve, sum.iterations += t.iterations;
+            }
+            double scale = wall > 0 ? total / wall : 1, ms = 1e3 * total / steps;
+            if (k == 0) linear_ms = ms;
+            printf("%-10s %-26s %6d %6d %9.3f %9.3f %9.3f %9.3f %8.1f %7.2f%s\n", scene->name, warp_methods[k],
+                   sl_world_tet_count(w), sl_world_node_count(w), ms, 1e3 * scale * sum.assembly / steps,
+                   1e3 * scale * sum.factorization / steps, 1e3 * scale * sum.solve / steps,
+                   (double)sum.iterations / steps, linear_ms > 0 ? ms / linear_ms : NAN,
+                   fails ? " (failed steps: restarted)" : "");
+            fflush(stdout);
+            sl_world_destroy(w);
+        }
+    }
+}
 
 int softlab_bench(int argc, char **argv) {
-    int steps = 0, scaling = 0, shapes = 0, solver = -1, accuracy = 0, max_tets = 20000;
+    int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000;
     const char *only = NULL;
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--shapes")) { shapes = 1; continue; }
         if (!strcmp(opt, "--accuracy")) { accuracy = 1; continue; }
+        if (!strcmp(opt, "--warp")) { warp = 1; continue; }
         if (i + 1 >= argc) {
             fprintf(stderr, "softlab: bench option %s needs a value\n", opt);
             return 2;
@@ -231,6 +282,10 @@ int softlab_bench(int argc, char **argv) {
     }
     if (shapes) {
         bench_shapes(steps ? steps : 30, solver, accuracy, max_tets);
+        return 0;
+    }
+    if (warp) {
+        bench_warp(steps ? steps : 200);
         return 0;
     }
     if (scaling > 0) {

@@ -6,6 +6,7 @@
  *   softlab bench [--steps N] [--scene NAME]   time per step (tools/bench.sh)
  *   softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]
  *                                       issue 11's block and beam under each linear solver
+ *   softlab bench --warp [--steps N]    seed 002: linear, warped and Green FEM, ratios
  *   softlab run --scene NAME [options]   (see usage())
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
@@ -59,6 +60,7 @@ static int usage(const char *why) {
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
             "       softlab find-dt --scene NAME --method NAME [--t-end S] | score --scene NAME\n"
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
+            "       softlab bench --warp [--steps N]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"

@@ -686,6 +686,21 @@ void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int heigh
         }
     }
 
+    /* the rotation field: an RGB axis triad per node, over everything but the markers */
+    if ((r->view & SL_VIEW_FRAMES) && s->rotations) {
+        static const float axis_color[3][4] = {{0.90f, 0.10f, 0.10f, 1}, {0.05f, 0.65f, 0.10f, 1}, {0.10f, 0.25f, 0.95f, 1}};
+        float *v = reserve(r, 6 * (size_t)s->node_count);
+        double length = frame_axis_length(s, f.radius);
+        glDisable(GL_DEPTH_TEST);
+        for (int axis = 0; v && axis < 3; axis++) {
+            if (!(count = build_frame_axis(s, center, length, axis, v))) continue;
+            upload(r, v, count, 3);
+            line_pass(r, mvp, axis_color[axis], 1e30, 2e30);
+            glDrawArrays(GL_LINES, 0, count);
+        }
+        glEnable(GL_DEPTH_TEST);
+    }
+
     /* nodes: all of them only when there is nothing else to see */
     float size = (float)fmin(fmax(height / 26.0, 8.0), 26.0);
     if (!faces && s->edge_count < 1 && (count = build_nodes(r, s, center, 2))) {

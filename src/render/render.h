@@ -47,6 +47,8 @@ typedef struct sl_render_scene {
     const double *plates;         /* double[2 np]: height y (m) of each horizontal plate at
                                      the time drawn, and its facing (+1: the body is above
                                      it, -1: below); drawn as translucent slabs */
+    const double *rotations;      /* double[9n], row-major 3 x 3 per node: the rotation field
+                                     drawn by SL_VIEW_FRAMES, or NULL: none */
 } sl_render_scene;
 
 typedef struct sl_render sl_render;
@@ -75,13 +77,17 @@ double sl_render_default_distance(const sl_render_scene *s);
  *                      faint translucent grey surface
  *   COLOR_MAP          the surface coloured by the field of sl_render_set_field (when one
  *                      is set) instead of the panel colour; drawn even without SHADED
+ *   FRAMES             the rotation field (sl_render_scene.rotations) as a small axis
+ *                      triad per node, x red, y green, z blue, through the surface
+ *                      (render_frames.c)
  * Pinned and tracked markers, the grab spring, the ground and shadow are always drawn. */
 enum {
     SL_VIEW_SHADED = 1,
     SL_VIEW_WIREFRAME = 2,
     SL_VIEW_GHOST = 4,
     SL_VIEW_COLOR_MAP = 8,
-    SL_VIEW_ALL = 15,                                    /* every known bit */
+    SL_VIEW_FRAMES = 16,
+    SL_VIEW_ALL = 31,                                    /* every known bit */
     SL_VIEW_DEFAULT = SL_VIEW_SHADED | SL_VIEW_COLOR_MAP /* a field, once set, shows */
 };
 /* Sets the SL_VIEW_* bits (others are ignored) for the next draws. */

@@ -52,5 +52,12 @@ int plate_vertices(const sl_render_scene *s, const framing *f, float *out);
 /* The same boxes' 12 edges as line vertices (stride 3), PLATE_EDGE_FLOATS a plate;
  * returns the vertex count. */
 int plate_edge_vertices(const sl_render_scene *s, const framing *f, float *out);
+/* render_frames.c: the length (m) of a rotation-field triad's axes, 0.45 times the mean
+ * rest edge length (0.04 radius without edges). */
+double frame_axis_length(const sl_render_scene *s, double radius);
+/* Line vertices (2 per node, 3 floats each, centred by `center`) of axis 0, 1 or 2 (column
+ * of s->rotations) of every node's triad, `length` m long, into v (float[6n]); returns
+ * the vertex count (0 without rotations). Nodes with a NaN rotation are skipped. */
+int build_frame_axis(const sl_render_scene *s, const double *center, double length, int axis, float *v);
 
 #endif

@@ -14,6 +14,7 @@
 #include "api_internal.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
+#include "softlab/warping.h"
 
 typedef struct sim {
     int used;
@@ -23,9 +24,10 @@ typedef struct sim {
     sl_scene_params next;   /* for the next build (sl_api_sim_set_param) */
     int grab_node;          /* node pulled by the mouse, -1 if none */
     double *field;          /* double[n]: the last sl_api_node_field */
+    double *rotations;      /* double[9n]: the last sl_api_rotation_field */
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
-    double measures[7];     /* the last sl_api_measure */
+    double measures[9];     /* the last sl_api_measure */
     double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_energy_watch energy; /* energy growth of a run (sl_world_energy_growth), per step */
 } sim;
@@ -74,7 +76,7 @@ API void sl_api_sim_destroy(int h) {
     sim *s = get(h);
     if (!s) return;
     sl_world_destroy(s->world);
-    free(s->field);
+    free(s->field), free(s->rotations);
     free(s->pins);
     memset(s, 0, sizeof *s);
 }
@@ -221,10 +223,12 @@ API double sl_api_tracked_height(int h) {
 
 
 /* The chart's quantities in one call (each energy alone costs an evaluation of every
- * model): a pointer to double[7] = kinetic, potential, elastic, total energy (J), largest
+ * model): a pointer to double[9] = kinetic, potential, elastic, total energy (J), largest
  * |phi|, volume ratio (NaN without a surface), the last step's linear-solver iterations
- * (sl_step_timing.iterations; NaN at t = 0, before a step), or 0 for a bad handle. Read
- * it before the next call. */
+ * (sl_step_timing.iterations; NaN at t = 0, before a step), |net force| (N) and |net
+ * torque about the centre of mass| (N m) of the warped elastic forces (the ghost forces of
+ * seed 002 §3, sl_world_warping_ghost; NaN unless the stepper is a warping one), or 0 for
+ * a bad handle. Read it before the next call. */
 API const double *sl_api_measure(int h) {
     sim *s = get(h);
     if (!s || !s->world) return NULL;
@@ -234,6 +238,10 @@ API const double *sl_api_measure(int h) {
     m[4] = sl_world_constraint_violation(s->world);
     m[5] = sl_world_volume_ratio(s->world);
     m[6] = sl_world_time(s->world) > 0 ? sl_world_last_timing(s->world).iterations : NAN;
+    double F[3], T[3];
+    int ghost = sl_world_warping_ghost(s->world, F, T) == SL_OK;
+    m[7] = ghost ? sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2]) : NAN;
+    m[8] = ghost ? sqrt(T[0] * T[0] + T[1] * T[1] + T[2] * T[2]) : NAN;
     return m;
 }
 
@@ -355,6 +363,20 @@ API const double *sl_api_node_field(int h, int field) {
     if (sl_world_node_field(s->world, field, v) != SL_OK)
         for (int i = 0; i < n; i++) v[i] = NAN; /* drawn grey, range NaN */
     return v;
+}
+
+/* The rotation field at the current positions (sl_world_rotation_field, seed 002 eq.
+ * 14-15): a pointer to double[9n], row-major 3 x 3 per node; 0 for a bad handle or out of
+ * memory. Read it before the next call for this handle. */
+API const double *sl_api_rotation_field(int h) {
+    sim *s = get(h);
+    int n = sl_world_node_count(s ? s->world : NULL);
+    if (!s || n < 1) return NULL;
+    double *R = realloc(s->rotations, sizeof(double) * 9 * (size_t)n);
+    if (!R) return NULL;
+    s->rotations = R;
+    if (sl_world_rotation_field(s->world, sl_world_positions(s->world), R) != SL_OK) return NULL;
+    return R;
 }
 
 /* ---- input: pins and the mouse spring ---------------------------------------------- */

@@ -29,6 +29,7 @@ typedef struct view {
     double values_time;        /* s, the simulation time of those values */
     double range[2];           /* the colour range in use (NaN: none) */
     double auto_range[2];      /* union of the robust ranges since the last restart */
+    double *rotations;         /* double[9n], the rotation field as last sent, NULL: none */
     int auto_valid;            /* 0: auto_range restarts at the next evaluation */
 } view;
 
@@ -48,7 +49,7 @@ static view *get(int v) {
 static sl_render_scene scene_of(const view *w) {
     sl_render_scene s = {w->n, w->x, w->rest, w->pinned, w->tracked, w->nt, w->triangles,
                          w->ne, w->edges, w->ns, w->spheres, w->has_ground, w->ground_y,
-                         w->np, w->plates};
+                         w->np, w->plates, w->rotations};
     return s;
 }
 
@@ -117,7 +118,7 @@ API void sl_api_view_destroy(int v) {
     emscripten_webgl_make_context_current(0);
     emscripten_webgl_destroy_context(w->gl);
     free(w->rest), free(w->x), free(w->spheres), free(w->triangles), free(w->edges);
-    free(w->pinned), free(w->values);
+    free(w->pinned), free(w->values), free(w->rotations);
     memset(w, 0, sizeof *w);
 }
 
@@ -145,7 +146,7 @@ API int sl_api_view_set_body(int v, int n, const double *rest, int nt, const int
              copy_into(&w->triangles, triangles, 3 * nt, sizeof(int)) &&
              copy_into(&w->edges, edges, 2 * ne, sizeof(int)) &&
              copy_into(&w->spheres, spheres, 4 * ns, sizeof(double)) && copy_into(&w->pinned, NULL, 0, sizeof(int)) &&
-             copy_into(&w->values, NULL, 0, sizeof(double));
+             copy_into(&w->values, NULL, 0, sizeof(double)) && copy_into(&w->rotations, NULL, 0, sizeof(double));
     w->n = ok ? n : 0, w->nt = ok ? nt : 0, w->ne = ok ? ne : 0, w->ns = ok ? ns : 0;
     w->has_ground = !isnan(ground_y), w->ground_y = ground_y;
     w->tracked = tracked >= 0 && tracked < n ? tracked : -1;
@@ -182,6 +183,17 @@ API int sl_api_view_set_plates(int v, int np, const double *plates) {
     memcpy(w->plates, plates, sizeof(double) * 2 * (size_t)np);
     w->np = np;
     return SL_OK;
+}
+
+/* The rotation field (double[9n], row-major 3 x 3 per node; sl_api_rotation_field of the
+ * simulation) drawn as axis triads in the mode with bit 16; R NULL or n = 0: none. Copied.
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (n is neither 0 nor the body's node count),
+ * SL_ERR_NOMEM. */
+API int sl_api_view_set_rotations(int v, const double *R, int n) {
+    view *w = get(v);
+    if (!w) return SL_ERR_NULL;
+    if (n != 0 && n != w->n) return set_error("%d rotations for a body of %d nodes", n, w->n), SL_ERR_RANGE;
+    return copy_into(&w->rotations, R, 9 * n, sizeof(double)) ? SL_OK : SL_ERR_NOMEM;
 }
 
 /* Which nodes are pinned (int[n], 1 pinned; red markers, framing). Copied. Errors as
@@ -296,7 +308,8 @@ API void sl_api_view_set_color(int v, double r, double g, double b) {
 /* Shows the body as a combination of SL_VIEW_* bits (src/render/render.h; VIEW in
  * web/lab-api.js): 1 shaded surface, 2 wireframe (every element edge, the surface
  * translucent or, without 1, hidden), 4 rest-shape ghost, 8 colour map (the field of
- * sl_api_view_set_color_field). Default 1 | 8. Unknown bits are ignored. */
+ * sl_api_view_set_color_field), 16 the rotation field's triads (sl_api_view_set_rotations).
+ * Default 1 | 8. Unknown bits are ignored. */
 API void sl_api_view_set_mode(int v, int flags) {
     view *w = get(v);
     if (w) sl_render_set_view(w->render, flags);

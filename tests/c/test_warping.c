@@ -343,3 +343,157 @@ TEST(energy_watch_is_off_for_linear_fem_only) {
         sl_world_destroy(w);
     }
 }
+
+/* ---- ghost forces (seed 002 §3) and the rotation field (eq. 14-15) ---- */
+
+/* A free bar (4 x 1 x 1 cubes, no gravity) rotated by 0.7 rad about z, then bent: node
+ * (x, y, z) of the rest shape moves down by 0.15 (x / 0.4)^2 m and is perturbed by
+ * +-5 mm, so both the rotations and the strains are large. */
+static void bent_rotated(const sl_world *w, double *x) {
+    const double *x0 = sl_world_rest_positions(w);
+    int n = sl_world_node_count(w);
+    perturbed(w, 0.01, x);
+    for (int i = 0; i < n; i++) {
+        double px = x[3 * i], py = x[3 * i + 1] - 0.15 * (x0[3 * i] / 0.4) * (x0[3 * i] / 0.4);
+        x[3 * i] = cos(0.7) * px - sin(0.7) * py;
+        x[3 * i + 1] = sin(0.7) * px + cos(0.7) * py;
+    }
+}
+
+/* The same sums as sl_world_warping_ghost, from sl_world_warping_force: F = -sum f_w,
+ * T = -sum (x_i - c) x f_w,i; scale = sum |f_w,i| (N). */
+static void ghost_by_hand(const sl_world *w, const double *f, double F[3], double T[3], double *scale) {
+    const double *x = sl_world_positions(w), *m = sl_world_masses(w);
+    double M = 0, c[3] = {0, 0, 0};
+    int n = sl_world_node_count(w);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++) c[k] += m[i] * x[3 * i + k], M += k == 0 ? m[i] : 0;
+    for (int k = 0; k < 3; k++) c[k] /= M, F[k] = T[k] = 0;
+    *scale = 0;
+    for (int i = 0; i < n; i++) {
+        const double *fi = f + 3 * i;
+        double r[3] = {x[3 * i] - c[0], x[3 * i + 1] - c[1], x[3 * i + 2] - c[2]};
+        F[0] -= fi[0], F[1] -= fi[1], F[2] -= fi[2];
+        T[0] -= r[1] * fi[2] - r[2] * fi[1];
+        T[1] -= r[2] * fi[0] - r[0] * fi[2];
+        T[2] -= r[0] * fi[1] - r[1] * fi[0];
+        *scale += sqrt(fi[0] * fi[0] + fi[1] * fi[1] + fi[2] * fi[2]);
+    }
+}
+
+static double norm3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
+
+/* On the bent, rotated free bar: sl_world_warping_ghost equals the hand sum (1e-12
+ * relative); element warping's net force and torque vanish to round-off (isotropic tets,
+ * polar R: the force derives from a rotation-invariant energy) and linear FEM's net force
+ * does (K0 kills translations); per-vertex warping's do not (measured: |F| 1.8 % of
+ * sum |f|, |T| 8.6e-4 of sum |f| x 0.4 m; asserted > 1 % and > 1e-4, 1e8 times round-off),
+ * and linear FEM's torque is large (measured 15 % of sum |f| x 0.4 m, asserted > 1 %):
+ * K0 (x - x0) kills only infinitesimal rotations, so a rotated body feels a spurious torque. */
+TEST(ghost_forces_of_vertex_warping_only) {
+    const char *names[3] = {"stiffness-warping", "stiffness-warping-element", "linear-fem"};
+    for (int k = 0; k < 3; k++) {
+        sl_world *w = bar(4, SL_STRAIN_GREEN, 0, 0);
+        ENSURE(w && sl_world_set_stepper(w, method(names[k]), 0.01, 0) == SL_OK);
+        int n3 = 3 * sl_world_node_count(w);
+        double *x = malloc(sizeof(double) * n3), *f = malloc(sizeof(double) * n3);
+        bent_rotated(w, x);
+        ENSURE(sl_world_set_positions(w, x) == SL_OK);
+        double F[3], T[3], Fh[3], Th[3], scale;
+        ENSURE(sl_world_warping_ghost(w, F, T) == SL_OK);
+        ENSURE(sl_world_warping_force(w, x, x, f) == SL_OK);
+        ghost_by_hand(w, f, Fh, Th, &scale);
+        for (int c = 0; c < 3; c++) {
+            ENSURE_NEAR(F[c], Fh[c], 1e-12 * scale);
+            ENSURE_NEAR(T[c], Th[c], 1e-12 * scale);
+        }
+        printf("    %s: |F| = %.3e N, |T| = %.3e N m, sum |f_w| = %.3e N\n", names[k], norm3(F), norm3(T), scale);
+        ENSURE(scale > 10);
+        if (k == 0) ENSURE(norm3(F) > 1e-2 * scale && norm3(T) > 1e-4 * scale * 0.4);
+        if (k == 1) ENSURE(norm3(F) < 1e-12 * scale && norm3(T) < 1e-12 * scale);
+        if (k == 2) ENSURE(norm3(F) < 1e-12 * scale && norm3(T) > 1e-2 * scale * 0.4);
+        free(x), free(f);
+        sl_world_destroy(w);
+    }
+    sl_world *w = bar(2, SL_STRAIN_GREEN, 0, 0);
+    double F[3], T[3];
+    ENSURE(w && sl_world_warping_ghost(w, F, T) == SL_ERR_INCOMPATIBLE); /* no stepper */
+    ENSURE(sl_world_warping_ghost(NULL, F, T) == SL_ERR_NULL);
+    sl_world_destroy(w);
+}
+
+/* What the ghost forces do to a free body at rest in one step of dt = 1e-5 s: without
+ * the correction, dP/dt = F and dL/dt = T + c x F (L about the origin, c the centre of
+ * mass; sums of eq. 12's rows: M dv = dt (-f_w) -
+ * dt^2 K_w v', the last term O(dt^2) smaller) within 1 %; with it, dP and dL are zero to
+ * round-off though F and T are the same. */
+TEST(ghost_forces_are_the_momentum_change) {
+    for (int on = 0; on < 2; on++) {
+        sl_world *w = bar(4, SL_STRAIN_GREEN, 0, 0);
+        ENSURE(w && sl_world_set_stepper(w, method("stiffness-warping"), 1e-5, 0) == SL_OK);
+        int n3 = 3 * sl_world_node_count(w);
+        double *x = malloc(sizeof(double) * n3);
+        bent_rotated(w, x);
+        ENSURE(sl_world_set_positions(w, x) == SL_OK);
+        sl_world_set_momentum_correction(w, on);
+        double F[3], T[3], P0[3], L0[3], P[3], L[3], com[3] = {0, 0, 0}, M = 0, cF[3];
+        ENSURE(sl_world_warping_ghost(w, F, T) == SL_OK);
+        for (int i = 0; i < n3 / 3; i++) /* the centre of mass: momentum() takes L about 0 */
+            for (int k = 0; k < 3; k++) com[k] += sl_world_masses(w)[i] * x[3 * i + k], M += k ? 0 : sl_world_masses(w)[i];
+        for (int k = 0; k < 3; k++) com[k] /= M;
+        cF[0] = com[1] * F[2] - com[2] * F[1], cF[1] = com[2] * F[0] - com[0] * F[2], cF[2] = com[0] * F[1] - com[1] * F[0];
+        momentum(w, P0, L0);
+        ENSURE(sl_world_step(w) == SL_OK);
+        momentum(w, P, L);
+        double dP[3], dL[3];
+        for (int c = 0; c < 3; c++) dP[c] = (P[c] - P0[c]) / 1e-5, dL[c] = (L[c] - L0[c]) / 1e-5;
+        printf("    correction %s: |F| = %.4e N, |dP/dt| = %.4e N; |T| = %.4e N m, |dL/dt| = %.4e N m\n",
+               on ? "on " : "off", norm3(F), norm3(dP), norm3(T), norm3(dL));
+        for (int c = 0; c < 3; c++) {
+            if (on) {
+                ENSURE(fabs(dP[c]) < 1e-9 * norm3(F) / 1e-5 && fabs(dL[c]) < 1e-9 * norm3(T) / 1e-5);
+            } else {
+                ENSURE_NEAR(dP[c], F[c], 1e-2 * norm3(F));
+                ENSURE_NEAR(dL[c], T[c] + cF[c], 1e-2 * norm3(T));
+            }
+        }
+        free(x);
+        sl_world_destroy(w);
+    }
+}
+
+/* A rigid motion x = Q x0 + t (Q: 0.4 + 0.4 k rad about z, k = 0..3, then 0.5 rad about x)
+ * gives every node the rotation Q to round-off (eq. 15, det +1), with or without a warping
+ * stepper; a bent bar's rotations differ from node to node. */
+TEST(rotation_field_of_a_rigidly_rotated_bar_is_the_rotation) {
+    sl_world *w = bar(4, SL_STRAIN_GREEN, 0, 1);
+    ENSURE(w != NULL);
+    int n = sl_world_node_count(w);
+    double *x = malloc(sizeof(double) * 3 * n), *R = malloc(sizeof(double) * 9 * n);
+    const double *x0 = sl_world_rest_positions(w);
+    for (int k = 0; k < 4; k++) {
+        double a = 0.4 + 0.4 * k, b = 0.5;
+        double Rz[9] = {cos(a), -sin(a), 0, sin(a), cos(a), 0, 0, 0, 1};
+        double Rx[9] = {1, 0, 0, 0, cos(b), -sin(b), 0, sin(b), cos(b)}, Q[9];
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) Q[3 * r + c] = Rx[3 * r] * Rz[c] + Rx[3 * r + 1] * Rz[3 + c] + Rx[3 * r + 2] * Rz[6 + c];
+        for (int i = 0; i < n; i++)
+            for (int r = 0; r < 3; r++)
+                x[3 * i + r] = Q[3 * r] * x0[3 * i] + Q[3 * r + 1] * x0[3 * i + 1] + Q[3 * r + 2] * x0[3 * i + 2] + 0.1 * r;
+        if (k == 2) ENSURE(sl_world_set_stepper(w, method("stiffness-warping"), 0.01, 0) == SL_OK);
+        ENSURE(sl_world_rotation_field(w, x, R) == SL_OK);
+        double worst = 0;
+        for (int i = 0; i < n; i++)
+            for (int e = 0; e < 9; e++) worst = fmax(worst, fabs(R[9 * i + e] - Q[e]));
+        ENSURE(worst < 1e-12);
+    }
+    bent_rotated(w, x);
+    ENSURE(sl_world_rotation_field(w, x, R) == SL_OK);
+    double spread = 0;
+    for (int i = 1; i < n; i++)
+        for (int e = 0; e < 9; e++) spread = fmax(spread, fabs(R[9 * i + e] - R[e]));
+    ENSURE(spread > 0.1); /* the bend turns the free end by about 0.6 rad more than the root */
+    ENSURE(sl_world_rotation_field(NULL, x, R) == SL_ERR_NULL);
+    free(x), free(R);
+    sl_world_destroy(w);
+}

@@ -212,6 +212,10 @@ $bin run --scene swinging-cube --methd regularized 2> "$tmp/err"; rc=$?
 check misspelt_option_is_unknown '[ $rc = 2 ] && grep -q "unknown option .--methd." "$tmp/err"'
 timeout 10 $bin bench --steps 99999999999 > /dev/null 2> "$tmp/err"; rc=$?
 check bench_steps_bounded '[ $rc = 2 ] && grep -q -- "--steps expects an integer in" "$tmp/err"'
+# issue 16: `bench --warp` times the four FEM methods on the bar and the tube, as ratios to
+# linear FEM (its own row 1.00; every other ratio finite and positive; no failed steps).
+$bin bench --warp --steps 3 > "$tmp/bw.txt"; rc=$?
+check bench_warp_ratios '[ $rc = 0 ] && [ $(grep -c "^warp-" "$tmp/bw.txt") = 8 ] && ! grep -q failed "$tmp/bw.txt" && awk "/^warp-/ { if (\$2 == \"linear-fem\" && \$NF != \"1.00\") bad = 1; if (!(\$NF > 0)) bad = 1 } END { exit bad }" "$tmp/bw.txt"'
 # Stiffness warping (issue 16, seed 002 §4.1): on the bar the linear model swells, warping does not.
 $bin run --scene warp-bar --method linear-fem --t-end 1 --csv "$tmp/wl.csv"; rc=$?
 check warp_bar_linear_fem_swells '[ $rc = 0 ] && awk -F, "NR > 1 && \$8 > m { m = \$8 } END { exit !(m > 1.5) }" "$tmp/wl.csv"'

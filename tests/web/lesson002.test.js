@@ -43,10 +43,12 @@ describe('lesson 002: stiffness warping', () => {
   });
 
   // Each embedded lab (loading="lazy": scrolled into view first) runs linear FEM, both
-  // warpings and Green strain at 10 ms, and its clock advances.
-  test('the embedded labs run the four models', { timeout: 240000 }, async () => {
+  // warpings and Green strain (the bar and the tube at 10 ms, the drop at 2 ms), and its
+  // clock advances; the bar's draws the rotation field, the drop's plots the ghost force.
+  test('the embedded labs run the four models', { timeout: 300000 }, async () => {
     const methods = ['linear-fem', 'stiffness-warping', 'stiffness-warping-element', 'implicit-euler'];
-    for (const [i, scene] of ['warp-bar', 'warp-tube'].entries()) {
+    const dts = { 'warp-bar': 0.01, 'warp-tube': 0.01, 'warp-tube-drop': 0.002 };
+    for (const [i, scene] of ['warp-bar', 'warp-tube', 'warp-tube-drop'].entries()) {
       await page.locator('iframe').nth(i).scrollIntoViewIfNeeded();
       let frame = null;
       for (let k = 0; k < 200 && !frame; k++) {
@@ -62,7 +64,17 @@ describe('lesson 002: stiffness warping', () => {
       }
       assert.ok(s.t > 0, `${scene}: t = ${s.t}`);
       assert.deepStrictEqual(s.panels.map((p) => p.method), methods);
-      assert.deepStrictEqual(s.panels.map((p) => p.dt), methods.map(() => 0.01));
+      assert.deepStrictEqual(s.panels.map((p) => p.dt), methods.map(() => dts[scene]));
+      if (scene === 'warp-bar') assert.strictEqual(await frame.locator('#view-frames').isChecked(), true);
+      if (scene === 'warp-tube-drop') { // it lands at 0.32 s: then per-vertex warping's ghost force shows
+        assert.strictEqual(await frame.locator('select[aria-label="plotted quantity"]').inputValue(), 'ghost_force');
+        for (let k = 0; k < 480 && !(s.t > 0.4); k++) {
+          await page.waitForTimeout(250);
+          s = await frame.evaluate(() => window.softlab.settled());
+        }
+        assert.ok(s.panels[1].ghostForce > 1e-3, `the vertex-warped tube's ghost force ${s.panels[1].ghostForce} N at ${s.t} s`);
+        assert.ok(s.panels[2].ghostForce < 1e-6, `the element-warped tube's ghost force ${s.panels[2].ghostForce} N`);
+      }
     }
   });
 

@@ -7,7 +7,7 @@
 //   JS heap:    used heap after a forced garbage collection (CDP), end minus start
 //               <= HEAP_BAND_MB. The chart's CSV record lives in typed arrays, whose
 //               bytes the JS heap does not count; they are checked apart, against the
-//               chart's own account (120 B per sample, at most 200,000 samples a panel).
+//               chart's own account (136 B per sample, at most 200,000 samples a panel).
 // The run ends at SIM_MINUTES or after WALL_BUDGET_MS, and must have reached MIN_MINUTES.
 // Numbers are printed (t.diagnostic and stdout) for the report. The simulation's own cost
 // grows with SPEED, not with time, so it stays the same between the two windows.

@@ -78,12 +78,12 @@ static void align_rotation(const double a[3], const double b[3], double R[9]) {
         }
 }
 
-static void vertex_rotations(const sl_world *w, const warp_state *s, const double *x, double *R) {
+static void vertex_rotations(const sl_world *w, const int *pair, int pair_count, const double *x, double *R) {
     double *A = R; /* A_i accumulated in place of R_i, then replaced */
     const double *x0 = rest_of(w);
     memset(A, 0, sizeof(double) * 9 * (size_t)w->n);
-    for (int e = 0; e < s->pair_count; e++) { /* A_i += (x_j - x_i)(x0_j - x0_i)^T  eq. 14 */
-        int i = s->pair[2 * e], j = s->pair[2 * e + 1];
+    for (int e = 0; e < pair_count; e++) { /* A_i += (x_j - x_i)(x0_j - x0_i)^T  eq. 14 */
+        int i = pair[2 * e], j = pair[2 * e + 1];
         double d[3], d0[3];
         for (int c = 0; c < 3; c++) d[c] = x[3 * j + c] - x[3 * i + c], d0[c] = x0[3 * j + c] - x0[3 * i + c];
         for (int r = 0; r < 3; r++)
@@ -133,7 +133,7 @@ static void element_rotations(const sl_world *w, const warp_state *s, const doub
 }
 
 static void rotations(const sl_world *w, warp_state *s, const double *x) {
-    if (s->mode == WARP_VERTEX) vertex_rotations(w, s, x, s->R_node);
+    if (s->mode == WARP_VERTEX) vertex_rotations(w, s->pair, s->pair_count, x, s->R_node);
     if (s->mode == WARP_ELEMENT) element_rotations(w, s, x, s->R_block);
 }
 
@@ -241,6 +241,31 @@ static void warped_stiffness(const sl_world *w, const warp_state *s, emit_fn emi
 
 /* ---- set-up ---- */
 
+/* The node pairs of A_i (eq. 14): the body's mesh edges, or without them every pair of
+ * nodes that share a block. int[2 * *count], malloc'd (NULL: out of memory). */
+static int *node_pairs(const sl_world *w, int *count) {
+    int pairs = w->body.edge_count;
+    if (pairs == 0)
+        for (int k = 0; k < w->model_count; k++)
+            pairs += w->models[k]->block_count * w->models[k]->block_nodes * (w->models[k]->block_nodes - 1) / 2;
+    int *pair = malloc(sizeof(int) * 2 * (size_t)(pairs > 0 ? pairs : 1));
+    *count = pairs;
+    if (!pair) return NULL;
+    if (w->body.edge_count > 0) {
+        memcpy(pair, w->body.edges, sizeof(int) * 2 * (size_t)pairs);
+        return pair;
+    }
+    int e = 0;
+    for (int k = 0; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int b = 0; b < m->block_count; b++)
+            for (int p = 0; p < m->block_nodes; p++)
+                for (int q = p + 1; q < m->block_nodes; q++)
+                    pair[e++] = m->block_node[b * m->block_nodes + p], pair[e++] = m->block_node[b * m->block_nodes + q];
+    }
+    return pair;
+}
+
 static void warp_destroy(void *state) {
     warp_state *s = state;
     if (!s) return;
@@ -320,29 +345,11 @@ static sl_status warp_init(sl_world *w, void **state, int mode) {
     s->force = calloc(n3, sizeof(double));
     s->rhs = calloc(n3 + 1, sizeof(double));
     s->v = calloc(n3 + 1, sizeof(double));
-    int pairs = w->body.edge_count;
-    if (pairs == 0) /* no mesh edges: every pair of nodes that share a block */
-        for (int k = 0; k < w->model_count; k++)
-            pairs += w->models[k]->block_count * w->models[k]->block_nodes * (w->models[k]->block_nodes - 1) / 2;
-    s->pair = malloc(sizeof(int) * 2 * (size_t)(pairs > 0 ? pairs : 1));
+    s->pair = node_pairs(w, &s->pair_count);
     if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->pair) {
         warp_destroy(s);
         return SL_ERR_NOMEM;
     }
-    if (w->body.edge_count > 0) {
-        memcpy(s->pair, w->body.edges, sizeof(int) * 2 * (size_t)pairs);
-    } else {
-        int e = 0;
-        for (int k = 0; k < w->model_count; k++) {
-            const sl_model *m = w->models[k];
-            for (int b = 0; b < m->block_count; b++)
-                for (int p = 0; p < m->block_nodes; p++)
-                    for (int q = p + 1; q < m->block_nodes; q++)
-                        s->pair[e++] = m->block_node[b * m->block_nodes + p],
-                        s->pair[e++] = m->block_node[b * m->block_nodes + q];
-        }
-    }
-    s->pair_count = pairs;
     for (int i = 0; i < 9 * w->n; i++) s->R_node[i] = (i % 9) % 4 == 0;
     for (size_t i = 0; i < 9 * bt; i++) s->R_block[i] = (i % 9) % 4 == 0;
     sl_status st = prepare(w, s);
@@ -425,11 +432,11 @@ static sl_status warp_step(sl_world *w, void *state) {
         }
     }
     double t1 = sl_clock_seconds();
-    int factored = 1;
+    int factored = 1, iterations = 0;
     if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                                    SL_PCG_MAX_ITERATIONS, &w->timing.iterations, &factored);
+                                                    SL_PCG_MAX_ITERATIONS, &iterations, &factored);
     else st = sl_cholesky_pcg(&s->chol, a->A, a->version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                              SL_PCG_MAX_ITERATIONS, &w->timing.iterations, &factored);
+                              SL_PCG_MAX_ITERATIONS, &iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     double *vn = s->rhs; /* v' over all dofs (pinned keep v = 0 motion) */
@@ -446,6 +453,7 @@ static sl_status warp_step(sl_world *w, void *state) {
         w->x[d] += dt * w->v[d];
     }
     w->timing.assembly = t1 - t0;
+    w->timing.iterations = iterations;
     if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
     else w->timing.solve = t2 - t1;
     return SL_OK;
@@ -522,5 +530,42 @@ sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, dou
     dense_ctx d = {K, 3 * w->n};
     memset(K, 0, sizeof(double) * (size_t)d.n3 * d.n3);
     warped_stiffness(w, s, emit_dense, &d);
+    return SL_OK;
+}
+
+sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torque[3]) {
+    if (!w || !force || !torque) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    if (s->version != w->assembly.version) return SL_ERR_INCOMPATIBLE; /* K0 of another pattern */
+    /* s->force is the step's scratch, rewritten at the start of every step */
+    rotations(w, s, w->x);
+    warped_force(w, s, w->x, s->force);
+    double M = 0, c[3] = {0, 0, 0};
+    for (int i = 0; i < w->n; i++) {
+        M += w->mass[i];
+        for (int k = 0; k < 3; k++) c[k] += w->mass[i] * w->x[3 * i + k];
+    }
+    for (int k = 0; k < 3; k++) c[k] = M > 0 ? c[k] / M : 0, force[k] = torque[k] = 0;
+    for (int i = 0; i < w->n; i++) { /* the force on node i is -f_w,i */
+        double r[3], f[3], t[3];
+        for (int k = 0; k < 3; k++) r[k] = w->x[3 * i + k] - c[k], f[k] = -s->force[3 * i + k];
+        sl_vec3_cross(r, f, t);
+        for (int k = 0; k < 3; k++) force[k] += f[k], torque[k] += t[k];
+    }
+    return SL_OK;
+}
+
+sl_status sl_world_rotation_field(const sl_world *w, const double *x, double *R) {
+    if (!w || !x || !R) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (s && s->mode == WARP_VERTEX) {
+        vertex_rotations(w, s->pair, s->pair_count, x, R);
+        return SL_OK;
+    }
+    int count = 0, *pair = node_pairs(w, &count);
+    if (!pair) return SL_ERR_NOMEM;
+    vertex_rotations(w, pair, count, x, R);
+    free(pair);
     return SL_OK;
 }

@@ -32,4 +32,26 @@ sl_status sl_world_warping_force(const sl_world *w, const double *x, const doubl
  * all dofs (pinned included). Errors as sl_world_warping_force. */
 sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, double *K);
 
+/* The ghost forces of seed 002 §3: the net force F = sum_i (-f_w,i) (double[3], N) and net
+ * torque T = sum_i (x_i - c) x (-f_w,i) (double[3], N m, about the centre of mass c of the
+ * lumped masses) of the elastic forces of the world's warping stepper at its current
+ * positions x, with the rotations computed at x, over all nodes (pinned ones included).
+ * A force that derives from an energy invariant under rigid motion has F = 0 and T = 0:
+ * so do per-element warping with polar rotations of isotropic tets (R^T F symmetric) and,
+ * for F, linear FEM (K0 (x - x0) is translation invariant; its torque about x is only
+ * zero to first order in the displacement). Per-vertex warping's F and T are not zero:
+ * each node's force is rotated by its own R_i. The momentum correction
+ * (sl_world_set_momentum_correction) removes their effect on P and L, not the forces.
+ * Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (the world's stepper is not a warping one, or it
+ * has not stepped since the model pattern changed). */
+sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torque[3]);
+
+/* The paper's rotation field: per node i the rotation R_i (double[9n], row-major 3 x 3
+ * each) of the polar decomposition of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T over the mesh
+ * edges at i (the nodes that share a block when the body has no edges), det R_i = +1,
+ * at positions x (double[3n], m), x0 the rest shape (seed 002 eq. 14-15). The rotations
+ * per-vertex warping uses; any world with models. A rigid motion x = Q x0 + t gives R_i = Q.
+ * Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
+sl_status sl_world_rotation_field(const sl_world *w, const double *x, double *R);
+
 #endif
