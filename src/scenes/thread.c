@@ -28,6 +28,7 @@
 #define TISSUE_SPACING 0.12 /* m between sphere centres */
 #define TISSUE_RADIUS 0.04  /* m */
 #define TISSUE_SPHERES 3
+#define NEEDLE_STOP (TISSUE_SPACING * TISSUE_SPHERES) /* m: the needle stops under the path's end */
 
 /* The thread along +x from (x0, y0, 0), stations evenly spaced, with the scene's
  * parameters; station 0 pinned when pin_first. */
@@ -76,9 +77,8 @@ static sl_status drive_end(sl_world *w, double t, void *ctx) {
     if (d->twist) /* theta(t) = Theta (1 - cos(pi t/T))/2, then held: starts and ends at rest */
         th = t < TWIST_TIME ? TWIST_TURN * (1 - cos(PI * t / TWIST_TIME)) / 2 : TWIST_TURN;
     else {
-        double x_start = d->rest[0] - THREAD_RADIUS, y_start, y_now; /* the station's centre */
-        double x_now = x_start + NEEDLE_SPEED * t;
-        if (x_now > 1.5 * TISSUE_SPACING * TISSUE_SPHERES) x_now = 1.5 * TISSUE_SPACING * TISSUE_SPHERES;
+        double x_start = (d->rest[0] + d->rest[3] + d->rest[6]) / 3, y_start, y_now; /* the station's centre */
+        double x_now = fmin(x_start + NEEDLE_SPEED * t, NEEDLE_STOP);
         needle_path(x_start, &y_start);
         needle_path(x_now, &y_now);
         dx = x_now - x_start, dy = y_now - y_start;
@@ -104,7 +104,10 @@ static sl_status drive_last_station(sl_world *w, int twist) {
         d->node[k] = n - 3 + k;
         memcpy(d->rest + 3 * k, x + 3 * (n - 3 + k), 3 * sizeof(double));
         sl_status st = sl_world_pin(w, n - 3 + k, 1);
-        if (st != SL_OK) return free(d), st;
+        if (st != SL_OK) {
+            free(d);
+            return st;
+        }
     }
     return sl_world_set_driver(w, drive_end, d, free);
 }
@@ -118,7 +121,8 @@ static sl_status build_twist(const sl_scene_params *p, sl_world **out) {
 }
 
 /* The needle end (the last station, at x = -0.06 m) pulled along the needle's path over
- * and under a row of spheres (tissue) on the x axis; the rest of the thread trails free. */
+ * the first sphere (tissue) on the x axis, under the second, over the third, and down to
+ * stop at x = 0.36 m after 4.2 s; the rest of the thread trails free behind it. */
 static sl_status build_suture(const sl_scene_params *p, sl_world **out) {
     sl_status st = thread_along_x(p, -0.06 - THREAD_LENGTH, NEEDLE_AMPLITUDE, p->value[SL_PARAM_GRAVITY], 0, out);
     for (int i = 0; st == SL_OK && i < TISSUE_SPHERES; i++)
