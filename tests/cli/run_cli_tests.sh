@@ -12,6 +12,10 @@ check() { # name, condition (evaluated)
 $bin scenes > "$tmp/scenes"
 check scenes_lists_swinging_cube 'grep -q "^swinging-cube" "$tmp/scenes"'
 check scenes_lists_oscillator_and_pendulum 'grep -q "^oscillator " "$tmp/scenes" && grep -q "^pendulum " "$tmp/scenes"'
+# seed 003's thread: the needle end pulled over the first tissue sphere for 1 s at the
+# scene's defaults (symplectic Euler, 0.1 ms) ends at t = 1 with no tet inverted
+$bin run --scene thread-suture --t-end 1 --csv "$tmp/th.csv"; rc=$?
+check thread_suture_runs_bounded_no_tet_inverted '[ $rc = 0 ] && [ "$(tail -1 "$tmp/th.csv" | cut -d, -f1)" = 1 ] && awk -F, '"'"'NR > 1 && $9 != 0 { bad = 1 } END { exit bad }'"'"' "$tmp/th.csv"'
 $bin methods > "$tmp/methods"
 check methods_lists_four_steppers '[ "$(grep -cE "^(explicit-euler|symplectic-euler|implicit-euler|regularized) " "$tmp/methods")" = 4 ]'
 

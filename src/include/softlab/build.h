@@ -24,6 +24,28 @@ sl_status sl_tet_mesh_world_from(const sl_tet_mesh *mesh, const double *initial,
 sl_status sl_tet_mesh_world(const sl_tet_mesh *mesh, const sl_material *material,
                             sl_strain strain, double gravity, sl_world **out);
 
+/* ---- the suture thread (seed 003 §4) --------------------------------------------------- */
+
+typedef struct sl_thread_def {
+    int station_count;        /* stations along the curve, in [2, 1000] */
+    const double *curve;      /* double[3*station_count], m: the centre line at rest */
+    double radius;            /* m, > 0: distance of a station's nodes from the curve */
+    double density;           /* kg/m^3, > 0: lumped masses, rho V/4 of each tet per node */
+    double spring_stiffness;  /* k of the springs on every tet edge, J (phi is a strain) */
+    double volume_stiffness;  /* k of the volume-barrier rows, J (softlab/thread.h) */
+    double barrier;           /* kappa of the collapse barrier, >= 0 (0: none) */
+    double torsion_stiffness; /* k of the torsion rows, J/rad^2 (0: no torsion model) */
+    double gravity;           /* m/s^2 along -y, >= 0 */
+} sl_thread_def;
+
+/* A world of the thread: the mesh of sl_tet_mesh_thread (node 3s + k: station s, corner
+ * k), springs on every tet edge (softlab/springs.h), the volume-barrier model and the
+ * torsion model between consecutive stations (softlab/thread.h), lumped masses, gravity
+ * and the body record (tets, boundary, edges). No stepper and no pins; tracked node: the
+ * last station's node 0. Errors: SL_ERR_NULL, SL_ERR_RANGE (a value out of its range), and
+ * those of the mesh, the models and sl_world_create; *out NULL on error. */
+sl_status sl_thread_world(const sl_thread_def *def, sl_world **out);
+
 /* ---- grid solids (seed 004) ------------------------------------------------------------ */
 
 typedef struct sl_grid_def {

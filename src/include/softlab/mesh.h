@@ -61,6 +61,27 @@ sl_status sl_tet_mesh_ball(double radius, int n, sl_tet_mesh *out);
 sl_status sl_tet_mesh_tube(double outer_radius, double inner_radius, double length, int n_around,
                            int n_wall, int n_length, sl_tet_mesh *out);
 
+/* Most stations sl_tet_mesh_thread accepts. */
+#define SL_THREAD_MAX_STATIONS 100000
+
+/* The suture thread of seed 003 §4: a tube of tetrahedra along a curve. The curve is a
+ * polyline of station_count stations (curve: double[3*station_count], m, xyz interleaved);
+ * each station s carries a triangle of 3 nodes at distance radius (m) from the curve in the
+ * plane normal to its tangent (the chord across its neighbours; at the ends, to its one
+ * neighbour): node 3s + k sits at angle 2 pi k/3 from the normal n_s, counter-clockwise
+ * about the forward tangent t_s, so the triangle's area is (3 sqrt 3/4) radius^2. The
+ * frames (t_s, n_s, t_s x n_s) are parallel-transported along the curve (n_s is n_{s-1}
+ * made normal to t_s), so a straight curve gives untwisted right prisms. Each segment
+ * between stations s and s+1 (a triangular prism a0 a1 a2 b0 b1 b2) is split into the
+ * 3 tets (a0 a1 a2 b0), (a1 a2 b0 b1), (a2 b0 b1 b2), each a third of a right prism:
+ * 3 station_count nodes, 3 (station_count - 1) tets, all positively oriented (checked).
+ * The seed's frames and its split of Fig. 2 were lost in extraction: these are softlab's.
+ * Errors: SL_ERR_NULL, SL_ERR_RANGE (station_count < 2 or > SL_THREAD_MAX_STATIONS,
+ * radius <= 0, a value not finite), SL_ERR_DEGENERATE (two neighbouring stations coincide,
+ * the curve turns by about 90 degrees at a station, or a tet would not be positive: the
+ * curve bends too sharply for the radius), SL_ERR_NOMEM; out is zeroed on error. */
+sl_status sl_tet_mesh_thread(const double *curve, int station_count, double radius, sl_tet_mesh *out);
+
 /* Frees the arrays of a mesh (not the struct); NULL is a no-op. */
 void sl_tet_mesh_free(sl_tet_mesh *mesh);
 

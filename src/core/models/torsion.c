@@ -1,0 +1,128 @@
+/* Torsion between consecutive station triangles of the thread (softlab/thread.h;
+ * softlab's dihedral-angle stand-in for seed 003 eq. 15's quaternion springs). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "softlab/thread.h"
+
+#define PI 3.14159265358979323846
+
+typedef struct { double *rest_angle; } torsion_data; /* double[3*(station_count-1)], rad */
+
+static double dot(const double *a, const double *b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+static void cross(const double *u, const double *v, double *o) {
+    o[0] = u[1] * v[2] - u[2] * v[1], o[1] = u[2] * v[0] - u[0] * v[2], o[2] = u[0] * v[1] - u[1] * v[0];
+}
+
+/* The dihedral angle theta of the chain p1 p2 p3 p4 (IUPAC sign) and, when grad is not
+ * NULL, d theta/d p1..p4 (double[12]) by Blondel & Karplus (J. Comput. Chem. 17, 1996):
+ * d/dp1 = -|b2| m/|m|^2, d/dp4 = |b2| n/|n|^2, and d/dp2, d/dp3 from them so that the
+ * gradient is free of translation and rotation. A point on the axis (|m| or |n| = 0) has
+ * no angle: theta = 0 and no gradient. */
+static double dihedral(const double *p1, const double *p2, const double *p3, const double *p4, double *grad) {
+    double b1[3], b2[3], b3[3], m[3], n[3];
+    for (int c = 0; c < 3; c++) b1[c] = p2[c] - p1[c], b2[c] = p3[c] - p2[c], b3[c] = p4[c] - p3[c];
+    cross(b1, b2, m);
+    cross(b2, b3, n);
+    double mm = dot(m, m), nn = dot(n, n), bb = dot(b2, b2), lb = sqrt(bb);
+    if (grad) memset(grad, 0, 12 * sizeof(double));
+    if (!(mm > 0) || !(nn > 0) || !(bb > 0)) return 0;
+    double theta = atan2(lb * dot(b1, n), dot(m, n));
+    if (!grad) return theta;
+    double u = dot(b1, b2) / bb, v = dot(b3, b2) / bb; /* F.G/G^2 and -H.G/G^2 in their F, G, H */
+    for (int c = 0; c < 3; c++) {
+        double g1 = -lb * m[c] / mm, g4 = lb * n[c] / nn;
+        grad[c] = g1;
+        grad[9 + c] = g4;
+        grad[3 + c] = -(1 + u) * g1 + v * g4;
+        grad[6 + c] = u * g1 - (1 + v) * g4;
+    }
+    return theta;
+}
+
+/* Centroids of the block's two triangles, and the angle of row k with its gradient over
+ * the block's 6 nodes (double[18]) when J is not NULL. */
+static double row_angle(const double *x, const int *node, int k, double *J) {
+    double ca[3] = {0, 0, 0}, cb[3] = {0, 0, 0};
+    for (int j = 0; j < 3; j++)
+        for (int c = 0; c < 3; c++) ca[c] += x[3 * node[j] + c] / 3, cb[c] += x[3 * node[3 + j] + c] / 3;
+    double g[12];
+    double theta = dihedral(x + 3 * node[k], ca, cb, x + 3 * node[3 + k], J ? g : NULL);
+    if (!J) return theta;
+    for (int j = 0; j < 3; j++)
+        for (int c = 0; c < 3; c++) {
+            J[3 * j + c] = g[3 + c] / 3 + (j == k ? g[c] : 0);          /* a_j: centroid c_a, and p1 */
+            J[9 + 3 * j + c] = g[6 + c] / 3 + (j == k ? g[9 + c] : 0);  /* b_j: centroid c_b, and p4 */
+        }
+    return theta;
+}
+
+static double wrap(double a) { return a - 2 * PI * floor((a + PI) / (2 * PI)); } /* into [-pi, pi) */
+
+static void torsion_evaluate(const sl_model *m, const double *x, double *phi, double *J) {
+    const torsion_data *d = m->data;
+    for (int s = 0; s < m->block_count; s++)
+        for (int k = 0; k < 3; k++) {
+            double theta = row_angle(x, m->block_node + 6 * s, k, J ? J + 18 * (3 * s + k) : NULL);
+            if (phi) phi[3 * s + k] = wrap(theta - d->rest_angle[3 * s + k]); /* theta - theta0 */
+        }
+}
+
+static void torsion_destroy(sl_model *m) {
+    torsion_data *d = m->data;
+    if (d) free(d->rest_angle);
+    free(d);
+}
+
+static const sl_model_class torsion_class = {
+    .name = "torsion",
+    .citation = "softlab's dihedral stand-in for seed 003 eq. 15 (lost in extraction)",
+    .evaluate = torsion_evaluate,
+    .destroy = torsion_destroy,
+};
+
+sl_status sl_torsion_create(const double *x, int node_count, const int *stations, int station_count,
+                            double k, sl_model **out, sl_error *err) {
+    if (!out) return sl_error_set(err, SL_ERR_NULL, -1, "no output pointer");
+    *out = NULL;
+    if (!x || !stations) return sl_error_set(err, SL_ERR_NULL, -1, "no positions or stations");
+    if (station_count < 2 || !(k > 0))
+        return sl_error_set(err, SL_ERR_RANGE, -1, "station count %d must be >= 2 and the stiffness %g J/rad^2 > 0",
+                            station_count, k);
+    for (int i = 0; i < 3 * station_count; i++)
+        if (stations[i] < 0 || stations[i] >= node_count)
+            return sl_error_set(err, SL_ERR_INDEX, i / 3, "station %d uses node %d, outside [0, %d)", i / 3,
+                                stations[i], node_count);
+    int segments = station_count - 1;
+    sl_model *m = sl_model_alloc(&torsion_class, segments, 3, 6);
+    torsion_data *d = calloc(1, sizeof *d);
+    if (m) m->data = d;
+    if (!m || !d || !(d->rest_angle = malloc(sizeof(double) * 3 * (size_t)segments))) {
+        if (!m) free(d);
+        sl_model_destroy(m);
+        return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory for %d segments", segments);
+    }
+    for (int s = 0; s < segments; s++) {
+        int *node = m->block_node + 6 * s;
+        memcpy(node, stations + 3 * s, 6 * sizeof(int)); /* stations s and s+1 */
+        for (int i = 0; i < 6; i++)
+            for (int j = 0; j < i; j++)
+                if (node[i] == node[j]) {
+                    sl_model_destroy(m);
+                    return sl_error_set(err, SL_ERR_INDEX, s, "segment %d uses node %d twice", s, node[i]);
+                }
+        for (int r = 0; r < 3; r++) {
+            double J[18], len = 0;
+            d->rest_angle[3 * s + r] = row_angle(x, node, r, J);
+            for (int c = 0; c < 18; c++) len += J[c] * J[c];
+            m->compliance[3 * s + r] = isinf(k) ? 0 : 1.0 / k; /* alpha = 1/k */
+            if (!(len > 0)) {
+                sl_model_destroy(m);
+                return sl_error_set(err, SL_ERR_DEGENERATE, s, "segment %d: zero length, or a node on its axis", s);
+            }
+        }
+    }
+    *out = m;
+    return SL_OK;
+}
