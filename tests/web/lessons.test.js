@@ -163,6 +163,7 @@ describe('lesson 003: explicit integrators', () => {
       { scene: 'oscillator', methods: ['symplectic-euler', 'symplectic-midpoint', 'forest-ruth', 'rk4'], dt: 0.18 },
       { scene: 'pendulum', methods: ['explicit-euler', 'midpoint', 'half-step', 'modified-half-step'], dt: 0.005 },
       { scene: 'swinging-cube', methods: ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'], dt: 0.003 },
+      { scene: 'thread-hang', methods: ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'], dt: 0.0001 },
     ];
     for (const [i, lab] of labs.entries()) {
       await page.locator('iframe').nth(i).scrollIntoViewIfNeeded();
