@@ -82,11 +82,11 @@ async function openLab(site, query = '', viewport = { width: 1400, height: 1000 
  *  of it (window.softlab.settled()). */
 const labState = (page) => page.evaluate(() => window.softlab.settled());
 
-/** Pixels of panel i's canvas in page (a page or a frame) that are clearly coloured (the
- *  surface, markers), i.e. far from the grey background and grid: max - min channel
- *  > 60. Resolves to {n, total}. */
-function colouredPixels(page, i = 0) {
-  return page.evaluate((index) => {
+/** Counts the pixels of panel i's canvas in page (a page or a frame) that match each rule:
+ *  rules {name: {lo: [r, g, b], hi: [r, g, b]}} (every channel within [lo, hi]) or
+ *  {name: {spread: s}} (max - min channel > s). Resolves to {name: count, ..., total}. */
+function countPixels(page, i, rules) {
+  return page.evaluate(([index, rules]) => {
     const c = document.querySelectorAll('.panel canvas')[index];
     const off = document.createElement('canvas');
     off.width = c.width;
@@ -94,13 +94,25 @@ function colouredPixels(page, i = 0) {
     const ctx = off.getContext('2d');
     ctx.drawImage(c, 0, 0);
     const px = ctx.getImageData(0, 0, off.width, off.height).data;
-    let n = 0;
+    const names = Object.keys(rules);
+    const counts = Object.fromEntries(names.map((n) => [n, 0]));
     for (let k = 0; k < px.length; k += 4) {
-      const max = Math.max(px[k], px[k + 1], px[k + 2]), min = Math.min(px[k], px[k + 1], px[k + 2]);
-      if (max - min > 60) n++;
+      const rgb = [px[k], px[k + 1], px[k + 2]];
+      for (const n of names) {
+        const r = rules[n];
+        const hit = r.spread !== undefined ? Math.max(...rgb) - Math.min(...rgb) > r.spread
+          : rgb.every((v, ch) => v >= r.lo[ch] && v <= r.hi[ch]);
+        if (hit) counts[n]++;
+      }
     }
-    return { n, total: off.width * off.height };
-  }, i);
+    return { ...counts, total: off.width * off.height };
+  }, [i, rules]);
+}
+
+/** Pixels of panel i's canvas that are clearly coloured (the surface, markers), i.e. far
+ *  from the grey background and grid: max - min channel > 60. Resolves to {n, total}. */
+function colouredPixels(page, i = 0) {
+  return countPixels(page, i, { n: { spread: 60 } });
 }
 
 /** Types value into a lesson page's question `index`, presses its button and waits (up to
@@ -119,4 +131,4 @@ async function answerQuestion(page, index, value, timeout = 180000) {
     truth: Number(await q.getAttribute('data-truth')) };
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, colouredPixels, answerQuestion };
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, countPixels, colouredPixels, answerQuestion };

@@ -17,7 +17,7 @@ const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
 const path = require('node:path');
-const { RESULTS, startSite, openLab } = require('./harness');
+const { RESULTS, startSite, openLab, countPixels } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
@@ -36,22 +36,7 @@ async function runUntil(page, t) {
 /** Pixels of panel i's canvas that are clearly red (the x axes, and pins) and clearly
  *  green (the y axes). */
 function axisPixels(page, i = 0) {
-  return page.evaluate((index) => {
-    const c = document.querySelectorAll('.panel canvas')[index];
-    const off = document.createElement('canvas');
-    off.width = c.width;
-    off.height = c.height;
-    const ctx = off.getContext('2d');
-    ctx.drawImage(c, 0, 0);
-    const px = ctx.getImageData(0, 0, off.width, off.height).data;
-    let red = 0, green = 0;
-    for (let k = 0; k < px.length; k += 4) {
-      const [r, g, b] = [px[k], px[k + 1], px[k + 2]];
-      if (r > 150 && g < 90 && b < 90) red++;
-      if (g > 110 && r < 90 && b < 90) green++;
-    }
-    return { red, green };
-  }, i);
+  return countPixels(page, i, { red: { lo: [151, 0, 0], hi: [255, 89, 89] }, green: { lo: [0, 111, 0], hi: [89, 255, 89] } });
 }
 
 describe('stiffness warping in the lab', () => {
