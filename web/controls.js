@@ -91,7 +91,8 @@ export class ParamControls {
     this.refresh();
   }
 
-  /** A row with a link toggle and one input (linked) or one per panel. */
+  /** A row with a link toggle and one input (linked) or one per panel; makeInput(p)
+   *  returns the input, or [input, elements shown beside it]. */
   row(name, label, unit, makeInput) {
     const tr = el('tr', { class: 'param-row' });
     tr.dataset.param = name;
@@ -100,8 +101,9 @@ export class ParamControls {
     link.setAttribute('aria-label', `same ${label} in every panel`);
     tr.append(el('td', { class: 'link' }, link));
     const cells = this.panels.map((p) => {
-      const input = makeInput(p);
-      const td = el('td', {}, input, ...(input.companion ? [input.companion] : []));
+      const made = makeInput(p); // the input, or [input, what stands beside it]
+      const [input, ...beside] = Array.isArray(made) ? made : [made];
+      const td = el('td', {}, input, ...beside);
       tr.append(td);
       return { td, input };
     });
@@ -166,7 +168,6 @@ export class ParamControls {
       } else {
         input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.integer ? '1' : 'any', inputMode: info.integer ? 'numeric' : 'decimal' });
       }
-      if (info.name === 'resolution') input.companion = this.costHint(p, input);
       input.setAttribute('aria-label', `${info.label} of panel ${p.index + 1}${info.unit ? ' in ' + info.unit : ''}`);
       input.addEventListener('change', () => {
         const value = Number(input.value);
@@ -177,7 +178,7 @@ export class ParamControls {
         }
         this.deps.setParam(this.targets(info.name, p.index), info.name, value);
       });
-      return input;
+      return info.name === 'resolution' ? [input, this.costHint(p, input)] : input;
     });
   }
 

@@ -300,7 +300,7 @@ sl_status sl_world_step(sl_world *w) {
     if (st == SL_ERR_FACTOR) reason = "linear system not positive definite", st = SL_ERR_DIVERGED;
     if (st == SL_ERR_SINGULAR) reason = "linear system singular", st = SL_ERR_DIVERGED;
     if (st == SL_ERR_NO_CONVERGENCE) /* its half-solved correction would inject energy */
-        reason = "an iterative solve stopped at its iteration cap short of its tolerance", st = SL_ERR_DIVERGED;
+        reason = sl_status_message(st), st = SL_ERR_DIVERGED;
     if (st == SL_OK && !reason) {
         w->t += w->dt;
         return SL_OK;
