@@ -30,7 +30,6 @@
 //                           which rows are missing
 //   memory()                bytes and rows held (for the soak test): {rows, dropped,
 //                           rowLimit, bytesPerRow, chunkBytes, recordBytes, plotBytes}
-//   chartOf(host)           the LabChart drawn in host (for tests and the console)
 //   toPng()                 Promise<Blob> (image/png): title, plot with axes, legend
 //   chartControls(chart, container, onChange?)   a labelled quantity menu and CSV / PNG
 //                           download buttons; onChange() after the user picks a quantity
@@ -109,7 +108,6 @@ const LOG_AXIS = {
 };
 
 const IDS = QUANTITIES.map((q) => q.id);
-const charts = new WeakMap(); // host element -> LabChart (chartOf)
 
 const quantity = (id) => QUANTITIES.find((q) => q.id === id);
 const axisLabel = (q, short = false) => {
@@ -152,7 +150,6 @@ export class LabChart {
     this.divergedAt = series.map(() => NaN);                  // s: where each panel diverged
     this.noteEl = null; // the record-limit note beside the CSV button (chartControls)
     this.dirty = true;
-    charts.set(host, this);
     this.build();
     this.resizeObserver = new ResizeObserver(() => {
       const w = Math.max(300, this.host.clientWidth);
@@ -462,11 +459,6 @@ function download(blob, name) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-/** The LabChart drawn in host, or undefined. */
-export function chartOf(host) {
-  return charts.get(host);
 }
 
 /** A labelled quantity menu and CSV / PNG download buttons for chart, in container, and

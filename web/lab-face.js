@@ -74,6 +74,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       await settle();
       return state();
     },
+    /** The live chart (web/chart.js LabChart), for tests and the console. */
+    chart: plots.chart,
     /** The element inspector: the tet of node in every panel (-1 closes it), as a
      *  shift-click on the node does. */
     inspect: (node) => (node >= 0 ? inspector.open(node) : inspector.close()),

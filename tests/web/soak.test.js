@@ -70,11 +70,10 @@ async function frameWindow(seconds) {
   }, seconds);
 }
 
-/** The lab chart's account of its own storage, if it gives one (chartOf, chart.js). */
-const chartMemory = () => page.evaluate(async () => {
-  const mod = await import('./chart.js');
-  const chart = mod.chartOf && mod.chartOf(document.querySelector('#chart'));
-  return chart ? { ...chart.memory(), samples: chart.series.map((_, i) => chart.count(i)) } : null;
+/** The lab chart's account of its own storage (window.softlab.chart, chart.js memory()). */
+const chartMemory = () => page.evaluate(() => {
+  const chart = window.softlab.chart;
+  return { ...chart.memory(), samples: chart.series.map((_, i) => chart.count(i)) };
 });
 
 describe('soak: four panels, a long run at high speed', () => {

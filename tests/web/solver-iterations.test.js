@@ -30,8 +30,8 @@ describe('solver-iterations plot', () => {
     await page.click('#pause');
     await labState(page);
     const rows = await page.evaluate(async (tEnd) => {
-      const { chartOf, QUANTITIES } = await import('./chart.js');
-      const chart = chartOf(document.querySelector('#chart'));
+      const { QUANTITIES } = await import('./chart.js');
+      const chart = window.softlab.chart;
       const k = 1 + QUANTITIES.findIndex((q) => q.id === 'solver_iterations');
       return chart.record.map((r) => {
         const out = [];

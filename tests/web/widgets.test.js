@@ -30,8 +30,7 @@ async function runTo(page, t) {
 /** The lab's live chart (web/chart.js LabChart) as plain data: its quantity and uPlot's
  *  data, nulls kept. */
 const chartData = (page) => page.evaluate(async () => {
-  const { chartOf } = await import('./chart.js');
-  const chart = chartOf(document.querySelector('#chart'));
+  const chart = window.softlab.chart;
   chart.flush();
   // time plots: [t, panel 0, ...]; the phase portrait: [null, [q, p] of panel 0, ...]
   const plain = (col) => (col == null ? null : Array.isArray(col[0]) ? col.map((c) => Array.from(c)) : Array.from(col));
@@ -44,7 +43,7 @@ describe('teaching widgets', () => {
     const s = await runTo(page, 1.5);
     const { quantity, data } = await chartData(page);
     assert.strictEqual(quantity, 'phase');
-    const axes = await page.evaluate(async () => (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot.axes.map((a) => a.label));
+    const axes = await page.evaluate(async () => window.softlab.chart.plot.axes.map((a) => a.label));
     assert.deepStrictEqual(axes, ['position x of the tracked node (m)', 'velocity v_x (m/s)']);
     const h = 0.01, hw = h * OMEGA;
     // (x − 1)²/0.1² + v²/1² against 1: the exact solution's ellipse, normalized
@@ -88,8 +87,7 @@ describe('teaching widgets', () => {
     assert.ok(at > 0 && at < 5, `diverged at ${at} s`);
     assert.match(s.panels[0].message, new RegExp(`diverged at t = ${at.toFixed(3)} s`));
     const mark = await page.evaluate(async () => {
-      const { chartOf } = await import('./chart.js');
-      const chart = chartOf(document.querySelector('#chart'));
+      const chart = window.softlab.chart;
       chart.dirty = true;
       chart.flush();
       const u = chart.plot, ctx = u.ctx, { left, top, width, height } = u.bbox;
@@ -114,7 +112,7 @@ describe('teaching widgets', () => {
     // a reset clears it
     await page.click('#reset');
     await labState(page);
-    assert.ok(await page.evaluate(async () => Number.isNaN((await import('./chart.js')).chartOf(document.querySelector('#chart')).divergedAt[0])));
+    assert.ok(await page.evaluate(async () => Number.isNaN(window.softlab.chart.divergedAt[0])));
     await page.close();
   });
 
@@ -150,8 +148,8 @@ describe('teaching widgets', () => {
     assert.ok(s.panels.every((p) => Math.abs(p.t - 0.37) < 1e-9), JSON.stringify(s.panels.map((p) => p.t)));
     b = await bars();
     const v = await page.evaluate(async () => {
-      const { chartOf, QUANTITIES } = await import('./chart.js');
-      const chart = chartOf(document.querySelector('#chart'));
+      const { QUANTITIES } = await import('./chart.js');
+      const chart = window.softlab.chart;
       const rows = chart.record.map((r) => r.row(r.rows - 1));
       const k = 1 + QUANTITIES.findIndex((q) => q.id === 'velocity');
       return rows.map((row) => ({ t: row[0], v: row[k] }));
@@ -181,7 +179,7 @@ describe('teaching widgets', () => {
     const { quantity, data } = await chartData(page);
     assert.strictEqual(quantity, 'energy_error');
     const scale = await page.evaluate(async () => {
-      const u = (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot;
+      const u = window.softlab.chart.plot;
       return { distr: u.scales.y.distr, min: u.scales.y.min, max: u.scales.y.max, label: u.axes[1].label };
     });
     assert.strictEqual(scale.distr, 3, 'a log axis');
@@ -271,7 +269,7 @@ describe('teaching widgets', () => {
     const page = await openLab('?scene=pendulum&methods=symplectic-euler&plot=phase');
     await runTo(page, 0.6);
     const { data } = await chartData(page);
-    const axes = await page.evaluate(async () => (await import('./chart.js')).chartOf(document.querySelector('#chart')).plot.axes.map((a) => a.label));
+    const axes = await page.evaluate(async () => window.softlab.chart.plot.axes.map((a) => a.label));
     assert.deepStrictEqual(axes, ['angle θ from the vertical (rad)', 'angular velocity dθ/dt (rad/s)']);
     const [th, om] = data[1];
     // released at rest at 60°: θ(0) = π/3, dθ/dt(0) = 0; with the rod nearly rigid,

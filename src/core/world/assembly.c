@@ -191,34 +191,114 @@ done:
     return st;
 }
 
-/* Upper-triangle pattern of M + (block couplings) over the free dofs, rows sorted. */
+/* The coupling groups of the pattern: every block of every model (its free dofs couple
+ * through the block's stiffness), then every shared row of the models with a row map (its
+ * dofs couple through J^T alpha^-1 J). Group g is block g of the flat block list, or, past
+ * them, row g - blocks of the flat list of shared rows. */
+typedef struct pattern_groups {
+    int blocks;           /* number of block groups */
+    int count;            /* blocks + shared rows */
+    int *model;           /* int[count]: the model of each group */
+    int *index;           /* int[count]: its block or row in that model */
+} pattern_groups;
+
+/* The free dofs of group g into out (at most max; the count, or -1 if more). */
+static int group_dofs(const sl_world *w, const pattern_groups *G, int g, int *out, int max) {
+    const sl_model *m = w->models[G->model[g]];
+    int n = 0;
+    if (g < G->blocks) {
+        for (int r = 0, nd = block_dofs(m); r < nd; r++) {
+            int d = block_dof(w, m, G->index[g], r);
+            if (d >= 0) {
+                if (n == max) return -1;
+                out[n++] = d;
+            }
+        }
+        return n;
+    }
+    const sl_assembly_rows *R = &w->assembly.rows[G->model[g]];
+    for (int p = R->ptr[G->index[g]]; p < R->ptr[G->index[g] + 1]; p++) {
+        if (n == max) return -1;
+        out[n++] = R->dof[p];
+    }
+    return n;
+}
+
+/* Upper-triangle pattern of M + (block couplings) over the free dofs, row indices sorted
+ * in each column. Built column by column from the groups each free dof is in (no triplet
+ * list to compress, sum and sort twice: at the 5,400 tets of the soft beam that was most of
+ * a world's set-up time). */
 static cs *build_pattern(const sl_world *w) {
     const sl_assembly *a = &w->assembly;
-    cs *T = cs_spalloc(a->n_free, a->n_free, a->n_free + a->H_size / 2 + 1, 1, 1);
-    if (!T) return NULL;
-    int ok = 1;
-    for (int i = 0; i < a->n_free; i++) ok &= cs_entry(T, i, i, 0) != 0;
-    for (int k = 0; k < w->model_count && ok; k++) {
+    int n = a->n_free, max = 0;
+    pattern_groups G = {0};
+    for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
-        int nd = block_dofs(m);
-        for (int b = 0; b < m->block_count && ok; b++)
-            for (int r = 0; r < nd; r++)
-                for (int c = 0; c < nd; c++) {
-                    int gr = block_dof(w, m, b, r), gc = block_dof(w, m, b, c);
-                    if (gr >= 0 && gc >= 0 && gr <= gc) ok &= cs_entry(T, gr, gc, 0) != 0;
-                }
-        const sl_assembly_rows *R = &a->rows[k];
-        for (int i = 0; R->ptr && i < m->row_count && ok; i++) /* shared rows couple their dofs */
-            for (int p = R->ptr[i]; p < R->ptr[i + 1]; p++)
-                for (int q = p; q < R->ptr[i + 1]; q++) ok &= cs_entry(T, R->dof[p], R->dof[q], 0) != 0;
+        G.blocks += m->block_count;
+        G.count += m->block_count + (a->rows[k].ptr ? m->row_count : 0);
+        if (a->rows[k].ptr)
+            for (int i = 0; i < m->row_count; i++) if (a->rows[k].ptr[i + 1] - a->rows[k].ptr[i] > max) max = a->rows[k].ptr[i + 1] - a->rows[k].ptr[i];
+        if (block_dofs(m) > max) max = block_dofs(m);
     }
-    cs *C = ok ? cs_compress(T) : NULL;
-    cs_spfree(T);
-    if (!C || !cs_dupl(C)) return cs_spfree(C);
-    cs *Ct = cs_transpose(C, 1); /* two transposes sort the row indices */
-    cs_spfree(C);
-    cs *A = Ct ? cs_transpose(Ct, 1) : NULL;
-    cs_spfree(Ct);
+    G.model = malloc(sizeof(int) * (size_t)(G.count + 1));
+    G.index = malloc(sizeof(int) * (size_t)(G.count + 1));
+    int *start = calloc((size_t)n + 1, sizeof(int)), *fill = malloc(sizeof(int) * ((size_t)n + 1));
+    int *dofs = malloc(sizeof(int) * (size_t)(max + 1)), *mark = malloc(sizeof(int) * ((size_t)n + 1));
+    int *group = NULL;
+    cs *A = NULL;
+    if (!G.model || !G.index || !start || !fill || !dofs || !mark) goto done;
+    for (int k = 0, g = 0, r = G.blocks; k < w->model_count; k++) {
+        const sl_model *m = w->models[k];
+        for (int b = 0; b < m->block_count; b++, g++) G.model[g] = k, G.index[g] = b;
+        for (int i = 0; a->rows[k].ptr && i < m->row_count; i++, r++) G.model[r] = k, G.index[r] = i;
+    }
+    /* the groups of each free dof: counted, then listed (group[start[d] .. start[d+1]-1]) */
+    for (int g = 0; g < G.count; g++) {
+        int c = group_dofs(w, &G, g, dofs, max);
+        for (int q = 0; q < c; q++) start[dofs[q] + 1]++;
+    }
+    for (int d = 0; d < n; d++) start[d + 1] += start[d];
+    group = malloc(sizeof(int) * (size_t)(start[n] + 1));
+    if (!group) goto done;
+    memcpy(fill, start, sizeof(int) * (size_t)n);
+    for (int g = 0; g < G.count; g++) {
+        int c = group_dofs(w, &G, g, dofs, max);
+        for (int q = 0; q < c; q++) group[fill[dofs[q]]++] = g;
+    }
+    /* two passes over the columns: count the rows i <= j coupled to dof j, then list them */
+    for (int pass = 0; pass < 2; pass++) {
+        csi nz = 0;
+        for (int d = 0; d < n; d++) mark[d] = -1;
+        for (int j = 0; j < n; j++) {
+            csi first = nz;
+            if (pass) A->p[j] = nz, A->i[nz] = j;
+            mark[j] = j, nz++; /* the diagonal (the lumped mass) */
+            for (int e = start[j]; e < start[j + 1]; e++) {
+                int c = group_dofs(w, &G, group[e], dofs, max);
+                for (int q = 0; q < c; q++) {
+                    int i = dofs[q];
+                    if (i > j || mark[i] == j) continue;
+                    mark[i] = j;
+                    if (pass) A->i[nz] = i;
+                    nz++;
+                }
+            }
+            if (pass) { /* insertion sort: a column holds a few dozen rows */
+                for (csi p = first + 1; p < nz; p++) {
+                    csi x = A->i[p], q = p;
+                    for (; q > first && A->i[q - 1] > x; q--) A->i[q] = A->i[q - 1];
+                    A->i[q] = x;
+                }
+            }
+        }
+        if (!pass) {
+            A = cs_spalloc(n, n, nz > 0 ? nz : 1, 1, 0);
+            if (!A) goto done;
+            memset(A->x, 0, sizeof(double) * (size_t)(nz > 0 ? nz : 1));
+        } else A->p[n] = nz;
+    }
+done:
+    free(G.model), free(G.index), free(start), free(fill), free(dofs), free(mark), free(group);
     return A;
 }
 
