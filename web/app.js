@@ -224,7 +224,7 @@ async function main() {
   }
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
-  bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text));
+  bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene);
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;

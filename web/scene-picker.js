@@ -40,15 +40,33 @@ async function readMeshFiles(files) {
   return { name: one.name, text: await one.text(), text2: '' };
 }
 
-/** File input and drag and drop on target: stores the mesh and reloads as scene=mesh. */
-export function bindMeshLoader(input, target, onError) {
+/** The experiment of the user-mesh scene that each of seed 001's scenes runs, for a mesh
+ *  loaded while it is shown: its index in the parameter's choices (sl_mesh_experiment:
+ *  1 drop, 2 squeeze, 3 cantilever), as the URL carries choices. */
+const SEED_001_EXPERIMENTS = {
+  'onering-sphere-drop': 1, 'onering-torus-drop': 1, 'onering-squeeze': 2, 'onering-cantilever': 3,
+};
+
+/** The material of the user-mesh scene (src/scenes/user_mesh.c) that a seed-001 scene hands on. */
+const MESH_MATERIAL = ['young_modulus', 'poisson_ratio', 'density', 'gravity'];
+
+/** File input and drag and drop on target: stores the mesh and reloads as scene=mesh.
+ *  scene: the scene shown (lab-api.js scene: name, defaults, defaultDt). */
+export function bindMeshLoader(input, target, onError, scene) {
   const take = async (files) => {
     try {
       const mesh = await readMeshFiles(files);
       sessionStorage.setItem(KEY, JSON.stringify(mesh));
-      // keep the panels' steppers; Δt and parameters start at the mesh scene's defaults
+      // keep the panels' steppers; Δt and parameters start at the mesh scene's defaults,
+      // except that a mesh loaded over one of seed 001's scenes runs that experiment with
+      // the scene's panels, Δt and material (as set, or the scene's defaults)
       const now = new URLSearchParams(location.search), next = new URLSearchParams({ scene: 'mesh' });
-      for (const key of ['methods']) if (now.get(key)) next.set(key, now.get(key));
+      const experiment = SEED_001_EXPERIMENTS[scene.name];
+      for (const key of experiment ? ['methods', 'onering', 'dt', ...MESH_MATERIAL] : ['methods']) {
+        const value = now.get(key) ?? (key === 'dt' ? scene.defaultDt : scene.defaults[key]);
+        if (value != null) next.set(key, String(value));
+      }
+      if (experiment) next.set('experiment', String(experiment));
       location.search = '?' + next.toString().replace(/%2C/g, ',');
     } catch (err) {
       onError(`Could not load the mesh: ${err.message}.`);
@@ -81,14 +99,15 @@ export function loadUserMesh(core, notice) {
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');
-  // the parameters of the user-mesh scene (src/scenes/user_mesh.c): its material, and
-  // onering = 1 for seed 001's incompressible body dropped onto the ground
-  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity', 'onering'];
+  // the parameters of the user-mesh scene (src/scenes/user_mesh.c): its material, the
+  // experiment, and onering = 1 for seed 001's incompressible body
+  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity', 'onering', 'experiment'];
   return {
-    name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3',
-    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) hanging from its top 3 % under gravity. ' +
-      'With onering = 1 (volume constraint: one-ring) it is seed 001\'s incompressible body instead, dropped from half its ' +
-      'height onto the ground: choose the incompressible stepper.',
+    name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3; seed 001 (onering = 1)',
+    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) under gravity, in one of four ' +
+      'experiments: hang (its top 3 % pinned), drop (from half its height onto the ground), squeeze (between plates that ' +
+      'would meet at its middle at t = 1 s, as onering-squeeze) or cantilever (its smallest-x end clamped). With onering = 1 ' +
+      '(volume constraint: one-ring) it is seed 001\'s incompressible body: choose the incompressible stepper.',
     defaultMethod: 'regularized', defaultDt: 0.01, mesh,
     params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
   };

@@ -65,7 +65,7 @@ static int usage(const char *why) {
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
-            "                   [--onering 0|1]\n"
+            "                   [--onering 0|1] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
             "                   [--warp vertex|element|none] [--mass-damping C_PER_S]\n"
@@ -153,6 +153,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--mesh")) a->mesh = val;
         else if (!strcmp(opt, "--grid") && sl_param_choice(SL_PARAM_GRID_VARIANT, val) >= 0)
             a->params.value[SL_PARAM_GRID_VARIANT] = sl_param_choice(SL_PARAM_GRID_VARIANT, val);
+        else if (!strcmp(opt, "--experiment") && sl_param_choice(SL_PARAM_EXPERIMENT, val) >= 0)
+            a->params.value[SL_PARAM_EXPERIMENT] = sl_param_choice(SL_PARAM_EXPERIMENT, val);
         else if (!strcmp(opt, "--warp") && warp_method(val)) a->warp = val;
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
             a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
@@ -166,9 +168,12 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         } else if (!strcmp(opt, "--warp")) {
             fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", val);
             return 0;
-        } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain")) {
+        } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain") || !strcmp(opt, "--experiment")) {
             fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
-                    opt[2] == 'g' ? "original|improved|area|volume|pillars" : "green|linear", val);
+                    opt[2] == 'g'   ? "original|improved|area|volume|pillars"
+                    : opt[2] == 's' ? "green|linear"
+                                    : "hang|drop|squeeze|cantilever",
+                    val);
             return 0;
         } else if (!numeric_option(opt)) {
             fprintf(stderr, "softlab: unknown option '%s'\n", opt);

@@ -129,16 +129,14 @@ static sl_status build_onering_drop(const sl_scene_params *p, sl_world **out) {
  * first jump comes with the plates' stop itself (1.29 to 5.46 J in that step, its solves
  * converged); the stepper now stops at the first solve that ends at the cap (t = 0.8703 s,
  * tests/c/test_onering_scenes.c) instead of running on. */
-#define SQUEEZE_TIME 1.0
-#define SQUEEZE_MIN_GAP 0.25
 
 static sl_status build_onering_squeeze(const sl_scene_params *p, sl_world **out) {
     sl_ball_drop_def d;
     sl_status st = ball_def_from(p, &d);
     if (st != SL_OK) return st;
     d.drop_height = 0; /* the lower plate starts at y = 0 */
-    d.squeeze_time = SQUEEZE_TIME;
-    d.squeeze_min_gap = SQUEEZE_MIN_GAP;
+    d.squeeze_time = SL_SQUEEZE_TIME;
+    d.squeeze_min_gap = SL_SQUEEZE_MIN_GAP;
     return sl_ball_drop_world(&d, out, NULL);
 }
 

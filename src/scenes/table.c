@@ -52,6 +52,7 @@ const sl_scene_class *const sl_scenes[] = {
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 
 static const char *const VOLUME_MODELS[] = {"per-tet", "one-ring"};
+static const char *const EXPERIMENTS[] = {"hang", "drop", "squeeze", "cantilever"};
 static const char *const GRID_VARIANTS[] = {"original", "improved", "area", "volume", "pillars"};
 
 const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
@@ -72,6 +73,8 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
                                  SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
     /* seed 001: one constraint per node (one-ring) against one per tet (locks) */
     [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS},
+    /* a loaded mesh as each of seed 001's experiments, or hanging (sl_user_mesh_world) */
+    [SL_PARAM_EXPERIMENT] = {"experiment", "experiment with the mesh", "", 0, 3, 1, 0, EXPERIMENTS},
 };
 
 int sl_param_find(const char *name) {

@@ -143,8 +143,9 @@ TEST(onering_solver_iterations_per_step_are_the_pressure_solves) {
     sl_world_destroy(w);
 }
 
-/* A loaded mesh as seed 001's body (the user-mesh scene with onering = 1, as `softlab run
- * --mesh FILE --onering 1` and the page's Load mesh… build it): a ball mesh of radius
+/* A loaded mesh as seed 001's body (the user-mesh scene with onering = 1 and experiment =
+ * drop, as `softlab run --mesh FILE --onering 1 --experiment drop` and the page's Load
+ * mesh… build it): a ball mesh of radius
  * 0.1 m, 4 cells across (81 nodes, 192 tets) handed in as the user's mesh, Y = 1e5 Pa,
  * dropped from half its height (0.1 m for the 0.2 m ball) onto the ground, unpinned,
  * under the `incompressible` stepper (dt = 5e-4 s) through the impact (it lands at
@@ -156,6 +157,7 @@ TEST(onering_loaded_mesh_keeps_its_volume_through_a_drop) {
     ENSURE(sl_tet_mesh_ball(0.1, 4, &mesh) == SL_OK);
     sl_scene_params p = sl_scene_params_default();
     ENSURE(sl_scene_params_set(&p, SL_PARAM_ONERING, 1) == SL_OK);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_EXPERIMENT, SL_MESH_DROP) == SL_OK);
     ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, 1e5) == SL_OK);
     sl_world *w = NULL;
     sl_error err = {0};
@@ -221,4 +223,127 @@ TEST(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
     ENSURE(at > 0.87 && at < 0.88);
     ENSURE(kinetic < 10.0);
     sl_world_destroy(w);
+}
+
+/* The TetGen torus of data/meshes (seed 001 Fig. 5's shape: 0.8 m across, 0.2 m thick) as
+ * the user's mesh in the squeeze (onering = 1, experiment = squeeze, no gravity, Y = 1e5
+ * Pa, dt = 1e-4 s): the plates start at its lowest and highest nodes and move at h/2 per
+ * second toward its mid-height, where they would meet at t = 1 s (checked at t = 0, 0.5 s
+ * and their stop at 0.75 s); no node goes through a plate, and the one-ring volume error
+ * stays under 0.1 % over the first 0.5 s, the seed's Fig. 6 bound down to 13 % (measured
+ * below; the torus is squeezed to half its thickness by then). Linear strain is refused
+ * for the squeeze, as for the one-ring body. */
+TEST(loaded_mesh_squeeze_plates_meet_at_its_middle_and_keep_its_volume) {
+    sl_tet_mesh mesh = {0};
+    ENSURE(sl_mesh_read_file("data/meshes/torus.1.node", &mesh, NULL, NULL) == SL_OK);
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < mesh.node_count; i++)
+        lo = fmin(lo, mesh.positions[3 * i + 1]), hi = fmax(hi, mesh.positions[3 * i + 1]);
+    double h = hi - lo;
+    sl_scene_params p = sl_scene_params_default();
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_EXPERIMENT, SL_MESH_SQUEEZE) == SL_OK);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_YOUNG_MODULUS, 1e5) == SL_OK);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_GRAVITY, 0) == SL_OK);
+    sl_world *w = NULL;
+    sl_error err = {0};
+    ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_LINEAR, NULL, 0, &w, &err) == SL_ERR_RANGE);
+    ENSURE(w == NULL && strstr(err.message, "linear strain") != NULL);
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_ONERING, 1) == SL_OK);
+    ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_GREEN, NULL, 0, &w, &err) == SL_OK);
+    ENSURE(sl_world_plate_count(w) == 2 && !sl_world_ground(w, NULL));
+    const double *x = sl_world_positions(w);
+    int n = sl_world_node_count(w), pinned = 0;
+    double low = INFINITY, high = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        pinned += sl_world_is_pinned(w, i);
+        low = fmin(low, x[3 * i + 1]), high = fmax(high, x[3 * i + 1]);
+    }
+    ENSURE(pinned == 0 && fabs(high - low - h) < 1e-12);
+    const double times[3] = {0, 0.5, SL_SQUEEZE_TIME * (1 - SL_SQUEEZE_MIN_GAP)};
+    for (int k = 0; k < 3; k++) { /* h(t) = bottom + (h/2) t and top - (h/2) t: they meet at mid-height at 1 s */
+        double bottom, top, vb, vt;
+        int fb, ft;
+        ENSURE(sl_world_plate(w, 0, times[k], &bottom, &vb, &fb) && sl_world_plate(w, 1, times[k], &top, &vt, &ft));
+        ENSURE(fb == +1 && ft == -1);
+        ENSURE_NEAR(bottom, low + 0.5 * h * times[k] / SL_SQUEEZE_TIME, 1e-12);
+        ENSURE_NEAR(top, high - 0.5 * h * times[k] / SL_SQUEEZE_TIME, 1e-12);
+        ENSURE_NEAR(0.5 * (bottom + top), 0.5 * (low + high), 1e-12);
+    }
+    ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 1e-4, 0) == SL_OK);
+    double worst = 0, beyond = 0, bottom = 0, top = 0;
+    for (int s = 0; s < 5000; s++) { /* to 0.5 s */
+        ENSURE(sl_world_step(w) == SL_OK);
+        double t = sl_world_time(w);
+        sl_world_plate(w, 0, t, &bottom, NULL, NULL);
+        sl_world_plate(w, 1, t, &top, NULL, NULL);
+        worst = fmax(worst, fabs(sl_world_volume_ratio(w) - 1));
+        x = sl_world_positions(w);
+        for (int i = 0; i < n; i++) beyond = fmax(beyond, fmax(bottom - x[3 * i + 1], x[3 * i + 1] - top));
+    }
+    printf("  loaded torus (%d nodes, %d tets), onering = 1, squeezed to %.0f %% of its thickness in 0.5 s: "
+           "largest volume error %.4f %%, deepest node beyond a plate %.1e m\n",
+           n, mesh.tet_count, 100 * (top - bottom) / h, 100 * worst, beyond);
+    ENSURE_NEAR((top - bottom) / h, 0.5, 1e-9);
+    ENSURE(beyond <= 1e-12);
+    ENSURE(worst < 1e-3);
+    sl_world_destroy(w);
+    sl_tet_mesh_free(&mesh);
+}
+
+/* A loaded mesh as a cantilever (experiment = cantilever): a 1 m x 0.2 m x 0.2 m beam of
+ * 10 x 2 x 2 cubes (sl_tet_mesh_beam, 99 nodes), handed in as the user's mesh, Y = 1 MPa,
+ * nu = 0.3, gravity 9.81: exactly the 9 nodes of its x = 0 end are clamped (within 0.1 % of
+ * the length) and stay where they were through 0.5 s of the regularized stepper with
+ * geometric stiffness (dt = 0.01 s), the tracked node is the tip on the axis (1, 0.1, 0.1)
+ * and it sags. One-ring (onering = 1) clamps the same nodes. The TetGen torus, whose
+ * smallest x is one node, is refused with the reason. */
+TEST(loaded_mesh_cantilever_clamps_its_smallest_x_face) {
+    sl_tet_mesh mesh = {0};
+    const double size[3] = {1.0, 0.2, 0.2};
+    ENSURE(sl_tet_mesh_beam(10, 2, 2, size, &mesh) == SL_OK);
+    for (int ring = 0; ring <= 1; ring++) {
+        sl_scene_params p = sl_scene_params_default();
+        ENSURE(sl_scene_params_set(&p, SL_PARAM_EXPERIMENT, SL_MESH_CANTILEVER) == SL_OK);
+        ENSURE(sl_scene_params_set(&p, SL_PARAM_ONERING, ring) == SL_OK);
+        sl_world *w = NULL;
+        sl_error err = {0};
+        ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_GREEN, NULL, 0, &w, &err) == SL_OK);
+        int n = sl_world_node_count(w), clamped = 0, wrong = 0;
+        const double *x0 = sl_world_rest_positions(w);
+        for (int i = 0; i < n; i++) {
+            clamped += sl_world_is_pinned(w, i);
+            wrong += sl_world_is_pinned(w, i) != (x0[3 * i] < 1e-12);
+        }
+        ENSURE(clamped == 9 && wrong == 0);
+        int tip = sl_world_tracked_node(w);
+        ENSURE(tip >= 0 && fabs(x0[3 * tip] - 1) < 1e-12 && fabs(x0[3 * tip + 1] - 0.1) < 1e-12 &&
+               fabs(x0[3 * tip + 2] - 0.1) < 1e-12);
+        if (!ring) {
+            double *start = malloc(sizeof(double) * 3 * (size_t)n);
+            ENSURE(start != NULL);
+            for (int i = 0; i < 3 * n; i++) start[i] = x0[i];
+            ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized-geometric"), 0.01, 0) == SL_OK);
+            for (int s = 0; s < 50; s++) ENSURE(sl_world_step(w) == SL_OK);
+            const double *x = sl_world_positions(w);
+            double moved = 0;
+            for (int i = 0; i < n; i++)
+                if (sl_world_is_pinned(w, i))
+                    for (int c = 0; c < 3; c++) moved = fmax(moved, fabs(x[3 * i + c] - start[3 * i + c]));
+            printf("  loaded beam as a cantilever: %d nodes clamped, moved %.1e m; tip sag %.4f m at 0.5 s\n", clamped,
+                   moved, start[3 * tip + 1] - x[3 * tip + 1]);
+            ENSURE(moved == 0);
+            ENSURE(start[3 * tip + 1] - x[3 * tip + 1] > 1e-3);
+            free(start);
+        }
+        sl_world_destroy(w);
+    }
+    sl_tet_mesh_free(&mesh);
+    ENSURE(sl_mesh_read_file("data/meshes/torus.1.node", &mesh, NULL, NULL) == SL_OK);
+    sl_scene_params p = sl_scene_params_default();
+    ENSURE(sl_scene_params_set(&p, SL_PARAM_EXPERIMENT, SL_MESH_CANTILEVER) == SL_OK);
+    sl_world *w = NULL;
+    sl_error err = {0};
+    ENSURE(sl_user_mesh_world(&mesh, &p, SL_STRAIN_GREEN, NULL, 0, &w, &err) == SL_ERR_RANGE);
+    ENSURE(w == NULL && strstr(err.message, "a clamp needs a face") != NULL);
+    sl_tet_mesh_free(&mesh);
 }

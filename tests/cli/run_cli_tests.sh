@@ -69,15 +69,26 @@ $bin run --mesh data/meshes/torus.1.node --pin-box -1,0.2,-1,1,1,1 --t-end 0.2 -
   --positions-csv "$tmp/tp.csv" 2> "$tmp/err"; rc=$?
 check mesh_run_ok '[ $rc = 0 ] && [ "$(wc -l < "$tmp/t.csv")" = 22 ]'
 check mesh_positions_keep_file_ids '[ "$(wc -l < "$tmp/tp.csv")" = 734 ] && sed -n 2p "$tmp/tp.csv" | grep -q "^0,"'
-# --mesh --onering 1 (issue 17): the TetGen torus as seed 001's body, dropped from half its
+# --mesh --onering 1 --experiment drop (issue 17): the TetGen torus as seed 001's body, dropped from half its
 # height (0.1 m) onto the ground under `incompressible` through the impact (t = 0.14 s):
 # volume within 1 % at every step (seed 001: the one-ring bodies within 1 %; measured
 # 0.050 %, at the impact step)
-$bin run --mesh data/meshes/torus.1.node --onering 1 --method incompressible --dt 5e-4 --t-end 0.25 \
+$bin run --mesh data/meshes/torus.1.node --onering 1 --experiment drop --method incompressible --dt 5e-4 --t-end 0.25 \
   --csv "$tmp/tr.csv" 2> "$tmp/err"; rc=$?
 check mesh_onering_drop_keeps_volume '[ $rc = 0 ] && awk -F, "NR > 1 { d = \$8 - 1; if (d < 0) d = -d; if (d > m) m = d; if (NR == 2 || \$3 < y) y = \$3 } END { print \"torus, onering = 1: max |V/V0 - 1| =\", m, \", lowest tracked y =\", y > \"/dev/stderr\"; exit !(NR == 502 && m < 0.01 && y < 1e-9) }" "$tmp/tr.csv"'
 $bin run --mesh data/meshes/torus.1.node --onering 1 --strain linear --t-end 0.01 2> "$tmp/err"; rc=$?
 check mesh_onering_refuses_linear_strain '[ $rc = 2 ] && grep -q "linear strain does not apply" "$tmp/err"'
+# --experiment squeeze: the torus (0.8 m across, 0.2 m thick) between the plates, no
+# gravity, 0.2 s: the tracked lowest node rides the lower plate, which starts at y = 0 and
+# rises at h/2 = 0.1 m/s, so its y at 0.2 s is 0.02 m (to 1e-6 m), and V/V0 stays within 0.1 %
+# (the C test loaded_mesh_squeeze_... measures 0.024 % over 0.5 s)
+$bin run --mesh data/meshes/torus.1.node --onering 1 --experiment squeeze --gravity 0 --young 1e5 \
+  --method incompressible --dt 1e-4 --t-end 0.2 --csv "$tmp/sq.csv" 2> "$tmp/err"; rc=$?
+check mesh_squeeze_rides_the_plate '[ $rc = 0 ] && tail -n 1 "$tmp/sq.csv" | awk -F, "{ d = \$8 - 1; if (d < 0) d = -d; print \"torus squeeze at\", \$1, \"s: tracked y\", \$3, \"|V/V0 - 1|\", d > \"/dev/stderr\"; y = \$3 - 0.02; if (y < 0) y = -y; exit !(\$1 == 0.2 && y < 1e-6 && d < 1e-3) }"'
+$bin run --mesh data/meshes/torus.1.node --experiment cantilever --t-end 0.01 2> "$tmp/err"; rc=$?
+check mesh_cantilever_needs_a_face '[ $rc = 2 ] && grep -q "a clamp needs a face of at least 3" "$tmp/err"'
+$bin run --mesh data/meshes/torus.1.node --experiment sideways --t-end 0.01 2> "$tmp/err"; rc=$?
+check mesh_experiment_names_the_choices '[ $rc = 2 ] && grep -q "hang|drop|squeeze|cantilever" "$tmp/err"'
 $bin run --mesh data/meshes/cube.msh --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
 check mesh_notes_reorientation '[ $rc = 0 ] && grep -q "2 inverted tetrahedra reoriented" "$tmp/err"'
 printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n' > "$tmp/bad.msh"

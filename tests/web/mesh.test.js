@@ -57,14 +57,14 @@ describe('scenes and meshes', () => {
   // = 0.14 s) to 0.25 s its volume stays within 1 % (seed 001: the one-ring bodies within
   // 1 %). Measured natively (CLI test mesh_onering_drop_keeps_volume): 0.050 % at the
   // impact step (t = 0.143 s), 0.0011 % over every fourth step, the steps the page
-  // samples; the page's samples give the same 0.0011 %. (With onering = 0 the mesh hangs
-  // from its top instead: the user-mesh scene's default.)
+  // samples; the page's samples give the same 0.0011 %. (experiment = hang, the user-mesh
+  // scene's default, pins its top instead.)
   test('a loaded TetGen torus runs as seed 001\'s one-ring body and keeps its volume through a drop', async () => {
     const page = await open('');
     await Promise.all([page.waitForNavigation(), page.setInputFiles('#mesh-file',
       ['torus.1.node', 'torus.1.ele'].map((f) => path.join(ROOT, 'data/meshes', f)))]);
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    await page.goto(site.base + '/index.html?scene=mesh&methods=incompressible&onering=1&dt=0.0005&plot=volume_ratio');
+    await page.goto(site.base + '/index.html?scene=mesh&methods=incompressible&onering=1&experiment=1&dt=0.0005&plot=volume_ratio');
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
     await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t >= 0.25 || p.stopped), null, { timeout: 120000 });
     await page.click('#pause');
@@ -87,6 +87,40 @@ describe('scenes and meshes', () => {
     assert.ok(worst[0] < 0.01, `one-ring volume error ${worst[0]}`);
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS, 'user-mesh-onering.png') });
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+  });
+
+  // A mesh loaded while one of seed 001's scenes is shown runs that experiment (issue 17:
+  // "all of them accept a loaded mesh"): the torus over onering-squeeze becomes the
+  // user-mesh scene with experiment = squeeze and the scene's panels (incompressible on the
+  // one-ring body, regularized on the per-tet one); the world has the two plates, which
+  // start at the torus's lowest and highest nodes (y = 0 and 0.2 m: its 0.2 m thickness)
+  // and close at 0.1 m/s each (h/2 per second, to meet at its middle at t = 1 s); at
+  // t = 0.2 s the gap is 0.16 m.
+  test('a mesh loaded over onering-squeeze runs the squeeze between the plates', async () => {
+    const page = await open('?scene=onering-squeeze');
+    await Promise.all([page.waitForNavigation(), page.setInputFiles('#mesh-file',
+      ['torus.1.node', 'torus.1.ele'].map((f) => path.join(ROOT, 'data/meshes', f)))]);
+    await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    const query = new URLSearchParams(await page.evaluate(() => location.search));
+    assert.strictEqual(query.get('scene'), 'mesh');
+    assert.strictEqual(query.get('experiment'), '2'); // squeeze
+    const s = await page.evaluate(() => window.softlab.settled());
+    assert.deepStrictEqual(s.panels.map((p) => [p.method, p.params.onering, p.params.experiment]),
+      [['incompressible', 1, 2], ['regularized', 0, 2]]);
+    assert.deepStrictEqual(await page.evaluate(() => Promise.all([0, 1].map((i) => window.softlab.simCall(i, 'plate_count')))), [2, 2]);
+    await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t >= 0.05 || p.stopped), null, { timeout: 120000 });
+    await page.click('#pause');
+    const after = await page.evaluate(() => window.softlab.settled());
+    // the tracked node is the lowest, which rides the lower plate: y = (h/2) t = 0.1 m/s x t
+    const p0 = after.panels[0];
+    console.log(`torus squeeze on the page at t = ${p0.t} s: tracked y ${p0.height} m, V/V0 ${p0.volumeRatio}`);
+    assert.ok(after.panels.every((p) => !p.diverged), JSON.stringify(after.panels.map((p) => p.message)));
+    assert.ok(Math.abs(p0.height - 0.1 * p0.t) < 1e-6, `lowest node at ${p0.height} m, the lower plate at ${0.1 * p0.t} m`);
+    assert.ok(Math.abs(p0.volumeRatio - 1) < 1e-3, `one-ring volume ratio ${p0.volumeRatio}`);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    await page.screenshot({ path: path.join(RESULTS, 'user-mesh-squeeze.png') });
     assert.deepStrictEqual(page.errors, []);
     await page.close();
   });

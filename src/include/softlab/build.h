@@ -99,6 +99,12 @@ typedef struct sl_ball_drop_def {
                                 borrowed: the world copies what it needs */
 } sl_ball_drop_def;
 
+/* Seed 001 Fig. 6 as softlab runs it (onering-squeeze and a loaded mesh's squeeze): plates
+ * touching the body at t = 0 that would meet at SL_SQUEEZE_TIME (s) and stop at
+ * SL_SQUEEZE_MIN_GAP of its height (why not the seed's 13 %: src/scenes/ball_drop.c). */
+#define SL_SQUEEZE_TIME 1.0
+#define SL_SQUEEZE_MIN_GAP 0.25
+
 /* Radius 0.1 m, 10 cells across (about 2900 tets), dropped from 0.1 m, Y = 1e5 Pa, nu
  * 0.45, 1000 kg/m^3, one-ring, gravity 9.81, friction 0.5, no plates (squeeze_time 0,
  * squeeze_min_gap 0.13: the thickness down to which the seed's volume error stays
@@ -119,18 +125,33 @@ sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_err
  * (Young's modulus 1 MPa, Poisson ratio 0.3, 1000 kg/m^3, gravity 9.81 m/s^2). */
 extern const sl_scene_class sl_scene_user_mesh;
 
-/* The world of a user's mesh, the same in the CLI and the page: the material and gravity
- * of params where set (else sl_scene_user_mesh's defaults), Green or linear strain,
- * the lowest node tracked, and pinned by the boxes pin_boxes (double[6*pin_box_count]:
- * x0,y0,z0,x1,y1,z1, m) or, with none, by its top 3 % (nodes within 3 % of the height
- * from the highest), so that the body hangs rather than falls. With the parameter
- * onering = 1 it is seed 001's body instead (sl_ball_drop_world with def.mesh = mesh:
- * deviatoric Green-strain tets and one-ring volumes, for the `incompressible` stepper),
- * dropped from half its height onto the ground y = 0 (the ball scene's 0.1 m for its
- * 0.2 m), unpinned unless pin boxes are given; strain must then be SL_STRAIN_GREEN.
- * No stepper. Errors (also in *err when not NULL, with a message; index = the pin box):
- * SL_ERR_NULL, SL_ERR_RANGE (material, a pin box that holds no node, or linear strain
- * with onering = 1), and those of sl_tet_mesh_world and sl_ball_drop_world. */
+/* What a loaded mesh does (the scene parameter SL_PARAM_EXPERIMENT, "experiment"). */
+typedef enum sl_mesh_experiment {
+    SL_MESH_HANG,       /* pinned by its top 3 % (nodes within 3 % of the height from the
+                           highest) or by the pin boxes, under gravity */
+    SL_MESH_DROP,       /* dropped from half its height onto the ground y = 0 (seed 001
+                           Fig. 2: the ball scene's 0.1 m for its 0.2 m), friction 0.5 */
+    SL_MESH_SQUEEZE,    /* between two plates touching its lowest and highest nodes at t = 0,
+                           moving to meet at SL_SQUEEZE_TIME and stopping at
+                           SL_SQUEEZE_MIN_GAP of its height (seed 001 Fig. 6), no ground */
+    SL_MESH_CANTILEVER  /* the nodes within 0.1 % of the x extent of its smallest x clamped,
+                           under gravity; the node of largest x nearest the centre of that
+                           end in y and z tracked (the tip) */
+} sl_mesh_experiment;
+
+/* The world of a user's mesh, the same in the CLI and the page: the material, gravity,
+ * experiment (sl_mesh_experiment) and volume model of params where set (else
+ * sl_scene_user_mesh's defaults: hang, per tet), Green or linear strain. With onering = 1
+ * it is seed 001's body: deviatoric Green-strain tets and one-ring volumes (alpha = 0, for
+ * the `incompressible` stepper), and strain must be SL_STRAIN_GREEN; the drop and the
+ * squeeze are built by sl_ball_drop_world with def.mesh = mesh (Green strain only). The
+ * lowest node is tracked (the cantilever: its tip). Pin boxes (double[6*pin_box_count]:
+ * x0,y0,z0,x1,y1,z1, m) replace the hang's top 3 % and the cantilever's clamp and add to
+ * the drop and the squeeze. No stepper. Errors (also in *err when not NULL, with a
+ * message; index = the pin box): SL_ERR_NULL, SL_ERR_RANGE (material, a pin box that holds
+ * no node, linear strain with onering = 1 or with a drop or squeeze, a cantilever end of
+ * fewer than 3 nodes), and those of sl_tet_mesh_world_from, sl_onering_volume_create and
+ * sl_ball_drop_world. */
 sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *params,
                              sl_strain strain, const double *pin_boxes, int pin_box_count,
                              sl_world **out, sl_error *err);

@@ -20,6 +20,8 @@ typedef enum sl_param {
     SL_PARAM_ONERING,          /* incompressibility of the seed 001 scenes: 1 one-ring volumes
                                   (deviatoric tets + one row per node, alpha = 0), 0 per-tet
                                   (Green-strain tets at the Poisson ratio; alpha = 0 at 0.5) */
+    SL_PARAM_EXPERIMENT,       /* what a loaded mesh does (sl_user_mesh_world): 0 hang, 1 drop,
+                                  2 squeeze, 3 cantilever (SL_MESH_HANG ...) */
     SL_PARAM_COUNT
 } sl_param;
 
