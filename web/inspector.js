@@ -1,22 +1,29 @@
 // The element inspector (issue 13 item 9): shift-click a node (a click, not a drag:
-// shift-drag pans) and a card shows the tetrahedron that has it as a corner, in every
-// panel at once, updated with each frame: det F, principal stretches, strain energy
-// density, von Mises stress, and F, the Green strain E and the Cauchy stress σ as 3×3
-// matrices. The same element under each stepper side by side, so a student compares the
-// steppers on one element. The numbers come from the core (sl_tet_fem_inspect, through
-// web/sim.js readInspection in each panel's Worker); this file only shows them, and
-// outlines the element's six edges over each panel's view.
+// shift-drag pans) and a card shows the element that has it as a corner, in every panel
+// at once, updated with each frame. A tetrahedron: det F, principal stretches, strain
+// energy density, von Mises stress, and F, the Green strain E and the Cauchy stress σ as
+// 3×3 matrices. A grid cell (seed 004's grid solids): its metric tensor G against the
+// rest metric G⁰ and G − G⁰, the volume ratio and stretches they imply, and its strain
+// energy density. The same element under each stepper side by side, so a student
+// compares the steppers on one element. The numbers come from the core
+// (sl_tet_fem_inspect or sl_world_grid_cell_inspect, through web/sim.js readInspection in
+// each panel's Worker); this file only shows them, and outlines the element's edges (6
+// of a tet, 12 of a cell) over each panel's view.
 //
 //   new Inspector(host, panels)  the card (hidden until an element is picked)
-//   open(node) / close()         pick the tet of node in every panel / stop
+//   open(node) / close()         pick the element of node in every panel / stop
 //   update(camera)               redraws from each panel's latest frame
 
 import { fmt, si } from './format.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-const EDGES = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
+// Edges by element kind: a tet's 6, a cell's 12 (corner c = dx + 2 dy + 4 dz).
+const EDGES = {
+  tet: [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]],
+  cell: [[0, 1], [2, 3], [4, 5], [6, 7], [0, 2], [1, 3], [4, 6], [5, 7], [0, 4], [1, 5], [2, 6], [3, 7]],
+};
 
-const ROWS = [
+const TET_ROWS = [
   { id: 'J', label: 'J = det F', title: 'volume ratio V/V₀ of the element; below 0 it is inverted', value: (s) => fmt(s.J, 4) },
   { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of FᵀF (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
   { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the model’s elastic energy of this element per rest volume (seed 000 eq. 14)', value: (s) => si(s.energyDensity) },
@@ -25,6 +32,17 @@ const ROWS = [
   { id: 'E', label: 'Green strain E', title: 'E = ½(FᵀF − I): zero under any rigid motion', matrix: (s) => s.green, digits: 4 },
   { id: 'sigma', label: 'Cauchy stress σ (Pa)', title: 'σ = F S Fᵀ / J, S = ∂W/∂E (for linear FEM, its small-strain stress)', matrix: (s) => s.cauchy, si: true },
 ];
+
+const CELL_ROWS = [
+  { id: 'J', label: 'J = √(det G / det G⁰)', title: 'volume ratio of the cell as the metric sees it; never below 0: the metric cannot tell an inverted cell (seed 004 §3)', value: (s) => fmt(s.J, 4) },
+  { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of G⁰⁻¹G (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
+  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the cell’s share of the grid model’s elastic energy (each term split evenly among the cells it touches) per rest volume; eq. 3’s Σ η_ij (G_ij − G⁰_ij)² under a uniform deformation', value: (s) => si(s.energyDensity) },
+  { id: 'G', label: 'metric tensor G', title: 'G_ij = D_i r · D_j r (seed 004 eq. 2): the model’s forward differences over their rest lengths, averaged over the cell’s corners', matrix: (s) => s.G, digits: 4 },
+  { id: 'G0', label: 'rest metric G⁰', title: 'G at the rest positions (the identity on a regular grid)', matrix: (s) => s.G0, digits: 4 },
+  { id: 'dG', label: 'G − G⁰', title: 'what the energy weighs (seed 004 eq. 3): zero under any rigid motion; 2E, twice the Green strain, when G⁰ = I', matrix: (s) => s.dG, digits: 4 },
+];
+
+const ROWS = { tet: TET_ROWS, cell: CELL_ROWS };
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -59,49 +77,61 @@ export class Inspector {
     }
     const thead = el('thead');
     thead.append(tr);
-    const tbody = el('tbody');
-    this.cells = ROWS.map((row) => {
-      const r = el('tr');
-      r.dataset.row = row.id;
-      const th = el('th', '', row.label);
-      th.scope = 'row';
-      th.title = row.title;
-      r.append(th);
-      const cells = panels.map(() => el('td', row.matrix ? 'matrix' : 'value'));
-      r.append(...cells);
-      tbody.append(r);
-      return cells;
-    });
-    table.append(thead, tbody);
+    this.tbody = el('tbody');
+    this.kind = null;
+    this.cells = [];
+    table.append(thead, this.tbody);
     host.append(head, this.note, table);
     this.outlines = panels.map((p) => {
       const svg = document.createElementNS(SVG, 'svg');
       svg.classList.add('inspect-outline');
       svg.setAttribute('aria-hidden', 'true');
-      const lines = EDGES.map(() => svg.appendChild(document.createElementNS(SVG, 'line')));
+      const lines = EDGES.cell.map(() => svg.appendChild(document.createElementNS(SVG, 'line')));
       svg.style.display = 'none';
       p.canvas.after(svg);
       return { svg, lines };
     });
   }
 
+  /** The table's rows for an element kind ('tet' or 'cell'), rebuilt when it changes. */
+  setKind(kind) {
+    if (kind === this.kind) return;
+    this.kind = kind;
+    const rows = ROWS[kind].map((row) => {
+      const tr = el('tr');
+      tr.dataset.row = row.id;
+      const th = el('th', '', row.label);
+      th.scope = 'row';
+      th.title = row.title;
+      const cells = this.panels.map(() => el('td', row.matrix ? 'matrix' : 'value'));
+      tr.append(th, ...cells);
+      return { tr, cells };
+    });
+    this.tbody.replaceChildren(...rows.map((r) => r.tr));
+    this.cells = rows.map((r) => r.cells);
+  }
+
   /** The element's edges over panel i's view, where its view draws the nodes now. */
   outline(p, i, s, camera) {
     const { svg, lines } = this.outlines[i];
     const at = s && !s.error && p.hasGl ? s.nodes.map((n) => p.view.project(n, p.cam(camera))) : [];
-    if (at.length !== 4 || at.some((q) => !q)) {
+    if (!at.length || at.some((q) => !q)) {
       svg.style.display = 'none';
       return;
     }
     svg.setAttribute('viewBox', `0 0 ${p.canvas.width} ${p.canvas.height}`);
-    EDGES.forEach(([a, b], k) => {
-      lines[k].setAttribute('x1', at[a][0]), lines[k].setAttribute('y1', at[a][1]);
-      lines[k].setAttribute('x2', at[b][0]), lines[k].setAttribute('y2', at[b][1]);
+    const edges = EDGES[s.kind];
+    lines.forEach((line, k) => {
+      line.style.display = k < edges.length ? '' : 'none';
+      if (k >= edges.length) return;
+      const [a, b] = edges[k];
+      line.setAttribute('x1', at[a][0]), line.setAttribute('y1', at[a][1]);
+      line.setAttribute('x2', at[b][0]), line.setAttribute('y2', at[b][1]);
     });
     svg.style.display = '';
   }
 
-  /** Shows the tet of node in every panel, from their next frames on. */
+  /** Shows the element of node in every panel, from their next frames on. */
   open(node) {
     this.node = node;
     this.shown.clear();
@@ -118,31 +148,48 @@ export class Inspector {
 
   update(camera) {
     if (this.node < 0) return;
+    const current = (p) => (p.inspection && p.inspection.node === this.node ? p.inspection : null);
+    const known = this.panels.map(current).find((s) => s && !s.error);
+    if (known && known.kind !== this.kind) { // a new kind of element: its rows, all redrawn
+      this.setKind(known.kind);
+      this.shown.clear();
+    }
     let first = null;
     this.panels.forEach((p, i) => {
-      const s = p.inspection;
-      this.outline(p, i, s && s.node === this.node ? s : null, camera);
-      if (!s || s.node !== this.node || this.shown.get(p) === s) return;
+      const s = current(p);
+      this.outline(p, i, s, camera);
+      if (!s || this.shown.get(p) === s || !this.kind) return;
       this.shown.set(p, s);
       first = first || s;
-      ROWS.forEach((row, k) => {
+      ROWS[this.kind].forEach((row, k) => {
         const td = this.cells[k][i];
         if (s.error) td.textContent = k === 0 ? s.error : '';
         else if (row.matrix) td.replaceChildren(matrix(row.matrix(s), row));
         else td.textContent = row.value(s);
       });
     });
-    if (!first) return;
+    if (!first) {
+      const lost = !known && this.panels.map(current).find((s) => s && s.error);
+      if (lost) this.title.textContent = 'Element inspector', this.note.textContent = lost.error;
+      return;
+    }
     if (first.error) {
       this.title.textContent = 'Element inspector';
       this.note.textContent = first.error;
+      return;
+    }
+    const move = ' · shift-click another node to move, × to close';
+    if (first.kind === 'cell') {
+      this.title.textContent = `Element inspector: grid cell ${first.cell} (corners ${first.nodes.join(', ')})`;
+      this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · Terzopoulos grid solid (seed 004): ` +
+        'the metric by the model’s own differences, dimensionless (material coordinates in m)' + move;
       return;
     }
     this.title.textContent = `Element inspector: tet ${first.tet} (nodes ${first.nodes.join(', ')})`;
     const model = { green: 'Green-strain FEM', linear: 'linear FEM', 'green-deviatoric': 'deviatoric Green-strain FEM' }[first.strain];
     this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · ${model}` +
       (first.hardRows ? ` · ${first.hardRows} incompressible row left out: its pressure is a multiplier the element alone cannot tell` : '') +
-      ' · shift-click another node to move, × to close';
+      move;
   }
 }
 

@@ -38,7 +38,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         ghostForce: p.measures.ghost_force,   // N (NaN unless a warping stepper)
         ghostTorque: p.measures.ghost_torque, // N m
         positions: Array.from(p.shown),
-        inspection: p.inspection || null, // the element inspector's tet (web/inspector.js)
+        inspection: p.inspection || null, // the element inspector's tet or grid cell (web/inspector.js)
       })),
     };
   };
@@ -76,7 +76,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     },
     /** The live chart (web/chart.js LabChart), for tests and the console. */
     chart: plots.chart,
-    /** The element inspector: the tet of node in every panel (-1 closes it), as a
+    /** The element inspector: the tet or grid cell of node in every panel (-1 closes it), as a
      *  shift-click on the node does. */
     inspect: (node) => (node >= 0 ? inspector.open(node) : inspector.close()),
     /** Redraws every panel on the next frame (after changing a view through api). */

@@ -141,7 +141,7 @@ export class Panel {
 
   get hasGl() { return !!this.view; }
 
-  /** The element inspector: the tet of node (-1: none) comes with every frame. */
+  /** The element inspector: the element (tet or grid cell) of node (-1: none) comes with every frame. */
   inspect(node) {
     this.inspection = null;
     this.client.send('inspect', { node });
@@ -225,7 +225,7 @@ export class Panel {
     this.grabbed = f.grabbed;
     this.energyGrewAt = f.energyGrewAt;
     this.energyGrowth = f.energyGrowth;
-    this.inspection = f.inspection; // the element inspector's tet (web/inspector.js), or null
+    this.inspection = f.inspection; // the element inspector's tet or grid cell (web/inspector.js), or null
     if (f.stopped && !this.stopped) this.stop(f.stopped);
     if (f.steps) {
       this.steps += f.steps;

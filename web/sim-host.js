@@ -49,7 +49,7 @@ export class SimHost {
     this.stepMs = 0;
     this.lastStepMs = NaN;
     this.waiters = [];    // frame requests waiting for a target to be reached
-    this.inspectNode = -1; // the element inspector's node: its tet goes with each frame
+    this.inspectNode = -1; // the element inspector's node: its tet or grid cell goes with each frame
   }
 
   /** Handles one message from the page. */
@@ -267,7 +267,7 @@ const HANDLERS = {
     if (!this.running) this.postFrame();
   },
 
-  /** {node}: the element inspector shows the tet of this node (-1: none) with every
+  /** {node}: the element inspector shows the element of this node (-1: none) with every
    *  frame from now on. Reply {inspection} (null for -1). */
   inspect({ node }) {
     this.inspectNode = Number.isInteger(node) && node >= 0 ? node : -1;

@@ -66,17 +66,28 @@ export function readMeasures(core, h) {
   };
 }
 
-/** The tet of node `node` of simulation h as the element inspector shows it
- *  (sl_api_inspect_tet: src/wasm/api_inspect.c gives the layout), or {error} when the
- *  node is no corner of a tet. 3x3 tensors are row-major arrays of 9. */
+/** The element of node `node` of simulation h as the element inspector shows it: its tet
+ *  ({kind: 'tet'}, sl_api_inspect_tet) or else its grid cell ({kind: 'cell'},
+ *  sl_api_inspect_cell; src/wasm/api_inspect.c gives both layouts), or {error} when the
+ *  node is a corner of neither. 3x3 tensors are row-major arrays of 9. */
 export function readInspection(core, h, node) {
-  const ptr = core.api.inspect_tet(h, node);
-  if (!ptr) return { node, error: core.api.last_error() };
-  const a = core.heap.copy(Float64Array, ptr, 41);
+  const { api, heap } = core;
+  const tet = api.inspect_tet(h, node);
+  if (tet) {
+    const a = heap.copy(Float64Array, tet, 41);
+    const part = (i, n) => Array.from(a.subarray(i, i + n));
+    return {
+      node, kind: 'tet', tet: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], vonMises: a[4], hardRows: a[5],
+      strain: ['green', 'linear', 'green-deviatoric'][a[6]] || 'green', nodes: part(7, 4),
+      stretches: part(11, 3), F: part(14, 9), green: part(23, 9), cauchy: part(32, 9),
+    };
+  }
+  const cell = api.inspect_cell(h, node);
+  if (!cell) return { node, error: `node ${node} is no corner of a finite-element tetrahedron or of a grid cell` };
+  const a = heap.copy(Float64Array, cell, 43);
   const part = (i, n) => Array.from(a.subarray(i, i + n));
   return {
-    node, tet: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], vonMises: a[4], hardRows: a[5],
-    strain: ['green', 'linear', 'green-deviatoric'][a[6]] || 'green', nodes: part(7, 4),
-    stretches: part(11, 3), F: part(14, 9), green: part(23, 9), cauchy: part(32, 9),
+    node, kind: 'cell', cell: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], energy: a[4], nodes: part(5, 8),
+    stretches: part(13, 3), G: part(16, 9), G0: part(25, 9), dG: part(34, 9),
   };
 }

@@ -1,8 +1,10 @@
 /* softlab's wasm API, the element inspector (issue 13 item 9): one tet's deformation and
- * stress, for the card the page pins to an element (web/inspector.js). */
+ * stress, or one grid cell's metric, for the card the page pins to an element
+ * (web/inspector.js). */
 #include <stddef.h>
 
 #include "api_internal.h"
+#include "softlab/grid.h"
 #include "softlab/tet_fem.h"
 
 /* The layout of sl_api_inspect_tet's array (web/inspector.js reads it). */
@@ -46,6 +48,48 @@ API const double *sl_api_inspect_tet(int h, int node) {
         o[INSPECT_F + k] = in.F[k];
         o[INSPECT_GREEN + k] = in.green_strain[k];
         o[INSPECT_CAUCHY + k] = in.cauchy[k];
+    }
+    return o;
+}
+
+/* The layout of sl_api_inspect_cell's array (web/sim.js readInspection reads it). */
+enum {
+    CELL_INDEX, CELL_J, CELL_REST_VOLUME, CELL_ENERGY_DENSITY, CELL_ENERGY, CELL_NODES = 5,
+    CELL_STRETCHES = 13, CELL_G = 16, CELL_G0 = 25, CELL_DG = 34, CELL_SIZE = 43
+};
+
+static double cell_inspected[CELL_SIZE];
+
+/* The grid cell of node `node` of simulation h (sl_world_grid_cell_inspect) at the
+ * current positions: a pointer to double[43] =
+ *   [0] its cell index, [1] J = sqrt(det G / det G0), [2] rest volume (m^3), [3] strain
+ *   energy density (J/m^3), [4] its energy (J), [5..12] its corners (c = dx + 2 dy +
+ *   4 dz), [13..15] principal stretches (ascending), [16..24] metric G, [25..33] rest
+ *   metric G0, [34..42] G - G0, each 3x3 row-major, dimensionless;
+ * or 0 when h has no world or node is no corner of a grid cell (the error says which).
+ * Read it before the next call. */
+API const double *sl_api_inspect_cell(int h, int node) {
+    sl_world *w = api_sim_world(h);
+    if (!w) return NULL;
+    sl_grid_cell_inspection in;
+    sl_status st = sl_world_grid_cell_inspect(w, node, &in);
+    if (st == SL_ERR_RANGE) {
+        set_error("node %d is no corner of a grid cell", node);
+        return NULL;
+    }
+    if (st != SL_OK) {
+        set_error("%s", sl_status_message(st));
+        return NULL;
+    }
+    double *o = cell_inspected;
+    o[CELL_INDEX] = sl_world_grid_cell_at_node(w, node, NULL), o[CELL_J] = in.J;
+    o[CELL_REST_VOLUME] = in.rest_volume, o[CELL_ENERGY_DENSITY] = in.energy_density, o[CELL_ENERGY] = in.energy;
+    for (int k = 0; k < 8; k++) o[CELL_NODES + k] = in.nodes[k];
+    for (int k = 0; k < 3; k++) o[CELL_STRETCHES + k] = in.stretches[k];
+    for (int k = 0; k < 9; k++) {
+        o[CELL_G + k] = in.metric[k];
+        o[CELL_G0 + k] = in.rest_metric[k];
+        o[CELL_DG + k] = in.metric_change[k];
     }
     return o;
 }

@@ -308,6 +308,21 @@ double sl_world_volume_ratio(const sl_world *w);
  * node of no tet. */
 int sl_world_fem_tet_at_node(const sl_world *w, int node, int *model);
 
+/* The first cell of a grid solid (a world with grid models, sl_grid_terms_is, whose body
+ * cells are the 6 Kuhn tets of sl_grid_world) that has node as a corner: returns the cell
+ * index (the body's cells, sl_world_tets_per_cell tets each) and its corners in
+ * corners (int[8], may be NULL), corner c = dx + 2 dy + 4 dz. -1 for NULL, a node out of
+ * range or of no cell, or a world that is no grid solid. */
+int sl_world_grid_cell_at_node(const sl_world *w, int node, int corners[8]);
+
+/* The grid cell of node (sl_world_grid_cell_at_node) inspected at the current
+ * positions: its metric against the rest metric (sl_grid_cell_metric) and its share of
+ * the energy of all the world's grid models (sl_grid_terms_cell_energy), in *out
+ * (softlab/grid.h). Errors: SL_ERR_NULL, SL_ERR_RANGE (node of no grid cell, or no grid
+ * solid), SL_ERR_NOMEM, and those of the two calls. */
+struct sl_grid_cell_inspection;
+sl_status sl_world_grid_cell_inspect(const sl_world *w, int node, struct sl_grid_cell_inspection *out);
+
 /* Number of inverted cells: cells (sl_body_def.tets_per_cell tets) with a tet of
  * non-positive volume (seed 004 Fig. 6). -1 for NULL or a world without tets. */
 int sl_world_inverted_cells(const sl_world *w);
