@@ -4,6 +4,8 @@
 // so the page and its embedded labs never wait for them; where no Worker can start they
 // run on the page, in slices that yield to it.
 
+import { setupScoreCard } from './score-card.js';
+
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
   window.renderMathInElement(document.body, {
@@ -15,10 +17,13 @@ function renderMath() {
   });
 }
 
-/** measure(kind, q) => Promise of the value: in a Worker, or on the page if none starts. */
-function measurer() {
+/** measure(kind, q) => Promise of the value: in a Worker, or on the page if none starts
+ *  (onPage false: rejected instead, for work too long to slice). measure.stop() ends the
+ *  Worker at once (terminate), rejecting what it had not answered; the function is spent. */
+function measurer({ onPage: fallback = true } = {}) {
   let worker = null, nextId = 1;
   const pending = new Map();
+  const noWorker = () => new Error('this browser could not start a Web Worker for the measurement');
   try {
     worker = new Worker(new URL('./measure-worker.js', import.meta.url));
     worker.onmessage = (e) => {
@@ -30,7 +35,7 @@ function measurer() {
     worker.onerror = (e) => {
       e.preventDefault();
       worker = null; // fall back to the page for this and later measurements
-      for (const [id, p] of pending) { pending.delete(id); p.retry(); }
+      for (const [id, p] of pending) { pending.delete(id); fallback ? p.retry() : p.reject(noWorker()); }
     };
   } catch { worker = null; }
   const onPage = async (kind, q) => {
@@ -38,13 +43,22 @@ function measurer() {
     onPage.core = onPage.core || loadLab();
     return MEASURES[kind](await onPage.core, q);
   };
-  return (kind, q) => new Promise((resolve, reject) => {
+  let stopped = false;
+  const measure = (kind, q) => new Promise((resolve, reject) => {
+    if (stopped) { reject(new Error('stopped')); return; }
     const retry = () => onPage(kind, q).then(resolve, reject);
-    if (!worker) { retry(); return; }
+    if (!worker) { fallback ? retry() : reject(noWorker()); return; }
     const id = nextId++;
     pending.set(id, { resolve, reject, retry });
     worker.postMessage({ id, kind, q });
   });
+  measure.stop = () => {
+    stopped = true;
+    if (worker) worker.terminate();
+    worker = null;
+    for (const [id, p] of pending) { pending.delete(id); p.reject(new Error('stopped')); }
+  };
+  return measure;
 }
 
 function setupQuestion(div, measure) {
@@ -87,6 +101,8 @@ function main() {
   renderMath();
   const measure = measurer();
   for (const div of document.querySelectorAll('.question')) setupQuestion(div, measure);
+  // each card its own Worker, so that its Stop (terminate) leaves the questions' alone
+  for (const card of document.querySelectorAll('.live-score')) setupScoreCard(card, () => measurer({ onPage: false }));
   window.softlabLesson = { ready: true, measure };
 }
 

@@ -64,9 +64,43 @@ async function stabilityBound(core, q) {
  *  energy from 0.5 J to hundreds of J, yet the node, folding through the pin, never flies
  *  away. One blocking call of about half a second: the lessons run it in their Worker. */
 function stableDt(core, q) {
-  const dt = core.api.find_dt(q.scene, q.method, 1);
+  const dt = core.api.find_dt(q.scene, q.method, 1, 0);
   if (Number.isNaN(dt)) throw new Error(core.api.last_error() || 'find-dt failed');
   return dt;
+}
+
+/** One row of seed 003's score card (Table 1) for q.method on q.scene at its defaults,
+ *  as `softlab score` measures it natively: dtMax (s), the largest stable dt by the
+ *  library's bisection with trials of q.tEnd s (default 1), started at q.dtLo (s; 0 or
+ *  absent: the library's default start); seconds, the time of one step at dtMax (at the
+ *  scene's default dt when no dt is stable, as the CLI does) in this browser
+ *  (sl_api_time_per_step: wall time, best of 3); evaluations, force evaluations per step.
+ *  Two blocking calls (the search, then at least 60 ms of timing): in the Worker only. */
+function scoreRow(core, q) {
+  const { api } = core;
+  const tEnd = Number(q.tEnd || 1), dtLo = Number(q.dtLo || 0);
+  const stepper = core.steppers.find((s) => s.name === q.method);
+  const scene = core.scenes.find((s) => s.name === q.scene);
+  if (!stepper || !scene) throw new Error(`unknown ${stepper ? 'scene' : 'stepper'} '${stepper ? q.scene : q.method}'`);
+  const dtMax = api.find_dt(q.scene, q.method, tEnd, dtLo);
+  if (Number.isNaN(dtMax)) throw new Error(api.last_error() || 'find-dt failed');
+  const seconds = api.time_per_step(q.scene, q.method, dtMax > 0 ? dtMax : scene.defaultDt, tEnd);
+  if (Number.isNaN(seconds)) throw new Error(api.last_error() || 'timing failed');
+  return { dtMax, seconds, evaluations: stepper.evaluations };
+}
+
+/** omega_max (rad/s) of q.scene as built at its defaults (sl_api_omega_max, the fastest
+ *  mode that limits every explicit step). */
+function omegaMax(core, q) {
+  const { h, error } = buildSim(core, q.scene, {}, q.method || 'symplectic-euler', Number(q.dt || 1e-4), 0);
+  if (!h) throw new Error(error || 'could not create the scene');
+  try {
+    const omega = core.api.omega_max(h);
+    if (!(omega > 0)) throw new Error(core.api.last_error() || 'no omega_max');
+    return omega;
+  } finally {
+    core.api.sim_destroy(h);
+  }
 }
 
 /** Period (s) of the tracked node's motion along axis q.axis (0: x, default) under
@@ -126,6 +160,8 @@ export const MEASURES = {
   'stability-bound': (core, q) => stabilityBound(core, q),
   'stable-dt': (core, q) => stableDt(core, q),
   'period': (core, q) => period(core, q),
+  'score-row': (core, q) => scoreRow(core, q),
+  'omega-max': (core, q) => omegaMax(core, q),
   'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
   'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
   'max-volume': (core, q) => volumeRatio(core, q, -Infinity, Math.max),

@@ -105,6 +105,7 @@ export async function loadLab({ module, ...options } = {}) {
       citation: api.stepper_citation(i), flags: api.stepper_flags(i),
       // (ω Δt)_max on the undamped oscillator: 0 unstable at every Δt, Infinity none
       bound: api.stepper_stability_bound(i),
+      evaluations: api.stepper_evaluations(i), // force evaluations per step (seed 003's cost)
     });
   }
   const heap = heapArrays(Module, api);

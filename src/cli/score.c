@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "score.h"
 #include "softlab/scene.h"
@@ -28,36 +27,17 @@ typedef struct {
     sl_scene_params params; /* --pbd-iterations, --young; the rest keep the scene's defaults */
 } probe_args;
 
-static sl_world *build(const probe_args *a, const sl_stepper_class *stepper, double dt) {
-    sl_world *w = NULL;
-    if (sl_scene_build(sl_scene_find(a->scene), &a->params, &w) != SL_OK) return NULL;
-    if (sl_world_set_stepper(w, stepper, dt, 0) != SL_OK) {
-        sl_world_destroy(w);
-        return NULL;
-    }
-    return w;
-}
-
 /* Largest stable dt (s): the library's bisection (scene.h), 0 if it fails. */
 static double find_dt(const probe_args *a, const sl_stepper_class *stepper) {
     double dt = 0;
     return sl_scene_find_dt_from(sl_scene_find(a->scene), &a->params, stepper, a->t_end, a->dt_lo, &dt) == SL_OK ? dt : 0;
 }
 
-/* Processor time per step (s) at dt, the best of three runs of `steps` steps: CPU time,
- * not wall time, so that other work on the machine does not enter the score. */
-static double time_per_step(const probe_args *a, const sl_stepper_class *stepper, double dt, int steps) {
-    double best = INFINITY;
-    for (int r = 0; r < 3; r++) {
-        sl_world *w = build(a, stepper, dt);
-        if (!w) return NAN;
-        clock_t t0 = clock();
-        for (int s = 0; s < steps; s++)
-            if (sl_world_step(w) != SL_OK) sl_world_reset(w);
-        best = fmin(best, (double)(clock() - t0) / CLOCKS_PER_SEC / steps);
-        sl_world_destroy(w);
-    }
-    return best;
+/* Time per step (s) at dt: the library's (sl_scene_time_per_step: processor time, the
+ * best of three trials of t_end of simulated time); NaN if it fails. */
+static double time_per_step(const probe_args *a, const sl_stepper_class *stepper, double dt) {
+    double tps = NAN;
+    return sl_scene_time_per_step(sl_scene_find(a->scene), &a->params, stepper, dt, a->t_end, &tps) == SL_OK ? tps : NAN;
 }
 
 /* Reads the options after the command into a; 0 on a bad or unknown option. */
@@ -121,7 +101,7 @@ int softlab_score(int argc, char **argv) {
         double dt = find_dt(&a, c);
         /* timed over the run find_dt checked (steps past t_end might diverge and reset) */
         double dt_run = dt > 0 ? dt : sl_scene_find(a.scene)->default_dt;
-        double tps = time_per_step(&a, c, dt_run, (int)fmax(50, fmin(20000, lround(a.t_end / dt_run))));
+        double tps = time_per_step(&a, c, dt_run);
         double score = dt / tps;
         if (!strcmp(c->name, "explicit-euler")) ref = score;
         printf("%-20s %12.6g %10.3f %6d %12.4g %10.3f %12.4g\n", c->name, dt, 1e6 * tps, c->force_evaluations,

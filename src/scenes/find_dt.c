@@ -1,7 +1,10 @@
 /* The largest stable time step of a scene under a stepper, by bisection (scene.h,
- * sl_scene_find_dt; seed 003 Table 1). */
+ * sl_scene_find_dt), and the time a step takes (sl_scene_time_per_step): the columns
+ * "Max dt" and "Time" of seed 003's Table 1, for `softlab score` and the browser. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <math.h>
 #include <stddef.h>
+#include <time.h>
 
 #include "softlab/scene.h"
 
@@ -78,4 +81,42 @@ sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params 
     }
     *dt_max = lo;
     return SL_OK;
+}
+
+/* Seconds on the clock of sl_scene_time_per_step: processor time where the system keeps
+ * it, else monotonic wall time (Emscripten has no CLOCK_PROCESS_CPUTIME_ID, and its
+ * clock() counts whole milliseconds of Date.now()). */
+static double clock_seconds(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0 && clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return NAN;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+sl_status sl_scene_time_per_step(const sl_scene_class *sc, const sl_scene_params *params,
+                                 const sl_stepper_class *stepper, double dt, double t_end,
+                                 double *seconds) {
+    if (seconds) *seconds = NAN;
+    if (!sc || !stepper || !seconds) return SL_ERR_NULL;
+    if (!(dt > 0 && dt < 1) || !(t_end > 0 && t_end <= 1e4)) return SL_ERR_RANGE;
+    long steps = lround(fmax(50, fmin(20000, t_end / dt)));
+    double best = INFINITY;
+    for (int r = 0; r < SL_TIME_RUNS; r++) {
+        sl_world *w = NULL;
+        sl_status st = sl_scene_build(sc, params, &w);
+        if (st == SL_OK && (st = sl_world_set_stepper(w, stepper, dt, 0)) != SL_OK) sl_world_destroy(w);
+        if (st != SL_OK) return st;
+        long run = 0;
+        double t0 = clock_seconds(), elapsed = 0;
+        do {
+            for (long s = 0; s < steps; s++)
+                if (sl_world_step(w) != SL_OK) sl_world_reset(w);
+            sl_world_reset(w);
+            run += steps;
+            elapsed = clock_seconds() - t0;
+        } while (elapsed < SL_TIME_MIN_SECONDS && run < 10000000); /* the cap: a clock that stands still */
+        best = fmin(best, elapsed / (double)run);
+        sl_world_destroy(w);
+    }
+    *seconds = best;
+    return isfinite(best) ? SL_OK : SL_ERR_RANGE;
 }

@@ -70,6 +70,9 @@ API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flag
 /* (omega dt)_max of stepper i on the undamped oscillator (sl_stepper_class): 0 unstable at
  * every dt, Infinity stable at every dt; NaN for an index out of range. */
 API double sl_api_stepper_stability_bound(int i) { return stepper_at(i) ? stepper_at(i)->stability_bound : NAN; }
+/* Force evaluations per step of stepper i (sl_stepper_class; seed 003's cost per step),
+ * 0 for an index out of range. */
+API int sl_api_stepper_evaluations(int i) { return stepper_at(i) ? stepper_at(i)->force_evaluations : 0; }
 
 API const char *sl_api_status_message(int status) { return sl_status_message((sl_status)status); }
 
@@ -152,20 +155,48 @@ static double lame(double young, double poisson, int which) {
 API double sl_api_lame_lambda(double young, double poisson) { return lame(young, poisson, 0); }
 API double sl_api_lame_mu(double young, double poisson) { return lame(young, poisson, 1); }
 
-/* The largest stable dt (s) of stepper `method` on scene `scene` at its defaults, by the
- * library's bisection and energy criterion (sl_scene_find_dt: runs of max(t_end, 200
- * periods of the fastest mode)); 0 if unstable at every dt tried. NaN on error (unknown
- * scene or stepper, t_end outside (0, 1e4] s); sl_api_last_error() says why. Blocks for
- * the whole search (about half a second on the oscillator): call it from a Worker. */
-API double sl_api_find_dt(const char *scene, const char *method, double t_end) {
+/* Scene and stepper by name for the score-card calls; NULL (and the error set) if either
+ * is unknown. */
+static const sl_scene_class *score_args(const char *scene, const char *method, const sl_stepper_class **st) {
     const sl_scene_class *sc = sl_scene_find(scene ? scene : "");
-    const sl_stepper_class *st = sl_stepper_find(method ? method : "");
-    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), NAN;
-    if (!st) return set_error("unknown stepper '%s'", method ? method : ""), NAN;
+    *st = sl_stepper_find(method ? method : "");
+    if (!sc) return set_error("unknown scene '%s'", scene ? scene : ""), NULL;
+    if (!*st) return set_error("unknown stepper '%s'", method ? method : ""), NULL;
+    return sc;
+}
+
+/* The largest stable dt (s) of stepper `method` on scene `scene` at its defaults, by the
+ * library's bisection and energy criterion (sl_scene_find_dt_from: runs of max(t_end, 200
+ * periods of the fastest mode)), starting at dt_lo (s; 0: 1e-3 * 2/omega_max, as
+ * `softlab find-dt --dt-lo`): a start near the answer spares the long runs at tiny steps.
+ * 0 if unstable at every dt tried (or already at dt_lo). NaN on error (unknown scene or
+ * stepper, t_end outside (0, 1e4] s, dt_lo outside [0, 1) s); sl_api_last_error() says
+ * why. Blocks for the whole search (about half a second on the oscillator from the
+ * default start): call it from a Worker. */
+API double sl_api_find_dt(const char *scene, const char *method, double t_end, double dt_lo) {
+    const sl_stepper_class *st = NULL;
+    const sl_scene_class *sc = score_args(scene, method, &st);
+    if (!sc) return NAN;
     double dt_max = NAN;
-    sl_status s = sl_scene_find_dt(sc, NULL, st, t_end, &dt_max);
+    sl_status s = sl_scene_find_dt_from(sc, NULL, st, t_end, dt_lo, &dt_max);
     if (s != SL_OK) return set_error("find-dt on '%s' with '%s': %s", sc->name, st->name, sl_status_message(s)), NAN;
     return dt_max;
+}
+
+/* Seconds one step of `method` takes on scene `scene` at its defaults at dt (s): the
+ * library's timing of `softlab score` (sl_scene_time_per_step: the best of 3 trials of
+ * t_end of simulated time, each of at least 20 ms of clock), here on the browser's
+ * monotonic clock, so it is wall time. NaN on error (unknown names, dt not in (0, 1) s,
+ * t_end not in (0, 1e4] s, a stepper that refuses the scene); sl_api_last_error() says
+ * why. Blocks for at least 60 ms: call it from a Worker. */
+API double sl_api_time_per_step(const char *scene, const char *method, double dt, double t_end) {
+    const sl_stepper_class *st = NULL;
+    const sl_scene_class *sc = score_args(scene, method, &st);
+    if (!sc) return NAN;
+    double seconds = NAN;
+    sl_status s = sl_scene_time_per_step(sc, NULL, st, dt, t_end, &seconds);
+    if (s != SL_OK) return set_error("timing '%s' with '%s': %s", sc->name, st->name, sl_status_message(s)), NAN;
+    return seconds;
 }
 
 /* SL_PARAM_BIT of each parameter scene i reads (sl_scene_class.params). */

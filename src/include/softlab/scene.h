@@ -147,4 +147,28 @@ sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params 
                                 const sl_stepper_class *stepper, double t_end, double dt_lo,
                                 double *dt_max);
 
+/* Trials of sl_scene_time_per_step: the best of this many, each of at least
+ * SL_TIME_MIN_SECONDS of clock, so that a clock of coarse resolution (a browser's
+ * performance.now(): 5-100 us) still measures steps of a fraction of a microsecond. */
+#define SL_TIME_RUNS 3
+#define SL_TIME_MIN_SECONDS 0.02
+
+/* The time one step of `stepper` takes on scene sc (built from params, NULL: defaults) at
+ * dt (s), in seconds (seed 003 Table 1, "Time"; the score is dt_max / *seconds): the best
+ * of SL_TIME_RUNS trials. A trial builds the scene and runs it from its start for the
+ * steps of t_end (s) of simulated time (round(t_end/dt), at least 50, at most 20,000: the
+ * run sl_scene_find_dt checked, so no step past it diverges), then again from the start
+ * (sl_world_reset) until at least SL_TIME_MIN_SECONDS of clock have passed; a step that
+ * fails resets the world. *seconds = clock time / steps run, resets included (one per
+ * 50 steps or more). The clock is the process's processor time
+ * (CLOCK_PROCESS_CPUTIME_ID), so other work on the machine does not enter, where the
+ * system has one (natively); else monotonic wall time (CLOCK_MONOTONIC: WebAssembly,
+ * where the browser's performance.now() stands behind it). `softlab score` and the
+ * browser's score card (sl_api_time_per_step) both time with it. Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (dt not in (0, 1) s or t_end not in (0, 1e4] s), SL_ERR_UNKNOWN_SCENE,
+ * those of sc->build and of sl_world_set_stepper (the stepper refuses the scene). */
+sl_status sl_scene_time_per_step(const sl_scene_class *sc, const sl_scene_params *params,
+                                 const sl_stepper_class *stepper, double dt, double t_end,
+                                 double *seconds);
+
 #endif
