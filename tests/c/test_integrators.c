@@ -325,3 +325,27 @@ TEST(find_dt_from_a_given_start_finds_the_same_bound) {
     ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, -0.1, &dt) == SL_ERR_RANGE);
     ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, 1.0, &dt) == SL_ERR_RANGE);
 }
+
+/* The time per step of the score card (sl_scene_time_per_step, seed 003 Table 1 "Time";
+ * `softlab score` and the browser's card): a finite positive time on the oscillator for
+ * symplectic Euler at dt = 0.1 s (10 steps of 1 s, at least 50 run), and the errors it
+ * documents: no scene, stepper or output (NULL), dt outside (0, 1) s and t_end outside
+ * (0, 1e4] s (RANGE, *seconds NaN), and a stepper that refuses the scene (explicit Euler
+ * on the nu = 0.5 block, whose volumetric rows have compliance 0: its STIFF_LIMIT). */
+TEST(time_per_step_is_positive_and_refuses_bad_input) {
+    const sl_scene_class *osc = sl_scene_find("oscillator"), *block = sl_scene_find("fem-incompressible-block");
+    const sl_stepper_class *se = sl_stepper_find("symplectic-euler"), *ee = sl_stepper_find("explicit-euler");
+    ENSURE(osc && block && se && ee);
+    double s = NAN;
+    ENSURE(sl_scene_time_per_step(osc, NULL, se, 0.1, 1, &s) == SL_OK);
+    ENSURE(s > 0 && s < 1e-2);
+    ENSURE(sl_scene_time_per_step(NULL, NULL, se, 0.1, 1, &s) == SL_ERR_NULL && isnan(s));
+    ENSURE(sl_scene_time_per_step(osc, NULL, NULL, 0.1, 1, &s) == SL_ERR_NULL);
+    ENSURE(sl_scene_time_per_step(osc, NULL, se, 0.1, 1, NULL) == SL_ERR_NULL);
+    const double bad[4][2] = {{0, 1}, {1, 1}, {0.1, 0}, {0.1, 2e4}};
+    for (int k = 0; k < 4; k++) {
+        s = 1;
+        ENSURE(sl_scene_time_per_step(osc, NULL, se, bad[k][0], bad[k][1], &s) == SL_ERR_RANGE && isnan(s));
+    }
+    ENSURE(sl_scene_time_per_step(block, NULL, ee, 1e-4, 0.01, &s) == SL_ERR_STIFF_LIMIT && isnan(s));
+}

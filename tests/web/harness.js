@@ -131,4 +131,20 @@ async function answerQuestion(page, index, value, timeout = 180000) {
     truth: Number(await q.getAttribute('data-truth')) };
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, countPixels, colouredPixels, answerQuestion };
+/** Runs during() under a Chrome trace; resolves to the main thread's tasks as
+ *  [wall ms, thread ms] pairs, longest wall first. */
+async function traced(page, during) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await during();
+  await cdp.send('Tracing.end');
+  await complete;
+  const main = events.find((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain');
+  return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
+    .map((e) => [e.dur / 1000, (e.tdur ?? e.dur) / 1000]).sort((a, b) => b[0] - a[0]);
+}
+
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, labState, countPixels, colouredPixels, answerQuestion, traced };

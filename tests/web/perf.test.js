@@ -21,7 +21,7 @@
 const { describe, test, after } = require('node:test');
 const assert = require('node:assert');
 
-const { startSite } = require('./harness');
+const { startSite, traced } = require('./harness');
 
 const RUN_MS = 5000;
 const LONG_TASK_MS = 50;
@@ -62,22 +62,6 @@ async function run(site) {
     starting: tasks.filter(([start]) => start < from).map(([, d]) => Math.round(d)),
     running: tasks.filter(([start]) => start >= from).map(([, d]) => Math.round(d)),
   };
-}
-
-/** Runs during() under a Chrome trace; resolves to the main thread's tasks as
- *  [wall ms, thread ms] pairs, longest wall first. */
-async function traced(page, during) {
-  const cdp = await page.context().newCDPSession(page);
-  const events = [];
-  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
-  await during();
-  await cdp.send('Tracing.end');
-  await complete;
-  const main = events.find((e) => e.name === 'thread_name' && e.args.name === 'CrRendererMain');
-  return events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask')
-    .map((e) => [e.dur / 1000, (e.tdur ?? e.dur) / 1000]).sort((a, b) => b[0] - a[0]);
 }
 
 function report(t, label, r) {
