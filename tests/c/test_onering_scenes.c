@@ -261,8 +261,8 @@ TEST(loaded_mesh_squeeze_plates_meet_at_its_middle_and_keep_its_volume) {
     ENSURE(pinned == 0 && fabs(high - low - h) < 1e-12);
     const double times[3] = {0, 0.5, SL_SQUEEZE_TIME * (1 - SL_SQUEEZE_MIN_GAP)};
     for (int k = 0; k < 3; k++) { /* h(t) = bottom + (h/2) t and top - (h/2) t: they meet at mid-height at 1 s */
-        double bottom, top, vb, vt;
-        int fb, ft;
+        double bottom = 0, top = 0, vb = 0, vt = 0;
+        int fb = 0, ft = 0;
         ENSURE(sl_world_plate(w, 0, times[k], &bottom, &vb, &fb) && sl_world_plate(w, 1, times[k], &top, &vt, &ft));
         ENSURE(fb == +1 && ft == -1);
         ENSURE_NEAR(bottom, low + 0.5 * h * times[k] / SL_SQUEEZE_TIME, 1e-12);
