@@ -120,9 +120,15 @@ int sl_render_project(const sl_render_scene *s, int width, int height, double ya
                       double distance, const double pan[3], const double x[3], double out[3]);
 
 /* The free (unpinned) node drawn within radius pixels of (px, py), nearest to it
- * (near-ties go to the node in front); -1 if none. */
+ * (near-ties go to the node in front); -1 if none. Only nodes the view shows can be
+ * picked: with SL_VIEW_WIREFRAME in view (the SL_VIEW_* bits) every node; without it
+ * only the surface's (a corner of a triangle of s; all nodes if s has none), and with
+ * SL_VIEW_SHADED, whose surface is opaque, only those not hidden behind it: no deeper
+ * than the surface under the cursor by more than the longest edge of the triangle hit
+ * there, so the node clicked is on the side of the body seen. */
 int sl_render_pick(const sl_render_scene *s, int width, int height, double yaw, double pitch,
-                   double distance, const double pan[3], double px, double py, double radius);
+                   double distance, const double pan[3], double px, double py, double radius,
+                   int view);
 
 /* The point (out, m) under pixel (px, py) on the plane through `through` (m) facing the
  * camera: where a dragged point goes. Returns 1, or 0 if that plane is behind. */

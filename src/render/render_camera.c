@@ -165,22 +165,84 @@ int sl_render_project(const sl_render_scene *s, int width, int height, double ya
     return camera_project(&cam, &f, x, width, height, out);
 }
 
+/* The ray from the eye through pixel (px, py): dir has unit component along fwd, so the
+ * parameter t of a point eye + t dir is its depth along the view. */
+static void camera_ray(const camera *cam, int width, int height, double px, double py, double dir[3]) {
+    double nx = 2 * px / width - 1, ny = 1 - 2 * py / height;
+    for (int c = 0; c < 3; c++)
+        dir[c] = cam->fwd[c] + cam->side[c] * nx * cam->tan_half * cam->aspect + cam->up[c] * ny * cam->tan_half;
+}
+
+/* Depth along the view of the nearest surface triangle of s on the ray (eye, dir) (both
+ * in the centred frame), and the longest edge (m) of that triangle; INFINITY if none is
+ * hit. Moller-Trumbore, either face. */
+static double surface_depth(const sl_render_scene *s, const framing *f, const camera *cam,
+                            const double dir[3], double *edge) {
+    double best = INFINITY;
+    for (int k = 0; k < s->triangle_count; k++) {
+        const int *t = s->triangles + 3 * k;
+        double v[3][3];
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++) v[a][c] = s->positions[3 * t[a] + c] - f->center[c];
+        double e1[3], e2[3], o[3];
+        for (int c = 0; c < 3; c++) e1[c] = v[1][c] - v[0][c], e2[c] = v[2][c] - v[0][c], o[c] = cam->eye[c] - v[0][c];
+        double h[3] = {dir[1] * e2[2] - dir[2] * e2[1], dir[2] * e2[0] - dir[0] * e2[2], dir[0] * e2[1] - dir[1] * e2[0]};
+        double det = e1[0] * h[0] + e1[1] * h[1] + e1[2] * h[2];
+        if (fabs(det) < 1e-300) continue;
+        double u = (o[0] * h[0] + o[1] * h[1] + o[2] * h[2]) / det;
+        if (u < 0 || u > 1) continue;
+        double q[3] = {o[1] * e1[2] - o[2] * e1[1], o[2] * e1[0] - o[0] * e1[2], o[0] * e1[1] - o[1] * e1[0]};
+        double w = (dir[0] * q[0] + dir[1] * q[1] + dir[2] * q[2]) / det;
+        if (w < 0 || u + w > 1) continue;
+        double depth = (e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2]) / det;
+        if (!(depth > 0) || depth >= best) continue;
+        best = depth;
+        double l2 = 0;
+        for (int a = 0; a < 3; a++) {
+            double d2 = 0;
+            for (int c = 0; c < 3; c++) d2 += (v[(a + 1) % 3][c] - v[a][c]) * (v[(a + 1) % 3][c] - v[a][c]);
+            l2 = fmax(l2, d2);
+        }
+        *edge = sqrt(l2);
+    }
+    return best;
+}
+
+/* Whether node i is a corner of a surface triangle of s (a scan: called only for the few
+ * nodes near the cursor). */
+static int on_surface(const sl_render_scene *s, int i) {
+    for (int k = 0; k < 3 * s->triangle_count; k++)
+        if (s->triangles[k] == i) return 1;
+    return 0;
+}
+
 int sl_render_pick(const sl_render_scene *s, int width, int height, double yaw, double pitch,
-                   double distance, const double pan[3], double px, double py, double radius) {
+                   double distance, const double pan[3], double px, double py, double radius,
+                   int view) {
     framing f;
     camera cam;
     if (!s || !s->positions || width < 1 || height < 1 || !frame_view(s, pan, &f)) return -1;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
     const double *x = s->positions;
+    /* what the view shows: every node through a wireframe, else the surface's, and of an
+     * opaque surface the side facing the eye */
+    int surface_only = !(view & SL_VIEW_WIREFRAME) && s->triangles && s->triangle_count > 0;
+    double max_depth = INFINITY;
+    if (surface_only && (view & SL_VIEW_SHADED)) {
+        double dir[3], edge = 0;
+        camera_ray(&cam, width, height, px, py, dir);
+        max_depth = surface_depth(s, &f, &cam, dir, &edge) + edge;
+    }
     int best = -1;
     double best_d2 = radius * radius, best_depth = INFINITY;
     for (int i = 0; i < s->node_count; i++) {
         double q[3];
-        if (scene_pinned(s, i) || !camera_project(&cam, &f, x + 3 * i, width, height, q))
+        if (scene_pinned(s, i) || !camera_project(&cam, &f, x + 3 * i, width, height, q) || q[2] > max_depth)
             continue;
         double d2 = (q[0] - px) * (q[0] - px) + (q[1] - py) * (q[1] - py);
         /* within the radius, the nearest to the cursor; near-ties go to the front one */
         if (d2 <= radius * radius && (d2 < 0.25 * best_d2 || (d2 <= 4 * best_d2 && q[2] < best_depth) || best < 0)) {
+            if (surface_only && !on_surface(s, i)) continue;
             best = i;
             best_d2 = fmax(d2, 1.0);
             best_depth = q[2];
@@ -196,12 +258,9 @@ int sl_render_unproject(const sl_render_scene *s, int width, int height, double 
     camera cam;
     if (!s || !through || !out || width < 1 || height < 1 || !frame_view(s, pan, &f)) return 0;
     camera_make(&f, yaw, pitch, distance, width, height, &cam);
-    double nx = 2 * px / width - 1, ny = 1 - 2 * py / height, dir[3], q[3];
-    for (int c = 0; c < 3; c++) {
-        dir[c] = cam.fwd[c] + cam.side[c] * nx * cam.tan_half * cam.aspect +
-                 cam.up[c] * ny * cam.tan_half;
-        q[c] = through[c] - f.center[c];
-    }
+    double dir[3], q[3];
+    camera_ray(&cam, width, height, px, py, dir);
+    for (int c = 0; c < 3; c++) q[c] = through[c] - f.center[c];
     double denom = dir[0] * cam.fwd[0] + dir[1] * cam.fwd[1] + dir[2] * cam.fwd[2];
     double num = (q[0] - cam.eye[0]) * cam.fwd[0] + (q[1] - cam.eye[1]) * cam.fwd[1] +
                  (q[2] - cam.eye[2]) * cam.fwd[2];

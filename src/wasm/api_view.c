@@ -369,7 +369,8 @@ API const double *sl_api_view_project(int v, int node, double yaw, double pitch,
 }
 
 /* The free node drawn within radius pixels of (px, py) (drawing-buffer pixels from the
- * top-left), or -1. */
+ * top-left), or -1; only a node the view's mode shows: not one hidden behind an opaque
+ * surface, nor an inner one unless the elements are drawn (sl_render_pick). */
 API int sl_api_view_pick(int v, double px, double py, double yaw, double pitch, double distance,
                          double pan_x, double pan_y, double pan_z, double radius) {
     view *w = get(v);
@@ -377,7 +378,7 @@ API int sl_api_view_pick(int v, double px, double py, double yaw, double pitch, 
     const double pan[3] = {pan_x, pan_y, pan_z};
     if (!w || !buffer_size(w, &width, &height)) return -1;
     sl_render_scene s = scene_of(w);
-    return sl_render_pick(&s, width, height, yaw, pitch, distance, pan, px, py, radius);
+    return sl_render_pick(&s, width, height, yaw, pitch, distance, pan, px, py, radius, sl_render_view(w->render));
 }
 
 /* The world point (m) under pixel (px, py) on the plane through (tx, ty, tz) facing

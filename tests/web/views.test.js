@@ -234,3 +234,47 @@ describe('pan', () => {
     assert.deepStrictEqual(page.errors, []);
   });
 });
+
+describe('picking what is seen', () => {
+  let page;
+  before(async () => { page = await openLab('?scene=onering-sphere-drop&methods=regularized&paused=1'); });
+  after(async () => { await page.close(); });
+
+  // The farthest node of the ball (no pins) is drawn near the middle of its disc, behind
+  // the front of the ball: a click there means the front.
+  test('a click over a hidden node picks a node on the side seen; through a wireframe, the node itself', async (t) => {
+    const r = await page.evaluate(() => {
+      const { api, panels, state } = window.softlab;
+      const v = panels[0].view, c = state().camera;
+      const cam = [c.yaw, c.pitch, api.view_distance(v) * c.zoom, ...c.pan];
+      const nodes = [];
+      for (let n = 0; ; n++) {
+        const q = api.vec3(api.view_project(v, n, ...cam));
+        if (!q) break;
+        nodes.push(q);
+      }
+      const depth = nodes.map((q) => q[2]);
+      const far = depth.indexOf(Math.max(...depth)), near = Math.min(...depth);
+      const [px, py] = nodes[far];
+      const pickIn = (mode) => {
+        api.view_set_mode(v, mode);
+        const k = api.view_pick(v, px, py, ...cam, 40); // px: front nodes in reach
+        return { node: k, depth: k >= 0 ? depth[k] : null };
+      };
+      const shaded = pickIn(1), wire = pickIn(1 | 2), outline = pickIn(0);
+      api.view_set_mode(v, 9);
+      return { far, farDepth: depth[far], near, count: nodes.length, shaded, wire, outline };
+    });
+    t.diagnostic(JSON.stringify(r));
+    const body = r.farDepth - r.near; // the ball's extent along the view
+    assert.ok(r.count > 100 && body > 0.1, JSON.stringify(r));
+    // shaded (opaque): a node of the front, not the hidden one under the cursor
+    assert.ok(r.shaded.node >= 0 && r.shaded.node !== r.far, JSON.stringify(r.shaded));
+    assert.ok(r.shaded.depth < r.near + 0.5 * body, `picked at depth ${r.shaded.depth}, front ${r.near}, back ${r.farDepth}`);
+    // the wireframe draws every edge through the surface: the node drawn under the cursor
+    assert.strictEqual(r.wire.node, r.far);
+    // the outline (no surface) shows the back edges too: the back corner is a surface node
+    assert.strictEqual(r.outline.node, r.far);
+    assert.deepStrictEqual(page.errors, []);
+  });
+});
