@@ -101,7 +101,14 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * shared 2-core machine): the fill ratio is 4.2 / 5.9 / 8.7 / 12.3 on the block at 2,560
  * / 5,000 / 10,985 / 20,480 tets and 2.7 / 3.3 / 4.5 / 5.7 on the beam at 2,480 / 5,000 /
  * 10,080 / 20,090 tets (its meshes before it became the scene perf-beam); IC0 wins from about 4 up (block 20,480: 157 -> 72 ms). The small
- * meshes of the scenes and tests stay on FACTOR_PCG, hence on SL_PCG_TOLERANCE. */
+ * meshes of the scenes and tests stay on FACTOR_PCG, hence on SL_PCG_TOLERANCE.
+ *
+ * Tried and not kept (2026-11-24, bench --shapes at 20,000 tets, native): IC0 plus an
+ * additive coarse correction on greedy node aggregates (their translations; Z^T A Z
+ * factored by CSparse each step) cut CG's iterations 53.9 -> 42.2 (block) and 68.7 -> 59.4
+ * (beam), but the coarse solve cost more than it saved: 22 -> 30 and 32 -> 35 ms of solve
+ * per step. A quadratic initial guess (3 v_n - 3 v_{n-1} + v_{n-2}) saved 3 % of the
+ * iterations. */
 #define SL_FILL_RATIO_IC0 4.0
 
 /* Solves the SPD system A x = b (A: upper triangle, CSC, the dofs of a node in
