@@ -16,6 +16,7 @@ const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker l
 const WRECK_VOLUME = [0.5, 2]; // V/V₀ outside this: the mesh is wrecked
 
 const $ = (sel, root) => root.querySelector(sel);
+let measureCtx = null; // a 2D context to measure stepper names in the menu's font
 
 /** x rounded down to `digits` significant digits (x > 0). */
 function floorDigits(x, digits) {
@@ -118,7 +119,7 @@ export class Panel {
       // back to the scene's own stepper and says why; the others are not affected.
       refusal = built.error;
       this.method = this.scene.defaultMethod;
-      this.select.value = this.method;
+      this.showMethod(this.method);
       built = await this.build(this.params, this.method);
     }
     if (built.status !== SL_OK) throw new Error(built.error);
@@ -167,13 +168,16 @@ export class Panel {
     for (const s of this.core.steppers) {
       const opt = document.createElement('option');
       opt.value = s.name;
-      opt.textContent = s.title;
+      opt.textContent = opt.dataset.full = s.title;
       opt.title = s.citation;
       this.select.append(opt);
     }
-    this.select.value = this.method;
+    this.showMethod(this.method);
     this.dtInput.value = String(this.dt);
-    this.select.addEventListener('change', () => this.on.stepper(this.index, this.select.value));
+    this.select.addEventListener('change', () => {
+      this.fitStepperNames(); // the tooltip names the stepper chosen
+      this.on.stepper(this.index, this.select.value);
+    });
     this.dtInput.addEventListener('change', () => this.on.dt(this.index, Number(this.dtInput.value)));
     $('#panels', document).append(node);
   }
@@ -341,7 +345,7 @@ export class Panel {
     const reply = await this.client.request('method', { method, dt, beta, epoch: this.epoch });
     this.epoch = reply.epoch;
     if (reply.status !== SL_OK) {
-      this.select.value = this.method;
+      this.showMethod(this.method);
       this.dtInput.value = String(this.dt);
       this.flash(reply.error);
       return false;
@@ -351,7 +355,7 @@ export class Panel {
     this.beta = beta;
     this.t = 0;
     this.sentTarget = 0;
-    this.select.value = method;
+    this.showMethod(method);
     this.dtInput.value = String(dt);
     this.citation.textContent = this.stepper().citation;
     this.viewNote('');
@@ -537,6 +541,7 @@ export class Panel {
   }
 
   resize() {
+    this.fitStepperNames();
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
     const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
     const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
@@ -545,6 +550,34 @@ export class Panel {
       this.canvas.height = h;
       this.dirty = true;
     }
+  }
+
+  /** The stepper menu shows method (its name fitted to the head). */
+  showMethod(method) {
+    this.select.value = method;
+    this.fitStepperNames();
+  }
+
+  /** A stepper name wider than the panel's head is shortened on purpose to the part before
+   *  its parenthesis ("Forest-Ruth (fourth order symplectic)" to "Forest-Ruth") rather than
+   *  cut mid-word by the menu; the menu's tooltip keeps the whole name (issue 13 item 7). */
+  fitStepperNames() {
+    const head = this.select.parentElement;
+    const style = getComputedStyle(head);
+    // the head's content box less the swatch and its gap (22 px) and the menu's own padding,
+    // border and arrow (about 34 px)
+    const room = head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 22 - 34;
+    if (!(room > 0)) return; // not laid out (hidden in a compact embed): keep the names
+    measureCtx ||= document.createElement('canvas').getContext('2d');
+    const ctx = measureCtx;
+    ctx.font = getComputedStyle(this.select).font;
+    for (const o of this.select.options) {
+      const full = o.dataset.full;
+      const name = ctx.measureText(full).width <= room ? full : full.replace(/\s*\(.*$/, '');
+      if (o.textContent !== name) o.textContent = name;
+    }
+    const chosen = this.select.selectedOptions[0];
+    this.select.title = chosen && chosen.textContent !== chosen.dataset.full ? chosen.dataset.full : '';
   }
 
   /** The camera arguments of the view's draw/project/pick/unproject for this panel. */
