@@ -149,7 +149,7 @@ const sl_scene_class sl_scene_onering_squeeze = {
                    "25 % of the ball's height (t = 0.75 s). The one-ring ball (onering = 1, "
                    "`incompressible` stepper) keeps its volume with the plates as contact "
                    "constraints inside the pressure solve; the per-tet Green-strain ball at "
-                   "nu = 0.45 (onering = 0) loses volume as it is flattened, and from about "
+                   "ν = 0.45 (onering = 0) loses volume as it is flattened, and from about "
                    "t = 0.35 s its tets under the plates invert (St. Venant-Kirchhoff's stress "
                    "falls under strong compression: 144 inverted cells and V/V0 = 0.56 at "
                    "t = 0.5 s). Plot the volume ratio.",
@@ -176,7 +176,7 @@ const sl_scene_class sl_scene_onering_sphere_drop = {
                    "by a pressure projection (the `incompressible` stepper, MINRES to 1 %), "
                    "with the ground a constraint inside the pressure solve. Watch the volume "
                    "ratio stay within a fraction of a percent through the impact; the "
-                   "regularized stepper enforces the same one-ring rows (alpha = 0) through "
+                   "regularized stepper enforces the same one-ring rows (α = 0) through "
                    "its Schur form.",
     .params = SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_POISSON_RATIO) |
               SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |
@@ -209,7 +209,7 @@ const sl_scene_class sl_scene_onering_torus_drop = {
     .description = "A rubber torus (major radius 0.15 m, tube radius 0.05 m, cut from a grid of "
                    "cubes) falls 0.1 m onto the ground, as one torus of the seed's pile. The "
                    "one-ring torus (onering = 1) keeps its volume (the seed: within 0.5 % at the "
-                   "bottom of the pile); the per-tet one at nu = 0.45 (onering = 0) does not.",
+                   "bottom of the pile); the per-tet one at ν = 0.45 (onering = 0) does not.",
     .default_view = "methods=incompressible,regularized&onering=1,0&plot=volume_ratio",
     .params = SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_POISSON_RATIO) |
               SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |

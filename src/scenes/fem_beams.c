@@ -155,7 +155,7 @@ const sl_scene_class sl_scene_fem_soft_beam = {
     .citation = "seed 000 §5.3, Fig. 10",
     .description = "A 10 kg beam of Y = 8 kPa, clamped at one end, falls and swings under "
                    "gravity. No damping is added: watch the deformation energy decay through "
-                   "the regularized stepper's numerical dissipation, faster at larger dt.",
+                   "the regularized stepper's numerical dissipation, faster at larger Δt.",
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.015,
@@ -169,7 +169,7 @@ const sl_scene_class sl_scene_fem_supported_beam = {
     .title = "Supported beam bending (FEM)",
     .citation = "seed 000 §5.1, Fig. 6-7",
     .description = "A 10 m beam of 100 t (Y = 1 GPa) on supports at both ends sags under its "
-                   "own weight; set the density to 90 000 kg/m^3 for the 900 t beam of Fig. 7. "
+                   "own weight; set the density to 90 000 kg/m³ for the 900 t beam of Fig. 7. "
                    "Euler-Bernoulli predicts 0.15 m at mid-span for 100 t.",
     .params = FEM_PARAMS,
     .default_method = "regularized",
@@ -183,7 +183,7 @@ const sl_scene_class sl_scene_fem_twist_beam = {
     .name = "fem-twist-beam",
     .title = "Twisted beam, Green strain (FEM)",
     .citation = "seed 000 §5.1, Fig. 4",
-    .description = "A beam held twisted by 90 degrees at its ends. With the Green strain the "
+    .description = "A beam held twisted by 90° at its ends. With the Green strain the "
                    "large rotation costs no energy and the volume stays close to its rest value.",
     .default_view = "methods=symplectic-euler,implicit-euler,regularized&plot=volume_ratio",
     .params = FEM_PARAMS,
@@ -210,11 +210,11 @@ const sl_scene_class sl_scene_fem_twist_beam_linear = {
 
 const sl_scene_class sl_scene_fem_incompressible_block = {
     .name = "fem-incompressible-block",
-    .title = "Incompressible block, nu = 0.5 (FEM)",
+    .title = "Incompressible block, ν = 0.5 (FEM)",
     .citation = "seed 000 §2.3, §5.2",
     .description = "A hanging block with Poisson ratio 0.5: the volumetric compliance is zero, "
                    "a hard constraint. Only the regularized stepper can run it (panel 1): its "
-                   "volume ratio stays at 1. At nu = 0.45 (panels 2 and 3) the block is merely "
+                   "volume ratio stays at 1. At ν = 0.45 (panels 2 and 3) the block is merely "
                    "nearly incompressible and linearly implicit Euler runs it too: compare the "
                    "volume ratios and how the hanging block settles.",
     .default_view = "methods=regularized,regularized,implicit-euler&poisson_ratio=0.5,0.45,0.45&plot=volume_ratio",
@@ -230,11 +230,11 @@ const sl_scene_class sl_scene_fem_hanging_cantilever = {
     .name = "fem-hanging-cantilever",
     .title = "Hanging cantilever under prestress (FEM)",
     .citation = "seed 000 §5.1; issue 12",
-    .description = "A 1 m x 0.1 m x 0.1 m rubbery cantilever (Y = 1 MPa) clamped at one end "
+    .description = "A 1 m × 0.1 m × 0.1 m rubbery cantilever (Y = 1 MPa) clamped at one end "
                    "sags under gravity and carries stress at rest. The seed's regularized "
                    "stepper leaves the geometric stiffness out of its matrix: above a time step "
-                   "of about 2/omega of that stiffness it gains energy. Compare with "
-                   "regularized-geometric and implicit Euler, or raise beta.",
+                   "of about 2/ω of that stiffness it gains energy. Compare with "
+                   "regularized-geometric and implicit Euler, or raise β.",
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.002,

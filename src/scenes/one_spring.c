@@ -67,11 +67,11 @@ const sl_scene_class sl_scene_oscillator = {
     .title = "Harmonic oscillator (one spring)",
     .citation = "seed 003 §6, Table 1 (the linear test problem)",
     .description = "A 1 kg mass on a spring of rest length 1 m to a pinned node, released "
-                   "0.1 m stretched: x(t) = 1 + 0.1 cos(10 t) exactly (k = 100 N m: phi is a "
-                   "strain, so k/L^2 = 100 N/m and omega = 10 rad/s). Each explicit stepper is "
-                   "stable up to its bound omega dt (symplectic Euler, Verlet: 2; Forest-Ruth: "
-                   "1.57; RK4: 2.83, i.e. dt = 0.283 s); explicit Euler, midpoint and half step "
-                   "gain energy at every dt.",
+                   "0.1 m stretched: x(t) = 1 + 0.1 cos(10 t) exactly (k = 100 N m: φ is a "
+                   "strain, so k/L² = 100 N/m and ω = 10 rad/s). Each explicit stepper is "
+                   "stable up to its bound ω Δt (symplectic Euler, Verlet: 2; Forest-Ruth: "
+                   "1.57; RK4: 2.83, i.e. Δt = 0.283 s); explicit Euler, midpoint and half step "
+                   "gain energy at every Δt.",
     .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_PBD_ITERATIONS),
     .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = 100, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN,
                   [SL_PARAM_DENSITY] = NAN, [SL_PARAM_GRAVITY] = NAN, [SL_PARAM_RESOLUTION] = NAN,
@@ -86,9 +86,9 @@ const sl_scene_class sl_scene_pendulum = {
     .name = "pendulum",
     .title = "Pendulum on a stiff spring rod",
     .citation = "seed 003 §6, Fig. 4-5 (pendulum phase plots)",
-    .description = "A 1 kg bob on a 1 m rod, released 60 degrees from the vertical under "
-                   "g = 9.81 m/s^2 (period about 2.15 s). The rod is a stiff spring (k = 1e4 N m, "
-                   "omega = 100 rad/s along it), so an explicit stepper's time step is limited "
+    .description = "A 1 kg bob on a 1 m rod, released 60° from the vertical under "
+                   "g = 9.81 m/s² (period about 2.15 s). The rod is a stiff spring (k = 1e4 N m, "
+                   "ω = 100 rad/s along it), so an explicit stepper's time step is limited "
                    "by the rod, not by the swing: watch the energy and the tracked bob's path.",
     .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |
               SL_PARAM_BIT(SL_PARAM_PBD_ITERATIONS),

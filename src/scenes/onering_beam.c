@@ -40,10 +40,10 @@ const sl_scene_class sl_scene_onering_cantilever = {
     .name = "onering-cantilever",
     .title = "Incompressible cantilever: one-ring against per-tet (locking)",
     .citation = "seed 001 §3 (locking); Timoshenko beam theory",
-    .description = "A 1 m x 0.2 m x 0.2 m cantilever of nu = 0.5 (Y = 1e7 Pa, 1000 kg/m^3) "
-                   "clamped at x = 0 sags under gravity. Beam theory (Timoshenko, kappa = "
-                   "10(1+nu)/(12+11nu) = 0.857, G = Y/3) puts the tip at qL^4/(8YI) + "
-                   "qL^2/(2 kappa G A) = 38.5 mm below the axis. Per-tet volume constraints "
+    .description = "A 1 m × 0.2 m × 0.2 m cantilever of ν = 0.5 (Y = 1e7 Pa, 1000 kg/m³) "
+                   "clamped at x = 0 sags under gravity. Beam theory (Timoshenko, κ = "
+                   "10(1+ν)/(12+11ν) = 0.857, G = Y/3) puts the tip at qL⁴/(8YI) + "
+                   "qL²/(2 κ G A) = 38.5 mm below the axis. Per-tet volume constraints "
                    "(onering = 0: 5 per cube, more than the 3 dofs per node) lock the beam: it "
                    "hardly sags. The one-ring constraint (onering = 1, one per node) does not. "
                    "The tracked node is the tip of the axis: plot its height.",

@@ -70,7 +70,7 @@ const sl_scene_class sl_scene_perf_block = {
     .name = "perf-block",
     .title = "Performance: compact block (FEM)",
     .citation = "issue 11 (make bench)",
-    .description = "A 0.5 m rubbery cube (E = 1 MPa, nu = 0.3) clamped to a wall at one side, "
+    .description = "A 0.5 m rubbery cube (E = 1 MPa, ν = 0.3) clamped to a wall at one side, "
                    "sagging under gravity: the compact shape of the benchmark. The mesh "
                    "resolution r sets its size, r x r x r cubes of 5 tets (r = 16: 20,480 tets); "
                    "watch the panel's step time as you raise it. A compact 3D mesh fills in "
@@ -88,10 +88,10 @@ const sl_scene_class sl_scene_perf_beam = {
     .name = "perf-beam",
     .title = "Performance: slender beam (FEM)",
     .citation = "issue 11 (make bench)",
-    .description = "A 2 m x 0.2 m x 0.2 m rubbery beam (E = 1 MPa, nu = 0.3) clamped at one "
+    .description = "A 2 m × 0.2 m × 0.2 m rubbery beam (E = 1 MPa, ν = 0.3) clamped at one "
                    "end, falling and swinging under gravity: the slender shape of the benchmark. "
                    "The mesh resolution r gives about as many tets as the block at the same r "
-                   "(5 r^3; r = 16: 20,580 tets); watch the panel's step time as you raise it.",
+                   "(5 r³; r = 16: 20,580 tets); watch the panel's step time as you raise it.",
     .params = SHAPE_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.01,

@@ -61,12 +61,12 @@ const sl_scene_class sl_scene_swinging_cube = {
     .title = "Swinging cube (springs)",
     .citation = "seed 000 §3, Fig. 2-3",
     .description = "The same cube (8 masses of 1 kg, 18 springs of k = 1e5 N m, one corner "
-                   "pinned) with the same time step in every panel. At the default dt = 0.05 s, "
-                   "far above the stiffest mode's period of 11.2 ms (2/omega_max = 3.55 ms), "
+                   "pinned) with the same time step in every panel. At the default Δt = 0.05 s, "
+                   "far above the stiffest mode's period of 11.2 ms (2/ω_max = 3.55 ms), "
                    "watch which stepper explodes, which one slows down the whole swing, and "
-                   "which swings freely. (k is in N m, not N/m: a spring's phi is its strain, "
+                   "which swings freely. (k is in N m, not N/m: a spring's φ is its strain, "
                    "dimensionless, so k is an energy; along a spring of length L the "
-                   "stiffness is k/L^2 N/m.)",
+                   "stiffness is k/L² N/m.)",
     .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |
               SL_PARAM_BIT(SL_PARAM_PBD_ITERATIONS),
     .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = 1e5, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN,

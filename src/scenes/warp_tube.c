@@ -99,7 +99,7 @@ const sl_scene_class sl_scene_warp_tube = {
     .title = "Tube released from a bend: linear, warped, Green (FEM)",
     .citation = "seed 002 §4.2, Fig. 8 (Mueller et al. 2002)",
     .description = "A rubber tube 0.5 m tall and 0.13 m across (0.02 m wall, 960 tets, "
-                   "E = 1 MPa, nu = 0.33) stands on its pinned base; it starts bent by 60 degrees, "
+                   "E = 1 MPa, ν = 0.33) stands on its pinned base; it starts bent by 60°, "
                    "as if grabbed and let go, and swings back. Linear FEM (linear-fem) swells "
                    "where it rotates; stiffness warping keeps its volume as the Green-strain "
                    "model (implicit-euler) does. Watch volume_ratio.",
@@ -116,10 +116,10 @@ const sl_scene_class sl_scene_warp_tube_drop = {
     .name = "warp-tube-drop",
     .title = "Tube dropped on the ground (FEM)",
     .citation = "seed 002 §4.2, table of stable dt (Mueller et al. 2002)",
-    .description = "The same tube, free, tilted 45 degrees with its lowest point 0.5 m above "
+    .description = "The same tube, free, tilted 45° with its lowest point 0.5 m above "
                    "the ground, falls and bounces. The paper found warping stable at 10-30 ms "
                    "and its Green-strain model only at 1-5 ms here; try Young's modulus from "
-                   "0.1 to 2 MPa and a larger dt.",
+                   "0.1 to 2 MPa and a larger Δt.",
     .default_view = "methods=linear-fem,stiffness-warping,stiffness-warping-element,implicit-euler&plot=volume_ratio",
     .params = TUBE_PARAMS,
     .default_method = "stiffness-warping-element", /* per-vertex warping diverges at 10 ms here */

@@ -49,7 +49,7 @@ const sl_scene_class sl_scene_warp_bar = {
     .name = "warp-bar",
     .title = "Bar under gravity: linear, warped, Green (FEM)",
     .citation = "seed 002 §4.1, Fig. 6-7 (Mueller et al. 2002)",
-    .description = "A 1 m bar (E = 1 MPa, nu = 0.33) clamped to a wall sags under gravity. "
+    .description = "A 1 m bar (E = 1 MPa, ν = 0.33) clamped to a wall sags under gravity. "
                    "Linear FEM (linear-fem) grows in volume as it bends; stiffness warping keeps "
                    "the volume like the Green-strain model (implicit-euler) at the cost of a "
                    "linear model. Watch volume_ratio.",
@@ -67,7 +67,7 @@ const sl_scene_class sl_scene_warp_bar_long = {
     .title = "Long bar under gravity (FEM)",
     .citation = "seed 002 §4.1, Fig. 7 (Mueller et al. 2002)",
     .description = "The same cross-section, 2 m long: linear FEM swells to 130 times its volume. "
-                   "The paper reports its non-linear model diverging at dt = 10 ms where warping "
+                   "The paper reports its non-linear model diverging at Δt = 10 ms where warping "
                    "stays stable; measured here, the Green-strain model (implicit-euler) and "
                    "per-element warping run at 10 ms, and per-vertex warping diverges after "
                    "1.3 s (its forces derive from no energy: stable only below 5.7 ms).",

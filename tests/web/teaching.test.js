@@ -158,8 +158,9 @@ describe('teaching lab', () => {
       return (await stepTo(page, t)).panels.map((p) => p.positions);
     };
     const first = await replayTo(1.0);
-    // past its last event the replay is over: the button says so (issue 13)
-    await page.waitForFunction(() => !window.softlab.state().replaying, null, { timeout: 10000 });
+    // past its last event the replay is over: the button says so (issue 13). The check runs
+    // on animation frames, which a heavily loaded headless Chromium can starve for seconds
+    await page.waitForFunction(() => !window.softlab.state().replaying, null, { timeout: 30000 });
     assert.strictEqual(await page.textContent('#replay'), '↻ Replay');
     const second = await replayTo(1.0);
     assert.deepStrictEqual(first[1], first[0], 'the same drag in both panels');
