@@ -85,7 +85,7 @@ sl_status sl_user_mesh_world(const sl_tet_mesh *mesh, const sl_scene_params *par
     sl_material mat = {p.value[SL_PARAM_YOUNG_MODULUS], p.value[SL_PARAM_POISSON_RATIO], p.value[SL_PARAM_DENSITY]};
     double lambda, mu, gravity = p.value[SL_PARAM_GRAVITY];
     if (sl_material_lame(&mat, &lambda, &mu) != SL_OK)
-        return sl_error_set(err, SL_ERR_RANGE, -1, "Young's modulus %g Pa and density %g kg/m^3 must be > 0, "
+        return sl_error_set(err, SL_ERR_RANGE, -1, "Young's modulus %g Pa and density %g kg/m³ must be > 0, "
                             "the Poisson ratio %g in [0, 0.5]", mat.young_modulus, mat.density, mat.poisson_ratio);
     int onering = p.value[SL_PARAM_ONERING] == 1;
     sl_mesh_experiment experiment = (sl_mesh_experiment)p.value[SL_PARAM_EXPERIMENT];

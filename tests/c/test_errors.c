@@ -45,7 +45,7 @@ TEST(errors_stepper_parameters_are_checked) {
     sl_world *w = make_cube("regularized", 0.05);
     const sl_stepper_class *reg = sl_stepper_find("regularized");
     ENSURE(sl_world_set_stepper(w, reg, 0.0, 0) == SL_ERR_RANGE);
-    ENSURE(strstr(sl_world_last_error(w), "dt = 0") != NULL);
+    ENSURE(strstr(sl_world_last_error(w), "Δt = 0") != NULL);
     ENSURE(sl_world_set_stepper(w, reg, NAN, 0) == SL_ERR_RANGE);
     ENSURE(sl_world_set_stepper(w, reg, 0.01, -1) == SL_ERR_RANGE);
     ENSURE(sl_world_set_stepper(w, NULL, 0.01, 0) == SL_ERR_NULL);

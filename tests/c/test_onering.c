@@ -47,7 +47,7 @@ TEST(onering_errors_name_the_tet_and_why) {
     sl_error err = {SL_OK, -1, ""};
     ENSURE(sl_onering_volume_create(x, 4, inverted, 2, 0, &m, &err) == SL_ERR_DEGENERATE && m == NULL);
     ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 1);
-    ENSURE(!strcmp(err.message, "tet 1 has rest volume -0.166667 m^3 <= 0 (inverted or degenerate)"));
+    ENSURE(!strcmp(err.message, "tet 1 has rest volume -0.166667 m³ <= 0 (inverted or degenerate)"));
     ENSURE(sl_onering_volume_create(x, 4, out_of_range, 1, 0, &m, &err) == SL_ERR_INDEX && err.index == 0);
     ENSURE(!strcmp(err.message, "tet 0 uses node 4, outside [0, 4)"));
     ENSURE(sl_onering_volume_create(x, 4, inverted, 1, -1, &m, &err) == SL_ERR_RANGE && err.index == -1);

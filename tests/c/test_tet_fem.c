@@ -136,7 +136,7 @@ TEST(fem_material_and_element_errors) {
     sl_error err = {SL_OK, -1, ""};
     ENSURE(sl_tet_fem_create(flat, 4, TET, 1, &good, SL_STRAIN_GREEN, &m, &err) == SL_ERR_DEGENERATE);
     ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 0 && m == NULL);
-    ENSURE(!strcmp(err.message, "tet 0 has rest volume 0 m^3 <= 0 (inverted or degenerate)"));
+    ENSURE(!strcmp(err.message, "tet 0 has rest volume 0 m³ <= 0 (inverted or degenerate)"));
     double two[24]; /* two tets, the second inverted: its volume and index are named */
     int two_tets[8] = {0, 1, 2, 3, 4, 6, 5, 7};
     for (int i = 0; i < 12; i++) two[i] = TET_X[i], two[12 + i] = TET_X[i] + (i % 3 == 0 ? 2 : 0);

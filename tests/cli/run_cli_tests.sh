@@ -62,7 +62,7 @@ check poisson_out_of_range_exit_2 '[ $rc = 2 ] && grep -q "Poisson ratio must be
 $bin run --scene fem-soft-beam --pin-box 1,2,3 2> "$tmp/err"; rc=$?
 check bad_pin_box_exit_2 '[ $rc = 2 ] && grep -q "pin-box expects" "$tmp/err"'
 $bin run --scene fem-incompressible-block --method symplectic-euler 2> "$tmp/err"; rc=$?
-check incompressible_refuses_explicit '[ $rc = 2 ] && grep -q "compliance alpha = 0" "$tmp/err"'
+check incompressible_refuses_explicit '[ $rc = 2 ] && grep -q "compliance α = 0" "$tmp/err"'
 
 # --mesh (issue 4): a real TetGen torus hanging from its top, exports with the file's ids
 $bin run --mesh data/meshes/torus.1.node --pin-box -1,0.2,-1,1,1,1 --t-end 0.2 --csv "$tmp/t.csv" \

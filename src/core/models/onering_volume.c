@@ -90,7 +90,7 @@ sl_status sl_onering_volume_create(const double *x, int node_count, const int *t
         if (!(d->rest_volume[t] > 0)) {
             double v0 = d->rest_volume[t];
             sl_model_destroy(m);
-            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m^3 <= 0 "
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m³ <= 0 "
                                 "(inverted or degenerate)", t, v0);
         }
         for (int a = 0; a < 4; a++) d->ring_volume[n[a]] += 0.25 * d->rest_volume[t];

@@ -233,7 +233,7 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
     if (!x || !tets || !material) return sl_error_set(err, SL_ERR_NULL, -1, "no positions, tets or material");
     sl_status st = sl_material_lame(material, &lambda, &mu);
     if (st != SL_OK) /* SL_ERR_RANGE: every pointer was checked above */
-        return sl_error_set(err, st, -1, "Young's modulus %g Pa and density %g kg/m^3 must be > 0, "
+        return sl_error_set(err, st, -1, "Young's modulus %g Pa and density %g kg/m³ must be > 0, "
                             "the Poisson ratio %g in [0, 0.5]", material->young_modulus,
                             material->density, material->poisson_ratio);
     if (tet_count < 1) return sl_error_set(err, SL_ERR_RANGE, -1, "tet count %d < 1", tet_count);
@@ -262,10 +262,10 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
         if (!(v0 > 0) || !rest_gradients(x, node, d->grad + 12 * t)) {
             sl_model_destroy(m);
             if (!(v0 > 0))
-                return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m^3 <= 0 "
+                return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m³ <= 0 "
                                     "(inverted or degenerate)", t, v0);
             return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has a singular rest edge matrix "
-                                "(rest volume %g m^3)", t, v0);
+                                "(rest volume %g m³)", t, v0);
         }
         d->sqrt_v0[t] = sqrt(v0);
     }
@@ -294,8 +294,8 @@ sl_status sl_tets_orient(const double *x, int node_count, int *tets, int tet_cou
         if (st != SL_OK) return st;
         double v = sl_tet_volume(x, n[0], n[1], n[2], n[3]), h = longest_edge(x, n);
         if (!(fabs(v) > 1e-12 * h * h * h))
-            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d is degenerate: |volume %g m^3| "
-                                "<= 1e-12 (longest edge %g m)^3", t, v, h);
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d is degenerate: |volume %g m³| "
+                                "<= 1e-12 (longest edge %g m)³", t, v, h);
         if (v < 0) {
             int tmp = n[2];
             n[2] = n[3];

@@ -88,7 +88,7 @@ sl_status sl_torsion_create(const double *x, int node_count, const int *stations
     *out = NULL;
     if (!x || !stations) return sl_error_set(err, SL_ERR_NULL, -1, "no positions or stations");
     if (station_count < 2 || !(k > 0))
-        return sl_error_set(err, SL_ERR_RANGE, -1, "station count %d must be >= 2 and the stiffness %g J/rad^2 > 0",
+        return sl_error_set(err, SL_ERR_RANGE, -1, "station count %d must be >= 2 and the stiffness %g J/rad² > 0",
                             station_count, k);
     for (int i = 0; i < 3 * station_count; i++)
         if (stations[i] < 0 || stations[i] >= node_count)

@@ -112,7 +112,7 @@ sl_status sl_volume_barrier_create(const double *x, int node_count, const int *t
         m->compliance[t] = isinf(k) ? 0 : 1.0 / k; /* alpha = 1/k */
         if (!(v0 > 0)) {
             sl_model_destroy(m);
-            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m^3 <= 0 "
+            return sl_error_set(err, SL_ERR_DEGENERATE, t, "tet %d has rest volume %g m³ <= 0 "
                                 "(inverted or degenerate)", t, v0);
         }
     }

@@ -160,7 +160,7 @@ sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max)
      * stepper projects them instead of integrating them */
     int projected = w->stepper && (w->stepper->flags & SL_STEPPER_PROJECTS_HARD_ROWS);
     if (!projected && sl_world_has_zero_compliance(w))
-        return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "omega_max is infinite with alpha = 0");
+        return sl_world_fail(w, SL_ERR_STIFF_LIMIT, "ω_max is infinite with α = 0");
     sl_status st = sl_assembly_prepare(w);
     if (st != SL_OK) return st;
     int nf = w->assembly.n_free;

@@ -50,7 +50,7 @@ sl_status sl_world_set_body(sl_world *w, const sl_body_def *d) {
     for (int t = 0; st == SL_OK && t < b.tet_count; t++) {
         const int *n = b.tets + 4 * t;
         double v = sl_tet_volume(rest, n[0], n[1], n[2], n[3]);
-        if (!(v > 0)) st = sl_world_fail(w, SL_ERR_DEGENERATE, "body: tet %d has rest volume %g m^3", t, v);
+        if (!(v > 0)) st = sl_world_fail(w, SL_ERR_DEGENERATE, "body: tet %d has rest volume %g m³", t, v);
         b.rest_volume += v;
     }
     if (st != SL_OK) {

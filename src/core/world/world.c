@@ -239,12 +239,12 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
                                double beta) {
     if (!w || !stepper) return SL_ERR_NULL;
     if (!isfinite(dt) || !(dt > 0) || dt > 1)
-        return sl_world_fail(w, SL_ERR_RANGE, "time step dt = %g s not in (0, 1]", dt);
+        return sl_world_fail(w, SL_ERR_RANGE, "time step Δt = %g s not in (0, 1]", dt);
     if (!isfinite(beta) || beta < 0)
         return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
     if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
         return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
-                             "'%s' cannot run a model with compliance alpha = 0 "
+                             "'%s' cannot run a model with compliance α = 0 "
                              "(infinite stiffness); use 'regularized'",
                              stepper->name);
     for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
