@@ -174,10 +174,8 @@ export class Panel {
     }
     this.showMethod(this.method);
     this.dtInput.value = String(this.dt);
-    this.select.addEventListener('change', () => {
-      this.fitStepperNames(); // the tooltip names the stepper chosen
-      this.on.stepper(this.index, this.select.value);
-    });
+    // setStepper shows the method taken (or the old one, refused) by showMethod
+    this.select.addEventListener('change', () => this.on.stepper(this.index, this.select.value));
     this.dtInput.addEventListener('change', () => this.on.dt(this.index, Number(this.dtInput.value)));
     $('#panels', document).append(node);
   }
@@ -568,8 +566,7 @@ export class Panel {
     // border and arrow (about 34 px)
     const room = head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 22 - 34;
     if (!(room > 0)) return; // not laid out (hidden in a compact embed): keep the names
-    measureCtx ||= document.createElement('canvas').getContext('2d');
-    const ctx = measureCtx;
+    const ctx = (measureCtx ||= document.createElement('canvas').getContext('2d'));
     ctx.font = getComputedStyle(this.select).font;
     for (const o of this.select.options) {
       const full = o.dataset.full;
