@@ -5,7 +5,8 @@
 #           perf-beam at about 2,500 / 5,000 / 10,000 / 20,000 tets, native (`softlab
 #           bench --shapes`, default linear solver) against wasm in headless Chromium,
 #           stepped in a Web Worker as the lab steps (tools/bench_browser.js --shapes);
-#           SHAPE_STEPS steps each (default 100)
+#           SHAPE_STEPS steps each (default 100); then the Schur form at the sizes where
+#           it runs (40 / 135 / 320 tets), SCHUR_STEPS steps each (default 20)
 #   warp    issue 16: linear FEM, stiffness warping (element, vertex) and Green-strain FEM
 #           on warp-bar and warp-tube, native, ms/step and ratios to linear FEM from one
 #           run (`softlab bench --warp`); WARP_STEPS steps each (default 200)
@@ -18,21 +19,28 @@ BUILD=${1:-build}
 PART=${2:-all}
 STEPS=${STEPS:-2000}
 SHAPE_STEPS=${SHAPE_STEPS:-100}
+SCHUR_STEPS=${SCHUR_STEPS:-20}
 WARP_STEPS=${WARP_STEPS:-200}
 
 shapes() {
   local native="$BUILD/bench-shapes-native.txt" chromium="$BUILD/bench-shapes-chromium.txt"
   "$BUILD/softlab" bench --shapes --solver default --steps "$SHAPE_STEPS" > "$native"
+  "$BUILD/softlab" bench --shapes --form schur --steps "$SCHUR_STEPS" >> "$native"
   # the sizes native ran (scene:r,r,...), for the Chromium run
   local specs
-  specs=$(awk 'NR > 1 && $2 == "default" && $3 ~ /^[0-9]+$/ { r[$1] = r[$1] (r[$1] == "" ? "" : ",") $3 }
+  specs=$(awk '($2 == "default" || $2 == "schur") && $3 ~ /^[0-9]+$/ {
+                 s = $2 == "schur" ? $1 "/schur" : $1; r[s] = r[s] (r[s] == "" ? "" : ",") $3 }
                END { for (s in r) print s ":" r[s] }' "$native" | sort -r)
   # shellcheck disable=SC2086
-  node tools/bench_browser.js "$BUILD/site" --shapes "$SHAPE_STEPS" $specs > "$chromium"
+  node tools/bench_browser.js "$BUILD/site" --shapes "$SHAPE_STEPS" $(echo "$specs" | grep -v /schur) > "$chromium"
+  # shellcheck disable=SC2086
+  node tools/bench_browser.js "$BUILD/site" --shapes "$SCHUR_STEPS" $(echo "$specs" | grep /schur) >> "$chromium"
   echo "issue 11: regularized stepper, Green-strain tets, dt = 0.01 s, beta = 20/s, default linear"
   echo "solver, $SHAPE_STEPS steps from rest each; ms/step is processor time (native: the process;"
   echo "Chromium: its Worker's thread), wall: Chromium's wall clock in the Worker; heap: wasm"
-  echo "heap (Module.HEAP8.length) of a fresh instance after the steps; iter: solver iterations/step"
+  echo "heap (Module.HEAP8.length) of a fresh instance after the steps; iter: solver iterations/step."
+  echo "SCENE/schur: the Schur form (seed 000 eq. 21, direct Cholesky of J M^-1 J^T + alpha'), $SCHUR_STEPS"
+  echo "steps, at the sizes where it runs; its trajectory is the primal form's (eq. 20) to 1e-12 m (make test)"
   awk -v steps="$SHAPE_STEPS" '
     function fit(s, who,   i, x, y, k, sx, sy, sxx, sxy) { # least-squares slope of log ms on log tets
       k = sx = sy = sxx = sxy = 0
@@ -48,8 +56,8 @@ shapes() {
       cpu[$1, $2] = $5; wall[$1, $2] = $4; citer[$1, $2] = $6; heap[$1, $2] = $7; cfail[$1, $2] = $8
       cdofs[$1, $2] = 3 * $3; next
     }
-    NR > FNR && FNR > 1 && $2 == "default" && $3 ~ /^[0-9]+$/ { # native: scene solver r tets dofs ms ... iter err
-      s = $1; if (!(s in n)) order[++ns] = s
+    NR > FNR && ($2 == "default" || $2 == "schur") && $3 ~ /^[0-9]+$/ { # native: scene solver r tets dofs ms ... iter err
+      s = $2 == "schur" ? $1 "/schur" : $1; if (!(s in n)) order[++ns] = s
       i = ++n[s]; tets[s, i] = $4; res[s, i] = $3; nat[s, i] = $6; niter[s, i] = $10; nfail[s, i] = (NF > 11)
       key = s SUBSEP $3
       if (!(key in cpu)) { chr[s, i] = 0; note[s, i] = " (no Chromium run)"; next }
@@ -60,13 +68,13 @@ shapes() {
       cw[s, i] = wall[key]; ci[s, i] = citer[key]; hp[s, i] = heap[key]
     }
     END {
-      printf "%-10s %3s %6s %10s %10s %7s %10s %11s %9s\n", "scene", "r", "tets", "native", "chromium", "chr/nat", "chr wall", "iter n/chr", "heap MB"
+      printf "%-16s %3s %6s %10s %10s %7s %10s %11s %9s\n", "scene", "r", "tets", "native", "chromium", "chr/nat", "chr wall", "iter n/chr", "heap MB"
       for (j = 1; j <= ns; j++) {
         s = order[j]
         for (i = 1; i <= n[s]; i++)
-          printf "%-10s %3d %6d %10.2f %10.2f %7.2f %10.2f %5.1f/%-5.1f %9.1f%s\n", s, res[s, i], tets[s, i], nat[s, i],
+          printf "%-16s %3d %6d %10.2f %10.2f %7.2f %10.2f %5.1f/%-5.1f %9.1f%s\n", s, res[s, i], tets[s, i], nat[s, i],
                  chr[s, i], (nat[s, i] > 0 ? chr[s, i] / nat[s, i] : 0), cw[s, i], niter[s, i], ci[s, i], hp[s, i], note[s, i]
-        printf "%-10s cost exponent p (ms/step ~ N_T^p, least squares, %d to %d tets): native %s, chromium %s\n",
+        printf "%-16s cost exponent p (ms/step ~ N_T^p, least squares, %d to %d tets): native %s, chromium %s\n",
                s, tets[s, 1], tets[s, n[s]], fit(s, "native"), fit(s, "chromium")
       }
     }' "$chromium" "$native"

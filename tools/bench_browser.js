@@ -5,7 +5,8 @@
 //     every scene x stepper on the page's main thread, one step per API call; prints
 //     "scene method us_per_step" lines.
 //   node tools/bench_browser.js SITE_DIR --shapes STEPS SCENE:R[,R...] [SCENE:R...]
-//     issue 11's shapes (the scenes perf-block and perf-beam at the given resolutions),
+//     issue 11's shapes (the scenes perf-block and perf-beam at the given resolutions;
+//     SCENE/schur: under the Schur form of seed 000 eq. 21, sl_api_set_solve_form),
 //     each stepped STEPS times at its scene's defaults (regularized, dt, beta) inside a
 //     dedicated Web Worker, as the lab steps its panels (web/sim-worker.js): softlab.js
 //     loaded there by importScripts, the page's compiled module instantiated, the API
@@ -80,6 +81,7 @@ self.onmessage = async ({ data }) => {
         error: f('sim_error', 'string', ['number']), nodes: f('node_count', 'number', ['number']),
         step: f('step', 'number', ['number', 'number']),
         iterations: f('last_step_iterations', 'number', ['number']),
+        setSolveForm: f('set_solve_form', 'number', ['number', 'number']),
       };
       let s = 0;
       while (s < api.sceneCount() && api.sceneName(s) !== data.scene) s++;
@@ -87,6 +89,7 @@ self.onmessage = async ({ data }) => {
       h = api.create(data.scene);
       let st = api.setParam(h, 'resolution', data.resolution);
       if (st === 0) st = api.build(h, api.method(s), api.dt(s), api.beta(s));
+      if (st === 0 && data.form === 'schur') st = api.setSolveForm(h, 2); // seed 000 eq. 21
       if (st !== 0) throw new Error(data.scene + ': ' + api.error(h));
       self.postMessage({ nodes: api.nodes(h) });
     } else if (data.type === 'step') {
@@ -172,10 +175,11 @@ async function shapes(site, steps, specs) {
   }, { base: site.base, code: SHAPES_WORKER });
   for (const [scene, resolution] of specs) {
     const before = new Set(workerThreads());
-    const { nodes } = await page.evaluate(({ scene: s, resolution: r }) => {
+    const [name, form = 'primal'] = scene.split('/'); // SCENE/schur: the Schur form
+    const { nodes } = await page.evaluate(({ name: s, form: f, resolution: r }) => {
       window.benchWorker = new Worker(window.benchCode);
-      return window.benchAsk({ type: 'init', module: window.benchModule, scene: s, resolution: r });
-    }, { scene, resolution });
+      return window.benchAsk({ type: 'init', module: window.benchModule, scene: s, form: f, resolution: r });
+    }, { name, form, resolution });
     const mine = workerThreads().filter((t) => !before.has(t));
     const thread = mine.length === 1 ? mine[0] : null;
     const cpu0 = threadCpu(thread);

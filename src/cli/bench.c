@@ -3,7 +3,8 @@
  * `softlab bench --scaling R`: the regularized stepper against N_T up to resolution R.
  * `softlab bench --shapes [--steps N] [--solver NAME]`: issue 11's compact block and
  * slender beam (the scenes perf-block and perf-beam) at about 2,500 / 5,000 / 10,000 /
- * 20,000 tets under every linear solver.
+ * 20,000 tets under every linear solver; with `--form schur`, under the Schur form at the
+ * sizes where it runs (40 / 135 / 320 tets).
  * `softlab bench --warp [--steps N]`: seed 002's comparison (issue 16): time per step of
  * linear FEM, stiffness warping per element and per vertex, and Green-strain FEM
  * (implicit-euler) on warp-bar and warp-tube, as ratios to linear FEM from one run.
@@ -107,13 +108,18 @@ static const int shape_targets[4] = {2500, 5000, 10000, 20000};
 static const int shape_resolutions[4] = {8, 10, 13, 16};
 static const char *const shape_scenes[2] = {"perf-block", "perf-beam"};
 
-/* The scene's world at size index t with its default stepper, dt and beta (regularized,
+/* The Schur form (seed 000 eq. 21) at the sizes where it runs: its factor fills in so
+ * fast that a step takes 0.3 s natively on perf-block at r = 4 (320 tets), 6 s at r = 6 and
+ * 42 s at r = 8 (2,560 tets; perf-beam: 0.1, 0.7 and 6.3 s), measured 2026-11-25. */
+static const int schur_resolutions[3] = {2, 3, 4};
+
+/* The scene's world at resolution r with its default stepper, dt and beta (regularized,
  * 0.01 s, 20/s). */
-static sl_status shape_world(int beam, int t, sl_world **out) {
+static sl_status shape_world(int beam, int r, sl_world **out) {
     const sl_scene_class *sc = sl_scene_find(shape_scenes[beam]);
     if (!sc) return SL_ERR_UNKNOWN_SCENE;
     sl_scene_params p = sl_scene_params_default();
-    p.value[SL_PARAM_RESOLUTION] = shape_resolutions[t];
+    p.value[SL_PARAM_RESOLUTION] = r;
     sl_status st = sl_scene_build(sc, &p, out);
     if (st == SL_OK) st = sl_world_set_stepper(*out, sl_stepper_find(sc->default_method), sc->default_dt, sc->default_beta);
     if (st != SL_OK) sl_world_destroy(*out), *out = NULL;
@@ -133,9 +139,77 @@ static double cost_exponent(const int *tets, const double *ms, int count) {
     return k < 2 ? NAN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
 }
 
-static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets) {
+/* Steps w `steps` times and prints its row of the shapes table: processor ms per step (the
+ * machine may be shared), the stages' wall times scaled to it, solver iterations, and the
+ * largest distance (m) of a node from x_ref (positions after as many steps of the direct
+ * Cholesky solve; NULL: 0). x_out (may be NULL): the positions after the steps, double[3n].
+ * Returns the ms per step. */
+static double shape_row(sl_world *w, int beam, const char *solver, int r, int steps, const double *x_ref,
+                        double *x_out) {
+    int n = sl_world_node_count(w), tets = sl_world_constraint_count(w) / 6, fails = 0;
+    sl_step_timing sum = {0};
+    double total = 0, wall = 0;
+    for (int s = 0; s < steps; s++) {
+        double t0 = sl_clock_seconds();
+        clock_t c0 = clock();
+        if (sl_world_step(w) != SL_OK) fails++;
+        total += (double)(clock() - c0) / CLOCKS_PER_SEC;
+        wall += sl_clock_seconds() - t0;
+        sl_step_timing st = sl_world_last_timing(w);
+        sum.assembly += st.assembly, sum.factorization += st.factorization;
+        sum.solve += st.solve, sum.iterations += st.iterations;
+    }
+    double scale = wall > 0 ? total / wall : 1;
+    sum.assembly *= scale, sum.factorization *= scale, sum.solve *= scale;
+    const double *x = sl_world_positions(w);
+    double err = 0;
+    for (int i = 0; x_ref && i < n; i++) {
+        double d = hypot(hypot(x[3 * i] - x_ref[3 * i], x[3 * i + 1] - x_ref[3 * i + 1]), x[3 * i + 2] - x_ref[3 * i + 2]);
+        if (d > err) err = d;
+    }
+    if (x_out) memcpy(x_out, x, sizeof(double) * 3 * (size_t)n);
+    printf("%-10s %-13s %3d %6d %6d %9.2f %9.2f %9.2f %9.2f %8.1f %11.2e%s\n", shape_scenes[beam], solver, r, tets,
+           3 * n, 1e3 * total / steps, 1e3 * sum.assembly / steps, 1e3 * sum.factorization / steps,
+           1e3 * sum.solve / steps, (double)sum.iterations / steps, err, fails ? " (failed steps)" : "");
+    fflush(stdout);
+    return 1e3 * total / steps;
+}
+
+static void shapes_header(void) {
     printf("%-10s %-13s %3s %6s %6s %9s %9s %9s %9s %8s %11s\n", "scene", "solver", "res", "tets", "dofs",
            "ms/step", "assembly", "factor", "solve", "iter/st", "|x-x_chol|");
+}
+
+/* The shapes under the Schur form at schur_resolutions (solver column "schur"), each
+ * against the primal form's direct Cholesky solve after as many steps: the same physics
+ * by other algebra (seed 000 eqs. 20 and 21), so the distance is round-off. */
+static void bench_shapes_schur(int steps) {
+    shapes_header();
+    for (int beam = 0; beam <= 1; beam++) {
+        double ms[3] = {0};
+        int tets[3] = {0};
+        for (int t = 0; t < 3; t++) {
+            sl_world *ref = NULL, *w = NULL;
+            if (shape_world(beam, schur_resolutions[t], &ref) != SL_OK) continue;
+            double *x_ref = malloc(sizeof(double) * 3 * (size_t)sl_world_node_count(ref));
+            if (x_ref) {
+                sl_world_set_linear_solver(ref, SL_LINEAR_CHOLESKY);
+                for (int s = 0; s < steps; s++) sl_world_step(ref);
+                memcpy(x_ref, sl_world_positions(ref), sizeof(double) * 3 * (size_t)sl_world_node_count(ref));
+            }
+            if (shape_world(beam, schur_resolutions[t], &w) == SL_OK && sl_world_set_solve_form(w, SL_SOLVE_SCHUR) == SL_OK) {
+                ms[t] = shape_row(w, beam, "schur", schur_resolutions[t], steps, x_ref, NULL);
+                tets[t] = sl_world_constraint_count(w) / 6;
+            }
+            sl_world_destroy(w), sl_world_destroy(ref), free(x_ref);
+        }
+        printf("%-10s %-13s cost exponent %.2f (ms/step ~ N_T^p, least squares, %d to %d tets)\n", shape_scenes[beam],
+               "schur", cost_exponent(tets, ms, 3), tets[0], tets[2]);
+    }
+}
+
+static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets) {
+    shapes_header();
     for (int beam = 0; beam <= 1; beam++) {
         double ms_at[SL_LINEAR_SOLVER_COUNT][4] = {{0}};
         int tets_at[4] = {0};
@@ -149,44 +223,13 @@ static void bench_shapes(int steps, int only_solver, int accuracy, int max_tets)
                 if (only_solver >= 0 && sv != only_solver && !(accuracy && sv == SL_LINEAR_CHOLESKY)) continue;
                 if (sv == SL_LINEAR_CHOLESKY && !accuracy && only_solver != sv) continue;
                 sl_world *w = NULL;
-                if (shape_world(beam, t, &w) != SL_OK) continue;
+                if (shape_world(beam, shape_resolutions[t], &w) != SL_OK) continue;
                 sl_world_set_linear_solver(w, (sl_linear_solver)sv);
-                int n = sl_world_node_count(w), tets = sl_world_constraint_count(w) / 6, fails = 0;
-                sl_step_timing sum = {0};
-                double total = 0, wall = 0;
-                for (int s = 0; s < steps; s++) {
-                    double t0 = sl_clock_seconds();
-                    clock_t c0 = clock();
-                    if (sl_world_step(w) != SL_OK) fails++;
-                    total += (double)(clock() - c0) / CLOCKS_PER_SEC;
-                    wall += sl_clock_seconds() - t0;
-                    sl_step_timing st = sl_world_last_timing(w);
-                    sum.assembly += st.assembly, sum.factorization += st.factorization;
-                    sum.solve += st.solve, sum.iterations += st.iterations;
-                }
-                /* the machine may be shared: processor time per step, the stages' wall
-                 * times scaled to it */
-                double scale = wall > 0 ? total / wall : 1;
-                sum.assembly *= scale, sum.factorization *= scale, sum.solve *= scale;
-                const double *x = sl_world_positions(w);
-                double err = 0;
-                if (sv == SL_LINEAR_CHOLESKY) {
-                    x_ref = malloc(sizeof(double) * 3 * (size_t)n);
-                    if (x_ref) memcpy(x_ref, x, sizeof(double) * 3 * (size_t)n);
-                } else if (x_ref) {
-                    for (int i = 0; i < n; i++) {
-                        double d = hypot(hypot(x[3 * i] - x_ref[3 * i], x[3 * i + 1] - x_ref[3 * i + 1]),
-                                         x[3 * i + 2] - x_ref[3 * i + 2]);
-                        if (d > err) err = d;
-                    }
-                }
-                ms_at[sv][t] = 1e3 * total / steps, tets_at[t] = tets;
-                printf("%-10s %-13s %3d %6d %6d %9.2f %9.2f %9.2f %9.2f %8.1f %11.2e%s\n",
-                       shape_scenes[beam], solver_names[sv], shape_resolutions[t], tets, 3 * n, 1e3 * total / steps,
-                       1e3 * sum.assembly / steps, 1e3 * sum.factorization / steps,
-                       1e3 * sum.solve / steps, (double)sum.iterations / steps, err,
-                       fails ? " (failed steps)" : "");
-                fflush(stdout);
+                if (sv == SL_LINEAR_CHOLESKY) x_ref = malloc(sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+                ms_at[sv][t] = shape_row(w, beam, solver_names[sv], shape_resolutions[t], steps,
+                                         sv == SL_LINEAR_CHOLESKY ? NULL : x_ref,
+                                         sv == SL_LINEAR_CHOLESKY ? x_ref : NULL);
+                tets_at[t] = sl_world_constraint_count(w) / 6;
                 sl_world_destroy(w);
             }
             free(x_ref);
@@ -248,7 +291,7 @@ static void bench_warp(int steps) {
 }
 
 int softlab_bench(int argc, char **argv) {
-    int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000;
+    int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000, schur = 0;
     const char *only = NULL;
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
@@ -266,6 +309,12 @@ int softlab_bench(int argc, char **argv) {
             if (!bench_int("--scaling", val, 1, BENCH_MAX_SCALING, &scaling)) return 2;
         } else if (!strcmp(opt, "--max-tets")) {
             if (!bench_int("--max-tets", val, 1, 20000, &max_tets)) return 2;
+        } else if (!strcmp(opt, "--form")) {
+            if (strcmp(val, "primal") && strcmp(val, "schur")) {
+                fprintf(stderr, "softlab: bench --form must be primal or schur, got '%s'\n", val);
+                return 2;
+            }
+            schur = !strcmp(val, "schur");
         } else if (!strcmp(opt, "--scene")) {
             only = val;
         } else if (!strcmp(opt, "--solver")) {
@@ -279,6 +328,10 @@ int softlab_bench(int argc, char **argv) {
             fprintf(stderr, "softlab: bench: unknown option '%s'\n", opt);
             return 2;
         }
+    }
+    if (shapes && schur) {
+        bench_shapes_schur(steps ? steps : 10);
+        return 0;
     }
     if (shapes) {
         bench_shapes(steps ? steps : 30, solver, accuracy, max_tets);

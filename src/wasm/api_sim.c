@@ -193,6 +193,14 @@ API void sl_api_reset(int h) {
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
+/* How the regularized stepper solves seed 000 eq. 20 (sl_solve_form: 0 AUTO, 1 PRIMAL, 2
+ * SCHUR, eq. 21), kept until the next sl_api_sim_build; `make bench` times the Schur form
+ * with it (issue 11). Errors: SL_ERR_NULL (no world), SL_ERR_RANGE (no such form). */
+API int sl_api_set_solve_form(int h, int form) {
+    sl_world *w = world_of(h);
+    return w ? sl_world_set_solve_form(w, (sl_solve_form)form) : SL_ERR_NULL;
+}
+
 /* Krylov iterations of the last step's linear solves (sl_step_timing.iterations: PCG,
  * BiCGSTAB, or the incompressible stepper's two MINRES solves summed; 0 after a direct
  * solve or for a stepper that solves none), -1 for a bad handle. */

@@ -227,6 +227,12 @@ $bin run --scene swinging-cube --methd regularized 2> "$tmp/err"; rc=$?
 check misspelt_option_is_unknown '[ $rc = 2 ] && grep -q "unknown option .--methd." "$tmp/err"'
 timeout 10 $bin bench --steps 99999999999 > /dev/null 2> "$tmp/err"; rc=$?
 check bench_steps_bounded '[ $rc = 2 ] && grep -q -- "--steps expects an integer in" "$tmp/err"'
+# issue 11: `bench --shapes --form schur` runs the Schur form (seed 000 eq. 21) where it
+# runs; its trajectory is the primal direct solve's (eq. 20) to round-off, here < 1e-12 m
+$bin bench --shapes --form schur --steps 3 > "$tmp/bs.txt"; rc=$?
+check bench_schur_form_matches_primal '[ $rc = 0 ] && [ $(grep -c "^perf-.* schur  *[0-9]" "$tmp/bs.txt") = 6 ] && awk "/ schur  *[0-9]/ { n++; if (!(\$NF < 1e-12)) bad = 1 } END { exit bad || n != 6 }" "$tmp/bs.txt"'
+$bin bench --shapes --form dual > /dev/null 2> "$tmp/err"; rc=$?
+check bench_form_refused '[ $rc = 2 ] && grep -q "form must be primal or schur" "$tmp/err"'
 # issue 16: `bench --warp` times the four FEM methods on the bar and the tube, as ratios to
 # linear FEM (its own row 1.00; every other ratio finite and positive; no failed steps).
 $bin bench --warp --steps 3 > "$tmp/bw.txt"; rc=$?
