@@ -139,7 +139,8 @@ static double cost_exponent(const int *tets, const double *ms, int count) {
     return k < 2 ? NAN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
 }
 
-/* Steps w `steps` times and prints its row of the shapes table: processor ms per step (the
+/* Steps w `steps` times, each step followed by the energy watch as in the lab's Worker
+ * (sl_api_step), and prints its row of the shapes table: processor ms per step (the
  * machine may be shared), the stages' wall times scaled to it, solver iterations, and the
  * largest distance (m) of a node from x_ref (positions after as many steps of the direct
  * Cholesky solve; NULL: 0). x_out (may be NULL): the positions after the steps, double[3n].
@@ -148,11 +149,14 @@ static double shape_row(sl_world *w, int beam, const char *solver, int r, int st
                         double *x_out) {
     int n = sl_world_node_count(w), tets = sl_world_constraint_count(w) / 6, fails = 0;
     sl_step_timing sum = {0};
+    sl_energy_watch watch;
+    sl_energy_watch_reset(&watch);
     double total = 0, wall = 0;
     for (int s = 0; s < steps; s++) {
         double t0 = sl_clock_seconds();
         clock_t c0 = clock();
         if (sl_world_step(w) != SL_OK) fails++;
+        sl_world_energy_growth(w, &watch); /* as the lab's step (sl_api_step) does */
         total += (double)(clock() - c0) / CLOCKS_PER_SEC;
         wall += sl_clock_seconds() - t0;
         sl_step_timing st = sl_world_last_timing(w);

@@ -108,7 +108,16 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * factored by CSparse each step) cut CG's iterations 53.9 -> 42.2 (block) and 68.7 -> 59.4
  * (beam), but the coarse solve cost more than it saved: 22 -> 30 and 32 -> 35 ms of solve
  * per step. A quadratic initial guess (3 v_n - 3 v_{n-1} + v_{n-2}) saved 3 % of the
- * iterations. */
+ * iterations.
+ * Tried 2026-11-25 and not kept (bench --shapes, native, old and new binaries run in
+ * turn three times): the IC0 factor rounded to float for the triangular solves (half the
+ * bytes; same iterations): no difference beyond the machine's noise (block 20,480: 18.1-
+ * 24.0 ms of solve with doubles, 19.1-23.3 with floats). D-ILU (A's own off-diagonal
+ * blocks, only the diagonal modified, which would let the Eisenstat trick fold the
+ * matrix-vector product into the solves): 53.9 -> 71.6 iterations on the block and
+ * 68.7 -> 85.6 on the beam, more than the trick's saving of one pass in three. The
+ * residual norm summed in CG's update pass, and -mbulk-memory for wasm's memset: no
+ * measurable gain. */
 #define SL_FILL_RATIO_IC0 4.0
 
 /* Solves the SPD system A x = b (A: upper triangle, CSC, the dofs of a node in
