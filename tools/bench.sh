@@ -36,7 +36,8 @@ shapes() {
   # shellcheck disable=SC2086
   node tools/bench_browser.js "$BUILD/site" --shapes "$SCHUR_STEPS" $(echo "$specs" | grep /schur) >> "$chromium"
   echo "issue 11: regularized stepper, Green-strain tets, dt = 0.01 s, beta = 20/s, default linear"
-  echo "solver, $SHAPE_STEPS steps from rest each; ms/step is processor time (native: the process;"
+  echo "solver, $SHAPE_STEPS steps from rest each, the fastest of 3 such runs (the machine is shared);"
+  echo "ms/step is processor time (native: the process;"
   echo "Chromium: its Worker's thread), wall: Chromium's wall clock in the Worker; heap: wasm"
   echo "heap (Module.HEAP8.length) of a fresh instance after the steps; iter: solver iterations/step."
   echo "SCENE/schur: the Schur form (seed 000 eq. 21, direct Cholesky of J M^-1 J^T + alpha'), $SCHUR_STEPS"
