@@ -11,13 +11,13 @@
 #           on warp-bar and warp-tube, native, ms/step and ratios to linear FEM from one
 #           run (`softlab bench --warp`); WARP_STEPS steps each (default 200)
 #   scenes  every scene x stepper: native, wasm under node and wasm in Chromium (one
-#           step per API call); STEPS steps each (default 2000); then seed 000 Fig. 11
+#           step per API call); STEPS steps each (default 500), the fastest of 3 runs; then seed 000 Fig. 11
 # Usage: tools/bench.sh [BUILD] [all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 PART=${2:-all}
-STEPS=${STEPS:-2000}
+STEPS=${STEPS:-500}
 SHAPE_STEPS=${SHAPE_STEPS:-100}
 SCHUR_STEPS=${SCHUR_STEPS:-20}
 WARP_STEPS=${WARP_STEPS:-200}
@@ -36,12 +36,12 @@ shapes() {
   # shellcheck disable=SC2086
   node tools/bench_browser.js "$BUILD/site" --shapes "$SCHUR_STEPS" $(echo "$specs" | grep /schur) >> "$chromium"
   echo "issue 11: regularized stepper, Green-strain tets, dt = 0.01 s, beta = 20/s, default linear"
-  echo "solver, $SHAPE_STEPS steps from rest each, the fastest of 3 such runs (the machine is shared);"
-  echo "ms/step is processor time (native: the process;"
-  echo "Chromium: its Worker's thread), wall: Chromium's wall clock in the Worker; heap: wasm"
-  echo "heap (Module.HEAP8.length) of a fresh instance after the steps; iter: solver iterations/step."
-  echo "SCENE/schur: the Schur form (seed 000 eq. 21, direct Cholesky of J M^-1 J^T + alpha'), $SCHUR_STEPS"
-  echo "steps, at the sizes where it runs; its trajectory is the primal form's (eq. 20) to 1e-12 m (make test)"
+  echo "solver, $SHAPE_STEPS steps from rest each, the fastest of 3 such runs (the machine is shared)."
+  echo "ms/step: processor time (native: the process; Chromium: its Worker's thread); chr wall:"
+  echo "Chromium's wall clock in the Worker; heap: wasm heap (Module.HEAP8.length) of a fresh"
+  echo "instance after the steps; iter: solver iterations per step. SCENE/schur: the Schur form"
+  echo "(seed 000 eq. 21: a direct Cholesky solve for the multipliers), $SCHUR_STEPS steps, at the sizes"
+  echo "where it runs; its trajectory is the primal form's (eq. 20) to 1e-12 m (make test)"
   awk -v steps="$SHAPE_STEPS" '
     function fit(s, who,   i, x, y, k, sx, sy, sxx, sxy) { # least-squares slope of log ms on log tets
       k = sx = sy = sxx = sxy = 0
@@ -92,7 +92,7 @@ scenes() {
   "$BUILD/softlab" bench --steps "$STEPS" > "$BUILD/bench-native.txt"
   node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --steps "$STEPS" > "$BUILD/bench-wasm.txt"
   node tools/bench_browser.js "$BUILD/site" "$STEPS" > "$BUILD/bench-chromium.txt"
-  echo "time per step in microseconds ($STEPS steps each; diverged runs restart; assembly/factor/solve: native split)"
+  echo "time per step in microseconds ($STEPS steps each, the fastest of 3 runs; diverged runs restart; assembly/factor/solve: native split)"
   awk 'FILENAME == ARGV[1] { chrome[$1 " " $2] = $3; next }
        FILENAME == ARGV[2] { if (FNR > 1) wasm[$1 " " $2] = $5; next }
        FNR == 1 { printf "%-22s %-18s %7s %7s %10s %10s %10s %9s %9s %9s %9s %9s\n", "scene", "method", "nodes", "rows", "native", "wasm-node", "chromium", "node/nat", "chr/nat", "assembly", "factor", "solve"; next }
