@@ -89,7 +89,7 @@ self.onmessage = async ({ data }) => {
         error: f('sim_error', 'string', ['number']), nodes: f('node_count', 'number', ['number']),
         step: f('step', 'number', ['number', 'number']),
         iterations: f('last_step_iterations', 'number', ['number']),
-        setSolveForm: f('set_solve_form', 'number', ['number', 'number']),
+        setSolveForm: f('set_solve_form', 'number', ['number', 'number']), reset: f('reset', null, ['number']),
       };
       let s = 0;
       while (s < api.sceneCount() && api.sceneName(s) !== data.scene) s++;
@@ -101,7 +101,7 @@ self.onmessage = async ({ data }) => {
       if (st !== 0) throw new Error(data.scene + ': ' + api.error(h));
       self.postMessage({ nodes: api.nodes(h) });
     } else if (data.type === 'step') {
-      if (data.reset) M.ccall('sl_api_reset', null, ['number'], [h]); // the same steps from rest
+      if (data.reset) api.reset(h); // the same steps from rest
       let iterations = 0, fails = 0;
       const t0 = performance.now();
       for (let i = 0; i < data.steps; i++) { // one call a step, as the lab's Worker steps
