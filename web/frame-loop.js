@@ -1,5 +1,5 @@
-// The animation frame: advance the clock by the real time elapsed, draw the panels whose
-// state changed (each copies its simulation's arrays to its view first), then the
+// The animation frame: advance the clock by the real time elapsed, show every panel's
+// frame for the clock's shown time, draw the panels whose state changed (each copies its simulation's arrays to its view first), then the
 // shared colour range, the energy bars and the element inspector, the clock text, the chart (at most ten times a second while
 // running) and the performance line.
 
@@ -15,6 +15,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
   function frame(now) {
     requestAnimationFrame(frame);
     clock.tick((now - last) / 1000);
+    const shown = clock.show();
     input.checkReplayEnd();
     last = now;
     let drawn = false;
@@ -36,7 +37,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       performance.mark('softlab-first-frame');
       firstDrawn = true;
     }
-    const clockText = `t = ${clock.shownTime().toFixed(3)} s`;
+    const clockText = `t = ${shown.toFixed(3)} s`;
     if (clockEl.textContent !== clockText) clockEl.textContent = clockText;
     if (now - chartAt > CHART_EVERY_MS || !clock.playing) {
       plots.flush();

@@ -9,6 +9,9 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     const cam = camera();
     return {
       t: clock.time,
+      shownTime: clock.shown,       // s: the time every panel is shown at (issue 26)
+      target: clock.target,         // s: the last target sent to the panels
+      rate: clock.rate,             // simulated s per real s of the slowest panel (NaN: not yet known)
       playing: clock.playing,
       suspended: clock.suspended,
       fps: perf.fps,
@@ -22,7 +25,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         dt: p.dt,
         beta: p.beta,
         params: { ...p.params },
-        t: p.t,
+        t: p.t,                 // s: the state shown
+        latest: p.latest,       // s: the latest state its Worker reported
         height: p.height,
         diverged: p.diverged,
         divergedAt: p.diverged ? p.divergedAt : NaN,
@@ -47,8 +51,9 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
    *  copies each latest state to its view (what the next frame draws). */
   const settle = async () => {
     await Promise.all(panels.map((p) => p.nextFrame()));
-    for (const p of panels) p.sync();
     clock.catchUp(); // paused, the clock shows the latest state now, not a frame later
+    clock.show();
+    for (const p of panels) p.sync();
   };
 
   /** Resolves to the page (CSS pixel) position of node in panel i's view once settled,
@@ -85,6 +90,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
      *  state is on the panel (copied to its view). */
     sync: async (i) => {
       await panels[i].nextFrame();
+      clock.show();
       panels[i].sync();
       panels[i].dirty = true;
     },

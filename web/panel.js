@@ -1,7 +1,8 @@
 // One panel of the lab: a simulation of the lab's scene with its own stepper, Δt, β and
 // scene parameters, which runs in a Worker (web/sim-host.js, reached through the client
-// of web/sim-client.js), drawn by its own view (web/view.js) from the latest frame the
-// Worker posted, and its DOM (head, readout, state, meter). The panel asks its
+// of web/sim-client.js), drawn by its own view (web/view.js) from the frame the clock
+// shows (showAt: its frame for the time every panel is shown at, issue 26; the frames of
+// a panel that ran ahead wait here), and its DOM (head, readout, state, meter). The panel asks its
 // simulation to step toward a target time; who sets the target (web/clock.js) and where
 // chart samples go (web/plots.js) are passed in. Everything it shows comes from frames.
 
@@ -56,9 +57,12 @@ export class Panel {
     this.paramValues = {};  // every parameter's value in this panel (the Worker's)
     this.epochs = 0;        // runs asked for; frames of other runs are dropped
     this.epoch = 0;
-    this.t = 0;
+    this.t = 0;             // s: the time of the state shown
+    this.latest = 0;        // s: the time of the latest state the Worker reported
+    this.reached = 0;       // s: the last target the Worker posted a frame for
     this.sentTarget = 0;
-    this.frame = null;      // the latest frame of the current run
+    this.frame = null;      // the frame shown
+    this.frames = [];       // frames of the current run from the one shown on, oldest first
     this.sentField = 0;     // the node field the Worker sends with its frames
     this.wantFrames = false; // the rotation field's triads are shown (web/views.js)
     this.sentFrames = false; // the Worker sends the rotation field with its frames
@@ -76,6 +80,7 @@ export class Panel {
     this.energyGrewAt = NaN;
     this.energyGrowth = NaN;
     this.stopped = false;  // diverged or failed: takes no more steps until reset
+    this.ended = false;    // ... and the frame that says so is shown
     this.diverged = false;
     this.message = '';
     this.dirty = true;
@@ -216,9 +221,46 @@ export class Panel {
 
   // ---- frames from the Worker, and the view ----------------------------------------------
 
-  /** A frame of the simulation (web/sim-host.js postFrame): the state to show. */
+  /** A frame of the simulation (web/sim-host.js postFrame): kept until the clock shows
+   *  its time (showAt); one that replaces the run's frames is shown at once. */
   onFrame(f) {
     if (f.epoch !== this.epoch) return; // from a run that a reset or rebuild replaced
+    if (f.type === 'latest') {
+      this.latest = f.t; // how far stepping got (the clock's pace), nothing to show
+      return;
+    }
+    const last = this.frames[this.frames.length - 1];
+    if (f.replace) {
+      this.forget();
+      this.frames = [f];
+    } else if (last && last.t === f.t) {
+      f.samples = last.samples.concat(f.samples); // the same state, posted again
+      this.frames[this.frames.length - 1] = f;
+    } else {
+      this.frames.push(f);
+    }
+    this.latest = f.t;
+    this.reached = f.at;
+    if (f.stopped) this.stopped = true; // the clock steps it no more; shown when its frame is
+    if (f.steps) {
+      this.steps += f.steps;
+      this.stepMs += f.stepMs;
+      this.lastStepMs = f.lastStepMs;
+    }
+    if (f.replace) this.showAt(f.at);
+  }
+
+  /** Shows the frame for time t (s): the first kept frame for a target at or after t,
+   *  that is the latest step at or before t (else the latest frame); frames before it are
+   *  dropped, and the chart samples up to it go to the chart. */
+  showAt(t) {
+    if (!this.frames.length) return;
+    let k = this.frames.findIndex((f) => f.at >= t);
+    if (k < 0) k = this.frames.length - 1;
+    for (let i = 0; i <= k; i++) this.plotSamples(this.frames[i]);
+    this.frames.splice(0, k);
+    const f = this.frames[0];
+    if (f === this.frame) return;
     this.frame = f;
     this.t = f.t;
     this.shown = f.positions;
@@ -228,15 +270,28 @@ export class Panel {
     this.energyGrewAt = f.energyGrewAt;
     this.energyGrowth = f.energyGrowth;
     this.inspection = f.inspection; // the element inspector's tet or grid cell (web/inspector.js), or null
-    if (f.stopped && !this.stopped) this.stop(f.stopped);
-    if (f.steps) {
-      this.steps += f.steps;
-      this.stepMs += f.stepMs;
-      this.lastStepMs = f.lastStepMs;
-    }
-    if (f.samples.length) this.on.samples(this, f.samples);
+    if (f.stopped && !this.ended) this.stop(f.stopped);
     this.refreshOmega();
     this.dirty = true;
+  }
+
+  plotSamples(f) {
+    if (!f.samples.length) return;
+    this.on.samples(this, f.samples);
+    f.samples = [];
+  }
+
+  /** Drops the kept frames (their chart samples go to the chart first). */
+  forget() {
+    for (const f of this.frames) this.plotSamples(f);
+    this.frames = [];
+  }
+
+  /** A new run: no frames of it yet. */
+  restart() {
+    this.frames = [];
+    this.t = this.latest = this.reached = 0;
+    this.sentTarget = 0;
   }
 
   /** Resolves once the Worker has handled every earlier request and its frame is here. */
@@ -268,7 +323,7 @@ export class Panel {
 
   /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
   fail(error) {
-    this.stopped = true;
+    this.stopped = this.ended = true;
     this.message = `stopped: ${error}`;
     this.dirty = true;
   }
@@ -351,8 +406,7 @@ export class Panel {
     this.method = method;
     this.dt = dt;
     this.beta = beta;
-    this.t = 0;
-    this.sentTarget = 0;
+    this.restart();
     this.showMethod(method);
     this.dtInput.value = String(dt);
     this.citation.textContent = this.stepper().citation;
@@ -369,8 +423,7 @@ export class Panel {
       return false;
     }
     this.params = { ...params };
-    this.t = 0;
-    this.sentTarget = 0;
+    this.restart();
     this.bodyChanged(reply);
     return true;
   }
@@ -449,9 +502,8 @@ export class Panel {
     this.epoch = ++this.epochs;
     this.client.send('reset', { epoch: this.epoch });
     this.requestOmega(); // the meter's ω_max at the rest state again, not the run's last
-    this.t = 0;
-    this.sentTarget = 0;
-    this.stopped = false;
+    this.restart();
+    this.stopped = this.ended = false;
     this.diverged = false;
     this.message = '';
     this.flashUntil = 0;
@@ -473,8 +525,9 @@ export class Panel {
     this.client.send('hold');
   }
 
+  /** Shows that the run stopped (diverged or failed) with the frame that says so. */
   stop({ diverged, at, reason, error }) {
-    this.stopped = true;
+    this.stopped = this.ended = true;
     this.diverged = diverged;
     this.divergedAt = at;  // s
     this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
@@ -501,19 +554,19 @@ export class Panel {
 
   stateText(playing) {
     if (this.flashUntil > performance.now()) return this.message;
-    if (this.stopped) return this.message;
+    if (this.ended) return this.message;
     return this.energyWarning() || this.wreckWarning() || (playing ? 'running' : 'paused');
   }
 
   updateState(playing = false) {
     const text = this.stateText(playing);
-    const grew = !this.stopped && (this.energyWarning() !== '' || this.wreckWarning() !== '');
-    const kind = this.stopped ? 'diverged' : this.flashUntil > performance.now() || grew ? 'warn' : playing ? 'running' : 'paused';
+    const grew = !this.ended && (this.energyWarning() !== '' || this.wreckWarning() !== '');
+    const kind = this.ended ? 'diverged' : this.flashUntil > performance.now() || grew ? 'warn' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
-    if (this.badge.hidden === this.stopped) {
-      this.badge.hidden = !this.stopped;
-      this.badge.textContent = this.stopped ? (this.diverged ? `✕ diverged at t = ${this.divergedAt.toFixed(3)} s — last good state shown; Reset to start again` : '✕ stopped') : '';
+    if (this.badge.hidden === this.ended) {
+      this.badge.hidden = !this.ended;
+      this.badge.textContent = this.ended ? (this.diverged ? `✕ diverged at t = ${this.divergedAt.toFixed(3)} s — last good state shown; Reset to start again` : '✕ stopped') : '';
     }
   }
 

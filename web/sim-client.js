@@ -86,7 +86,7 @@ export class SimClient {
   }
 
   receive(msg) {
-    if (msg.type === 'frame') {
+    if (msg.type === 'frame' || msg.type === 'latest') {
       this.onFrame(msg);
       return;
     }

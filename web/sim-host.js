@@ -1,13 +1,23 @@
 // One panel's simulation where it runs: in a Worker's own wasm instance
 // (web/sim-worker.js), off the page's main thread. It builds the world, steps toward the
-// target time the page's clock sets, applies input and replayed input at its own time,
-// takes chart samples, and posts frames (positions, colour field, samples, state) at
-// most every FRAME_MS while it steps. Between slices of SLICE_MS it yields, so a new
-// target, input or reset gets in. The page's side of these messages: web/sim-client.js.
+// target times the page's clock sets, applies input and replayed input at its own time,
+// takes chart samples, and posts frames (positions, colour field, samples, state).
+// Between slices of SLICE_MS it yields, so a new target, input or reset gets in.
+// The page's side of these messages: web/sim-client.js.
+//
+// Every target the clock sends is also a time at which the page may show the panels side
+// by side (issue 26): for each one, once the state is the latest step at or before it,
+// the host posts a frame labelled `at` = that target (one frame for all the targets a
+// single step passes). Every panel gets the same targets, so the page can draw all of
+// them at one simulated time however far a fast panel has run ahead (web/clock.js).
 //
 // Requests carry an id and get one reply {type: 'reply', id, ...}; frames are
-// {type: 'frame', epoch, ...}. `epoch` numbers the runs: a build, a stepper change or a
-// reset starts a new one, named by the page, so it can drop frames of the old run.
+// {type: 'frame', epoch, at, replace, ...}, and {type: 'latest', epoch, t} says how far
+// the stepping got between frames. `epoch` numbers the runs: a build, a stepper
+// change or a reset starts a new one, named by the page, so it can drop frames of the old
+// run. `replace`: a frame of a state changed outside the stepping to targets (a run's
+// start, input or a direct call while not stepping, a hold): the page shows it at once in
+// place of the frames it keeps.
 
 import { SL_OK } from './lab-api.js';
 import { buildSim, readBody, readInspection, readMeasures, readPins } from './sim.js';
@@ -15,7 +25,7 @@ import { panelStableDt } from './stability.js';
 import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
 
 const SLICE_MS = 8;                 // step this long before reading new messages
-const FRAME_MS = 15;                // post a frame at most this often while stepping
+const LATEST_MS = 15;               // say how far stepping got at most this often
 export const SAMPLE_EVERY = 0.002;  // s of simulated time between chart samples
 
 /** Yields to the Worker's message queue (a task, without setTimeout's 4 ms clamp). */
@@ -35,6 +45,8 @@ export class SimHost {
     this.epoch = 0;
     this.t = 0;
     this.target = 0;      // s: step while t + dt <= target
+    this.frameTargets = []; // s: targets not yet reached, increasing; a frame is due at each
+    this.lastAt = 0;      // s: the last target a frame was posted for
     this.running = false;
     this.stopped = null;  // why stepping stopped (diverged or failed), or null
     this.field = 0;       // sl_field sent with each frame (0: none)
@@ -77,6 +89,8 @@ export class SimHost {
     this.epoch = epoch;
     this.t = this.api.time(this.h);
     this.target = this.t;
+    this.frameTargets = [];
+    this.lastAt = this.t;
     this.stopped = null;
     this.nextEvent = 0;
     this.samples = [];
@@ -100,31 +114,49 @@ export class SimHost {
     const done = this.waiters.filter((w) => !this.running || !this.canStep(Math.min(w.target, this.target)));
     if (!done.length) return;
     this.waiters = this.waiters.filter((w) => !done.includes(w));
-    this.postFrame();
+    this.postFrame(false);
     for (const w of done) w.resolve({});
   }
 
-  /** Steps toward the target in slices, posting frames; one loop at a time. */
+  /** Steps toward the target in slices, posting a frame at each target passed; one loop
+   *  at a time. */
   async run() {
     if (this.running) return;
     this.running = true;
     try {
-      let posted = performance.now();
+      let told = performance.now();
       while (this.canStep()) {
         const end = performance.now() + SLICE_MS;
-        while (this.canStep() && performance.now() < end) this.stepOnce();
-        if (performance.now() - posted >= FRAME_MS) {
-          this.postFrame();
-          posted = performance.now();
+        while (this.canStep() && performance.now() < end) {
+          this.postReached();
+          this.stepOnce();
+        }
+        this.postReached();
+        if (performance.now() - told >= LATEST_MS) {
+          // the state's time alone (no arrays): the clock paces its targets by it
+          this.post({ type: 'latest', epoch: this.epoch, t: this.t });
+          told = performance.now();
         }
         this.settle();
         await nextTask();
       }
-      this.postFrame();
+      this.postReached();
+      if (this.steps) this.postFrame(); // stopped short of a target (a hold): show where
     } finally {
       this.running = false;
     }
     this.settle();
+  }
+
+  /** Posts a frame if the state is now the latest step at or before the next pending
+   *  target(s) (the next step would pass them, or stepping stopped), labelled with the
+   *  largest such target. */
+  postReached() {
+    let at = NaN;
+    while (this.frameTargets.length && !this.canStep(this.frameTargets[0])) at = this.frameTargets.shift();
+    if (Number.isNaN(at)) return;
+    this.lastAt = at;
+    this.postFrame(false);
   }
 
   stepOnce() {
@@ -183,8 +215,9 @@ export class SimHost {
   // ---- frames --------------------------------------------------------------------------
 
   /** What the page shows of the current state; positions and field are transferred;
-   *  plates: the moving plates now (height m, facing; sl_api_plates). */
-  postFrame() {
+   *  plates: the moving plates now (height m, facing; sl_api_plates). at: the last target
+   *  reached (s); replace: see the head of this file. */
+  postFrame(replace = true) {
     if (!this.h) return;
     const { api, core, h } = this;
     const n = api.node_count(h);
@@ -193,7 +226,7 @@ export class SimHost {
     const plates = core.heap.copy(Float64Array, api.plates(h), 2 * api.plate_count(h)); // they move
     const rotations = this.frames ? core.heap.copy(Float64Array, api.rotation_field(h), 9 * n) : null;
     const frame = {
-      type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field, plates, rotations,
+      type: 'frame', epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
@@ -255,9 +288,12 @@ const HANDLERS = {
     this.postFrame();
   },
 
-  /** {t}: step toward simulated time t (s). */
+  /** {t}: step toward simulated time t (s), and post a frame once it is reached. */
   target({ t }) {
+    const last = this.frameTargets.length ? this.frameTargets[this.frameTargets.length - 1] : this.lastAt;
+    if (t > last) this.frameTargets.push(t);
     this.target = t;
+    if (!this.running) this.postReached(); // a target the state already stands at
     this.run();
   },
 

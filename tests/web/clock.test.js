@@ -1,7 +1,10 @@
-// The lab's clock (web/clock.js) against panels that step at once, in node without a
-// browser: the lock-step schedule and what pause and single step do to the time. The
-// set-up is the default lab's: Δt = 0.05 s, 60 frames per second (a frame is 1/60 s),
-// speed 1, so while running the clock's target sits between two steps.
+// The lab's clock (web/clock.js) against model panels, in node without a browser: the
+// schedule that shows every panel at one simulated time (issue 26), real time while the
+// panels keep up, and what pause and single step do. A model panel does what
+// web/sim-host.js and web/panel.js do: its Worker steps toward the targets it was sent
+// (at most `perFrame` steps a frame: a slow panel), posts a frame labelled `at` once its
+// state is the latest step at or before a target, and the page shows the first kept
+// frame for a target at or after the clock's shown time. 60 frames per second, speed 1.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
@@ -9,42 +12,116 @@ const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const loadClock = async () => (await import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href)).Clock;
+const FRAME = 1 / 60;
 
-/** A panel whose Worker answers at once: it takes every step of dt that fits below the
- *  target (the rule of web/sim-host.js), counting them. */
-function fakePanel(dt) {
+function modelPanel(dt, perFrame = Infinity) {
   return {
-    t: 0, dt, steps: 0, stopped: false,
-    advanceTo(target) { while (this.t + this.dt <= target + 1e-9 * this.dt) { this.steps++; this.t = this.steps * this.dt; } },
+    dt, perFrame, latest: 0, reached: 0, stopped: false, steps: 0, targets: [], frames: [{ t: 0, at: 0 }], t: 0,
+    advanceTo(target) { if (!this.targets.length || target > this.targets[this.targets.length - 1]) this.targets.push(target); },
     hold() {},
+    canStep(target) { return this.latest + this.dt <= target + 1e-9 * this.dt; },
+    postReached() {
+      let at = NaN;
+      while (this.targets.length && !this.canStep(this.targets[0])) at = this.targets.shift();
+      if (!Number.isNaN(at)) { this.frames.push({ t: this.latest, at }); this.reached = at; }
+    },
+    /** The Worker's share of one frame: up to perFrame steps toward the last target. */
+    work() {
+      const last = this.targets[this.targets.length - 1];
+      for (let k = 0; k < this.perFrame && last !== undefined && this.canStep(last); k++) {
+        this.postReached();
+        this.steps++;
+        this.latest = this.steps * this.dt;
+      }
+      this.postReached();
+    },
+    showAt(t) {
+      let k = this.frames.findIndex((f) => f.at >= t);
+      if (k < 0) k = this.frames.length - 1;
+      this.frames.splice(0, k);
+      this.t = this.frames[0].t;
+    },
   };
 }
 
-test('paused, the clock reads a state time, and a single step moves it by exactly one dt', async () => {
-  const Clock = await loadClock();
-  for (const frames of [1, 2, 7, 40, 133]) {
-    const panels = [fakePanel(0.05), fakePanel(0.05)];
-    const clock = new Clock(panels, { playing: true, onPlaying() {} });
-    for (let i = 0; i < frames; i++) clock.tick(1 / 60);
-    clock.setPlaying(false);
-    clock.catchUp();
-    assert.strictEqual(clock.time, panels[0].t, `after ${frames} frames: clock ${clock.time}, states ${panels[0].t}`);
-    const before = clock.time;
-    clock.stepOnce();
-    assert.ok(Math.abs(clock.time - before - 0.05) < 1e-12, `after ${frames} frames: ${before} -> ${clock.time}`);
-    for (const p of panels) assert.ok(Math.abs(p.t - clock.time) < 1e-12);
+/** Runs n frames: tick, the Workers' work, show. check(frame) after each. */
+function run(clock, panels, n, check = () => {}) {
+  for (let i = 0; i < n; i++) {
+    clock.tick(FRAME);
+    for (const p of panels) p.work();
+    clock.show();
+    check(i);
   }
+}
+
+test('a fast and a slow panel are shown at one time, never more than the largest dt apart', async () => {
+  const Clock = await loadClock();
+  // the set-up of onering-sphere-drop's complaint: a panel that keeps up (dt 10 ms) beside
+  // one that manages 2 steps of 0.5 ms a frame (0.06 x real time)
+  const fast = modelPanel(0.01), slow = modelPanel(0.0005, 2);
+  const panels = [fast, slow];
+  const clock = new Clock(panels, { playing: true, onPlaying() {} });
+  let worst = 0, lead = 0, lastShown = 0, still = 0, longestStill = 0;
+  run(clock, panels, 600, (i) => {
+    const shown = clock.shownTime();
+    for (const p of panels) {
+      // each panel's state is the latest step at or before the shown time
+      assert.ok(p.t <= shown + 1e-12 && shown - p.t < p.dt + 1e-12, `frame ${i}: shown ${shown}, panel dt ${p.dt} at ${p.t}`);
+    }
+    worst = Math.max(worst, Math.abs(fast.t - slow.t));
+    if (i > 60) {
+      lead = Math.max(lead, fast.latest - slow.latest);
+      still = shown === lastShown ? still + 1 : 0;
+      longestStill = Math.max(longestStill, still);
+    }
+    lastShown = shown;
+  });
+  assert.ok(worst < 0.01, `panels shown ${worst} s apart (largest dt 0.01 s)`);
+  // the slow panel covers 2 x 0.5 ms a frame: 600 frames reach 0.6 s, less the start
+  assert.ok(slow.latest > 0.5 && slow.latest <= 0.6 + 1e-12, `slow panel at ${slow.latest} s`);
+  // once the slow panel's speed is measured (a second in), the fast panel runs ahead by a
+  // few targets of about 2 slow frames' progress each, not by a frame of real time
+  assert.ok(lead < 0.02, `the fast panel ran ${lead} s ahead`);
+  // and the picture moves on every few frames (a target is about 2 of the slow panel's
+  // frames of progress, measured over a quarter second)
+  assert.ok(longestStill <= 4, `the shown time stood still for ${longestStill} frames`);
 });
 
-test('running, the clock keeps real time and never runs more than one dt ahead of a state', async () => {
+test('running, the clock keeps real time while the panels keep up', async () => {
   const Clock = await loadClock();
-  const panels = [fakePanel(0.05), fakePanel(0.01)];
+  const panels = [modelPanel(0.05), modelPanel(0.01)];
   const clock = new Clock(panels, { playing: true, onPlaying() {} });
-  for (let i = 0; i < 600; i++) {
-    clock.tick(1 / 60);
-    for (const p of panels) assert.ok(clock.time - p.t < p.dt + 1e-12, `frame ${i}: clock ${clock.time}, panel ${p.t}`);
+  run(clock, panels, 600, (i) => {
+    assert.ok(Math.abs(panels[0].t - panels[1].t) < 0.05, `frame ${i}: ${panels[0].t} and ${panels[1].t}`);
+  });
+  // 600 frames of 1/60 s at speed 1: 10 s, less the start (targets from the smallest
+  // dt, fourfold each 0.1 s: about 0.05 s lost) and the frame the target leads by
+  const shown = clock.shownTime();
+  assert.ok(shown <= 10 + 1e-9 && shown > 10 - 0.1, `shown ${shown} s after 10 s of frames`);
+  // once at real time it stays there: the last 5 s of frames show 5 s
+  const at5 = [];
+  const clock2 = new Clock(panels.map((p) => modelPanel(p.dt)), { playing: true, onPlaying() {} });
+  run(clock2, clock2.panels, 300);
+  at5.push(clock2.shownTime());
+  run(clock2, clock2.panels, 300);
+  assert.ok(Math.abs(clock2.shownTime() - at5[0] - 5) < 1e-9, `${at5[0]} -> ${clock2.shownTime()} s in 5 s of frames`);
+});
+
+test('paused, the panels settle at one state time, and a single step moves it by exactly one dt', async () => {
+  const Clock = await loadClock();
+  for (const frames of [1, 2, 7, 40, 133]) {
+    const panels = [modelPanel(0.05), modelPanel(0.05, 1)];
+    const clock = new Clock(panels, { playing: true, onPlaying() {} });
+    run(clock, panels, frames);
+    clock.setPlaying(false);
+    run(clock, panels, 200); // the Workers finish the last target
+    clock.catchUp();
+    assert.strictEqual(panels[0].latest, panels[1].latest, `after ${frames} frames: ${panels[0].latest} and ${panels[1].latest}`);
+    assert.strictEqual(clock.time, panels[0].t, `after ${frames} frames: clock ${clock.time}, shown ${panels[0].t}`);
+    const before = clock.time;
+    clock.stepOnce();
+    run(clock, panels, 3);
+    assert.ok(Math.abs(clock.time - before - 0.05) < 1e-12, `after ${frames} frames: ${before} -> ${clock.time}`);
+    for (const p of panels) assert.ok(Math.abs(p.t - clock.time) < 1e-12, `shown ${p.t}, clock ${clock.time}`);
   }
-  // 600 frames of 1/60 s at speed 1: 10 s, less the one frame the target leads by
-  assert.ok(Math.abs(clock.time - 10) <= 1 / 60 + 1e-9, `clock ${clock.time} after 10 s of frames`);
-  assert.ok(Math.abs(panels[0].t - panels[1].t) < 0.05 + 1e-9, 'the panels stay in lock step');
 });
