@@ -65,10 +65,11 @@ async function startLab(core, config, pool) {
   let plots = null, url = null, views = null, controls = null, settings = null;
   let loop = null; // the frame loop, started last
   const panels = [];
+  const early = []; // [panel, chart samples] shown before the chart exists
   const onPanel = {
     stepper: (i, method) => settings.setStepper(i, method),
     dt: (i, dt) => settings.setDt(i, dt),
-    samples: (p, samples) => { if (plots) plots.add(p, samples); },
+    samples: (p, samples) => { if (plots) plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (controls) controls.refresh(); },
     diverged: (p, t) => { if (plots) plots.diverged(p, t); },
   };
@@ -150,7 +151,7 @@ async function startLab(core, config, pool) {
   await charting;
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
-  for (const p of panels) if (p.frame) plots.add(p, p.frame.samples);
+  for (const [p, samples] of early) plots.add(p, samples);
 
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
