@@ -175,7 +175,7 @@ async function startLab(core, config, pool) {
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
-  bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaMax, defaultDt: scene.defaultDt, notice });
+  bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaRest, defaultDt: scene.defaultDt, notice });
   // compact: the views, one line per panel and the plot; the rest behind one button
   const toggle = $('#controls-toggle');
   toggle.addEventListener('click', () => {

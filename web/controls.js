@@ -228,7 +228,7 @@ export class ParamControls {
         this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
       });
     }
-    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax, p.omegaAt));
+    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax, p.omegaAt, p.omegaHeld));
     for (const update of this.costUpdates) update();
   }
 

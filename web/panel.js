@@ -74,6 +74,8 @@ export class Panel {
     this.totalMass = NaN;
     this.omegaMax = NaN;   // rad/s, of the body linearized at time omegaAt (s)
     this.omegaAt = 0;
+    this.omegaHeld = '';   // why omegaMax was kept from before the state now (sim-host omega)
+    this.omegaRest = NaN;  // rad/s, of the body linearized at rest (the estimate at t = 0)
     this.omegaMs = NaN;    // what its last estimate cost in the Worker
     this.omegaPending = false;
     this.omegaAsked = 0;
@@ -335,6 +337,7 @@ export class Panel {
     this.totalMass = desc.totalMass;
     this.phaseLabels = desc.phase; // the phase portrait's coordinate (web/phase.js)
     this.showGrab(null);
+    this.omegaRest = NaN;
     this.requestOmega();
     if (!this.view) return;
     this.view.setBody(desc.body);
@@ -364,7 +367,8 @@ export class Panel {
 
   /** ω_max of the world linearized at its current state (the stability meter's scale),
    *  computed in the Worker; kept up to date along the run where that is cheap
-   *  (refreshOmega). */
+   *  (refreshOmega), and kept from the last good state once the run diverged or its
+   *  energy grew (omegaHeld says which). */
   requestOmega() {
     this.omegaPending = true;
     this.omegaAsked = performance.now();
@@ -372,6 +376,8 @@ export class Panel {
       this.omegaPending = false;
       this.omegaMax = r.omegaMax;
       this.omegaAt = r.at;
+      this.omegaHeld = r.held;
+      if (r.at === 0) this.omegaRest = r.omegaMax;
       this.omegaMs = r.ms;
       this.on.omega(this);
     }, () => { this.omegaPending = false; });
@@ -411,6 +417,7 @@ export class Panel {
     this.dtInput.value = String(dt);
     this.citation.textContent = this.stepper().citation;
     this.viewNote('');
+    this.requestOmega(); // a new run: its first estimate at rest, kept if it goes bad
     return true;
   }
 

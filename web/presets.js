@@ -23,15 +23,16 @@ export const PRESETS = [
   { id: 'scene', label: 'scene defaults', title: 'the scene’s own comparison, as it opens' },
 ];
 
-/** Δt (s) of the explode preset for ω_max (rad/s): EXPLODE/ω_max rounded up to two
- *  significant digits (so it stays above), within the lab's Δt range; NaN without ω_max. */
+/** Δt (s) of the explode preset for ω_max (rad/s) of the body at rest (what the new
+ *  page's meter starts from): EXPLODE/ω_max rounded up to three significant digits, so
+ *  Δt·ω_max lands in [3, 3.03), within the lab's Δt range; NaN without ω_max. */
 export function explodeDt(omegaMax) {
   if (!(omegaMax > 0) || !Number.isFinite(omegaMax)) return NaN;
-  const dt = EXPLODE / omegaMax, unit = 10 ** (Math.floor(Math.log10(dt)) - 1);
-  return Math.min(MAX_DT, Math.max(MIN_DT, +(Math.ceil(dt / unit - 1e-9) * unit).toPrecision(2)));
+  const dt = EXPLODE / omegaMax, unit = 10 ** (Math.floor(Math.log10(dt)) - 2);
+  return Math.min(MAX_DT, Math.max(MIN_DT, +(Math.ceil(dt / unit - 1e-9) * unit).toPrecision(3)));
 }
 
-/** state: url-state.js state(); omegaMax: panel 1's ω_max (rad/s); defaultDt: the
+/** state: url-state.js state(); omegaMax: panel 1's ω_max (rad/s) at rest; defaultDt: the
  *  scene's Δt (s). Returns the preset's query ('?...'), or '' where it cannot apply. */
 export function presetQuery(id, state, omegaMax, defaultDt) {
   if (id === 'scene') return `?scene=${encodeURIComponent(state.scene)}`;
@@ -49,7 +50,7 @@ export function presetQuery(id, state, omegaMax, defaultDt) {
   return '';
 }
 
-/** deps: {state(): url-state.js state, omegaMax(): panel 1's ω_max, defaultDt,
+/** deps: {state(): url-state.js state, omegaMax(): panel 1's ω_max at rest, defaultDt,
  *  notice(text): say why a preset cannot apply, go(query): load it (default: this page
  *  with that query)}. */
 export function bindPresets(select, { state, omegaMax, defaultDt, notice, go = (query) => location.assign(location.pathname + query) }) {

@@ -57,6 +57,7 @@ export class SimHost {
     this.sampledAt = -Infinity;
     this.phase = null;    // the phase portrait's coordinate (web/phase.js), set at build
     this.energy0 = NaN;   // J, total energy at t = 0 of the run (relative energy error)
+    this.goodOmega = null; // the omega request's last reply at a good state of this run
     this.steps = 0;       // steps and ms since the last frame
     this.stepMs = 0;
     this.lastStepMs = NaN;
@@ -99,6 +100,7 @@ export class SimHost {
     this.stepMs = 0;
     this.lastStepMs = NaN;
     this.energy0 = readMeasures(this.core, this.h).total;
+    this.goodOmega = null;
     this.sample();
   }
 
@@ -342,12 +344,23 @@ const HANDLERS = {
     if (!this.running) this.postFrame();
   },
 
-  /** Reply {omegaMax, at, ms}: ω_max (rad/s) of the world linearized at its state now
-   *  (sl_world_omega_max), that state's time (s) and what it cost (ms). */
+  /** Reply {omegaMax, at, ms, held}: ω_max (rad/s) of the world linearized at its state now
+   *  (sl_world_omega_max), that state's time (s) and what it cost (ms), held ''. Once the
+   *  run has diverged or its energy grew (sl_api_energy_grew_at), its state is no measure
+   *  of the body: after a divergence the world holds the last state that passed the
+   *  divergence check, already torn apart (the swinging cube under symplectic Euler at
+   *  Δt = 0.05 s: 727 rad/s there, 563 at rest). Then the reply is the run's last estimate
+   *  from before (the panel asks at t = 0 of every run), held saying why ('diverged',
+   *  'energy grew', 'stopped'). */
   omega() {
+    const { api, h, stopped } = this;
+    const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : Number.isFinite(api.energy_grew_at(h)) ? 'energy grew' : '';
+    if (held && this.goodOmega) return { ...this.goodOmega, held };
     const t0 = performance.now();
-    const omegaMax = this.api.omega_max(this.h);
-    return { omegaMax, at: this.t, ms: performance.now() - t0 };
+    const omegaMax = api.omega_max(h);
+    const reply = { omegaMax, at: this.t, ms: performance.now() - t0, held: '' };
+    if (!held) this.goodOmega = reply;
+    return reply;
   },
 
   /** The largest stable Δt of this simulation (web/stability.js panelStableDt) on scratch

@@ -20,11 +20,14 @@ const fmtValue = (v) => (v < 100 ? v.toFixed(2) : v.toExponential(2));
 /**
  * What the meter says for a stepper ({title, bound: (ωΔt)_max on the undamped
  * oscillator, 0 or Infinity included}) at Δt (s) and ω_max (rad/s) of the body linearized
- * at simulated time `at` (s; 0: the rest state). value is Δt·ω_max scaled so that the
- * stepper's own bound sits at the meter's mark, 2.
+ * at simulated time `at` (s; 0: the rest state). held: '' if that is the run's state now,
+ * else why the run's state now is no measure of the body and the estimate was kept from
+ * before ('diverged', 'energy grew', 'stopped'; web/sim-host.js omega). value is Δt·ω_max
+ * scaled so that the stepper's own bound sits at the meter's mark, 2.
  */
-export function meterReading(stepper, dt, omegaMax, at = 0) {
-  const where = at > 0 ? `ω_max of the body linearized at t = ${at.toFixed(2)} s` : 'ω_max of the body linearized at rest';
+export function meterReading(stepper, dt, omegaMax, at = 0, held = '') {
+  const kept = held === 'energy grew' ? ', kept from before the energy grew' : held ? `, kept from before the run ${held}` : '';
+  const where = (at > 0 ? `ω_max of the body linearized at t = ${at.toFixed(2)} s` : 'ω_max of the body linearized at rest') + kept;
   const bound = stepper.bound;
   if (!Number.isFinite(omegaMax)) {
     return { value: NaN, level: Number.isFinite(bound) ? 'bad' : 'ok', text: Number.isFinite(bound)
@@ -40,9 +43,11 @@ export function meterReading(stepper, dt, omegaMax, at = 0) {
     return { value: NaN, level: 'bad', text: `${ratio}: ${stepper.title} gains energy at every Δt without damping (${where})` };
   }
   const level = value < 0.9 * bound ? 'ok' : value < bound ? 'warn' : 'bad';
+  const limit = fmtSeconds(bound / omegaMax);
+  const verdict = value < bound ? `stable for Δt below ${limit}` : `Δt = ${fmtSeconds(dt)} is beyond ${limit}, it will blow up`;
   return {
     value: (2 * value) / bound, level,
-    text: `${ratio} ${value < bound ? '<' : '≥'} ${+bound.toFixed(4)}, ${stepper.title}'s bound: ${value < bound ? 'stable' : 'will blow up'} for Δt < ${fmtSeconds(bound / omegaMax)} (a linear estimate from ${where})`,
+    text: `${ratio} ${value < bound ? '<' : '≥'} ${+bound.toFixed(4)}, ${stepper.title}'s bound: ${verdict} (a linear estimate from ${where})`,
   };
 }
 
