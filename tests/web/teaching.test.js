@@ -269,7 +269,8 @@ describe('teaching lab', () => {
     assert.ok(differ(shaded, wire) > 0.02, `wireframe changed ${differ(shaded, wire)} of the pixels`);
     // at t = 0 the body is at its rest state: a volume change of 0 everywhere
     await page.selectOption('#view-color', 'volume');
-    await page.waitForTimeout(200);
+    // the field comes with the Worker's next frame, drawn on the next animation frame
+    await page.waitForFunction(() => { const { api, panels } = window.softlab; return Number.isFinite(api.view_field_auto_lo(panels[0].view)); }, null, { timeout: 20000 });
     const ext = await page.evaluate(() => { const { api, panels } = window.softlab; return [api.view_field_auto_lo(panels[0].view), api.view_field_auto_hi(panels[0].view)]; });
     assert.ok(Math.abs(ext[0]) < 1e-9 && Math.abs(ext[1]) < 1e-9, JSON.stringify(ext));
     // linearized strain swells the twisted beam (seed 000 Fig. 5): the map shows growth
