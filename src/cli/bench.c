@@ -167,14 +167,14 @@ static double shape_row(sl_world *w, int beam, const char *solver, int r, int st
     for (int rep = 0; rep < BENCH_REPEATS; rep++) { /* the fastest run of the same steps */
         sl_step_timing rsum = {0};
         double rtotal = 0, rwall = 0;
-        sl_energy_watch watch;
-        sl_energy_watch_reset(&watch);
+        sl_verdict verdict;
+        sl_verdict_reset(&verdict);
         if (rep > 0) sl_world_reset(w);
         for (int s = 0; s < steps; s++) {
             double t0 = sl_clock_seconds();
             clock_t c0 = clock();
             if (sl_world_step(w) != SL_OK) fails++;
-            sl_world_energy_growth(w, &watch); /* as the lab's step (sl_api_step) does */
+            sl_world_judge(w, &verdict); /* as the lab's step (sl_api_step) does */
             rtotal += (double)(clock() - c0) / CLOCKS_PER_SEC;
             rwall += sl_clock_seconds() - t0;
             sl_step_timing st = sl_world_last_timing(w);
