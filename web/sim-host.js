@@ -196,7 +196,7 @@ export class SimHost {
       type: 'frame', epoch: this.epoch, t: this.t, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
-      energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
+      verdict: readVerdict(api, h),
       inspection: this.inspectNode >= 0 ? readInspection(core, h, this.inspectNode) : null,
       steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs,
     };
@@ -219,6 +219,17 @@ export class SimHost {
     api.release(h);
     for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
   }
+}
+
+/** The core's verdict on the run (sl_world_judge, decided after every step; the criteria
+ *  in softlab/world.h): {state: 0 running, 1 artifact, 2 growing, 3 diverged, name, reason
+ *  (one line with its numbers, '' while running), since (s), growth (J), relative (growth
+ *  over the run's largest kinetic + elastic energy)}. The page shows it and judges nothing. */
+function readVerdict(api, h) {
+  return {
+    state: api.verdict(h), name: api.verdict_name(h), reason: api.verdict_reason(h),
+    since: api.verdict_since(h), growth: api.verdict_growth(h), relative: api.verdict_relative(h),
+  };
 }
 
 // Requests by type. A handler returns the reply (or a promise of it), or undefined for
