@@ -4,7 +4,7 @@
  * thickness and Young's modulus, beside 2/omega_H of the geometric stiffness at rest.
  *   cc -O2 -Isrc/include tools/cantilever_stability.c build/libsoftlab.a \
  *      build/csparse/libcsparse.a -lm -o build/cantilever_stability && build/cantilever_stability
- * Stable: no energy-growth warning (sl_world_energy_growth) and no divergence over T_RUN
+ * Stable: the verdict (sl_world_judge) never growing and no divergence over T_RUN
  * seconds from the straight beam at rest; the largest stable dt is bisected in log dt. */
 #include <math.h>
 #include <stdio.h>

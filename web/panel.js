@@ -452,7 +452,7 @@ export class Panel {
     this.diverged = false;
     this.message = '';
     this.flashUntil = 0;
-    this.energyGrewAt = NaN;
+    this.verdict = null;   // the new run's comes with its first frame
     this.dirty = true;
     this.lastStepMs = NaN;
   }

@@ -153,7 +153,7 @@ static double cost_exponent(const int *tets, const double *ms, int count) {
 }
 
 /* Steps w `steps` times from its current state, then again from rest (sl_world_reset) up
- * to BENCH_REPEATS runs, each step followed by the energy watch as in the lab's Worker
+ * to BENCH_REPEATS runs, each step followed by the verdict (sl_world_judge) as in the lab's Worker
  * (sl_api_step), and prints its row of the shapes table for the fastest run: processor
  * ms per step, the stages' wall times scaled to it, solver iterations, and the
  * largest distance (m) of a node from x_ref (positions after as many steps of the direct
