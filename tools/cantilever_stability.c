@@ -4,7 +4,7 @@
  * thickness and Young's modulus, beside 2/omega_H of the geometric stiffness at rest.
  *   cc -O2 -Isrc/include tools/cantilever_stability.c build/libsoftlab.a \
  *      build/csparse/libcsparse.a -lm -o build/cantilever_stability && build/cantilever_stability
- * Stable: no energy-growth warning (sl_world_energy_growth) and no divergence over T_RUN
+ * Stable: the verdict (sl_world_judge) never growing and no divergence over T_RUN
  * seconds from the straight beam at rest; the largest stable dt is bisected in log dt. */
 #include <math.h>
 #include <stdio.h>
@@ -32,12 +32,12 @@ static sl_world *cantilever(const setup *s) {
 static int stable(const setup *s, double dt) {
     sl_world *w = cantilever(s);
     sl_world_set_stepper(w, sl_stepper_find("regularized"), dt, s->beta);
-    sl_energy_watch watch;
-    sl_energy_watch_reset(&watch);
-    sl_world_energy_growth(w, &watch);
+    sl_verdict verdict;
+    sl_verdict_reset(&verdict);
+    sl_world_judge(w, &verdict);
     int ok = 1;
     for (long k = 0, n = lround(T_RUN / dt); ok && k < n; k++)
-        ok = sl_world_step(w) == SL_OK && sl_world_energy_growth(w, &watch) != 1;
+        ok = sl_world_step(w) == SL_OK && sl_world_judge(w, &verdict) < SL_VERDICT_GROWING;
     sl_world_destroy(w);
     return ok;
 }

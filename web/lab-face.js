@@ -31,6 +31,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         diverged: p.diverged,
         divergedAt: p.diverged ? p.divergedAt : NaN,
         stopped: p.stopped,
+        verdict: p.stopped && p.diverged ? 'diverged' : p.verdict ? p.verdict.name : 'running', // the core's (sl_world_judge)
         message: p.stateText(clock.playing),
         samples: plots.count(p.index),
         grabbed: p.grabbed,

@@ -14,7 +14,6 @@ import { fmtSeconds, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
 const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker longer
-const WRECK_VOLUME = [0.5, 2]; // V/V₀ outside this: the mesh is wrecked
 
 const $ = (sel, root) => root.querySelector(sel);
 let measureCtx = null; // a 2D context to measure stepper names in the menu's font
@@ -79,8 +78,7 @@ export class Panel {
     this.omegaMs = NaN;    // what its last estimate cost in the Worker
     this.omegaPending = false;
     this.omegaAsked = 0;
-    this.energyGrewAt = NaN;
-    this.energyGrowth = NaN;
+    this.verdict = null;    // the core's verdict on the run (web/sim-host.js readVerdict)
     this.stopped = false;  // diverged or failed: takes no more steps until reset
     this.ended = false;    // ... and the frame that says so is shown
     this.diverged = false;
@@ -269,8 +267,7 @@ export class Panel {
     this.measures = f.measures || {};
     this.height = f.height;
     this.grabbed = f.grabbed;
-    this.energyGrewAt = f.energyGrewAt;
-    this.energyGrowth = f.energyGrowth;
+    this.verdict = f.verdict || null;
     this.inspection = f.inspection; // the element inspector's tet or grid cell (web/inspector.js), or null
     if (f.stopped && !this.ended) this.stop(f.stopped);
     this.refreshOmega();
@@ -514,7 +511,7 @@ export class Panel {
     this.diverged = false;
     this.message = '';
     this.flashUntil = 0;
-    this.energyGrewAt = NaN;
+    this.verdict = null;   // the new run's comes with its first frame
     this.dirty = true;
     this.lastStepMs = NaN;
   }
@@ -544,31 +541,27 @@ export class Panel {
 
   // ---- what the panel shows -----------------------------------------------------------------
 
-  /** Set when the run's total energy grew by more than half its largest kinetic + elastic
-   *  energy (sl_world_energy_growth): an unstable stepper or Δt for this scene (issue 12). */
-  energyWarning() {
-    if (!Number.isFinite(this.energyGrewAt)) return '';
-    return `unstable: energy grew by ${fmt(this.energyGrowth, 3)} J since t = ${this.energyGrewAt.toFixed(2)} s — lower Δt, raise β, or try another stepper`;
-  }
-
-  /** Set when the body's volume is far from its rest volume (V/V₀ outside [0.5, 2]): a
-   *  wrecked mesh, whatever the energy says (issue 13). */
-  wreckWarning() {
-    const vr = this.measures.volume_ratio;
-    if (!Number.isFinite(vr) || (vr >= WRECK_VOLUME[0] && vr <= WRECK_VOLUME[1])) return '';
-    return `wrecked: V/V₀ = ${fmt(vr, 3)}, the mesh has ${vr < 1 ? 'collapsed' : 'blown up'} — lower Δt, raise β, or try another stepper`;
+  /** The core's verdict while the run goes on (sl_world_judge): the energy growing, with
+   *  the advice, or a model's known artifact; '' while running. The page judges nothing. */
+  verdictText() {
+    const v = this.verdict;
+XX
+    if (v.name === 'growing') return `${v.reason} — lower Δt, raise β, or try another stepper`;
+    if (v.name === 'artifact') return v.reason;
+    return '';
   }
 
   stateText(playing) {
     if (this.flashUntil > performance.now()) return this.message;
     if (this.ended) return this.message;
-    return this.energyWarning() || this.wreckWarning() || (playing ? 'running' : 'paused');
+    return this.verdictText() || (playing ? 'running' : 'paused');
   }
 
   updateState(playing = false) {
     const text = this.stateText(playing);
-    const grew = !this.ended && (this.energyWarning() !== '' || this.wreckWarning() !== '');
-    const kind = this.ended ? 'diverged' : this.flashUntil > performance.now() || grew ? 'warn' : playing ? 'running' : 'paused';
+    const name = this.verdict && !this.ended ? this.verdict.name : '';
+    const kind = this.ended ? 'diverged' : this.flashUntil > performance.now() || name === 'growing' ? 'warn'
+      : name === 'artifact' ? 'artifact' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
     if (this.badge.hidden === this.ended) {

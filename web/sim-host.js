@@ -231,7 +231,7 @@ export class SimHost {
       type: 'frame', epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
       grabbed: api.grabbed_node(h), stopped: this.stopped,
-      energyGrewAt: api.energy_grew_at(h), energyGrowth: api.energy_growth(h),
+      verdict: readVerdict(api, h),
       inspection: this.inspectNode >= 0 ? readInspection(core, h, this.inspectNode) : null,
       steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs,
     };
@@ -254,6 +254,17 @@ export class SimHost {
     api.release(h);
     for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
   }
+}
+
+/** The core's verdict on the run (sl_world_judge, decided after every step; the criteria
+ *  in softlab/world.h): {state: 0 running, 1 artifact, 2 growing, 3 diverged, name, reason
+ *  (one line with its numbers, '' while running), since (s), growth (J), relative (growth
+ *  over the run's largest kinetic + elastic energy)}. The page shows it and judges nothing. */
+function readVerdict(api, h) {
+  return {
+    state: api.verdict(h), name: api.verdict_name(h), reason: api.verdict_reason(h),
+    since: api.verdict_since(h), growth: api.verdict_growth(h), relative: api.verdict_relative(h),
+  };
 }
 
 // Requests by type. A handler returns the reply (or a promise of it), or undefined for
@@ -346,7 +357,7 @@ const HANDLERS = {
 
   /** Reply {omegaMax, at, ms, held}: ω_max (rad/s) of the world linearized at its state now
    *  (sl_world_omega_max), that state's time (s) and what it cost (ms), held ''. Once the
-   *  run has diverged or its energy grew (sl_api_energy_grew_at), its state is no measure
+   *  run has diverged or the core's verdict says its energy grows (sl_api_verdict), its state is no measure
    *  of the body: after a divergence the world holds the last state that passed the
    *  divergence check, already torn apart (the swinging cube under symplectic Euler at
    *  Δt = 0.05 s: 727 rad/s there, 563 at rest). Then the reply is the run's last estimate
@@ -354,7 +365,7 @@ const HANDLERS = {
    *  'energy grew', 'stopped'). */
   omega() {
     const { api, h, stopped } = this;
-    const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : Number.isFinite(api.energy_grew_at(h)) ? 'energy grew' : '';
+    const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict_name(h) === 'growing' ? 'energy grew' : '';
     if (held && this.goodOmega) return { ...this.goodOmega, held };
     const t0 = performance.now();
     const omegaMax = api.omega_max(h);

@@ -1,5 +1,6 @@
 // The largest stable Δt of a stepper on a scene, by bisection in log Δt: a trial Δt is
-// stable if a fresh simulation survives a number of steps without diverging. Shared by
+// stable if a fresh simulation takes a number of steps without the core's verdict
+// (sl_world_judge, through sl_api_verdict_name) turning 'growing' or 'diverged'. Shared by
 // the lab's "find" button (web/controls.js) and the lessons' answer check
 // (lessons/lesson.js). It works in slices and yields to the page between them, so the
 // main thread is never blocked for more than about SLICE_MS plus one call of a few
@@ -15,7 +16,7 @@ const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 /**
  * Resolves to {dt, capped}: the largest Δt in [lo, hi] found stable to within a factor
  * `ratio` (capped: stable even at hi), or {dt: NaN} if even lo diverges.
- *   api        the wasm API (step, sim_destroy)
+ *   api        the wasm API (step, verdict_name, sim_destroy)
  *   create     (dt) => handle of a fresh simulation at dt (<= 0: could not build: unstable)
  *   options    {lo, hi (s), ratio, steps(dt): steps a trial must survive,
  *               onProgress(lo, hi) after each trial}
@@ -36,7 +37,7 @@ export async function largestStableDt(api, create, { lo, hi, ratio, steps, onPro
       for (let done = 0; done < total && ok; ) {
         const n = Math.min(chunk, total - done);
         const t0 = performance.now();
-        ok = api.step(h, n) === SL_OK;
+        ok = api.step(h, n) === SL_OK && api.verdict_name(h) !== 'growing';
         const ms = performance.now() - t0;
         done += n;
         // keep each call short: more steps per call while they are quick, fewer if slow

@@ -153,7 +153,7 @@ static double cost_exponent(const int *tets, const double *ms, int count) {
 }
 
 /* Steps w `steps` times from its current state, then again from rest (sl_world_reset) up
- * to BENCH_REPEATS runs, each step followed by the energy watch as in the lab's Worker
+ * to BENCH_REPEATS runs, each step followed by the verdict (sl_world_judge) as in the lab's Worker
  * (sl_api_step), and prints its row of the shapes table for the fastest run: processor
  * ms per step, the stages' wall times scaled to it, solver iterations, and the
  * largest distance (m) of a node from x_ref (positions after as many steps of the direct
@@ -167,14 +167,14 @@ static double shape_row(sl_world *w, int beam, const char *solver, int r, int st
     for (int rep = 0; rep < BENCH_REPEATS; rep++) { /* the fastest run of the same steps */
         sl_step_timing rsum = {0};
         double rtotal = 0, rwall = 0;
-        sl_energy_watch watch;
-        sl_energy_watch_reset(&watch);
+        sl_verdict verdict;
+        sl_verdict_reset(&verdict);
         if (rep > 0) sl_world_reset(w);
         for (int s = 0; s < steps; s++) {
             double t0 = sl_clock_seconds();
             clock_t c0 = clock();
             if (sl_world_step(w) != SL_OK) fails++;
-            sl_world_energy_growth(w, &watch); /* as the lab's step (sl_api_step) does */
+            sl_world_judge(w, &verdict); /* as the lab's step (sl_api_step) does */
             rtotal += (double)(clock() - c0) / CLOCKS_PER_SEC;
             rwall += sl_clock_seconds() - t0;
             sl_step_timing st = sl_world_last_timing(w);

@@ -372,23 +372,26 @@ static int run(int argc, char **argv) {
     long steps = lround(a.t_end / a.dt);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
-    sl_energy_watch energy_watch;
-    sl_energy_watch_reset(&energy_watch);
-    sl_world_energy_growth(w, &energy_watch);
+    sl_verdict verdict; /* the core's verdict on the run, said once when it changes */
+    sl_verdict_reset(&verdict);
+    sl_world_judge(w, &verdict);
     for (long s = 0; s < steps && !rested && written; s++) {
+        int before = verdict.state;
         if (sl_world_step(w) != SL_OK) {
-            fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
-                    sl_world_last_error(w));
+            if (sl_world_judge(w, &verdict) == SL_VERDICT_DIVERGED)
+                fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt, verdict.reason);
+            else
+                fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
+                        sl_world_last_error(w));
             code = 1;
             break;
         }
         written = write_row(f, w, node, extra);
-        if (!energy_watch.grew && sl_world_energy_growth(w, &energy_watch) == 1)
-            fprintf(stderr, "softlab: warning: total energy grew by %.4g J (more than %g of the "
-                    "largest kinetic + elastic energy, %.4g J) by t = %.6g s: %s at dt = %g is "
-                    "unstable here; try a smaller --dt, --beta > 0 or another --method\n",
-                    energy_watch.growth, SL_ENERGY_GROWTH_MARGIN, energy_watch.scale,
-                    energy_watch.time, a.method, a.dt);
+        if ((int)sl_world_judge(w, &verdict) != before && verdict.state == SL_VERDICT_GROWING)
+            fprintf(stderr, "softlab: warning: %s: %s at dt = %g is unstable here; try a smaller "
+                    "--dt, --beta > 0 or another --method\n", verdict.reason, a.method, a.dt);
+        else if ((int)verdict.state != before && verdict.state == SL_VERDICT_ARTIFACT)
+            fprintf(stderr, "softlab: note: %s (t = %.6g s)\n", verdict.reason, verdict.since);
         rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
     }
     if (a.until_rest && code == 0 && written) {

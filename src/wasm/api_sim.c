@@ -29,7 +29,7 @@ typedef struct sim {
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
     double measures[9];     /* the last sl_api_measure */
     double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
-    sl_energy_watch energy; /* energy growth of a run (sl_world_energy_growth), per step */
+    sl_verdict verdict;     /* the core's verdict on the run (sl_world_judge), per step */
 } sim;
 
 static sim sims[MAX_HANDLES];
@@ -119,7 +119,8 @@ API int sl_api_sim_build(int h, const char *method, double dt, double beta) {
     s->world = w;
     s->params = s->next;
     s->grab_node = -1;
-    sl_energy_watch_reset(&s->energy);
+    sl_verdict_reset(&s->verdict);
+    sl_world_judge(w, &s->verdict);
     set_error("%s", "");
     return SL_OK;
 }
@@ -142,7 +143,8 @@ API int sl_api_set_method(int h, const char *method, double dt, double beta) {
         return s;
     }
     sl_world_reset(w);
-    sl_energy_watch_reset(&get(h)->energy);
+    sl_verdict_reset(&get(h)->verdict);
+    sl_world_judge(w, &get(h)->verdict);
     return SL_OK;
 }
 
@@ -165,31 +167,58 @@ API int sl_api_step(int h, int nsteps) {
     if (!w) return SL_ERR_NULL;
     for (int i = 0; i < nsteps; i++) {
         sl_status s = sl_world_step(w);
+        sl_world_judge(w, &sm->verdict);
         if (s != SL_OK) return s;
-        sl_world_energy_growth(w, &sm->energy);
     }
     return SL_OK;
 }
 
-/* The time (s) at which the run's total energy first grew by more than
- * SL_ENERGY_GROWTH_MARGIN of its largest kinetic + elastic energy (an unstable stepper or
- * dt for this scene; issue 12), NaN if it has not. */
-API double sl_api_energy_grew_at(int h) {
+/* The verdict on the run (sl_world_judge; the criteria in softlab/world.h): 0 running,
+ * 1 artifact (a linearized model's known swelling), 2 growing (energy), 3 diverged; -1
+ * for a bad handle or no world. Decided in the core after every step; it stays until the
+ * run restarts (build, reset, another stepper). */
+API int sl_api_verdict(int h) {
     sim *sm = get(h);
-    return sm && sm->world && sm->energy.grew ? sm->energy.time : NAN;
+    return sm && sm->world ? (int)sm->verdict.state : -1;
 }
 
-/* The growth (J) of that run's total energy above its lowest value so far. */
-API double sl_api_energy_growth(int h) {
+/* The verdict's name ("running", "artifact", "growing", "diverged"; "" for a bad handle). */
+API const char *sl_api_verdict_name(int h) {
+    const char *name = sl_verdict_name(sl_api_verdict(h));
+    return name ? name : "";
+}
+
+/* The verdict for a person: the state with its numbers ("" while running). */
+API const char *sl_api_verdict_reason(int h) {
     sim *sm = get(h);
-    return sm && sm->world ? sm->energy.growth : NAN;
+    return sm && sm->world ? sm->verdict.reason : "";
+}
+
+/* World time (s) at which the verdict was decided; NaN while running. */
+API double sl_api_verdict_since(int h) {
+    sim *sm = get(h);
+    return sm && sm->world ? sm->verdict.since : NAN;
+}
+
+/* The energy growth (J) of the last window judged: its largest total energy minus the
+ * smallest such window maximum of the run (sl_verdict.growth); NaN without a world. */
+API double sl_api_verdict_growth(int h) {
+    sim *sm = get(h);
+    return sm && sm->world ? sm->verdict.growth : NAN;
+}
+
+/* That growth over the run's largest kinetic + elastic energy (sl_verdict.relative). */
+API double sl_api_verdict_relative(int h) {
+    sim *sm = get(h);
+    return sm && sm->world ? sm->verdict.relative : NAN;
 }
 
 API void sl_api_reset(int h) {
     sim *sm = get(h);
     if (!sm || !sm->world) return;
     sl_world_reset(sm->world);
-    sl_energy_watch_reset(&sm->energy);
+    sl_verdict_reset(&sm->verdict);
+    sl_world_judge(sm->world, &sm->verdict);
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 

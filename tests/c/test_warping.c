@@ -318,28 +318,40 @@ TEST(mass_damping_refuses_bad_values) {
     sl_world_destroy(w);
 }
 
-/* The energy watch and linear FEM (the warp-bar scene's default view): the world's energy
- * is the Green-strain model's, which linear FEM's forces (from 1/2 u^T K0 u) do not
- * conserve: the swelling bar's Green energy grows far past the watch's margin, a false
- * alarm, so the watch is off (-1) for SL_STEPPER_LINEARIZED and on for the warped bar. */
-TEST(energy_watch_is_off_for_linear_fem_only) {
+/* The verdict and linear FEM (the warp-bar scene's default view, issue 26): the world's
+ * energy is the Green-strain model's, which linear FEM's forces (from 1/2 u^T K0 u) do not
+ * conserve, so its growth is not judged; its swelling (V/V0 up to 2.85) is the known
+ * artifact of seed 002 §4.1, decided once and kept while V/V0 swings: 'artifact' at every
+ * window's end from the first to 3 s, never 'diverged' or 'growing'. The warped bar runs. */
+TEST(verdict_linear_fem_is_artifact_not_divergence) {
     static const char *const names[] = {"linear-fem", "stiffness-warping-element"};
     for (int k = 0; k < 2; k++) {
         sl_world *w = NULL;
         ENSURE(sl_scene_build(sl_scene_find("warp-bar"), NULL, &w) == SL_OK);
         if (!w) return;
         ENSURE(sl_world_set_stepper(w, sl_stepper_find(names[k]), 0.01, 0) == SL_OK);
-        sl_energy_watch watch;
-        sl_energy_watch_reset(&watch);
-        double e0 = sl_world_energy(w).elastic + sl_world_energy(w).kinetic, most = e0;
-        int verdict = sl_world_energy_growth(w, &watch);
-        for (int s = 0; s < 100; s++) {
+        sl_verdict verdict;
+        sl_verdict_reset(&verdict);
+        sl_world_judge(w, &verdict);
+        double lo = INFINITY, hi = -INFINITY;
+        int first = -1, changes = 0, last = verdict.state;
+        for (int s = 0; s < 300; s++) {
             ENSURE(sl_world_step(w) == SL_OK);
-            verdict = sl_world_energy_growth(w, &watch);
-            most = fmax(most, sl_world_energy(w).total - sl_world_energy(w).potential);
+            int state = sl_world_judge(w, &verdict);
+            if (state != last) changes++, last = state;
+            if (state == SL_VERDICT_ARTIFACT && first < 0) first = s;
+            double r = sl_world_volume_ratio(w);
+            lo = fmin(lo, r), hi = fmax(hi, r);
         }
-        printf("  warp-bar, %s: energy watch %d after 1 s, largest K + U_el %.3g J\n", names[k], verdict, most);
-        ENSURE(verdict == (k == 0 ? -1 : 0));
+        printf("  warp-bar, %s: %s after 3 s (from step %d), %d changes, V/V0 in [%.3f, %.3f]; %s\n",
+               names[k], sl_verdict_name(verdict.state), first, changes, lo, hi, verdict.reason);
+        if (k == 0) {
+            ENSURE(verdict.state == SL_VERDICT_ARTIFACT && changes == 1 && first < 100);
+            ENSURE(hi > 2.4 && lo < 1.5); /* it swings: the verdict does not */
+            ENSURE(verdict.volume_extreme > 2.4 && strstr(verdict.reason, "artifact"));
+        } else {
+            ENSURE(verdict.state == SL_VERDICT_RUNNING && changes == 0 && hi < 1.1);
+        }
         sl_world_destroy(w);
     }
 }

@@ -142,11 +142,25 @@ check run_pbd_iterations_sets_the_scene_parameter '[ $rc = 0 ] && [ "$(sed -n 4p
 # 1000 kg/m^3) under the seed's regularized stepper at beta = 0: dt = 0.01 s gains energy
 # (4.9 -> 741 J by 1 s) and the CLI warns once on stderr; dt = 0.001 s does not.
 $bin run --scene fem-hanging-cantilever --dt 0.01 --t-end 1 --csv "$tmp/hc.csv" 2> "$tmp/err"; rc=$?
-check cantilever_dt_0_01_warns_energy_growth '[ $rc = 0 ] && [ "$(grep -c "warning: total energy grew" "$tmp/err")" = 1 ]'
+check cantilever_dt_0_01_warns_energy_growth '[ $rc = 0 ] && [ "$(grep -c "warning: energy growing since t = 0\.[4-7]" "$tmp/err")" = 1 ]'
 $bin run --scene fem-hanging-cantilever --dt 0.001 --t-end 1 --csv "$tmp/hc1.csv" 2> "$tmp/err"; rc=$?
 check cantilever_dt_0_001_no_warning '[ $rc = 0 ] && ! grep -q "warning" "$tmp/err"'
 $bin run --scene fem-hanging-cantilever --method regularized-geometric --dt 0.01 --t-end 30 --csv "$tmp/hg.csv" 2> "$tmp/err"; rc=$?
 check regularized_geometric_bounded_30s '[ $rc = 0 ] && ! grep -q "warning" "$tmp/err" && awk -F, "NR > 1 && \$5 > 4.91 { exit 1 }" "$tmp/hg.csv"'
+# issue 26: one verdict, the core's (sl_world_judge). A bounded swing is not growth: the
+# oscillator at omega dt = 1.8 under symplectic Euler and Verlet runs 30 s without a warning;
+# explicit Euler grows (warned once) and then diverges; a k = 0.001 cube falling apart under
+# gravity is not diverged; linear FEM's swelling on warp-bar is noted once as its artifact.
+for m in symplectic-euler verlet; do
+  $bin run --scene oscillator --method $m --dt 0.18 --t-end 30 --csv "$tmp/o18.csv" 2> "$tmp/err"; rc=$?
+  check "oscillator_omega_dt_1_8_${m}_bounded_no_warning" '[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(wc -l < "$tmp/o18.csv")" = 169 ]'
+done
+$bin run --scene oscillator --method explicit-euler --dt 0.05 --t-end 10 --csv "$tmp/oe.csv" 2> "$tmp/err"; rc=$?
+check explicit_euler_oscillator_grows_then_diverges '[ $rc = 1 ] && [ "$(grep -c "warning: energy growing" "$tmp/err")" = 1 ] && grep -A1 "warning: energy growing" "$tmp/err" | grep -q "diverged at t = 2.700 s"'
+$bin run --scene swinging-cube --k 0.001 --t-end 5 --csv "$tmp/soft.csv" 2> "$tmp/err"; rc=$?
+check soft_cube_falling_apart_not_diverged '[ $rc = 0 ] && [ ! -s "$tmp/err" ] && [ "$(wc -l < "$tmp/soft.csv")" = 102 ] && awk -F, "END { exit !(\$3 < -100) }" "$tmp/soft.csv"'
+$bin run --scene warp-bar --method linear-fem --t-end 3 --csv "$tmp/wb.csv" 2> "$tmp/err"; rc=$?
+check warp_bar_linear_fem_artifact_noted_once '[ $rc = 0 ] && [ "$(grep -c "note: artifact: V/V0 reached" "$tmp/err")" = 1 ] && ! grep -qE "warning|diverged" "$tmp/err"'
 # The same cantilever loaded from a file (Medit, written from the scene's VTK) without
 # --method, clamped at x = 0: --until-rest returns, and the rest shape matches linearly
 # implicit Euler's within 1e-4 m at every node.

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "linalg/mat3.h"
+
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     if (!w) return status;
     va_list args;
@@ -217,10 +219,18 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size) 
     double c[3];
     int far = -1;
     centre_of_mass(w, c);
-    double r = spread(w, c, &far), bound = w->divergence_stretch * w->body_radius;
+    /* what gravity and the constant loads alone move a node from the others in t: a body
+     * whose free nodes fall away from its pins is physics, not a blow-up */
+    double t = w->t + w->dt, g = sqrt(sl_vec3_dot(w->gravity, w->gravity)), a = g;
+    for (int i = 0; w->load && i < w->n; i++) a = fmax(a, g + sqrt(sl_vec3_dot(w->load + 3 * i, w->load + 3 * i)) / w->mass[i]);
+    double fall = 0.5 * a * t * t;
+    double r = spread(w, c, &far), bound = w->divergence_stretch * w->body_radius + fall;
     if (r > bound) {
-        snprintf(buf, size, "node %d is %.3g m from the centre of mass, beyond %g times the "
-                 "body's size %.3g m", far, r, w->divergence_stretch, w->body_radius);
+        int n = snprintf(buf, size, "node %d is %.3g m from the centre of mass, beyond %g times the "
+                         "body's size %.3g m", far, r, w->divergence_stretch, w->body_radius);
+        if (fall > 0 && n > 0 && (size_t)n < size)
+            snprintf(buf + n, size - (size_t)n, " plus %.3g m, what gravity and loads alone move a node in %.3g s",
+                     fall, t);
         return buf;
     }
     sl_energy e = sl_world_energy(w);
@@ -252,7 +262,7 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
             return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
                                  "'%s' runs only quadratic metric models (grid solids), not '%s'",
                                  stepper->name, w->models[k]->cls->name);
-    char why[160];
+    char why[200];
     const char *reason = divergence_reason(w, why, sizeof why);
     if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */
         return sl_world_fail(w, SL_ERR_NOT_FINITE, "the state at t = %g s cannot be stepped: %s", w->t, reason);
@@ -295,7 +305,7 @@ sl_status sl_world_step(sl_world *w) {
     if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
 
-    char buf[160];
+    char buf[200];
     const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf) : NULL;
     if (st == SL_ERR_FACTOR) reason = "linear system not positive definite", st = SL_ERR_DIVERGED;
     if (st == SL_ERR_SINGULAR) reason = "linear system singular", st = SL_ERR_DIVERGED;

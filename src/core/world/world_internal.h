@@ -44,7 +44,7 @@ struct sl_world {
 
     int diverged;
     double diverged_time;
-    char diverged_reason[160];
+    char diverged_reason[200];
     char last_error[256];
     sl_step_timing timing;
 

@@ -375,44 +375,99 @@ sl_status sl_world_node_field(const sl_world *w, int field, double *out);
  * SL_ERR_RANGE (no finite value: *lo = *hi = NaN), SL_ERR_NOMEM. */
 sl_status sl_field_range(int field, const double *values, int n, double *lo, double *hi);
 
-/* Energy growth of a run that should not gain energy (issue 12). A run of a conservative
- * or dissipative stepper on a world without drivers and grabs is said to gain energy when
- *   growth = E(t) - min_{s <= t} E(s)  >  SL_ENERGY_GROWTH_MARGIN * max_{s <= t} (K + U)(s),
- * E the total energy (sl_energy.total) minus the potential -f . x of the constant loads,
- * K + U the kinetic plus elastic energy (the energy in motion and deformation, whose largest
- * value so far sets the scale), s over the states the watch has seen. An instability drives
- * the ratio growth / scale toward 1 (it feeds both); bounded runs stay well below 1/2.
- * Measured over 30 s (largest ratio): the hanging cantilever, regularized, beta = 0, at
- * dt = 0.001 / 0.002 s: 0.0005 / 0.001; at 0.005 / 0.01 s: 0.82 / 0.98 (it warns within
- * 1 s). The defaults of the other scenes: swinging cube 0.22 (the regularized stepper's
- * energy of a stiff spring at dt = 0.05 s swings with the pendulum, bounded), grid scenes
- * with ground or pearls 0.26-0.38 (contact projection does work at impact), FEM beams below
- * 0.03. Explicit Euler gains energy by design and trips it too (which is true). */
-#define SL_ENERGY_GROWTH_MARGIN 0.5
+/* ---- the verdict on a run (issue 26) ----------------------------------------------------
+ *
+ * One classifier of a run's state, used by the CLI (`run`'s warning), the page (each
+ * panel's state line, through sl_api_verdict*), the lessons and sl_scene_find_dt. The caller
+ * keeps one sl_verdict per world, clears it with sl_verdict_reset at the start and after
+ * sl_world_reset or a change of stepper, dt or parameters, and calls sl_world_judge after
+ * every step. The states, most severe first; a state, once decided, stays until the reset
+ * (the verdict never flips back and forth with the motion):
+ *
+ * SL_VERDICT_DIVERGED  the world diverged (sl_world_diverged: a non-finite position,
+ *     velocity, energy or constraint value, a failed linear solve, or a node farther from
+ *     the centre of mass than divergence_stretch (20) times the body's size R0 plus
+ *     1/2 (|g| + max|f_i|/m_i) t^2, what gravity and the constant loads alone move a node
+ *     from the others in the time t since the start: a body falling apart under gravity is
+ *     physics). The reason is the world's.
+ * SL_VERDICT_GROWING   the total energy grows: judged on windows of SL_VERDICT_WINDOW_STEPS
+ *     (16) steps. E is the total energy (sl_energy.total) minus the potential -f . x of the
+ *     constant loads; P_k the largest E in window k; the scale S the largest kinetic +
+ *     elastic energy K + U of the run so far. The run is growing when the last
+ *     SL_VERDICT_RISES (3) windows each ended with P_k > P_{k-1} (a trend, not one sample)
+ *     and growth = P_k - min_{j <= k} P_j > SL_VERDICT_GROWTH_MARGIN (0.5) * S. A swing
+ *     within a window is not growth: a mode whose energy swings with a period longer than 16
+ *     steps has omega dt < pi/16 and swings by about omega dt/2 < 0.1 of its energy
+ *     (symplectic Euler's swing up to E0/(1 - omega dt/2) at omega dt = 1.8, 3.5 steps a
+ *     period, is inside every window; near omega dt = 2 the sampled swing is aliased to a
+ *     period of pi/(pi - theta) steps, cos theta = 1 - (omega dt)^2/2: 16 steps at
+ *     omega dt = 1.99). A blow-up faster than 4 windows is growing too when, after the
+ *     first window, E rose at each of the last SL_VERDICT_RISING_STEPS (4) or more
+ *     consecutive steps to more than 0.5 S above the largest E of every state before that
+ *     rise: a bounded swing has shown its top within the first window and never passes it
+ *     (explicit Euler at omega dt = 0.5 is growing at step 20 and diverges at step 54; at
+ *     omega dt = 1.8 it diverges in 8 steps, before a window: straight to diverged; less
+ *     than 2 periods show no trend). Not judged (the windows start afresh) while a driver,
+ *     a grab or a moving plate does work on the body that E does not count, and not under a
+ *     SL_STEPPER_LINEARIZED stepper (linear FEM: its forces derive from 1/2 u^T K0 u, not
+ *     from the model's energy that sl_world_energy reports). Measured over 30 s (largest
+ *     growth / S): oscillator, omega dt = 1.8, symplectic Euler / Verlet: below 0.05;
+ *     explicit Euler on the oscillator grows at every dt (E x (1 + (omega dt)^2) a step: at
+ *     dt = 1 ms it is growing by t = 7 s). The hanging cantilever, regularized, beta = 0,
+ *     dt = 0.01 s: growing by t = 0.6 s (4.9 -> 741 J by 1 s); at 0.001 s never.
+ * SL_VERDICT_ARTIFACT  a known artifact of a linearized model, not a blow-up: the stepper
+ *     is SL_STEPPER_LINEARIZED or a model is linear in x (no geometric stiffness: the
+ *     linearized strain), and the body's volume ratio V/V0 (sl_world_volume_ratio, checked
+ *     at the end of every window) has left [1 - SL_VERDICT_ARTIFACT_VOLUME,
+ *     1 + SL_VERDICT_ARTIFACT_VOLUME] = [0.9, 1.1]: linear strain is not invariant under
+ *     rotation, so a rotated body swells (seed 002 §4.1: warp-bar's linear bar reaches
+ *     V/V0 = 2.85; seed 000 Fig. 5: the twisted linear beam 1.27). Growth outranks it.
+ * SL_VERDICT_RUNNING   none of these. */
+#define SL_VERDICT_WINDOW_STEPS 16
+#define SL_VERDICT_RISES 3
+#define SL_VERDICT_RISING_STEPS 4
+#define SL_VERDICT_GROWTH_MARGIN 0.5
+#define SL_VERDICT_ARTIFACT_VOLUME 0.1
 
-/* What sl_world_energy_growth remembers of a run; the caller owns one per world and clears
- * it with sl_energy_watch_reset at the start and after sl_world_reset or a change of
- * stepper, dt or parameters. */
-typedef struct sl_energy_watch {
-    int started;   /* 0 until the first call */
-    double lowest; /* J: lowest accounted total energy seen */
-    double scale;  /* J: largest kinetic + elastic energy seen */
-    double growth; /* J: accounted total energy now minus `lowest` */
-    int grew;      /* 1 once the growth exceeded the margin (stays 1 until reset) */
-    double time;   /* s: the world time when it first did (NAN before) */
-} sl_energy_watch;
+typedef enum sl_verdict_state {
+    SL_VERDICT_RUNNING = 0,
+    SL_VERDICT_ARTIFACT = 1,
+    SL_VERDICT_GROWING = 2,
+    SL_VERDICT_DIVERGED = 3,
+} sl_verdict_state;
 
-/* Clears watch (NULL: no-op). */
-void sl_energy_watch_reset(sl_energy_watch *watch);
+/* The verdict on a run and what sl_world_judge remembers of it; owned by the caller. */
+typedef struct sl_verdict {
+    sl_verdict_state state; /* the verdict */
+    double since;     /* s: world time at which the state was decided (NaN while running) */
+    double growth;    /* J: P_k - min_j P_j of the last window judged (0 before one), or the
+                         rise that decided 'growing'; once growing, the one of largest relative */
+    double scale;     /* J: S, the largest K + U of the run so far */
+    double relative;  /* growth / scale at the time (0 when scale = 0) */
+    double volume_extreme; /* V/V0 farthest from 1 seen at the windows' ends (NaN: none) */
+    char reason[200]; /* one line for a person: the state and its numbers ("" while running) */
+    /* window bookkeeping */
+    int steps;        /* states seen in the current window */
+    int windows;      /* windows completed since the last (re)start of the energy judgement */
+    int rises;        /* consecutive windows ending above the one before */
+    double peak;      /* J: largest E of the current window */
+    double last_peak; /* J: P of the last completed window */
+    double lowest_peak; /* J: smallest P of the completed windows */
+    int rising_steps; /* consecutive steps whose E rose */
+    double last_energy, record; /* J: E of the last state; the largest E of the run */
+    double rise_start; /* J: the largest E before the current rise began */
+} sl_verdict;
 
-/* Updates watch with w's current state; call after every step (or every frame: states
- * between calls are not seen). Returns 1 if the growth now exceeds the margin (see
- * SL_ENERGY_GROWTH_MARGIN; watch->grew and watch->time keep the first time), 0 if not,
- * -1 if the check is suppressed because a driver, a grab or a moving plate does work on w that the energy
- * does not account (the watch restarts, so the check resumes from the state after they
- * stop), because w's stepper is SL_STEPPER_LINEARIZED (linear FEM: its forces are not
- * those of the model's energy), or w or watch is NULL. */
-int sl_world_energy_growth(const sl_world *w, sl_energy_watch *watch);
+/* Clears v to "running" (NULL: no-op). */
+void sl_verdict_reset(sl_verdict *v);
+
+/* Updates v with w's current state (the criteria above) and returns v->state; call after
+ * every step (states between calls are not seen) and once before the first. Returns -1
+ * and leaves v alone if w or v is NULL. */
+int sl_world_judge(const sl_world *w, sl_verdict *v);
+
+/* The state's name: "running", "artifact", "growing", "diverged" (NULL: unknown). */
+const char *sl_verdict_name(int state);
 
 /* ---- loads, grab, contact ------------------------------------------------------------- */
 

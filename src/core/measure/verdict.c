@@ -1,0 +1,143 @@
+/* The verdict on a run (issue 26): sl_world_judge. The criteria and their numbers are in
+ * one place, the docstring of SL_VERDICT_WINDOW_STEPS in softlab/world.h. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "softlab/stepper.h"
+#include "world/world_internal.h"
+
+/* Forgets the energy windows (not the state): the judgement of growth starts afresh. */
+static void restart_windows(sl_verdict *v) {
+    v->steps = v->windows = v->rises = v->rising_steps = 0;
+    v->peak = v->last_peak = v->last_energy = v->rise_start = v->record = -INFINITY;
+    v->lowest_peak = INFINITY;
+    v->scale = v->growth = v->relative = 0;
+}
+
+void sl_verdict_reset(sl_verdict *v) {
+    if (!v) return;
+    v->state = SL_VERDICT_RUNNING;
+    v->since = NAN;
+    v->volume_extreme = NAN;
+    v->reason[0] = 0;
+    restart_windows(v);
+}
+
+const char *sl_verdict_name(int state) {
+    switch (state) {
+    case SL_VERDICT_RUNNING: return "running";
+    case SL_VERDICT_ARTIFACT: return "artifact";
+    case SL_VERDICT_GROWING: return "growing";
+    case SL_VERDICT_DIVERGED: return "diverged";
+    default: return NULL;
+    }
+}
+
+/* Total energy with the potential -f . x of the constant loads (conservative forces). */
+static double accounted_energy(const sl_world *w, sl_energy e) {
+    double total = e.total;
+    for (int d = 0; w->load && d < 3 * w->n; d++) total -= w->load[d] * w->x[d];
+    return total;
+}
+
+/* 1 if something does work on the body that the accounted energy does not count. */
+static int external_work(const sl_world *w) {
+    for (int i = 0; i < sl_world_plate_count(w); i++) {
+        double v = 0;
+        sl_world_plate(w, i, w->t, NULL, &v, NULL);
+        if (v != 0) return 1;
+    }
+    return w->driver || w->grab.count > 0;
+}
+
+/* 1 if w runs a model linearized at rest: a linearized stepper, or a model linear in x. */
+static int linearized(const sl_world *w) {
+    if (w->stepper && (w->stepper->flags & SL_STEPPER_LINEARIZED)) return 1;
+    for (int k = 0; k < w->model_count; k++)
+        if (!w->models[k]->cls->geometric_stiffness) return 1;
+    return 0;
+}
+
+static void decide(const sl_world *w, sl_verdict *v, sl_verdict_state state) {
+    if (v->state == state) return;
+    v->state = state;
+    v->since = w->t;
+}
+
+/* The energy windows: one state into the current window; at its end, the trend. */
+static void judge_energy(const sl_world *w, sl_verdict *v) {
+    if (external_work(w)) {
+        restart_windows(v);
+        return;
+    }
+    sl_energy e = sl_world_energy(w);
+    double total = accounted_energy(w, e), moving = e.kinetic + e.elastic;
+    if (!isfinite(total) || !isfinite(moving)) return;
+    v->scale = fmax(v->scale, moving);
+    v->peak = fmax(v->peak, total);
+    /* a blow-up faster than the windows: E rose at every one of the last steps, above the
+     * largest E of every state before the rise (after a whole window: a bounded swing has
+     * shown its top by then) */
+    if (total > v->last_energy && isfinite(v->last_energy)) {
+        if (v->rising_steps++ == 0) v->rise_start = v->record;
+    } else {
+        v->rising_steps = 0;
+    }
+    v->last_energy = total;
+    v->record = fmax(v->record, total);
+    if (v->state < SL_VERDICT_GROWING && v->windows >= 1 && v->rising_steps >= SL_VERDICT_RISING_STEPS &&
+        v->scale > 0 && total - v->rise_start > SL_VERDICT_GROWTH_MARGIN * v->scale) {
+        v->growth = total - v->rise_start;
+        v->relative = v->growth / v->scale;
+        decide(w, v, SL_VERDICT_GROWING);
+    }
+    if (++v->steps < SL_VERDICT_WINDOW_STEPS) return;
+    /* a window ends */
+    v->rises = v->windows > 0 && v->peak > v->last_peak ? v->rises + 1 : 0;
+    v->lowest_peak = fmin(v->lowest_peak, v->peak);
+    v->last_peak = v->peak;
+    v->windows++;
+    v->steps = 0;
+    v->peak = -INFINITY;
+    double growth = v->last_peak - v->lowest_peak, relative = v->scale > 0 ? growth / v->scale : 0;
+    if (v->state < SL_VERDICT_GROWING || relative > v->relative) /* growing: the largest seen */
+        v->growth = growth, v->relative = relative;
+    if (v->state < SL_VERDICT_GROWING && v->rises >= SL_VERDICT_RISES &&
+        v->growth > SL_VERDICT_GROWTH_MARGIN * v->scale && v->scale > 0)
+        decide(w, v, SL_VERDICT_GROWING);
+}
+
+int sl_world_judge(const sl_world *w, sl_verdict *v) {
+    if (!w || !v) return -1;
+    double at;
+    const char *why = NULL;
+    if (sl_world_diverged(w, &at, &why)) {
+        if (v->state != SL_VERDICT_DIVERGED) {
+            v->state = SL_VERDICT_DIVERGED, v->since = at;
+            snprintf(v->reason, sizeof v->reason, "diverged at t = %.3f s (%s)", at, why ? why : "");
+        }
+        return v->state;
+    }
+    int lin = linearized(w);
+    if (!(w->stepper && (w->stepper->flags & SL_STEPPER_LINEARIZED))) judge_energy(w, v);
+    else if (++v->steps >= SL_VERDICT_WINDOW_STEPS) v->steps = 0, v->windows++;
+    if (lin && v->steps == 0 && w->body.rest_volume > 0) { /* at a window's end */
+        double r = sl_world_volume_ratio(w);
+        if (isfinite(r) && (!isfinite(v->volume_extreme) || fabs(r - 1) > fabs(v->volume_extreme - 1)))
+            v->volume_extreme = r;
+        if (v->state < SL_VERDICT_ARTIFACT && isfinite(r) && fabs(r - 1) > SL_VERDICT_ARTIFACT_VOLUME)
+            decide(w, v, SL_VERDICT_ARTIFACT);
+    }
+    if (v->state == SL_VERDICT_GROWING)
+        snprintf(v->reason, sizeof v->reason,
+                 "energy growing since t = %.3f s: +%.3g J, %.2f of the run's largest kinetic + "
+                 "elastic energy then",
+                 v->since, v->growth, v->relative);
+    else if (v->state == SL_VERDICT_ARTIFACT)
+        snprintf(v->reason, sizeof v->reason,
+                 "artifact: V/V0 reached %.3g, the linearized model swells under rotation "
+                 "(seed 002 §4.1); not a blow-up",
+                 v->volume_extreme);
+    return v->state;
+}

@@ -1,0 +1,133 @@
+/* The verdict on a run (issue 26, sl_world_judge): one classifier for the CLI, the page,
+ * the lessons and find-dt. The issue's four contradictions, each as a number. */
+#include <string.h>
+
+#include "softlab/scene.h"
+#include "softlab/stepper.h"
+#include "test.h"
+
+static sl_world *scene_world(const char *scene, const sl_scene_params *params, const char *method, double dt) {
+    sl_world *w = NULL;
+    if (sl_scene_build(sl_scene_find(scene), params, &w) != SL_OK) return NULL;
+    if (sl_world_set_stepper(w, sl_stepper_find(method), dt, 0) != SL_OK) {
+        sl_world_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+/* Runs w for t_end (s) judging every step; returns the final state, and the first times
+ * (s) it was judged growing and diverged (NaN: never) and the largest relative growth. */
+typedef struct { int state; double growing_at, diverged_at, most_relative; int changes; } run_record;
+
+static run_record judge_run(sl_world *w, double t_end) {
+    run_record r = {0, NAN, NAN, 0, 0};
+    sl_verdict v;
+    sl_verdict_reset(&v);
+    int last = sl_world_judge(w, &v);
+    for (long k = 0, n = lround(t_end / sl_world_dt(w)); k < n; k++) {
+        sl_world_step(w);
+        int s = sl_world_judge(w, &v);
+        r.most_relative = fmax(r.most_relative, v.relative);
+        if (s != last) r.changes++, last = s;
+        if (s == SL_VERDICT_GROWING && isnan(r.growing_at)) r.growing_at = sl_world_time(w);
+        if (s == SL_VERDICT_DIVERGED) {
+            r.diverged_at = v.since;
+            break;
+        }
+    }
+    r.state = v.state;
+    printf("    %s: %s\n", sl_verdict_name(v.state), v.reason[0] ? v.reason : "-");
+    return r;
+}
+
+/* Symplectic Euler and Verlet are bounded at omega dt = 1.8 (< 2): the oscillator's
+ * energy swings (symplectic Euler up to E0/(1 - 0.9) = 10 E0) but comes back every
+ * period. The old watch called both 'unstable' within 0.6 s. */
+TEST(verdict_oscillator_bounded_at_omega_dt_1_8_is_running) {
+    static const char *const names[] = {"symplectic-euler", "verlet", "symplectic-midpoint", "modified-half-step"};
+    for (int k = 0; k < 4; k++) {
+        sl_world *w = scene_world("oscillator", NULL, names[k], 0.18);
+        ENSURE(w != NULL);
+        if (!w) return;
+        run_record r = judge_run(w, 30.0);
+        printf("  oscillator, %s, dt = 0.18 s: %s after %.2f s, largest growth / scale %.3f\n", names[k],
+               sl_verdict_name(r.state), sl_world_time(w), r.most_relative);
+        ENSURE(r.state == SL_VERDICT_RUNNING && r.changes == 0);
+        ENSURE(sl_world_time(w) > 29.9);
+        ENSURE(r.most_relative < 0.2);
+        sl_world_destroy(w);
+    }
+}
+
+/* Explicit Euler multiplies the oscillator's energy by 1 + (omega dt)^2 every step: growing
+ * at every dt, and judged so before it diverges; at dt = 1 ms (energy x 2 by 6.9 s) growing
+ * within 10 s. At omega dt = 1.8 (energy x 4.24 a step) it diverges after 8 steps, 2.3
+ * periods, before the first window of 16 steps ends: no trend can be judged in that time,
+ * so the verdict goes straight to 'diverged' (never a false 'running' after it). */
+TEST(verdict_explicit_euler_grows_then_diverges) {
+    static const double dts[] = {0.001, 0.01, 0.05, 0.18};
+    for (int k = 0; k < 4; k++) {
+        sl_world *w = scene_world("oscillator", NULL, "explicit-euler", dts[k]);
+        ENSURE(w != NULL);
+        if (!w) return;
+        run_record r = judge_run(w, dts[k] < 0.005 ? 10.0 : 60.0);
+        printf("  oscillator, explicit Euler, dt = %g s: growing at %.3f s, diverged at %.3f s\n", dts[k],
+               r.growing_at, r.diverged_at);
+        if (dts[k] < 0.005) ENSURE(r.growing_at > 6.9 && r.growing_at < 7.5 && r.state == SL_VERDICT_GROWING);
+        else if (dts[k] < 0.1) ENSURE(r.growing_at > 0 && r.state == SL_VERDICT_DIVERGED && r.diverged_at > r.growing_at);
+        else ENSURE(r.state == SL_VERDICT_DIVERGED && isnan(r.growing_at) && fabs(r.diverged_at - 1.44) < 1e-9);
+        sl_world_destroy(w);
+    }
+}
+
+/* A spring cube with k = 0.001 N m: its free nodes fall away from the pinned corner (the
+ * springs hold nothing). That is physics: not 'diverged' within 5 s under any of the
+ * scene's default steppers (symplectic Euler, implicit Euler, regularized); the old
+ * bound (20 x the body's size) called it diverged at t = 1.9 s. Nor is the fall growth. */
+TEST(verdict_soft_cube_falling_apart_is_not_divergence) {
+    static const char *const names[] = {"symplectic-euler", "implicit-euler", "regularized"};
+    sl_scene_params p = sl_scene_params_default();
+    p.value[SL_PARAM_SPRING_STIFFNESS] = 0.001;
+    for (int k = 0; k < 3; k++) {
+        sl_world *w = scene_world("swinging-cube", &p, names[k], 0.05);
+        ENSURE(w != NULL);
+        if (!w) return;
+        double y0 = sl_world_positions(w)[3 * 6 + 1];
+        run_record r = judge_run(w, 5.0);
+        double lowest = INFINITY;
+        for (int i = 0; i < sl_world_node_count(w); i++) lowest = fmin(lowest, sl_world_positions(w)[3 * i + 1]);
+        printf("  swinging cube, k = 0.001, %s: %s at t = %.2f s, lowest node at y = %.1f m (from %.2f)\n",
+               names[k], sl_verdict_name(r.state), sl_world_time(w), lowest, y0);
+        ENSURE(r.state == SL_VERDICT_RUNNING && isnan(r.diverged_at));
+        ENSURE(sl_world_time(w) > 4.99);
+        ENSURE(lowest < -100); /* it did fall: 1/2 g t^2 = 125 m in 5 s at g = 10 */
+        sl_world_destroy(w);
+    }
+}
+
+/* The bound still catches a blow-up: explicit Euler on the stiff cube (default k) at the
+ * scene's dt diverges within the first second, with the allowance in the reason. */
+TEST(verdict_stiff_cube_explicit_euler_diverges) {
+    sl_world *w = scene_world("swinging-cube", NULL, "explicit-euler", 0.05);
+    ENSURE(w != NULL);
+    if (!w) return;
+    run_record r = judge_run(w, 5.0);
+    const char *why = NULL;
+    ENSURE(r.state == SL_VERDICT_DIVERGED && r.diverged_at < 1.0);
+    ENSURE(sl_world_diverged(w, NULL, &why) && why && (strstr(why, "non-finite") || strstr(why, "gravity")));
+    sl_world_destroy(w);
+}
+
+/* The names and the reset. */
+TEST(verdict_names_and_reset) {
+    ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_RUNNING), "running"));
+    ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_ARTIFACT), "artifact"));
+    ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_GROWING), "growing"));
+    ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_DIVERGED), "diverged"));
+    ENSURE(sl_verdict_name(4) == NULL && sl_verdict_name(-1) == NULL);
+    sl_verdict v;
+    sl_verdict_reset(&v);
+    ENSURE(v.state == SL_VERDICT_RUNNING && isnan(v.since) && v.reason[0] == 0 && v.windows == 0);
+    sl_verdict_reset(NULL);
+}
