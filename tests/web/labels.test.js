@@ -45,6 +45,14 @@ describe('the lab page', () => {
     await page.close();
   });
 
+  test('oscillator opens on the position plot (its height is 0 throughout)', async () => {
+    const page = await openLab(site, '?scene=oscillator');
+    await page.waitForFunction(() => window.softlab.state().t > 0.3, null, { timeout: 60000 });
+    const q = await page.evaluate(() => window.softlab.chart.quantity);
+    assert.strictEqual(q, 'position'); // before: 'height'
+    await page.close();
+  });
+
   test('the two stiffness-warping steppers keep distinct names in a narrow panel head', async () => {
     // before: 'Stiffness warping' (per element, shortened) beside 'Stiffness warping (per vertex)'
     const page = await openLab(site, '?scene=warp-bar&methods=stiffness-warping,stiffness-warping-element,linear-fem,regularized', { width: 1000, height: 900 });
