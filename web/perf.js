@@ -36,6 +36,14 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
   return `the machine limits: frames come every ${Math.round(frameMs)} ms and ${steppers}, yet the Workers fall behind (a busy processor)`;
 }
 
+/** The panel's fastest time per step (ms) over the 1 s windows since its mesh or stepper
+ *  last changed (others' load and a fresh wasm instance's warm-up only add time: the
+ *  calibration of web/cost.js), or its latest, or NaN. */
+export function fastestMsPerStep(p) {
+  const key = `${p.shown ? p.shown.length : 0}|${p.method}`;
+  return p.fastest && p.fastest.key === key ? p.fastest.ms : p.msPerStep;
+}
+
 export class PerfMeter {
   constructor(el) {
     this.el = el;
@@ -63,6 +71,11 @@ export class PerfMeter {
     for (const p of panels) {
       p.stepsPerSecond = p.stepMs > 0 ? (p.steps * 1000) / p.stepMs : 0;
       p.msPerStep = p.steps > 0 ? p.stepMs / p.steps : p.msPerStep;
+      if (p.steps > 0) {
+        const key = `${p.shown ? p.shown.length : 0}|${p.method}`;
+        if (!p.fastest || p.fastest.key !== key) p.fastest = { key, ms: Infinity };
+        p.fastest.ms = Math.min(p.fastest.ms, p.msPerStep);
+      }
       p.steps = 0;
       p.stepMs = 0;
       p.dirty = true;
