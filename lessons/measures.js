@@ -89,6 +89,27 @@ function scoreRow(core, q) {
   return { dtMax, seconds, evaluations: stepper.evaluations };
 }
 
+/** {dtMax: the largest stable dt (s) of q.method on q.scene, evaluations: its force
+ *  evaluations per step} (the score card's first pass). */
+function findDt(core, q) {
+  const stepper = core.steppers.find((s) => s.name === q.method);
+  if (!stepper) throw new Error(`unknown stepper '${q.method}'`);
+  const dtMax = core.api.find_dt(q.scene, q.method, Number(q.tEnd || 1), Number(q.dtLo || 0));
+  if (Number.isNaN(dtMax)) throw new Error(core.api.last_error() || 'find-dt failed');
+  return { dtMax, evaluations: stepper.evaluations };
+}
+
+/** Seconds a step of q.method takes on q.scene at q.dt (default: the scene's Δt), the
+ *  fastest of the library's SL_TIME_RUNS trials; the score card times every row at one
+ *  dt, so each is timed the same way whatever its own largest stable dt. */
+function timeStep(core, q) {
+  const scene = core.scenes.find((s) => s.name === q.scene);
+  if (!scene) throw new Error(`unknown scene '${q.scene}'`);
+  const seconds = core.api.time_per_step(q.scene, q.method, Number(q.dt || scene.defaultDt), Number(q.tEnd || 1));
+  if (Number.isNaN(seconds)) throw new Error(core.api.last_error() || 'timing failed');
+  return seconds;
+}
+
 /** omega_max (rad/s) of q.scene as built at its defaults (sl_api_omega_max, the fastest
  *  mode that limits every explicit step). */
 function omegaMax(core, q) {
@@ -161,6 +182,8 @@ export const MEASURES = {
   'stable-dt': (core, q) => stableDt(core, q),
   'period': (core, q) => period(core, q),
   'score-row': (core, q) => scoreRow(core, q),
+  'find-dt': (core, q) => findDt(core, q),
+  'time-step': (core, q) => timeStep(core, q),
   'omega-max': (core, q) => omegaMax(core, q),
   'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
   'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),

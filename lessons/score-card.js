@@ -1,13 +1,21 @@
 // Lesson 003's live score card (seed 003 Table 1, issue 15): a `.live-score` table whose
-// rows (tr data-method, data-dt-lo) fill one by one with the largest stable dt, the time
-// per step in this browser and the score, measured by `softlab score`'s own library
-// calls (lessons/measures.js 'score-row') in a Worker of the card's own. The page only
-// writes the numbers it gets back, so it never waits; Stop terminates that Worker.
+// rows (tr data-method, data-dt-lo) fill with the largest stable dt, then the time per
+// step in this browser and the score, measured by `softlab score`'s own library calls
+// (lessons/measures.js 'find-dt', 'time-step') in a Worker of the card's own. Every row is
+// timed the same way (issue 26 item 5: noise had put Verlet at 7 times the leapfrog's
+// score with the same evaluations): at one Δt, the scene's, in TIME_ROUNDS rounds over
+// all rows, each row keeping its fastest; the first round is a warm-up, not kept. The
+// page only writes the numbers it gets back, so it never waits; Stop terminates that Worker.
 
 import { fmt } from '../format.js';
 
 // the cells the card appends to each row, after the method and the native column
 const COLUMNS = ['dtMax', 'omegaDt', 'micro', 'evals', 'score', 'vsEuler', 'perEval'];
+
+/** Timing rounds over every row, the first a warm-up (a fresh wasm instance compiles its
+ *  hot code in the first calls); each round's call is itself the fastest of the library's
+ *  SL_TIME_RUNS trials. */
+export const TIME_ROUNDS = 3;
 
 /** 3 significant digits with thousands separators (scores run from 0 to 10^6 s/s). */
 const sig = (v) => (Number.isFinite(v) ? Number(v.toPrecision(3)).toLocaleString('en') : '–');
@@ -31,25 +39,36 @@ export function setupScoreCard(card, startMeasurer) {
   const state = (tr, s, text) => {
     tr.dataset.state = s;
     for (const td of Object.values(cells.get(tr))) td.textContent = '';
+    delete tr.dataset.seconds;
     cells.get(tr).dtMax.textContent = text;
   };
-  /** Score relative to explicit Euler's ('–' while it is unknown or 0: no stable dt). */
+  /** Time per step relative to explicit Euler's (one force evaluation a step): its score
+   *  is 0 at every Δt, so a score ratio would always read '–'; the cost ratio shows that
+   *  methods of equal evaluations cost the same. */
   const relative = () => {
-    const ref = euler && euler.dataset.state === 'done' ? Number(euler.dataset.score) : NaN;
+    const ref = euler && euler.dataset.seconds ? Number(euler.dataset.seconds) : NaN;
     for (const tr of rows) {
-      if (tr.dataset.state === 'done') cells.get(tr).vsEuler.textContent = ref > 0 ? fmt(Number(tr.dataset.score) / ref, 2) : '–';
+      if (tr.dataset.seconds) cells.get(tr).vsEuler.textContent = ref > 0 ? fmt(Number(tr.dataset.seconds) / ref, 2) : '–';
     }
   };
-  const fill = (tr, r, omega) => {
-    const score = r.dtMax / r.seconds;
-    Object.assign(tr.dataset, { state: 'done', dtMax: r.dtMax, seconds: r.seconds, omegaDt: omega * r.dtMax, score });
+  const fillDt = (tr, dtMax, omega, evaluations) => {
+    Object.assign(tr.dataset, { dtMax, omegaDt: omega * dtMax, evaluations });
     const c = cells.get(tr);
-    c.dtMax.textContent = r.dtMax > 0 ? r.dtMax.toPrecision(4) : '0';
-    c.omegaDt.textContent = r.dtMax > 0 ? (omega * r.dtMax).toFixed(4) : '0 (unstable)';
-    c.micro.textContent = (1e6 * r.seconds).toPrecision(3);
-    c.evals.textContent = String(r.evaluations);
+    c.dtMax.textContent = dtMax > 0 ? dtMax.toPrecision(4) : '0';
+    c.omegaDt.textContent = dtMax > 0 ? (omega * dtMax).toFixed(4) : '0 (unstable)';
+    c.evals.textContent = String(evaluations);
+    c.micro.textContent = 'timing…';
+  };
+  /** The row's fastest time per step so far (s), and what follows from it. */
+  const fillTime = (tr, seconds) => {
+    const best = Math.min(seconds, Number(tr.dataset.seconds || Infinity));
+    const dtMax = Number(tr.dataset.dtMax), evaluations = Number(tr.dataset.evaluations);
+    const score = dtMax / best;
+    Object.assign(tr.dataset, { seconds: best, score });
+    const c = cells.get(tr);
+    c.micro.textContent = (1e6 * best).toPrecision(3);
     c.score.textContent = sig(score);
-    c.perEval.textContent = sig(score / r.evaluations);
+    c.perEval.textContent = evaluations > 0 ? sig(score / evaluations) : '–';
     relative();
   };
 
@@ -69,10 +88,20 @@ export function setupScoreCard(card, startMeasurer) {
       for (const [i, tr] of rows.entries()) {
         const name = tr.cells[0].textContent;
         state(tr, 'running', 'measuring…');
-        status.textContent = `row ${i + 1} of ${rows.length}: ${name}…`;
-        const r = await mine('score-row', { scene, method: tr.dataset.method, tEnd, dtLo: Number(tr.dataset.dtLo || 0) });
-        fill(tr, r, omega);
+        status.textContent = `row ${i + 1} of ${rows.length}: the largest stable Δt of ${name}…`;
+        const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: Number(tr.dataset.dtLo || 0) });
+        fillDt(tr, dtMax, omega, evaluations);
       }
+      // every row at the scene's Δt, round after round: the same work for each, and load
+      // on the machine spread over all rows; the fastest of the kept rounds stands
+      for (let round = 0; round < TIME_ROUNDS; round++) {
+        for (const tr of rows) {
+          status.textContent = `timing round ${round + 1} of ${TIME_ROUNDS}${round === 0 ? ' (a warm-up)' : ''}: ${tr.cells[0].textContent}…`;
+          const seconds = await mine('time-step', { scene, method: tr.dataset.method, tEnd });
+          if (round > 0) fillTime(tr, seconds);
+        }
+      }
+      for (const tr of rows) tr.dataset.state = 'done';
       status.textContent = `done in ${((performance.now() - t0) / 1000).toFixed(1)} s (ω_max = ${omega.toPrecision(4)} rad/s).`;
       card.dataset.state = 'done';
     } catch (err) {

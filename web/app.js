@@ -222,6 +222,7 @@ async function main() {
   if (query.get('scene') === 'mesh') {
     const user = loadUserMesh(core, notice);
     if (user) scenes.push(user);
+    else query.delete('scene'); // its notice says why; not a second 'Unknown scene “mesh”'
   }
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);

@@ -403,7 +403,9 @@ export class LabChart {
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
    *  time per step in ms); empty cells where a value is undefined. */
   toCsv() {
-    const cols = QUANTITIES.map((q) => (q.unit ? `${q.id}_${q.unit.replace('/', '_per_').replace('·', '_')}` : q.id));
+    // the unit once: step_ms, not step_ms_ms
+    const unit = (q) => q.unit.replace('/', '_per_').replace('·', '_');
+    const cols = QUANTITIES.map((q) => (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();

@@ -7,6 +7,7 @@ import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './par
 import { si } from './format.js';
 import { fmtSeconds, meterReading, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
 import { costText, resolutionCost } from './cost.js';
+import { fastestMsPerStep } from './perf.js';
 
 const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
 
@@ -131,8 +132,11 @@ export class ParamControls {
       const resolution = p.param('resolution');
       const nodes = p.shown.length / 3;
       if (!(r >= 1) || !(resolution >= 1) || !(nodes > 0)) { out.textContent = ''; return; }
-      const { text, warn } = costText(resolutionCost({ nodes, resolution, msPerStep: p.msPerStep, dt: p.dt }, r));
+      // calibrated on the panel's own fastest measured time per step at its mesh
+      const cost = resolutionCost({ nodes, resolution, msPerStep: fastestMsPerStep(p), dt: p.dt }, r);
+      const { text, warn } = costText(cost);
       out.textContent = text;
+      Object.assign(out.dataset, { nodes: cost.nodes, fromNodes: nodes, fromMs: cost.from.msPerStep, ms: cost.msPerStep.join(',') });
       out.classList.toggle('warn', warn);
     };
     input.addEventListener('input', update);

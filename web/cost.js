@@ -3,10 +3,11 @@
 // measured time per step. Building to find out would take seconds at the top of the range
 // (fem-twist-beam at resolution 16: 23,409 nodes, 2.7 s to build natively).
 
-/** Time per step grows as (nodes)^COST_EXPONENT: make bench's fit of the regularized
- *  stepper from 2,500 to 20,000 tets, 1.10 natively and 1.32 in Chromium (README); the
- *  browser's, rounded. */
-export const COST_EXPONENT = 1.3;
+/** Time per step grows as (nodes)^e, e between COST_EXPONENTS: make bench's fits of the
+ *  regularized stepper from 2,500 to 20,000 tets, 1.10 natively and 1.32 in Chromium
+ *  (README), rounded; the estimate gives both ends, so it says how sure it is. */
+export const COST_EXPONENTS = [1.1, 1.3];
+export const COST_EXPONENT = COST_EXPONENTS[1];
 
 /** Nodes of the scene's mesh at resolution r, from its count `nodes` at `resolution`.
  *  The resolution counts cells across the short side of a box of cubes: (r+1)² nodes a
@@ -18,20 +19,31 @@ export function nodesAt({ nodes, resolution }, r) {
   return Math.round((r + 1) ** 2 * (k * r + 1));
 }
 
-/** {nodes, msPerStep (NaN if the panel has not stepped), realTime (how many times slower
- *  than real time at Δt dt (s); < 1: faster)} at resolution r, for a panel whose mesh has
- *  `nodes` at `resolution` and takes msPerStep now. */
+/** {nodes, msPerStep: [low, high] (NaN if the panel has not stepped), realTime: [low,
+ *  high] (how many times slower than real time at Δt dt (s); < 1: faster), from} at
+ *  resolution r, for a panel whose mesh has `nodes` at `resolution` and whose fastest
+ *  measured time per step there is msPerStep (the calibration, `from`). */
 export function resolutionCost({ nodes, resolution, msPerStep, dt }, r) {
   const n = nodesAt({ nodes, resolution }, r);
-  const ms = msPerStep * (n / nodes) ** COST_EXPONENT;
-  return { nodes: n, msPerStep: ms, realTime: ms / (1000 * dt) };
+  const ms = COST_EXPONENTS.map((e) => msPerStep * (n / nodes) ** e).sort((a, b) => a - b);
+  return { nodes: n, msPerStep: ms, realTime: ms.map((m) => m / (1000 * dt)), from: { nodes, msPerStep } };
 }
 
-/** One line for beside the control, and whether it warns (slower than real time). */
+const msText = (m) => (m >= 10 ? m.toFixed(0) : m.toPrecision(2));
+const span = (lo, hi, f) => (f(lo) === f(hi) ? f(lo) : `${f(lo)}–${f(hi)}`);
+
+/** One line for beside the control, and whether it warns (slower than real time at the
+ *  range's low end): nodes, the range of time per step, and the measurement it scales. */
 export function costText(cost) {
   const nodes = `≈ ${cost.nodes.toLocaleString('en-US')} nodes`;
-  if (!Number.isFinite(cost.msPerStep)) return { text: nodes, warn: false };
-  const ms = cost.msPerStep >= 10 ? cost.msPerStep.toFixed(0) : cost.msPerStep.toPrecision(2);
-  const slow = cost.realTime > 1;
-  return { text: `${nodes}, ≈ ${ms} ms a step${slow ? `: ${cost.realTime.toFixed(cost.realTime < 10 ? 1 : 0)}× slower than real time` : ''}`, warn: slow };
+  const [lo, hi] = cost.msPerStep;
+  if (!Number.isFinite(lo)) return { text: nodes, warn: false };
+  const from = cost.from.nodes === cost.nodes ? 'measured' : `from ${msText(cost.from.msPerStep)} ms measured at ${cost.from.nodes.toLocaleString('en-US')} nodes`;
+  const [rlo, rhi] = cost.realTime;
+  const slow = rlo > 1;
+  const times = (v) => v.toFixed(v < 10 ? 1 : 0);
+  return {
+    text: `${nodes}, ${span(lo, hi, msText)} ms a step (${from})${slow ? `: ${span(rlo, rhi, times)}× slower than real time` : ''}`,
+    warn: slow,
+  };
 }

@@ -83,6 +83,10 @@ export async function loadLab({ module, ...options } = {}) {
       min: api.param_min(i), max: api.param_max(i), flag: api.param_flag(i),
       integer: !!api.param_integer(i), // whole numbers only (resolution, grid model, sweeps)
     });
+    const p = params[params.length - 1];
+    // the names of a choice's values ('per-tet', 'one-ring'), or null
+    const choices = p.integer ? Array.from({ length: p.max - p.min + 1 }, (_, k) => api.param_choice(i, p.min + k)) : [];
+    p.choices = choices.length && choices.every((c) => c) ? choices : null;
   }
   const scenes = [];
   for (let i = 0; i < api.scene_count(); i++) {

@@ -566,7 +566,7 @@ XX
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
     if (this.badge.hidden === this.ended) {
       this.badge.hidden = !this.ended;
-      this.badge.textContent = this.ended ? (this.diverged ? `✕ diverged at t = ${this.divergedAt.toFixed(3)} s — last good state shown; Reset to start again` : '✕ stopped') : '';
+      this.badge.textContent = this.ended ? (this.diverged ? `✕ diverged in the step after t = ${this.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again` : '✕ stopped') : '';
     }
   }
 
@@ -621,9 +621,20 @@ XX
     if (!(room > 0)) return; // not laid out (hidden in a compact embed): keep the names
     const ctx = (measureCtx ||= document.createElement('canvas').getContext('2d'));
     ctx.font = getComputedStyle(this.select).font;
+    // a base name two steppers share keeps what tells them apart: "Stiffness warping (per
+    // element)" to "Warping (per element)", "Warping (element)" or "Warping (elem.)",
+    // never to "Stiffness warping" beside the per-vertex one
+    const base = (full) => full.replace(/\s*\(.*$/, '');
+    const bases = [...this.select.options].map((o) => base(o.dataset.full));
+    const fits = (text) => ctx.measureText(text).width <= room;
     for (const o of this.select.options) {
-      const full = o.dataset.full;
-      const name = ctx.measureText(full).width <= room ? full : full.replace(/\s*\(.*$/, '');
+      const full = o.dataset.full, b = base(full);
+      const m = full.match(/(\S+)\s*\((.*?)\)\s*$/);
+      const shared = m && bases.filter((x) => x === b).length > 1;
+      const word = shared && m[1][0].toUpperCase() + m[1].slice(1);
+      const last = shared && m[2].split(/\s+/).pop();
+      const shorter = shared ? [`${word} (${m[2]})`, `${word} (${last})`, `${word} (${last.slice(0, 4)}.)`] : [b];
+      const name = [full, ...shorter].find(fits) || shorter[shorter.length - 1];
       if (o.textContent !== name) o.textContent = name;
     }
     const chosen = this.select.selectedOptions[0];

@@ -67,6 +67,8 @@ export class Settings {
       p.variantEl.textContent = differing.map((info) => {
         const v = p.param(info.name);
         if (info.name === 'grid_variant') return `grid: ${(GRID_VARIANTS.find(([k]) => k === v) || [0, v])[1]}`;
+        // a choice by its name: 'volume constraint: one-ring', not '(0 per tet, 1 one-ring) 1'
+        if (info.choices && info.choices[v - info.min]) return `${info.label.replace(/\s*\(.*\)$/, '')}: ${info.choices[v - info.min]}`;
         return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
       }).join(', ');
     }

@@ -61,12 +61,14 @@ export class ViewControls {
 
   /** After a draw: one range for every panel, the union of their automatic ranges
    *  (robust quantiles that widen until a reset: src/wasm/api_view.c), so a colour means
-   *  the same value in every panel and over time. */
+   *  the same value in every panel and over time. A panel without the field (pressure
+   *  under a stepper other than `incompressible`: NaN) leaves the range to the others. */
   update() {
     if (this.field === 'none') return;
     let lo = Infinity, hi = -Infinity;
     for (const p of this.panels.filter((q) => q.view)) {
       const [l, h] = p.view.autoRange();
+      if (!Number.isFinite(l) || !Number.isFinite(h)) continue;
       lo = Math.min(lo, l);
       hi = Math.max(hi, h);
     }

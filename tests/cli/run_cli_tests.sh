@@ -12,6 +12,13 @@ check() { # name, condition (evaluated)
 $bin scenes > "$tmp/scenes"
 check scenes_lists_swinging_cube 'grep -q "^swinging-cube" "$tmp/scenes"'
 check scenes_lists_oscillator_and_pendulum 'grep -q "^oscillator " "$tmp/scenes" && grep -q "^pendulum " "$tmp/scenes"'
+# score's column beside explicit Euler is a cost ratio, defined on every row (explicit
+# Euler's score is 0 at every dt: a score ratio read nan and inf before)
+$bin score --scene oscillator > "$tmp/score" 2> /dev/null
+check score_time_vs_euler_defined 'head -1 "$tmp/score" | grep -q t_vs_euler && [ "$(grep -c "^[a-z]" "$tmp/score")" = 10 ] && ! grep -qiE "nan|inf" "$tmp/score" && awk "\$1 == \"explicit-euler\" { exit !(\$6 == 1) }" "$tmp/score"'
+# a citation names something a reader can look up (a seed, a book, a make target), never
+# the project's own issue numbers ('issue 11 (make bench)' before)
+check scenes_cite_no_issue_numbers '! grep -qiE "issue [0-9]" "$tmp/scenes"'
 # seed 003's thread: the needle end pulled over the first tissue sphere for 1 s at the
 # scene's defaults (symplectic Euler, 0.1 ms) ends at t = 1 with no tet inverted
 $bin run --scene thread-suture --t-end 1 --csv "$tmp/th.csv"; rc=$?

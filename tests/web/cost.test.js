@@ -20,19 +20,40 @@ test('nodes at another resolution, fitted from the current mesh, are the box mes
   assert.strictEqual(nodesAt({ nodes: cube(4), resolution: 4 }, 16), cube(16));
 });
 
-test('time per step scales with nodes^1.3 from the measured one, and real time is 1000·Δt ms a step', async () => {
-  const { resolutionCost, costText, COST_EXPONENT } = await load();
+test('time per step: the panel\'s fastest measured time × (n\'/n)^e for e from 1.1 to 1.3, and real time is 1000·Δt ms a step', async () => {
+  const { resolutionCost, costText, COST_EXPONENTS } = await load();
+  assert.deepStrictEqual(COST_EXPONENTS, [1.1, 1.3]);
   const c = resolutionCost({ nodes: 525, resolution: 4, msPerStep: 2, dt: 0.005 }, 16);
   assert.strictEqual(c.nodes, 23409);
-  assert.ok(Math.abs(c.msPerStep - 2 * (23409 / 525) ** COST_EXPONENT) < 1e-9);
-  assert.ok(Math.abs(c.realTime - c.msPerStep / 5) < 1e-12);
-  const { text, warn } = costText(c);
-  assert.ok(warn, text);
-  assert.match(text, /^≈ 23,409 nodes, ≈ \d+ ms a step: \d+× slower than real time$/);
-  // the same resolution: the panel's own numbers, no warning at 2 ms a step for Δt = 5 ms
+  assert.ok(Math.abs(c.msPerStep[0] - 2 * (23409 / 525) ** 1.1) < 1e-9);
+  assert.ok(Math.abs(c.msPerStep[1] - 2 * (23409 / 525) ** 1.3) < 1e-9);
+  assert.ok(Math.abs(c.realTime[1] - c.msPerStep[1] / 5) < 1e-12);
+  assert.deepStrictEqual(c.from, { nodes: 525, msPerStep: 2 });
+  // 2 × 44.59^1.1 = 130.3, 2 × 44.59^1.3 = 279.3 ms
+  assert.deepStrictEqual(costText(c), {
+    text: '≈ 23,409 nodes, 130–279 ms a step (from 2.0 ms measured at 525 nodes): 26–56× slower than real time', warn: true,
+  });
+  // the same resolution: the panel's own number, no range, no warning at 2 ms a step for Δt = 5 ms
   const same = costText(resolutionCost({ nodes: 525, resolution: 4, msPerStep: 2, dt: 0.005 }, 4));
-  assert.deepStrictEqual(same, { text: '≈ 525 nodes, ≈ 2.0 ms a step', warn: false });
+  assert.deepStrictEqual(same, { text: '≈ 525 nodes, 2.0 ms a step (measured)', warn: false });
   // before the panel has stepped, nodes only
   assert.deepStrictEqual(costText(resolutionCost({ nodes: 525, resolution: 4, msPerStep: NaN, dt: 0.005 }, 8)),
     { text: `≈ ${(81 * 41).toLocaleString('en-US')} nodes`, warn: false });
+});
+
+test('the calibration is the fastest window at the panel\'s mesh and stepper, restarted when either changes', async () => {
+  const { PerfMeter, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/perf.js')).href);
+  const meter = new PerfMeter({ textContent: '' });
+  const clock = { time: 0, speed: 1, playing: true, suspended: false };
+  const p = { shown: new Float64Array(3 * 425), method: 'regularized', dt: 0.01, steps: 0, stepMs: 0 };
+  // three 1 s windows (now in ms, made up: no clock is read for the rates) of 26, 5.2 and 9 ms a step
+  let now = meter.windowStart;
+  for (const ms of [26, 5.2, 9]) {
+    Object.assign(p, { steps: 10, stepMs: 10 * ms });
+    now += 1000;
+    meter.frame(now, clock, [p]);
+  }
+  assert.ok(Math.abs(fastestMsPerStep(p) - 5.2) < 1e-12, String(fastestMsPerStep(p)));
+  p.method = 'implicit-euler'; // another stepper: its own latest time until it has a window
+  assert.strictEqual(fastestMsPerStep(p), 9);
 });

@@ -69,6 +69,59 @@ describe('lesson 003: the live score card', () => {
     await page.close();
   });
 
+  test('every row is timed the same way: one Δt, warm-up round dropped, fastest of the rest; cost vs explicit Euler', async () => {
+    // a made-up measurer, so no clock enters: Verlet and the leapfrog (symplectic midpoint)
+    // have 1 evaluation each; one noisy round (104 µs) must not rank them apart
+    const page = await site.browser.newPage({ viewport: { width: 1300, height: 1000 } });
+    await page.goto(site.base + '/lessons/003-explicit-integrators.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+    const r = await page.evaluate(async () => {
+      const { setupScoreCard, TIME_ROUNDS } = await import('./score-card.js');
+      const card = document.createElement('div');
+      card.className = 'fake-score';
+      card.dataset.scene = 'oscillator';
+      card.innerHTML = '<button class="run"></button><button class="stop"></button><output></output><table><tbody>' +
+        ['explicit-euler', 'verlet', 'symplectic-midpoint', 'rk4'].map((m) => `<tr data-method="${m}"><td>${m}</td><td>0</td></tr>`).join('') + '</tbody></table>';
+      document.body.append(card);
+      const evals = { 'explicit-euler': 1, verlet: 1, 'symplectic-midpoint': 1, rk4: 4 };
+      const dt = { 'explicit-euler': 0, verlet: 0.2, 'symplectic-midpoint': 0.199, rk4: 0.2828 };
+      // µs a step, round by round (the first a warm-up)
+      const times = { 'explicit-euler': [50, 10, 11], verlet: [80, 14.6, 10.2], 'symplectic-midpoint': [90, 104, 10], rk4: [200, 41, 40] };
+      const calls = [], round = {};
+      const measurer = () => {
+        const m = async (kind, q) => {
+          calls.push([kind, q.method, q.dt]);
+          if (kind === 'omega-max') return 10;
+          if (kind === 'find-dt') return { dtMax: dt[q.method], evaluations: evals[q.method] };
+          round[q.method] = (round[q.method] || 0) + 1;
+          return 1e-6 * times[q.method][round[q.method] - 1];
+        };
+        m.stop = () => {};
+        return m;
+      };
+      setupScoreCard(card, measurer);
+      card.querySelector('button.run').click();
+      while (card.dataset.state !== 'done' && card.dataset.state !== 'failed') await new Promise((res) => setTimeout(res, 20));
+      return {
+        rounds: TIME_ROUNDS, state: card.dataset.state, output: card.querySelector('output').textContent,
+        timed: calls.filter(([k]) => k === 'time-step'),
+        rows: [...card.querySelectorAll('tbody tr')].map((tr) => [...tr.cells].slice(2).map((td) => td.textContent)),
+      };
+    });
+    assert.strictEqual(r.state, 'done', r.output);
+    assert.strictEqual(r.timed.length, 4 * r.rounds);
+    // every row timed at the same Δt: none given, so the Worker takes the scene's own
+    assert.ok(r.timed.every(([, , d]) => d === undefined), JSON.stringify(r.timed));
+    // columns: max Δt, ωΔt, µs/step, evals, score, time vs explicit Euler, score / eval
+    assert.deepStrictEqual(r.rows, [
+      ['0', '0 (unstable)', '10.0', '1', '0', '1.00', '0'],
+      ['0.2000', '2.0000', '10.2', '1', '19,600', '1.02', '19,600'],
+      ['0.1990', '1.9900', '10.0', '1', '19,900', '1.00', '19,900'],
+      ['0.2828', '2.8280', '40.0', '4', '7,070', '4.00', '1,770'],
+    ]);
+    await page.close();
+  });
+
   test('Stop ends the thread card\'s run and gives the button back', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1300, height: 1000 } });
     await page.goto(site.base + '/lessons/003-explicit-integrators.html');

@@ -175,8 +175,9 @@ int sl_world_pbd_iterations(const sl_world *w); /* 0 for NULL */
  * SL_ERR_NO_STEPPER,
  * SL_ERR_DIVERGED (already diverged, or diverges now by the criterion of
  * sl_world_def.divergence_stretch, or the linear system is not positive definite (a
- * Cholesky factorization) or singular (an LU factorization); the state is then the last
- * good one), SL_ERR_NOMEM (out of memory, e.g. in a factorization; the state is the last
+ * Cholesky factorization) or singular (an LU factorization); the state is then the one
+ * before the failed step: the last to pass the criterion, which may already be far from
+ * physical, e.g. inverted, as the criterion only catches a blow-up), SL_ERR_NOMEM (out of memory, e.g. in a factorization; the state is the last
  * good one and the world is not diverged). */
 sl_status sl_world_step(sl_world *w);
 
