@@ -545,7 +545,7 @@ export class Panel {
    *  the advice, or a model's known artifact; '' while running. The page judges nothing. */
   verdictText() {
     const v = this.verdict;
-XX
+    if (!v || this.ended) return '';
     if (v.name === 'growing') return `${v.reason} — lower Δt, raise β, or try another stepper`;
     if (v.name === 'artifact') return v.reason;
     return '';
