@@ -136,7 +136,7 @@ int sl_world_judge(const sl_world *w, sl_verdict *v) {
                  v->since, v->growth, v->relative);
     else if (v->state == SL_VERDICT_ARTIFACT)
         snprintf(v->reason, sizeof v->reason,
-                 "artifact: V/V0 reached %.3g, the linearized model swells under rotation "
+                 "artifact: V/V₀ reached %.3g, the linearized model swells under rotation "
                  "(seed 002 §4.1); not a blow-up",
                  v->volume_extreme);
     return v->state;
