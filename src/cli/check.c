@@ -112,8 +112,8 @@ static int check_scene(const sl_scene_class *sc, int only_panel, int race, doubl
         omega = NAN;
     sl_world_destroy(w);
     if (!(omega > 0) || !isfinite(omega)) { /* alpha = 0 rows: the explicit steppers refuse them */
-        printf("%-24s %-8s - no race: panel 1 has no finite omega_max (rows of compliance 0), the page "
-               "offers none\n", sc->name, "race");
+        printf("%-24s %-8s - no race: panel 1 has no finite omega_max (rows of compliance 0, which the "
+               "explicit steppers refuse)\n", sc->name, "race");
         return 1;
     }
     double dt = sl_scene_race_dt(omega, sc->default_dt);
