@@ -92,7 +92,9 @@ test-web: site test-wasm $(BUILD)/softlab # tests/web/presets.test.js reads the 
 # check-defaults (issue 26): every panel of every scene's opening comparison and of the
 # "explicit integrator race" preset, 30 s of simulated time each (`softlab check-defaults`,
 # tools/check_defaults.sh, one run per core): bounded, or blown up where the scene flags the
-# panel (sl_scene_class.unstable_panels). Not part of `make test`: it is long (DURATION).
+# panel (sl_scene_class.unstable_panels). Not part of `make test`: it is long. Estimated from
+# 0.3 s runs x 100: about 1.5 h of CPU, two thirds of it the one-ring scenes (onering-squeeze
+# alone ~33 min: incompressible at 0.1 ms); not yet timed to the end on an idle machine.
 check-defaults: $(BUILD)/softlab
 	bash tools/check_defaults.sh $(BUILD)/softlab 30
 
