@@ -95,6 +95,7 @@ export async function loadLab({ module, ...options } = {}) {
       description: api.scene_description(i),
       defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
       defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
+      unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
       defaultBeta: api.scene_default_beta(i),
       params: api.scene_params(i),
       // defaults of the parameters it reads: {name: value in SI units}

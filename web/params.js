@@ -55,10 +55,12 @@ export function numberText(v) {
 /**
  * @param {URLSearchParams} query
  * @param {{name:string, defaultMethod:string, defaultDt:number, defaultBeta?:number,
- *          defaultView:string, params:number}[]} scenes
+ *          defaultView:string, unstablePanels?:number, params:number}[]} scenes
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
- * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object}[],
+ * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object,
+ *            unstable:boolean}[],   (unstable: the scene's own comparison, and its data says
+ *            this panel is meant to blow up: sl_scene_class.unstable_panels)
  *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
  *            notices:string[]}}
  */
@@ -84,6 +86,8 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 
   // A URL that names no steppers opens the scene's own comparison (the core's scene
   // table: sl_scene_class.default_view, in this syntax); what the URL gives wins.
+  // (its panels as the scene states them: no steppers and no Δt from the URL)
+  const ownComparison = (query.get('methods') || '').trim() === '' && (query.get('dt') || '').trim() === '';
   if ((query.get('methods') || '').trim() === '' && scene.defaultView) {
     const merged = new URLSearchParams(scene.defaultView);
     for (const [key, value] of query) if (key !== 'methods') merged.set(key, value);
@@ -173,7 +177,8 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   return {
     view,
     scene,
-    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i] })),
+    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i],
+      unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
     camera,
     paused: get('paused') === '1',
     embed: get('embed') === '1',

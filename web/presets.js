@@ -16,10 +16,17 @@ import { makeQuery, MIN_DT, MAX_DT } from './params.js';
 const EXPLODE = 3;
 // The integrators seed 003 races, one per panel (lesson 003)
 const ZOO = ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'];
+// ... at Δt·ω_max = RACE_OMEGA_DT (panel 1's ω_max at rest): a third of Forest–Ruth's bound
+// 1.5734, the smallest of the four, so all four run and their energy errors differ by their
+// orders; room is left for a body that stiffens as it moves (the lifted grid box gains energy
+// at ωΔt = 1). At the scene's Δt the race died: the swinging cube's 0.05 s is ωΔt = 28, all
+// four diverged within 0.1 s. The core states the same rule (SL_RACE_OMEGA_DT,
+// sl_scene_race_dt) and `softlab check-defaults --race` runs it on every scene for 30 s.
+const RACE_OMEGA_DT = 0.5;
 
 export const PRESETS = [
   { id: 'explode', label: 'make it explode', title: 'panel 1: explicit Euler at Δt·ω_max = 3, above the bound 2' },
-  { id: 'zoo', label: 'explicit integrator race', title: 'symplectic Euler, Verlet, Forest–Ruth and RK4 at the scene’s Δt, plotting the relative energy error on a log axis' },
+  { id: 'zoo', label: 'explicit integrator race', title: 'symplectic Euler, Verlet, Forest–Ruth and RK4 at Δt·ω_max = 0.5 (a third of the smallest of their bounds), plotting the relative energy error on a log axis' },
   { id: 'scene', label: 'scene defaults', title: 'the scene’s own comparison, as it opens' },
 ];
 
@@ -30,6 +37,15 @@ export function explodeDt(omegaMax) {
   if (!(omegaMax > 0) || !Number.isFinite(omegaMax)) return NaN;
   const dt = EXPLODE / omegaMax, unit = 10 ** (Math.floor(Math.log10(dt)) - 2);
   return Math.min(MAX_DT, Math.max(MIN_DT, +(Math.ceil(dt / unit - 1e-9) * unit).toPrecision(3)));
+}
+
+/** Δt (s) of the race for ω_max (rad/s) and the scene's Δt (s): RACE_OMEGA_DT/ω_max
+ *  rounded down to two significant digits (so it stays below), or the scene's Δt if that
+ *  is smaller or ω_max is not known (sl_scene_race_dt in the core). */
+export function raceDt(omegaMax, defaultDt) {
+  if (!(omegaMax > 0) || !Number.isFinite(omegaMax)) return defaultDt;
+  const dt = RACE_OMEGA_DT / omegaMax, unit = 10 ** (Math.floor(Math.log10(dt)) - 1);
+  return Math.min(defaultDt, +(Math.floor(dt / unit + 1e-9) * unit).toPrecision(2));
 }
 
 /** state: url-state.js state(); omegaMax: panel 1's ω_max (rad/s) at rest; defaultDt: the
@@ -45,7 +61,8 @@ export function presetQuery(id, state, omegaMax, defaultDt) {
   }
   if (id === 'zoo') {
     const params = panels[0].params;
-    return makeQuery({ ...state, panels: ZOO.map((method) => ({ method, dt: defaultDt, beta: 0, params })), plot: 'energy_error', paused: false });
+    const dt = raceDt(omegaMax, defaultDt);
+    return makeQuery({ ...state, panels: ZOO.map((method) => ({ method, dt, beta: 0, params })), plot: 'energy_error', paused: false });
   }
   return '';
 }

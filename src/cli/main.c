@@ -7,6 +7,9 @@
  *   softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]
  *                                       issue 11's block and beam under each linear solver
  *   softlab bench --warp [--steps N]    seed 002: linear, warped and Green FEM, ratios
+ *   softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]
+ *                                       every panel of every scene's opening comparison for
+ *                                       30 s: bounded, or blown up where the scene says so
  *   softlab run --scene NAME [options]   (see usage())
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
@@ -26,6 +29,7 @@
 #include <sys/stat.h>
 
 #include "bench.h"
+#include "check.h"
 #include "export.h"
 #include "score.h"
 #include "softlab/build.h"
@@ -59,6 +63,7 @@ static int usage(const char *why) {
     fprintf(stderr,
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
             "       softlab find-dt --scene NAME --method NAME [--t-end S] | score --scene NAME\n"
+            "       softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]\n"
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
             "       softlab bench --warp [--steps N]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
@@ -429,5 +434,6 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "bench")) return softlab_bench(argc, argv);
     if (!strcmp(argv[1], "find-dt")) return softlab_find_dt(argc, argv);
     if (!strcmp(argv[1], "score")) return softlab_score(argc, argv);
+    if (!strcmp(argv[1], "check-defaults")) return softlab_check_defaults(argc, argv);
     return usage("unknown command");
 }

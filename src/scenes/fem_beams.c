@@ -156,6 +156,9 @@ const sl_scene_class sl_scene_fem_soft_beam = {
     .description = "A 10 kg beam of Y = 8 kPa, clamped at one end, falls and swings under "
                    "gravity. No damping is added: watch the deformation energy decay through "
                    "the regularized stepper's numerical dissipation, faster at larger Δt.",
+    /* panel 1 (symplectic Euler at the implicit steppers' dt, far above its bound 2/omega_max)
+     * is seed 000's point: it explodes */
+    .unstable_panels = 1,
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.015,
@@ -171,6 +174,9 @@ const sl_scene_class sl_scene_fem_supported_beam = {
     .description = "A 10 m beam of 100 t (Y = 1 GPa) on supports at both ends sags under its "
                    "own weight; set the density to 90 000 kg/m³ for the 900 t beam of Fig. 7. "
                    "Euler-Bernoulli predicts 0.15 m at mid-span for 100 t.",
+    /* panel 1 (symplectic Euler at the implicit steppers' dt, far above its bound 2/omega_max)
+     * is seed 000's point: it explodes */
+    .unstable_panels = 1,
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.015,
@@ -186,6 +192,9 @@ const sl_scene_class sl_scene_fem_twist_beam = {
     .description = "A beam held twisted by 90° at its ends. With the Green strain the "
                    "large rotation costs no energy and the volume stays close to its rest value.",
     .default_view = "methods=symplectic-euler,implicit-euler,regularized&plot=volume_ratio",
+    /* panel 1 (symplectic Euler at the implicit steppers' dt, far above its bound 2/omega_max)
+     * is seed 000's point: it explodes */
+    .unstable_panels = 1,
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.015,
@@ -200,6 +209,9 @@ const sl_scene_class sl_scene_fem_twist_beam_linear = {
     .citation = "seed 000 §5.1, Fig. 5",
     .description = "The same twisted beam with the quadratic term of the Green strain dropped: "
                    "rotations now look like strain, and the beam swells unrealistically.",
+    /* panel 1 (symplectic Euler at the implicit steppers' dt, far above its bound 2/omega_max)
+     * is seed 000's point: it explodes */
+    .unstable_panels = 1,
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.015,
@@ -235,6 +247,9 @@ const sl_scene_class sl_scene_fem_hanging_cantilever = {
                    "stepper leaves the geometric stiffness out of its matrix: above a time step "
                    "of about 2/ω of that stiffness it gains energy. Compare with "
                    "regularized-geometric and implicit Euler, or raise β.",
+    /* panel 1 (symplectic Euler at the implicit steppers' dt, far above its bound 2/omega_max)
+     * is seed 000's point: it explodes */
+    .unstable_panels = 1,
     .params = FEM_PARAMS,
     .default_method = "regularized",
     .default_dt = 0.002,

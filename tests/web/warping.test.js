@@ -41,7 +41,9 @@ function axisPixels(page, i = 0) {
 
 describe('stiffness warping in the lab', () => {
   test('the ghost force of each panel: per-vertex warping only', { timeout: 180000 }, async () => {
-    const page = await openLab(site, '?scene=warp-bar&plot=ghost_force');
+    // the four models by name: the scene's own comparison leaves per-vertex warping out (it
+    // gains energy there and diverges at 18.8 s, issue 26); 0.3 s here
+    const page = await openLab(site, '?scene=warp-bar&methods=linear-fem,stiffness-warping,stiffness-warping-element,implicit-euler&plot=ghost_force');
     const menu = page.locator('select[aria-label="plotted quantity"]');
     assert.strictEqual(await menu.inputValue(), 'ghost_force');
     assert.strictEqual(await menu.locator('option[value="ghost_torque"]').count(), 1);

@@ -257,10 +257,18 @@ describe('teaching widgets', () => {
     // explode's Δt on a stiffer body (ω_max = 1234 rad/s): 3/1234 = 2.431e-3 s, rounded up
     // to three digits
     const other = await page.evaluate(async () => {
-      const { presetQuery, explodeDt } = await import('./presets.js');
-      return { zoo: presetQuery('zoo', { scene: 'oscillator', panels: [{ method: 'rk4', dt: 0.3, beta: 0, params: {} }] }, 10, 0.01), stiff: explodeDt(1234), none: explodeDt(Infinity) };
+      const { presetQuery, explodeDt, raceDt } = await import('./presets.js');
+      return { zoo: presetQuery('zoo', { scene: 'oscillator', panels: [{ method: 'rk4', dt: 0.3, beta: 0, params: {} }] }, 10, 0.01), stiff: explodeDt(1234), none: explodeDt(Infinity),
+        cube: presetQuery('zoo', { scene: 'swinging-cube', panels: [{ method: 'regularized', dt: 0.05, beta: 0, params: {} }] }, 563.3, 0.05), race: [raceDt(1234, 1), raceDt(NaN, 0.02)] };
     });
+    // the race at Δt·ω_max = 0.5 rounded down, or the scene's Δt if smaller: the oscillator
+    // (ω = 10 rad/s) keeps its 0.01 s; the swinging cube (ω_max = 563.3 rad/s at rest) runs at
+    // 0.5/563.3 = 8.88e-4 -> 8.8e-4 s, ωΔt = 0.50 below Forest–Ruth's 1.5734 (at its 0.05 s,
+    // ωΔt = 28: all four diverged within 0.1 s); sl_scene_race_dt gives the same numbers
+    // (tests/c/test_defaults.c)
     assert.strictEqual(other.zoo, '?scene=oscillator&methods=symplectic-euler,verlet,forest-ruth,rk4&dt=0.01&plot=energy_error');
+    assert.strictEqual(other.cube, '?scene=swinging-cube&methods=symplectic-euler,verlet,forest-ruth,rk4&dt=0.00088&plot=energy_error');
+    assert.deepStrictEqual(other.race, [0.0004, 0.02]);
     assert.strictEqual(other.stiff, 0.00244);
     assert.ok(Number.isNaN(other.none), 'no explode preset without a finite ω_max');
     await page.close();

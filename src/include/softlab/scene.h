@@ -74,6 +74,13 @@ typedef struct sl_scene_class {
      * plot=volume_ratio"; NULL: symplectic Euler, linearly implicit Euler and the
      * regularized stepper (seed 000 Fig. 2), plotting the tracked height. */
     const char *default_view;
+    /* Bit i set: panel i of that comparison is meant to blow up (a stability demo, e.g. the
+     * swinging cube's symplectic Euler at 0.05 s, 14 times its bound 2/omega_max); every
+     * other panel holds for SL_SCENE_CHECK_SECONDS at its settings: no divergence and no
+     * energy-growth warning (sl_world_energy_growth). `softlab check-defaults` runs every
+     * panel of every scene and expects this; the page reads the bits
+     * (sl_api_scene_unstable_panels). */
+    unsigned unstable_panels;
     int params;                 /* SL_PARAM_BIT of each parameter it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
@@ -89,6 +96,42 @@ typedef struct sl_scene_class {
      * params, SL_ERR_NOMEM; *out is NULL on error. */
     sl_status (*build)(const sl_scene_params *params, sl_world **out);
 } sl_scene_class;
+
+/* Simulated time (s) every panel of a scene's opening comparison holds for unless flagged
+ * in unstable_panels (`softlab check-defaults`, issue 26). */
+#define SL_SCENE_CHECK_SECONDS 30.0
+
+/* At most this many panels side by side (web/params.js MAX_PANELS). */
+#define SL_SCENE_MAX_PANELS 4
+
+/* One panel of a scene's opening comparison. */
+typedef struct sl_scene_panel {
+    const sl_stepper_class *stepper;
+    double dt, beta;         /* s, 1/s */
+    sl_scene_params params;  /* the view's values; NaN keeps the scene's default */
+    int unstable;            /* 1: meant to blow up (sl_scene_class.unstable_panels) */
+} sl_scene_panel;
+
+/* The panels (*count of them, at most SL_SCENE_MAX_PANELS) of sc's opening comparison:
+ * default_view read as the page reads it (web/params.js parseParams): its methods (none:
+ * symplectic Euler, linearly implicit Euler and the regularized stepper), each at the
+ * view's dt, beta and scene parameters (one value for all panels or one per panel) or
+ * else the scene's defaults; keys that only change the view (plot, camera, ...) are
+ * skipped. Errors: SL_ERR_NULL, SL_ERR_RANGE (an unknown stepper or key, a value out of
+ * range, a list of the wrong length, more than SL_SCENE_MAX_PANELS panels, or a bit of
+ * unstable_panels beyond the last panel). */
+sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *panels, int *count);
+
+/* The lab's "explicit integrator race" preset (web/presets.js RACE_OMEGA_DT, raceDt) runs
+ * symplectic Euler, Verlet, Forest-Ruth and RK4 at dt = SL_RACE_OMEGA_DT / omega_max of panel
+ * 1 at rest: a third of Forest-Ruth's bound 1.5734, the smallest of the four, leaving room for
+ * a body that stiffens as it moves (the lifted grid box's energy grows at omega dt = 1). */
+#define SL_RACE_OMEGA_DT 0.5
+
+/* The race preset's dt (s): SL_RACE_OMEGA_DT / omega_max rounded down to two significant
+ * digits, or dt_default (the scene's dt, s) if that is smaller or omega_max (rad/s) is not
+ * a positive number (web/presets.js raceDt). */
+double sl_scene_race_dt(double omega_max, double dt_default);
 
 extern const sl_scene_class *const sl_scenes[];
 extern const int sl_scene_count;
