@@ -325,11 +325,13 @@ static void put_printable(FILE *f, const char *s) {
     }
 }
 
-/* Prints "softlab: <a>: <b>\n" on stderr (a may be NULL), b made printable. */
-static void mesh_message(const char *a, const char *b) {
+/* Prints "softlab: [<file>: ]<message>[ (<status>)]\n" on stderr (file and status may be
+ * NULL), file and message made printable. */
+static void mesh_message(const char *file, const char *message, const char *status) {
     fputs("softlab: ", stderr);
-    if (a) put_printable(stderr, a), fputs(": ", stderr);
-    put_printable(stderr, b);
+    if (file) put_printable(stderr, file), fputs(": ", stderr);
+    put_printable(stderr, message);
+    if (status) fprintf(stderr, " (%s)", status);
     fputc('\n', stderr);
 }
 
@@ -340,15 +342,15 @@ static sl_world *mesh_world(run_args *a) {
     sl_error read;
     sl_status st = sl_mesh_read_file(a->mesh, &mesh, &a->node_ids, &read);
     if (st != SL_OK) {
-        mesh_message(read.message, sl_status_message(st));
+        mesh_message(NULL, read.message, sl_status_message(st));
         return NULL;
     }
-    if (read.message[0]) mesh_message(a->mesh, read.message); /* the note */
+    if (read.message[0]) mesh_message(a->mesh, read.message, NULL); /* the note */
     sl_world *w = NULL;
     sl_error err = {0};
     st = sl_user_mesh_world(&mesh, &a->params, a->strain, &a->pin_box[0][0], a->pin_box_count, &w, &err);
     sl_tet_mesh_free(&mesh);
-    if (st != SL_OK) mesh_message(a->mesh, err.message);
+    if (st != SL_OK) mesh_message(a->mesh, err.message, NULL);
     return w;
 }
 

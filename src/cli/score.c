@@ -12,7 +12,8 @@
  * scene parameter pbd_iterations.
  *
  * Each trial run takes at most --max-steps steps (default FIND_DT_MAX_STEPS) and the
- * search at most --max-seconds of processor time (default FIND_DT_MAX_SECONDS); find-dt
+ * search at most --max-seconds of processor time (default FIND_DT_MAX_SECONDS; for score
+ * the whole table's, shared equally by its steppers); find-dt
  * prints a progress line per trial on stderr and says when the search gave up. A stepper
  * that refuses the scene (sl_world_set_stepper) is reported with the reason. */
 #include <math.h>
@@ -216,7 +217,8 @@ int softlab_score(int argc, char **argv) {
     if (!parse(argc, argv, &a) || a.help) {
         FILE *f = a.help ? stdout : stderr;
         fprintf(f, "usage: softlab score --scene NAME [--t-end S] [--pbd-iterations N] [--young PA]\n"
-                   "                     [--max-steps N] [--max-seconds S]   (criterion and limits: softlab find-dt --help)\n"
+                   "                     [--max-steps N] [--max-seconds S]   (criterion and limits: softlab find-dt --help;\n"
+                   "  --max-seconds is the whole table's, shared equally by the steppers)\n"
                    "  '-' where dt_max is 0 (unstable at every dt tried) or explicit Euler's is\n");
         return a.help ? 0 : 2;
     }
@@ -224,6 +226,9 @@ int softlab_score(int argc, char **argv) {
         fprintf(stderr, "softlab: score runs every explicit stepper: --method does not apply (see find-dt)\n");
         return 2;
     }
+    int explicit_count = 0; /* --max-seconds is the whole table's: an equal share each */
+    for (int k = 0; k < sl_stepper_count; k++) explicit_count += !(sl_steppers[k]->flags & SL_STEPPER_LINEAR_SOLVE);
+    a.limits.max_seconds /= explicit_count > 0 ? explicit_count : 1;
     double ref = NAN;
     int gave_up = 0;
     printf("%-20s %12s %10s %6s %12s %10s %12s\n", "method", "dt_max_s", "us_step", "evals", "score",
@@ -252,6 +257,7 @@ int softlab_score(int argc, char **argv) {
             else printf(" %*.4g", width, cols[j]);
         }
         printf("\n");
+        fflush(stdout); /* a row as soon as it is known */
     }
     return gave_up ? 1 : 0;
 }
