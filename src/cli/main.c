@@ -8,6 +8,7 @@
  *                                       issue 11's block and beam under each linear solver
  *   softlab bench --warp [--steps N]    seed 002: linear, warped and Green FEM, ratios
  *   softlab run --scene NAME [options]   (see usage())
+ *   softlab --help, softlab COMMAND --help   the usage, exit 0
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
@@ -524,6 +525,9 @@ static int run(int argc, char **argv) {
 int main(int argc, char **argv) {
     if (argc < 2) return usage("no command given");
     if (is_help(argv[1])) return print_usage(stdout), 0;
+    if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) && /* run, find-dt, score: */
+        (!strcmp(argv[1], "bench") || !strcmp(argv[1], "scenes") || !strcmp(argv[1], "methods"))) /* their own */
+        return print_usage(stdout), 0;
     if (!strcmp(argv[1], "scenes")) {
         for (int i = 0; i < sl_scene_count; i++)
             printf("%-20s %s (%s)\n", sl_scenes[i]->name, sl_scenes[i]->title, sl_scenes[i]->citation);
