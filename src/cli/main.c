@@ -11,6 +11,7 @@
  *                                       every panel of every scene's opening comparison for
  *                                       30 s: bounded, or blown up where the scene says so
  *   softlab run --scene NAME [options]   (see usage())
+ *   softlab --help, softlab COMMAND --help   the usage, exit 0
  *
  * `run` writes a CSV (header, then one row per step, the initial state first):
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
@@ -43,6 +44,7 @@ typedef struct {
     const char *scene, *method, *csv, *positions_csv, *vtk, *mesh;
     const char *warp; /* --warp vertex|element|none: the warping stepper, or NULL */
     sl_strain strain;
+    int strain_given; /* --strain was given (it applies to --mesh runs only) */
     int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
     double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
     int track, until_rest, pin_box_count;
@@ -58,9 +60,9 @@ static const struct { const char *option; sl_param param; } PARAM_OPTIONS[] = {
     {"--pbd-iterations", SL_PARAM_PBD_ITERATIONS}, {"--onering", SL_PARAM_ONERING},
 };
 
-static int usage(const char *why) {
-    if (why) fprintf(stderr, "softlab: %s\n", why);
-    fprintf(stderr,
+/* The usage text, on f. */
+static void print_usage(FILE *f) {
+    fprintf(f,
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
             "       softlab find-dt --scene NAME --method NAME [--t-end S] | score --scene NAME\n"
             "       softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]\n"
@@ -74,9 +76,19 @@ static int usage(const char *why) {
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
             "                   [--warp vertex|element|none] [--mass-damping C_PER_S]\n"
-            "                   [--positions-csv FILE] [--vtk FILE]\n");
+            "                   [--positions-csv FILE] [--vtk FILE]\n"
+            "       softlab --help | COMMAND --help\n");
+}
+
+/* Prints why (if any) and the usage on stderr; returns the exit status 2. */
+static int usage(const char *why) {
+    if (why) fprintf(stderr, "softlab: %s\n", why);
+    print_usage(stderr);
     return 2;
 }
+
+/* 1 if s asks for help: --help, -h or help. */
+static int is_help(const char *s) { return !strcmp(s, "--help") || !strcmp(s, "-h") || !strcmp(s, "help"); }
 
 /* Parses a finite number; 0 on failure. */
 
@@ -132,6 +144,23 @@ static int parse_param(const char *opt, double num, sl_scene_params *p) {
     return -1;
 }
 
+/* 1 (after saying so) if option argv[i] came before among the options argv[2..i-1]
+ * (values skipped): a repeated option is refused, not silently overridden; --pin-box
+ * may repeat. */
+static int repeated_option(char **argv, int i) {
+    if (!strcmp(argv[i], "--pin-box")) return 0;
+    for (int j = 2; j < i; j++) {
+        if (!strcmp(argv[j], argv[i])) {
+            fprintf(stderr, "softlab: option %s given twice: give it once\n", argv[i]);
+            return 1;
+        }
+        if (strcmp(argv[j], "--until-rest")) j++; /* skip its value */
+    }
+    return 0;
+}
+
+/* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
+ * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
     a->dt = a->t_end = a->beta = a->mass_damping = NAN;
@@ -139,6 +168,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
+        if (!strcmp(opt, "--help") || !strcmp(opt, "-h")) return -1;
+        if (repeated_option(argv, i)) return 0;
         if (!strcmp(opt, "--until-rest")) {
             a->until_rest = 1;
             continue;
@@ -162,7 +193,7 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             a->params.value[SL_PARAM_EXPERIMENT] = sl_param_choice(SL_PARAM_EXPERIMENT, val);
         else if (!strcmp(opt, "--warp") && warp_method(val)) a->warp = val;
         else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
-            a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN;
+            a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN, a->strain_given = 1;
         else if (!strcmp(opt, "--pin-box")) {
             if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
                 fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
@@ -259,6 +290,57 @@ static int outputs_collide(const run_args *a) {
     return 0;
 }
 
+/* The command-line option of scene parameter p, e.g. "--young". */
+static const char *param_option(int p) {
+    for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
+        if ((int)PARAM_OPTIONS[k].param == p) return PARAM_OPTIONS[k].option;
+    return p == SL_PARAM_GRID_VARIANT ? "--grid" : p == SL_PARAM_EXPERIMENT ? "--experiment" : "?";
+}
+
+/* 1 if every option of a applies to the run of scene; else says which would be ignored
+ * (--scene with --mesh, --strain without --mesh, a parameter the scene does not read:
+ * sl_scene_class.params) and returns 0. */
+static int options_apply(const run_args *a, const sl_scene_class *scene) {
+    if (a->mesh && a->scene) {
+        fprintf(stderr, "softlab: --scene %s and --mesh: give one (a --mesh run is its own scene)\n", a->scene);
+        return 0;
+    }
+    if (a->strain_given && !a->mesh) {
+        fprintf(stderr, "softlab: --strain applies to --mesh runs only: scene '%s' fixes its strain\n", scene->name);
+        return 0;
+    }
+    for (int p = 0; p < SL_PARAM_COUNT; p++) {
+        if (isnan(a->params.value[p]) || (scene->params & SL_PARAM_BIT(p))) continue;
+        fprintf(stderr, "softlab: %s: %s has no %s, the option would be ignored; its options:", param_option(p),
+                a->mesh ? "a --mesh run" : scene->name, sl_param_infos[p].label);
+        for (int q = 0; q < SL_PARAM_COUNT; q++)
+            if (scene->params & SL_PARAM_BIT(q)) fprintf(stderr, " %s", param_option(q));
+        fprintf(stderr, "%s\n", scene->params ? "" : " none");
+        return 0;
+    }
+    return 1;
+}
+
+/* Writes s to f with control bytes (C0, DEL and UTF-8-encoded C1) as \xNN: file contents
+ * quoted in a message must not drive the terminal. */
+static void put_printable(FILE *f, const char *s) {
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c < 0x20 || *c == 0x7f) fprintf(f, "\\x%02x", *c);
+        else if (*c == 0xc2 && c[1] >= 0x80 && c[1] < 0xa0) fprintf(f, "\\xc2\\x%02x", c[1]), c++;
+        else fputc(*c, f);
+    }
+}
+
+/* Prints "softlab: [<file>: ]<message>[ (<status>)]\n" on stderr (file and status may be
+ * NULL), file and message made printable. */
+static void mesh_message(const char *file, const char *message, const char *status) {
+    fputs("softlab: ", stderr);
+    if (file) put_printable(stderr, file), fputs(": ", stderr);
+    put_printable(stderr, message);
+    if (status) fprintf(stderr, " (%s)", status);
+    fputc('\n', stderr);
+}
+
 /* Builds the world of a --mesh run (the user-mesh scene, pinned by the --pin-box boxes or
  * its top 3 %). Prints why and returns NULL on failure. */
 static sl_world *mesh_world(run_args *a) {
@@ -266,16 +348,47 @@ static sl_world *mesh_world(run_args *a) {
     sl_error read;
     sl_status st = sl_mesh_read_file(a->mesh, &mesh, &a->node_ids, &read);
     if (st != SL_OK) {
-        fprintf(stderr, "softlab: %s (%s)\n", read.message, sl_status_message(st));
+        mesh_message(NULL, read.message, sl_status_message(st));
         return NULL;
     }
-    if (read.message[0]) fprintf(stderr, "softlab: %s: %s\n", a->mesh, read.message); /* the note */
+    if (read.message[0]) mesh_message(a->mesh, read.message, NULL); /* the note */
     sl_world *w = NULL;
     sl_error err = {0};
     st = sl_user_mesh_world(&mesh, &a->params, a->strain, &a->pin_box[0][0], a->pin_box_count, &w, &err);
     sl_tet_mesh_free(&mesh);
-    if (st != SL_OK) fprintf(stderr, "softlab: %s: %s\n", a->mesh, err.message);
+    if (st != SL_OK) mesh_message(a->mesh, err.message, NULL);
     return w;
+}
+
+/* Steps of a run: t_end / dt rounded (a run stops at a whole step). */
+static long run_steps(const run_args *a) { return lround(a->t_end / a->dt); }
+
+/* 1 if a's t_end and dt (s, dt > 0) make a run of 1 to 1e8 steps (or 0 steps: --t-end 0
+ * writes the initial row; not with --until-rest); else says which option to change and
+ * returns 0. Notes on stderr when a given --t-end is not a whole number of steps. */
+static int steps_fit(const run_args *a, int t_end_given) {
+    if (!(a->t_end >= 0)) {
+        fprintf(stderr, "softlab: --t-end %g s must be >= 0\n", a->t_end);
+        return 0;
+    }
+    double steps = a->t_end / a->dt;
+    if (steps > 1e8) {
+        fprintf(stderr, "softlab: dt = %g s is too small for a run to t = %g s (%s): %.3g steps, more than the "
+                "1e8 a run may take; give a larger --dt or a smaller --t-end\n", a->dt, a->t_end,
+                t_end_given ? "--t-end" : a->until_rest ? "--until-rest's limit" : "the scene's t_end", steps);
+        return 0;
+    }
+    if (run_steps(a) == 0 && (a->t_end > 0 || a->until_rest)) {
+        fprintf(stderr, "softlab: --t-end %g s is less than half a step of dt = %g s: the run would take no "
+                "step%s; give --t-end >= dt or a smaller --dt\n", a->t_end, a->dt,
+                a->until_rest ? " and could not come to rest" : "");
+        return 0;
+    }
+    double end = (double)run_steps(a) * a->dt;
+    if (t_end_given && fabs(end - a->t_end) > 1e-9 * a->t_end)
+        fprintf(stderr, "softlab: note: --t-end %g s is not a whole number of steps of dt = %g s: the run "
+                "stops at t = %.10g s (%ld step%s)\n", a->t_end, a->dt, end, run_steps(a), run_steps(a) == 1 ? "" : "s");
+    return 1;
 }
 
 /* Builds the world of a run; prints why and returns NULL on failure. */
@@ -286,6 +399,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
                 a->scene ? a->scene : "(none: give --scene NAME)");
         return NULL;
     }
+    if (!options_apply(a, scene)) return NULL;
     if (a->warp) { /* --warp picks the variant of --method stiffness-warping (or of no --method) */
         if (a->method && strcmp(a->method, "stiffness-warping")) {
             fprintf(stderr, "softlab: --warp %s selects a warping stepper: give it with --method "
@@ -297,7 +411,8 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
     if (isnan(a->beta)) a->beta = scene->default_beta;
-    if (isnan(a->t_end)) a->t_end = a->until_rest ? UNTIL_REST_LIMIT : scene->default_t_end;
+    int t_end_given = !isnan(a->t_end);
+    if (!t_end_given) a->t_end = a->until_rest ? UNTIL_REST_LIMIT : scene->default_t_end;
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {
         fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", a->method);
@@ -307,10 +422,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
         fprintf(stderr, "softlab: time step dt = %g s (--dt) must be > 0\n", a->dt);
         return NULL;
     }
-    if (!(a->t_end >= 0) || a->t_end / a->dt > 1e8) {
-        fprintf(stderr, "softlab: --t-end %g s must be >= 0 and at most 1e8 steps\n", a->t_end);
-        return NULL;
-    }
+    if (!steps_fit(a, t_end_given)) return NULL;
     sl_world *w = NULL;
     sl_status st = SL_OK;
     if (a->mesh) {
@@ -357,7 +469,9 @@ static int write_exports(const run_args *a, const sl_world *w) {
 
 static int run(int argc, char **argv) {
     run_args a;
-    if (!parse_run_args(argc, argv, &a)) return usage(NULL);
+    int parsed = parse_run_args(argc, argv, &a);
+    if (parsed < 0) return print_usage(stdout), 0;
+    if (!parsed) return usage(NULL);
     if (outputs_collide(&a)) return 2;
     const sl_scene_class *scene = NULL;
     sl_world *w = make_world(&a, &scene);
@@ -374,7 +488,7 @@ static int run(int argc, char **argv) {
     int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
     int extra = extra_columns(w);
     int written = write_header(f, extra) && write_row(f, w, node, extra);
-    long steps = lround(a.t_end / a.dt);
+    long steps = run_steps(&a);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
     sl_verdict verdict; /* the core's verdict on the run, said once when it changes */
@@ -418,6 +532,10 @@ static int run(int argc, char **argv) {
 
 int main(int argc, char **argv) {
     if (argc < 2) return usage("no command given");
+    if (is_help(argv[1])) return print_usage(stdout), 0;
+    if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) && /* run, find-dt, score: */
+        (!strcmp(argv[1], "bench") || !strcmp(argv[1], "scenes") || !strcmp(argv[1], "methods"))) /* their own */
+        return print_usage(stdout), 0;
     if (!strcmp(argv[1], "scenes")) {
         for (int i = 0; i < sl_scene_count; i++)
             printf("%-20s %s (%s)\n", sl_scenes[i]->name, sl_scenes[i]->title, sl_scenes[i]->citation);
@@ -435,5 +553,8 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "find-dt")) return softlab_find_dt(argc, argv);
     if (!strcmp(argv[1], "score")) return softlab_score(argc, argv);
     if (!strcmp(argv[1], "check-defaults")) return softlab_check_defaults(argc, argv);
-    return usage("unknown command");
+    fprintf(stderr, "softlab: unknown command '");
+    put_printable(stderr, argv[1]);
+    fprintf(stderr, "'\n");
+    return usage(NULL);
 }

@@ -12,8 +12,14 @@ typedef struct {
     const sl_scene_class *scene;
     const sl_scene_params *params;
     const sl_stepper_class *stepper;
-    double t_run; /* s: length of every run */
+    double t_run;    /* s: length of every run */
+    double deadline; /* clock_seconds() past which a run stops (INFINITY: none) */
+    long steps_run;  /* over all runs */
+    const sl_find_dt_limits *lim; /* progress, or NULL */
+    double start, next_report;    /* clock_seconds(): search start, next progress in a run */
 } probe;
+
+static double clock_seconds(void);
 
 static sl_world *build(const probe *p, double dt) {
     sl_world *w = NULL;
@@ -22,30 +28,53 @@ static sl_world *build(const probe *p, double dt) {
     return w;
 }
 
+/* Steps of a run at dt: t_run / dt, at least 8. */
+static long run_steps(const probe *p, double dt) {
+    long steps = lround(p->t_run / dt);
+    return steps < 8 ? 8 : steps;
+}
+
 /* 1 if the scene runs stably for p->t_run at dt (the criterion of scene.h): no
  * divergence, and every eighth of the run comes down at least once to E0 + margin and
- * rises at most to the largest energy of the first eighth + margin. */
-static int stable_at(const probe *p, double dt) {
+ * rises at most to the largest energy of the first eighth + margin; -1 if the clock
+ * passed p->deadline first. */
+static int stable_at(probe *p, double dt) {
     sl_world *w = build(p, dt);
     if (!w) return 0;
     double e0 = sl_world_energy(w).total, margin = 0.5 * (e0 != 0 ? fabs(e0) : 1.0);
-    long steps = lround(p->t_run / dt);
-    if (steps < 8) steps = 8;
+    long steps = run_steps(p, dt);
     long window = steps / 8;
     double lowest = INFINITY, highest = -INFINITY; /* J: over the current eighth */
     double swing = INFINITY;                       /* J: highest over the first eighth */
     int ok = 1;
-    for (long s = 0; s < steps && ok; s++) {
+    for (long s = 0; s < steps && ok == 1; s++) {
         ok = sl_world_step(w) == SL_OK;
+        p->steps_run++;
+        if (s % 16 == 15 && (isfinite(p->deadline) || p->lim)) { /* the clock: limit, progress */
+            double now = clock_seconds();
+            if (now > p->deadline) ok = -1;
+            else if (p->lim && p->lim->progress && now > p->next_report) {
+                p->lim->progress(p->lim->ctx, dt, 2, p->steps_run, now - p->start);
+                p->next_report = now + SL_FIND_DT_REPORT_SECONDS;
+            }
+        }
         double e = sl_world_energy(w).total;
         lowest = fmin(lowest, e), highest = fmax(highest, e);
-        if ((s + 1) % window) continue;
+        if (ok != 1 || (s + 1) % window) continue;
         if (s + 1 == window) swing = highest;  /* a bounded oscillation's full swing */
-        ok = ok && lowest <= e0 + margin       /* not stuck above the start: growth */
+        ok = lowest <= e0 + margin             /* not stuck above the start: growth */
              && highest <= swing + margin;     /* no larger swing than the first: bursts */
         lowest = INFINITY, highest = -INFINITY;
     }
     sl_world_destroy(w);
+    return ok;
+}
+
+/* stable_at, then the progress callback of lim (if any). */
+static int trial(probe *p, const sl_find_dt_limits *lim, double dt, double start) {
+    p->next_report = clock_seconds() + SL_FIND_DT_REPORT_SECONDS;
+    int ok = stable_at(p, dt);
+    if (lim && lim->progress) lim->progress(lim->ctx, dt, ok, p->steps_run, clock_seconds() - start);
     return ok;
 }
 
@@ -57,29 +86,55 @@ sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *para
 sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params *params,
                                 const sl_stepper_class *stepper, double t_end, double dt_lo,
                                 double *dt_max) {
-    if (dt_max) *dt_max = 0;
-    if (!sc || !stepper || !dt_max) return SL_ERR_NULL;
+    sl_find_dt_result r;
+    sl_status st = sl_scene_find_dt_limited(sc, params, stepper, t_end, dt_lo, NULL, &r);
+    if (dt_max) *dt_max = r.dt_max;
+    return st;
+}
+
+sl_status sl_scene_find_dt_limited(const sl_scene_class *sc, const sl_scene_params *params,
+                                   const sl_stepper_class *stepper, double t_end, double dt_lo,
+                                   const sl_find_dt_limits *lim, sl_find_dt_result *out) {
+    sl_find_dt_result none = {0, 0, 0, INFINITY, 0};
+    if (out) *out = none;
+    if (!sc || !stepper || !out) return SL_ERR_NULL;
     if (!(t_end > 0 && t_end <= 1e4) || !(dt_lo >= 0 && dt_lo < 1)) return SL_ERR_RANGE;
+    if (lim && (!(lim->max_steps >= 0) || !(lim->max_seconds >= 0))) return SL_ERR_RANGE;
     sl_world *w = NULL;
     sl_status st = sl_scene_build(sc, params, &w);
     if (st != SL_OK) return st;
     double omega = 0;
     if (sl_world_omega_max(w, 20000, &omega) != SL_OK || !(omega > 0)) omega = 2 / sc->default_dt;
     sl_world_destroy(w);
-    probe p = {sc, params, stepper, fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega)};
-    double lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega, hi = fmax(4 * 2 / omega, 2 * lo);
-    if (!stable_at(&p, lo)) return SL_OK;
-    while (hi < 1 && stable_at(&p, hi)) lo = hi, hi *= 2;
-    if (hi >= 1) { /* stable up to the largest dt a world takes */
-        *dt_max = lo;
+    double start = clock_seconds();
+    probe p = {sc, params, stepper, fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega),
+               lim && lim->max_seconds > 0 ? start + lim->max_seconds : INFINITY, 0, lim, start,
+               start + SL_FIND_DT_REPORT_SECONDS};
+    double lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega;
+    if (lim && lim->max_steps > 0 && run_steps(&p, lo) > lim->max_steps) { /* start where a run fits */
+        lo = fmin(p.t_run / (double)lim->max_steps, 0.5);
+        out->gave_up |= SL_FIND_DT_STEP_CAP;
+    }
+    double hi = fmax(4 * 2 / omega, 2 * lo);
+    out->dt_lo = lo;
+    int ok = trial(&p, lim, lo, start);
+    if (ok != 1) {
+        if (ok < 0) out->gave_up |= SL_FIND_DT_TIME_CAP;
+        out->dt_hi = ok < 0 ? INFINITY : lo;
+        out->steps = p.steps_run;
         return SL_OK;
     }
-    for (int i = 0; i < 24 && hi - lo > 1e-4 * lo; i++) {
+    while (hi < 1 && (ok = trial(&p, lim, hi, start)) == 1) lo = hi, hi *= 2;
+    if (hi >= 1) hi = INFINITY; /* stable up to the largest dt a world takes */
+    for (int i = 0; i < 24 && ok >= 0 && isfinite(hi) && hi - lo > 1e-4 * lo; i++) {
         double mid = sqrt(lo * hi); /* geometric: lo and hi may be decades apart */
-        if (stable_at(&p, mid)) lo = mid;
-        else hi = mid;
+        if ((ok = trial(&p, lim, mid, start)) == 1) lo = mid;
+        else if (ok == 0) hi = mid;
     }
-    *dt_max = lo;
+    if (ok < 0) out->gave_up |= SL_FIND_DT_TIME_CAP;
+    out->dt_max = lo;
+    out->dt_hi = hi;
+    out->steps = p.steps_run;
     return SL_OK;
 }
 

@@ -21,7 +21,8 @@ TEST(grab_impulse_is_dt_k_distance_in_every_stepper) {
             double weight = 1.0, target[3] = {1, 0.5, 1};
             ENSURE(sl_world_grab(w, &node, &weight, NULL, 1, target, 100.0) == SL_OK);
             ENSURE(sl_world_grab_count(w) == 1);
-            if (sl_steppers[s]->flags & SL_STEPPER_QUADRATIC_ONLY) { /* springs are not quadratic */
+            if (sl_steppers[s]->flags & (SL_STEPPER_QUADRATIC_ONLY | SL_STEPPER_NEEDS_FEM)) { /* springs are
+                                                      not quadratic, not FEM */
                 ENSURE(sl_world_set_stepper(w, sl_steppers[s], dt, 0) == SL_ERR_INCOMPATIBLE);
                 sl_world_destroy(w);
                 continue;

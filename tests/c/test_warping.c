@@ -54,6 +54,24 @@ TEST(warping_steppers_are_in_the_table) {
     ENSURE(method("stiffness-warping") && method("stiffness-warping-element") && method("linear-fem"));
 }
 
+/* Issue 30: the warping steppers linearize a body at its initial shape, which a spring
+ * scene's is not (the oscillator starts stretched: it stood still at x = 1.1; the pendulum
+ * fell freely, gaining 950 J): sl_world_set_stepper refuses a world with no tet-FEM model,
+ * naming the stepper and the model, as the page shows it. */
+TEST(warping_steppers_refuse_spring_scenes) {
+    static const char *const scenes[] = {"oscillator", "pendulum", "swinging-cube"};
+    static const char *const names[] = {"stiffness-warping", "stiffness-warping-element", "linear-fem"};
+    for (int s = 0; s < 3; s++)
+        for (int k = 0; k < 3; k++) {
+            sl_world *w = NULL;
+            ENSURE(sl_scene_build(sl_scene_find(scenes[s]), NULL, &w) == SL_OK);
+            ENSURE(method(names[k])->flags & SL_STEPPER_NEEDS_FEM);
+            ENSURE(sl_world_set_stepper(w, method(names[k]), 0.01, 0) == SL_ERR_INCOMPATIBLE);
+            ENSURE(strstr(sl_world_last_error(w), names[k]) && strstr(sl_world_last_error(w), "springs"));
+            sl_world_destroy(w);
+        }
+}
+
 /* f_w with warp = none is K0 (x - x0) = J^T alpha^-1 phi of the linear-strain model. */
 TEST(linear_fem_force_is_K0_times_displacement) {
     sl_world *w = bar(3, SL_STRAIN_LINEAR, 0, 0);

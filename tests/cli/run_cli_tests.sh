@@ -288,5 +288,69 @@ done
 $bin run --scene warp-tube-drop --warp element --dt 0.01 --t-end 0.2 --csv "$tmp/md_0.csv"; rc=$?
 check mass_damping_zero_free_fall '[ $rc = 0 ] && awk -F, "NR == 2 { y0 = \$3 } END { d = y0 - \$3; exit !(d > 0.20601 - 1e-8 && d < 0.20601 + 1e-8) }" "$tmp/md_0.csv"'
 
+# issue 30: the command line refuses what it will not do, and says why.
+# find-dt caps a trial's steps and the search's processor time, reports progress, and
+# says when it gave up (the onering squeeze under `incompressible` ran > 10 min silently)
+$bin find-dt --scene onering-squeeze --method incompressible --max-seconds 0.5 > "$tmp/fdq" 2> "$tmp/err"; rc=$?
+check find_dt_time_cap_gives_up_with_progress '[ $rc = 1 ] && grep -q "dt = .* (.* steps" "$tmp/err" && grep -q "gave up after --max-seconds 0.5 s" "$tmp/err" && grep -q "^dt_max=0$" "$tmp/fdq"'
+$bin find-dt --scene oscillator --method symplectic-euler --max-steps 1000 > "$tmp/fdc" 2> "$tmp/err"; rc=$?
+check find_dt_step_cap_says_where_it_started '[ $rc = 1 ] && grep -q "gave up below dt = .*--max-steps 1000" "$tmp/err" && tail -n 1 "$tmp/fdc" | awk -F= "{ exit !(\$2 > 0.19 && \$2 < 0.2) }"'
+# a stepper that needs FEM refuses spring scenes, with the reason (as the page shows it)
+$bin run --scene oscillator --warp vertex --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check warp_refuses_springs '[ $rc = 2 ] && grep -q "stiffness-warping. runs only tetrahedral FEM" "$tmp/err"'
+$bin run --scene pendulum --method linear-fem --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check linear_fem_refuses_springs '[ $rc = 2 ] && grep -q "linear-fem. runs only tetrahedral FEM" "$tmp/err"'
+$bin find-dt --scene oscillator --method stiffness-warping > "$tmp/fdw" 2> "$tmp/err"; rc=$?
+check find_dt_refused_stepper_says_why '[ $rc = 2 ] && ! grep -q dt_max "$tmp/fdw" && grep -q "runs only tetrahedral FEM" "$tmp/err"'
+# options a scene would ignore, --scene with --mesh, repeated options
+for o in "--young 1e6" "--grid improved" "--onering 1" "--experiment drop" "--resolution 3"; do
+  $bin run --scene oscillator $o --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+  check "unused_option_refused_${o%% *}" '[ $rc = 2 ] && grep -q "the option would be ignored; its options: --k --pbd-iterations" "$tmp/err"'
+done
+$bin run --scene oscillator --strain linear --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check strain_without_mesh_refused '[ $rc = 2 ] && grep -q -- "--strain applies to --mesh runs only" "$tmp/err"'
+$bin run --scene oscillator --mesh data/meshes/torus.1.node --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check scene_with_mesh_refused '[ $rc = 2 ] && grep -q -- "--scene oscillator and --mesh: give one" "$tmp/err"'
+$bin run --scene oscillator --dt 0.01 --t-end 0.1 --dt 0.02 > /dev/null 2> "$tmp/err"; rc=$?
+check repeated_option_refused '[ $rc = 2 ] && grep -q -- "option --dt given twice" "$tmp/err"'
+$bin find-dt --scene oscillator --method rk4 --t-end 1 --t-end 2 > /dev/null 2> "$tmp/err"; rc=$?
+check find_dt_repeated_option_refused '[ $rc = 2 ] && grep -q -- "option --t-end given twice" "$tmp/err"'
+$bin find-dt --scene oscillator --method rk4 --young 1e6 > /dev/null 2> "$tmp/err"; rc=$?
+check find_dt_unused_param_refused '[ $rc = 2 ] && grep -q "scene .oscillator. has no Young" "$tmp/err"'
+# find-dt/score: numbers parsed whole, errors say why; --help everywhere
+$bin find-dt --scene oscillator --method rk4 --t-end 5abc > /dev/null 2> "$tmp/err"; rc=$?
+check find_dt_trailing_garbage_refused '[ $rc = 2 ] && grep -q -- "--t-end expects a finite number, got .5abc." "$tmp/err"'
+$bin score --scene nope > /dev/null 2> "$tmp/err"; rc=$?
+check score_error_says_why '[ $rc = 2 ] && grep -q "unknown scene .nope." "$tmp/err"'
+$bin find-dt --scene oscillator --method rk4 --frob 1 > /dev/null 2> "$tmp/err"; rc=$?
+check find_dt_unknown_option_named '[ $rc = 2 ] && grep -q "unknown option .--frob." "$tmp/err"'
+$bin --help > "$tmp/help" 2> "$tmp/err"; rc=$?
+check help_exit_0 '[ $rc = 0 ] && grep -q "^usage: softlab" "$tmp/help" && ! grep -q "unknown command" "$tmp/err"'
+$bin run --help > "$tmp/help" 2> "$tmp/err"; rc=$?
+check run_help_exit_0 '[ $rc = 0 ] && grep -q "softlab run" "$tmp/help" && ! grep -q "needs a value" "$tmp/err"'
+$bin find-dt --help > "$tmp/help"; rc=$?
+check find_dt_help_exit_0 '[ $rc = 0 ] && grep -q "usage: softlab find-dt" "$tmp/help"'
+# score: no -nan or inf where explicit Euler's dt_max is 0 (a short run: few digits asked)
+$bin score --scene oscillator --max-steps 20000 > "$tmp/sc" 2> /dev/null; rc=$?
+check score_prints_no_nan_or_inf '[ "$(grep -c . "$tmp/sc")" = 10 ] && ! grep -qiE "nan|inf" "$tmp/sc" && grep -qE "^explicit-euler +0 .* - +- +-$" "$tmp/sc"'
+# messages blame the right thing
+$bin run --scene oscillator --dt 1e-300 > /dev/null 2> "$tmp/err"; rc=$?
+check tiny_dt_blames_dt '[ $rc = 2 ] && grep -q "dt = 1e-300 s is too small" "$tmp/err"'
+$bin run --scene oscillator --dt 0.05 --until-rest --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check until_rest_shorter_than_a_step_refused '[ $rc = 2 ] && grep -q "less than half a step" "$tmp/err" && ! grep -q "not at rest" "$tmp/err"'
+$bin run --scene oscillator --dt 0.05 --t-end 0.07 > "$tmp/o7.csv" 2> "$tmp/err"; rc=$?
+check t_end_not_whole_steps_noted '[ $rc = 0 ] && grep -q "stops at t = 0.05 s (1 step)" "$tmp/err" && [ "$(tail -n 1 "$tmp/o7.csv" | cut -d, -f1)" = 0.05 ]'
+printf '4 3 0 0\n1 0 0 0\n2 1e300 0 0\n3 0 1 0\n4 0 0 1\n' > "$tmp/big.node"; printf '1 4 0\n1 1 2 3 4\n' > "$tmp/big.ele"
+$bin run --mesh "$tmp/big.node" > /dev/null 2> "$tmp/err"; rc=$?
+check huge_coordinate_not_called_zero_volume '[ $rc = 2 ] && grep -q "too large to measure: a coordinate of 1e+300 m" "$tmp/err" && ! grep -q "zero volume" "$tmp/err"'
+# mesh errors: no terminal escapes from the file; TetGen paths of any length
+printf '\x1b]0;x\x07\n' > "$tmp/e.msh"
+$bin run --mesh "$tmp/e.msh" > /dev/null 2> "$tmp/err"; rc=$?
+check mesh_error_escapes_control_bytes '[ $rc = 2 ] && ! LC_ALL=C grep -q "[[:cntrl:]]" <(tr -d "\n" < "$tmp/err") && grep -qF "\x1b]0;x\x07" "$tmp/err"'
+long=$tmp; for i in 1 2 3 4 5 6; do long=$long/$(printf 'd%.0s' $(seq 1 90)); done
+mkdir -p "$long" && cp data/meshes/torus.1.node data/meshes/torus.1.ele "$long/"
+$bin run --mesh "$long/torus.1.node" --t-end 0.02 > "$tmp/lp.csv" 2> "$tmp/err"; rc=$?
+check long_tetgen_path_reads '[ ${#long} -gt 540 ] && [ $rc = 0 ] && [ "$(wc -l < "$tmp/lp.csv")" = 4 ]'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

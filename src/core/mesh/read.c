@@ -52,6 +52,13 @@ static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
     return st;
 }
 
+/* Largest |coordinate| (m) of the four nodes q of a tet. */
+static double largest_coordinate(const double *x, const int *q) {
+    double m = 0;
+    for (int k = 0; k < 12; k++) m = fmax(m, fabs(x[3 * q[k / 3] + k % 3]));
+    return m;
+}
+
 static sl_status fail_tet(lexer *L, sl_status st, int tet, const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
@@ -460,7 +467,12 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
         st = sl_tets_orient(out->positions, n, out->tets, m->nt, &m->reoriented, &bad);
         if (st == SL_ERR_DEGENERATE) {
             L->line = m->tet_line[bad.index];
-            fail_tet(L, st, bad.index, "tetrahedron %d is degenerate (zero volume)", bad.index + 1);
+            const int *q = out->tets + 4 * bad.index;
+            double c = largest_coordinate(out->positions, q); /* edges up to 2c: (2c)^3 must be finite */
+            if (!isfinite(sl_tet_volume(out->positions, q[0], q[1], q[2], q[3])) || !isfinite(8 * c * c * c))
+                st = fail_tet(L, SL_ERR_RANGE, bad.index, "tetrahedron %d is too large to measure: a coordinate of %g m "
+                         "overflows its volume test (edge³); scale the mesh", bad.index + 1, c);
+            else fail_tet(L, st, bad.index, "tetrahedron %d is degenerate (zero volume)", bad.index + 1);
         }
     }
     free(order);
@@ -592,10 +604,13 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
     if (!path) return sl_error_set(err, SL_ERR_NULL, -1, "no path");
     const char *ext = extension(path);
     if (!strcmp(ext, ".node") || !strcmp(ext, ".ele")) {
-        char base[512], node_path[520], ele_path[520];
-        snprintf(base, sizeof base, "%.*s", (int)(ext - path), path);
-        snprintf(node_path, sizeof node_path, "%s.node", base);
-        snprintf(ele_path, sizeof ele_path, "%s.ele", base);
+        size_t stem = (size_t)(ext - path); /* any length: a cut path would be reported missing */
+        char *base = malloc(3 * (stem + 6));
+        if (!base) return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory");
+        char *node_path = base + stem + 6, *ele_path = node_path + stem + 6;
+        memcpy(base, path, stem), base[stem] = 0;
+        memcpy(node_path, path, stem), memcpy(node_path + stem, ".node", 6);
+        memcpy(ele_path, path, stem), memcpy(ele_path + stem, ".ele", 5);
         size_t nl = 0, el = 0;
         char *nt = NULL, *et = NULL;
         st = slurp(node_path, &nt, &nl, err);
@@ -603,6 +618,7 @@ sl_status sl_mesh_read_file(const char *path, sl_tet_mesh *out, int **node_ids,
         if (st == SL_OK) st = sl_mesh_parse_tetgen(base, nt, nl, et, el, out, node_ids, err);
         free(nt);
         free(et);
+        free(base);
         return st;
     }
     size_t length = 0;

@@ -473,7 +473,7 @@ const sl_stepper_class sl_stepper_stiffness_warping = {
     .name = "stiffness-warping",
     .title = "Stiffness warping (per vertex)",
     .citation = "seed 002 eq. 12, 14-15, §3.2 (Mueller et al. 2002)",
-    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE,
+    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_NEEDS_FEM,
     .stability_bound = INFINITY, /* linearly implicit Euler on K_w (forces from K_w, not F) */
     .init = init_vertex, .step = warp_step, .destroy = warp_destroy, .reset = warp_reset,
 };
@@ -481,7 +481,7 @@ const sl_stepper_class sl_stepper_stiffness_warping_element = {
     .name = "stiffness-warping-element",
     .title = "Stiffness warping (per element)",
     .citation = "seed 002 §3; per-element rotations (Mueller and Gross 2004)",
-    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE,
+    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_NEEDS_FEM,
     .stability_bound = INFINITY, /* linearly implicit Euler on K_w (forces from K_w, not F) */
     .init = init_element, .step = warp_step, .destroy = warp_destroy, .reset = warp_reset,
 };
@@ -489,7 +489,7 @@ const sl_stepper_class sl_stepper_linear_fem = {
     .name = "linear-fem",
     .title = "Linear FEM (constant K0)",
     .citation = "seed 002 §4.1 linear case: K0 = J(x0)^T alpha^-1 J(x0)",
-    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_LINEARIZED,
+    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_LINEARIZED | SL_STEPPER_NEEDS_FEM,
     .stability_bound = INFINITY, /* linearly implicit Euler on K_w (forces from K_w, not F) */
     .init = init_none, .step = warp_step, .destroy = warp_destroy, .reset = warp_reset,
 };

@@ -1,6 +1,7 @@
 /* World lifetime, state access, stepping with divergence detection. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
 #include "world/world_internal.h"
+#include "softlab/tet_fem.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -245,6 +246,13 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size) 
     return NULL;
 }
 
+/* 1 if a model of w is tetrahedral FEM (what SL_STEPPER_NEEDS_FEM steppers run). */
+static int has_tet_fem(const sl_world *w) {
+    for (int k = 0; k < w->model_count; k++)
+        if (sl_tet_fem_is(w->models[k])) return 1;
+    return 0;
+}
+
 sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
                                double beta) {
     if (!w || !stepper) return SL_ERR_NULL;
@@ -262,6 +270,11 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
             return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
                                  "'%s' runs only quadratic metric models (grid solids), not '%s'",
                                  stepper->name, w->models[k]->cls->name);
+    if ((stepper->flags & SL_STEPPER_NEEDS_FEM) && !has_tet_fem(w))
+        return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
+                             "'%s' runs only tetrahedral FEM bodies (it linearizes them at their "
+                             "initial shape), not '%s'",
+                             stepper->name, w->model_count ? w->models[0]->cls->name : "(no model)");
     char why[200];
     const char *reason = divergence_reason(w, why, sizeof why);
     if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */

@@ -121,7 +121,7 @@ sl_status sl_tets_boundary(const double *x, const int *tets, int tet_count, int 
  * messages. On success *out holds the mesh (free with sl_tet_mesh_free) and *node_ids
  * (int[node_count], malloc'ed; may be NULL to skip) the file's ids of its nodes.
  * Errors: SL_ERR_NULL, SL_ERR_PARSE, SL_ERR_DEGENERATE, SL_ERR_RANGE (counts above the
- * limits), SL_ERR_NOMEM; out is zeroed on error.
+ * limits; a tet with coordinates so large that (2 |x|)^3 overflows), SL_ERR_NOMEM; out is zeroed on error.
  * err (may be NULL): on error the status, the message "name:line: reason" and the index
  * of the offending tetrahedron (0-based, in the order read: a degenerate one, or one
  * using an undefined node; else -1). On success the status SL_OK, index -1 and, when

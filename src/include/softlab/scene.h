@@ -190,6 +190,46 @@ sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params 
                                 const sl_stepper_class *stepper, double t_end, double dt_lo,
                                 double *dt_max);
 
+/* Bits of sl_find_dt_result.gave_up. */
+#define SL_FIND_DT_STEP_CAP 1 /* a run at the first dt would exceed max_steps: the search
+                                 started at t_run / max_steps instead (smaller dt untried) */
+#define SL_FIND_DT_TIME_CAP 2 /* the clock passed max_seconds: the search stopped there */
+
+/* Seconds of clock between progress reports within one trial run. */
+#define SL_FIND_DT_REPORT_SECONDS 5.0
+
+/* Limits and progress of sl_scene_find_dt_limited (all 0 / NULL: none, as find_dt_from). */
+typedef struct sl_find_dt_limits {
+    long max_steps;     /* steps one trial run may take (0: no cap) */
+    double max_seconds; /* processor seconds the whole search may take (0: no cap) */
+    /* Called after every trial run, and every SL_FIND_DT_REPORT_SECONDS of clock within
+     * one, or NULL: the dt tried (s), 1 stable, 0 unstable, -1 stopped by max_seconds, 2
+     * still running; steps run and clock seconds spent by the search so far. */
+    void (*progress)(void *ctx, double dt, int stable, long steps, double seconds);
+    void *ctx;
+} sl_find_dt_limits;
+
+/* What sl_scene_find_dt_limited found. */
+typedef struct sl_find_dt_result {
+    double dt_max;  /* s: the largest dt found stable (0: none was) */
+    int gave_up;    /* SL_FIND_DT_STEP_CAP | SL_FIND_DT_TIME_CAP, 0 if the search finished */
+    double dt_lo;   /* s: the first dt tried (raised by the step cap) */
+    double dt_hi;   /* s: the smallest dt found unstable (INFINITY: none) */
+    long steps;     /* steps run over all trials */
+} sl_find_dt_result;
+
+/* sl_scene_find_dt_from with limits: each trial run takes at most lim->max_steps steps
+ * (the first dt is raised to t_run / max_steps when it would take more, and gave_up gets
+ * SL_FIND_DT_STEP_CAP: dt_max is then the largest stable dt at or above that start), and
+ * the search stops once it has spent lim->max_seconds of processor time (clock of
+ * sl_scene_time_per_step; gave_up gets SL_FIND_DT_TIME_CAP, dt_max is the largest dt
+ * found stable before, 0 if none). lim->progress hears of every trial (the CLI's
+ * progress lines). lim NULL: no limits. Errors as sl_scene_find_dt_from, SL_ERR_NULL
+ * for out, SL_ERR_RANGE for negative limits. */
+sl_status sl_scene_find_dt_limited(const sl_scene_class *sc, const sl_scene_params *params,
+                                   const sl_stepper_class *stepper, double t_end, double dt_lo,
+                                   const sl_find_dt_limits *lim, sl_find_dt_result *out);
+
 /* Trials of sl_scene_time_per_step: the best of this many, each of at least
  * SL_TIME_MIN_SECONDS of clock, so that a clock of coarse resolution (a browser's
  * performance.now(): 5-100 us) still measures steps of a fraction of a microsecond. */

@@ -17,6 +17,12 @@ enum {
     SL_STEPPER_PROJECTS_HARD_ROWS = 1 << 4, /* rows of compliance 0 are projected, not
                                           * integrated (seed 001): its step-size limit
                                           * comes from the other rows alone */
+    SL_STEPPER_NEEDS_FEM = 1 << 5,       /* runs only bodies of tetrahedral FEM (sl_tet_fem_is):
+                                          * K0 is taken at the body's initial positions as its
+                                          * rest shape, which a spring scene starting stretched
+                                          * (the oscillator) or swinging (the pendulum) is not;
+                                          * sl_world_set_stepper refuses a world with no tet-FEM
+                                          * model (SL_ERR_INCOMPATIBLE), as the page shows */
 };
 
 struct sl_stepper_class {

@@ -104,7 +104,9 @@ sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
 /* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
  * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
  * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
- * but a model has alpha = 0), SL_ERR_INCOMPATIBLE, SL_ERR_NOT_FINITE (the current state
+ * but a model has alpha = 0), SL_ERR_INCOMPATIBLE (a SL_STEPPER_QUADRATIC_ONLY stepper and
+ * a model that is not quadratic, a SL_STEPPER_NEEDS_FEM stepper and a world with no
+ * tetrahedral FEM model), SL_ERR_NOT_FINITE (the current state
  * already fails the divergence criterion of sl_world_def, e.g. a mesh so large that its
  * energy overflows), SL_ERR_NOMEM. Clears a diverged state. */
 sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
