@@ -537,6 +537,7 @@ export class Panel {
     this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
     this.dirty = true;
     if (diverged) this.on.diverged(this, at);
+    this.requestOmega(); // the Worker answers with an estimate from before the run went bad
   }
 
   // ---- what the panel shows -----------------------------------------------------------------

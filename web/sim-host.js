@@ -57,7 +57,7 @@ export class SimHost {
     this.sampledAt = -Infinity;
     this.phase = null;    // the phase portrait's coordinate (web/phase.js), set at build
     this.energy0 = NaN;   // J, total energy at t = 0 of the run (relative energy error)
-    this.goodOmega = null; // the omega request's last reply at a good state of this run
+    this.goodOmega = [];  // the omega request's replies of this run while its verdict was running
     this.steps = 0;       // steps and ms since the last frame
     this.stepMs = 0;
     this.lastStepMs = NaN;
@@ -100,7 +100,7 @@ export class SimHost {
     this.stepMs = 0;
     this.lastStepMs = NaN;
     this.energy0 = readMeasures(this.core, this.h).total;
-    this.goodOmega = null;
+    this.goodOmega = [];
     this.sample();
   }
 
@@ -366,11 +366,18 @@ const HANDLERS = {
   omega() {
     const { api, h, stopped } = this;
     const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict_name(h) === 'growing' ? 'energy grew' : '';
-    if (held && this.goodOmega) return { ...this.goodOmega, held };
+    if (held && this.goodOmega.length) {
+      // the verdict comes after the harm: only an estimate a whole verdict window (16 steps,
+      // SL_VERDICT_WINDOW_STEPS) before the run went bad counts as taken at a good state;
+      // else the first, at rest
+      const bad = stopped ? stopped.at : api.verdict_since(h);
+      const good = this.goodOmega.filter((r) => r.at <= bad - 16 * this.config.dt);
+      return { ...(good.length ? good[good.length - 1] : this.goodOmega[0]), held };
+    }
     const t0 = performance.now();
     const omegaMax = api.omega_max(h);
     const reply = { omegaMax, at: this.t, ms: performance.now() - t0, held: '' };
-    if (!held) this.goodOmega = reply;
+    if (!held) this.goodOmega.push(reply);
     return reply;
   },
 

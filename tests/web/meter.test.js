@@ -75,8 +75,10 @@ describe('swinging cube: meter, find and explode preset', () => {
     assert.match(await meterText(page, 0), /^Δt·ω_max = 28\.14 ≥ 2, Symplectic Euler's bound: Δt = 50 ms is beyond 3\.55 ms, it will blow up \(a linear estimate from ω_max of the body linearized at rest\)$/);
 
     // Step 1, then step 2 once the panel may re-estimate ω_max on its next frame (at most
-    // every OMEGA_EVERY_MS = 2 s, web/panel.js): the run's energy has grown by then, and the
-    // state's own ω_max (727 rad/s) is no measure of the body. Step 3 diverges.
+    // every OMEGA_EVERY_MS = 2 s, web/panel.js): at t = 0.10 s the state's own ω_max is
+    // 727 rad/s, two steps into the blow-up, before the core's verdict can say so (it judges
+    // windows of 16 steps). Step 3 diverges: then the meter must go back to an estimate a
+    // whole verdict window before the run went bad, here the one at rest.
     await page.keyboard.press('.');
     await labState(page);
     await page.waitForTimeout(2100);
@@ -84,9 +86,6 @@ describe('swinging cube: meter, find and explode preset', () => {
     await labState(page);
     s = await labState(page); // after the reply to the re-estimate the frame asked for
     assert.strictEqual(s.panels[0].t, 0.1);
-    const grown = await meterText(page, 0);
-    assert.ok(near(meterBound(grown), BOUND_MS / 1e3), `after the energy grew: ${grown}`);
-    assert.match(grown, /kept from before the energy grew\)$/);
     await page.keyboard.press('.');
     await page.waitForFunction(() => window.softlab.state().panels[0].diverged, null, { timeout: 30000 });
     s = await labState(page);
