@@ -48,7 +48,7 @@ test('linear FEM on warp-bar is its known artifact, kept while V/V0 swings', asy
   for (const [verdict, text, other] of seen) {
     assert.strictEqual(verdict, 'artifact');
     assert.strictEqual(text, seen[0][1], 'the state line does not flip');
-    assert.match(text, /^artifact \| artifact: V\/V0 reached [0-9.]+, the linearized model swells under rotation/);
+    assert.match(text, /^artifact \| artifact: V\/V₀ reached [0-9.]+, the linearized model swells under rotation/);
     assert.ok(!/wrecked|blown up|diverged/.test(text));
     assert.strictEqual(other, 'running');
   }
