@@ -5,7 +5,7 @@
 // search is the lab's own (web/stable-dt.js).
 import { SL_OK } from '../lab-api.js';
 import { buildSim } from '../sim.js';
-import { largestStableDt } from '../stable-dt.js';
+import { panelStableDt } from '../stability.js';
 
 const SLICE_MS = 30; // yield after this much work
 
@@ -51,18 +51,19 @@ function firstMinimum(core, q, tEnd = 5) {
   }, NaN, start);
 }
 
-/** Largest stable dt (s) of symplectic Euler: 5000 steps survive, bisection to 0.2 %. */
+/** Largest stable dt (s) of symplectic Euler on q.scene: the lab's "find" (the library's
+ *  trials and verdict, bisection to 0.5 %), in slices. */
 async function stabilityBound(core, q) {
   const create = (dt) => buildSim(core, q.scene, {}, 'symplectic-euler', dt, 0).h;
-  const { dt } = await largestStableDt(core.api, create, { lo: 1e-5, hi: 0.1, ratio: 1.002, steps: () => 5000 });
+  const { dt } = await panelStableDt(core.api, create);
   return dt;
 }
 
 /** Largest stable dt (s) of q.method on q.scene at its defaults: the library's own
- *  bisection and energy criterion (sl_scene_find_dt, as `softlab find-dt`), through
- *  sl_api_find_dt. Energy, not only divergence: on one spring an unstable RK4 pumps the
- *  energy from 0.5 J to hundreds of J, yet the node, folding through the pin, never flies
- *  away. One blocking call of about half a second: the lessons run it in their Worker. */
+ *  bisection (sl_scene_find_dt, as `softlab find-dt`), through sl_api_find_dt: the core's
+ *  verdict judges each trial, energy and not only divergence: on one spring an unstable
+ *  RK4 pumps the energy from 0.5 J to hundreds of J, yet the node, folding through the pin,
+ *  never flies away. One blocking call of a few seconds: the lessons run it in their Worker. */
 function stableDt(core, q) {
   const dt = core.api.find_dt(q.scene, q.method, 1, 0);
   if (Number.isNaN(dt)) throw new Error(core.api.last_error() || 'find-dt failed');

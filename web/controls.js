@@ -5,7 +5,7 @@
 
 import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
 import { si } from './format.js';
-import { fmtSeconds, meterReading, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
+import { fmtSeconds, meterReading, trialWords } from './stability.js';
 import { costText, resolutionCost } from './cost.js';
 import { fastestMsPerStep } from './perf.js';
 
@@ -78,7 +78,7 @@ export class ParamControls {
     }
     const searchRow = el('tr', {}, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
     this.searchCells = this.panels.map((p) => {
-      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: `bisection on copies of this panel: the largest Δt that runs ${TRIAL_TIME} s (at most ${TRIAL_STEPS} steps) without diverging` });
+      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on copies of this panel: the largest Δt whose run (1 s, or 200 periods of the fastest mode if longer) the verdict never calls energy growing or diverged, as softlab find-dt' });
       button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);
       const out = el('output', { class: 'search-out muted' });
       button.addEventListener('click', () => this.search(p, out, button));
@@ -255,8 +255,8 @@ export class ParamControls {
       if (this.searches.get(panel.index) !== token) return null;
       const b = panel.stepper().bound;
       const theory = Number.isFinite(panel.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.omegaMax)}` : '';
-      const trials = `each trial ${TRIAL_TIME} s or ${TRIAL_STEPS} steps`;
-      out.textContent = Number.isNaN(result.dt) ? `diverges even at Δt = 1 µs (${trials})`
+      const trials = trialWords(result);
+      out.textContent = Number.isNaN(result.dt) ? `unstable even at Δt = ${fmtSeconds(result.lo)} (${trials})`
         : result.capped ? `stable up to Δt = 1 s, the largest allowed (${trials})`
         : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
       out.dataset.dt = String(result.dt);

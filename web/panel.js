@@ -9,7 +9,7 @@
 import { SL_OK } from './lab-api.js';
 import { fmt } from './format.js';
 import { View } from './view.js';
-import { fmtSeconds, TRIAL_STEPS, TRIAL_TIME } from './stability.js';
+import { fmtSeconds, trialWords } from './stability.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
@@ -198,7 +198,7 @@ export class Panel {
     if (!result) return;
     const name = this.stepper().title;
     if (Number.isNaN(result.dt)) {
-      this.viewNote(`${name} diverges on this scene even at Δt = 1 µs: try another stepper.`);
+      this.viewNote(`${name} is unstable on this scene even at Δt = ${fmtSeconds(result.lo)}: try another stepper.`);
       return;
     }
     if (result.capped || this.dt <= result.dt) return;
@@ -209,7 +209,7 @@ export class Panel {
     use.textContent = `use Δt = ${fmtSeconds(safe)}`;
     use.addEventListener('click', () => this.on.dt(this.index, safe));
     const el = $('.view-note', this.root);
-    el.replaceChildren(`Δt = ${fmtSeconds(this.dt)} is beyond what ${name} keeps stable here: it diverges above Δt ≈ ${fmtSeconds(result.dt)} (bisection; each trial ${TRIAL_TIME} s or ${TRIAL_STEPS} steps). `, use);
+    el.replaceChildren(`Δt = ${fmtSeconds(this.dt)} is beyond what ${name} keeps stable here: it is unstable above Δt ≈ ${fmtSeconds(result.dt)} (bisection; ${trialWords(result)}). `, use);
     el.hidden = false;
   }
 
@@ -456,7 +456,7 @@ export class Panel {
   }
 
   /** The largest stable Δt of this panel, by bisection in its Worker (web/stability.js);
-   *  progress(lo, hi) on the way. Resolves to {dt, capped}. */
+   *  progress(lo, hi) on the way. Resolves to {dt, capped, lo, runSeconds}. */
   findStableDt(progress) {
     return this.client.request('findDt', {}, (m) => progress(m.lo, m.hi));
   }

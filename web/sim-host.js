@@ -393,7 +393,7 @@ const HANDLERS = {
       return h;
     };
     const result = await panelStableDt(api, create, (lo, hi) => this.post({ type: 'progress', id, lo, hi }));
-    return { dt: result.dt, capped: result.capped };
+    return { dt: result.dt, capped: result.capped, lo: result.lo, runSeconds: result.runSeconds };
   },
 
   /** {name, args}: api[name](handle, ...args), for tests and the console; then a frame.

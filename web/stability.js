@@ -4,16 +4,16 @@
 // undamped oscillator (sl_stepper_class.stability_bound: 2√2 for RK4, 1.5734 for
 // Forest–Ruth, ...). The meter shows Δt·ω_max against the stepper's bound; the search
 // (web/stable-dt.js) finds a panel's largest stable Δt by bisection on scratch copies
-// in the panel's Worker (web/sim-host.js).
+// in the panel's Worker (web/sim-host.js), with the library's trials and verdict.
 
 import { largestStableDt } from './stable-dt.js';
 
-const SEARCH_LO = 1e-6;     // s
+const SEARCH_LO = 1e-6;     // s: the search starts no lower
 const SEARCH_HI = 1;        // s, the largest Δt the core accepts
 const SEARCH_RATIO = 1.005; // stop when hi/lo is below this
-export const TRIAL_STEPS = 5000; // a trial Δt is stable if it survives this many steps...
-const TRIAL_MIN_STEPS = 200;
-export const TRIAL_TIME = 5;     // ...or this many simulated seconds, whichever comes first
+// A trial at the smallest Δt tried takes at most this many steps: the search starts at the
+// trial's length / TRIAL_MAX_STEPS (as `softlab find-dt --max-steps` raises its start).
+export const TRIAL_MAX_STEPS = 20000;
 
 const fmtValue = (v) => (v < 100 ? v.toFixed(2) : v.toExponential(2));
 
@@ -58,10 +58,25 @@ export function fmtSeconds(s) {
   return `${+(s * 1e6).toPrecision(3)} µs`;
 }
 
-/** A panel's largest stable Δt between 1 µs and 1 s, to 0.5 %: {dt, capped} or {dt: NaN}
- *  (web/stable-dt.js). A trial runs TRIAL_TIME s of simulated time or TRIAL_STEPS steps
- *  (at least TRIAL_MIN_STEPS). create(dt): a scratch simulation like the panel's at dt. */
+/** A panel's largest stable Δt, to 0.5 %, by the library's rule (`softlab find-dt`,
+ *  sl_scene_find_dt): a trial Δt is stable if a fresh copy runs the library's trial length
+ *  (sl_api_find_dt_run_seconds: 1 s or 200 periods of the fastest mode as built, whichever
+ *  is longer) without the core's verdict turning 'growing' or 'diverged'
+ *  (web/stable-dt.js). Searched between max(1 µs, that length / TRIAL_MAX_STEPS) and 1 s.
+ *  Resolves to {dt, capped, lo, runSeconds}: dt NaN if even lo is unstable (or no copy
+ *  builds), capped if stable at 1 s. create(dt): a scratch simulation like the panel's at dt. */
 export function panelStableDt(api, create, onProgress) {
-  const steps = (dt) => Math.max(TRIAL_MIN_STEPS, Math.min(TRIAL_STEPS, Math.ceil(TRIAL_TIME / dt)));
-  return largestStableDt(api, create, { lo: SEARCH_LO, hi: SEARCH_HI, ratio: SEARCH_RATIO, steps, onProgress });
+  const h = create(SEARCH_HI);
+  const runSeconds = h > 0 ? api.find_dt_run_seconds(h) : NaN;
+  if (h > 0) api.sim_destroy(h);
+  if (!(runSeconds > 0)) return Promise.resolve({ dt: NaN, capped: false, lo: SEARCH_LO, runSeconds });
+  const lo = Math.max(SEARCH_LO, runSeconds / TRIAL_MAX_STEPS);
+  const steps = (dt) => api.find_dt_run_steps(runSeconds, dt);
+  return largestStableDt(api, create, { lo, hi: SEARCH_HI, ratio: SEARCH_RATIO, steps, onProgress })
+    .then((r) => ({ ...r, lo, runSeconds }));
+}
+
+/** "each trial …": what a search's trials were, for a person. */
+export function trialWords(result) {
+  return `each trial ${fmtSeconds(result.runSeconds)} without 'energy growing' or 'diverged'`;
 }

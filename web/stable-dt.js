@@ -1,8 +1,9 @@
 // The largest stable Δt of a stepper on a scene, by bisection in log Δt: a trial Δt is
-// stable if a fresh simulation takes a number of steps without the core's verdict
-// (sl_world_judge, through sl_api_verdict_name) turning 'growing' or 'diverged'. Shared by
-// the lab's "find" button (web/controls.js) and the lessons' answer check
-// (lessons/lesson.js). It works in slices and yields to the page between them, so the
+// stable if a fresh simulation takes a number of steps, every one succeeding, without the
+// core's verdict (sl_world_judge, through sl_api_verdict_name) turning 'growing' or
+// 'diverged' ('artifact' passes): the rule of the library's sl_scene_find_dt. Shared by
+// the lab's "find" button (web/stability.js panelStableDt, with the library's trial
+// length) and the lessons' answer check (lessons/measures.js). It works in slices and yields to the page between them, so the
 // main thread is never blocked for more than about SLICE_MS plus one call of a few
 // steps: the page stays responsive, and a Worker can run it the same way.
 
@@ -10,6 +11,8 @@ import { SL_OK } from './lab-api.js';
 
 const SLICE_MS = 30;   // work at most this long before yielding to the page
 const CALL_MS = 8;     // aim for step calls of about this long (steps per call adapt)
+
+const UNSTABLE = new Set(['growing', 'diverged']); // the verdicts that fail a trial
 
 const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -37,7 +40,7 @@ export async function largestStableDt(api, create, { lo, hi, ratio, steps, onPro
       for (let done = 0; done < total && ok; ) {
         const n = Math.min(chunk, total - done);
         const t0 = performance.now();
-        ok = api.step(h, n) === SL_OK && api.verdict_name(h) !== 'growing';
+        ok = api.step(h, n) === SL_OK && !UNSTABLE.has(api.verdict_name(h));
         const ms = performance.now() - t0;
         done += n;
         // keep each call short: more steps per call while they are quick, fewer if slow

@@ -6,11 +6,10 @@
  * score per force evaluation.
  *
  * The bisection and its stability criterion are the library's, sl_scene_find_dt
- * (softlab/scene.h): a run of max(t_end, 200 periods of the fastest mode) must not
- * diverge, and in every eighth of it the total energy must come down at least once to
- * E0 + |E0|/2 and rise at most |E0|/2 above the first eighth's largest. dt_max=0 means it
- * failed already at the smallest dt tried, 1e-3 * 2/omega_max. --pbd-iterations sets the
- * scene parameter pbd_iterations.
+ * (softlab/scene.h): in a run of max(t_end, 200 periods of the fastest mode) the core's
+ * verdict (sl_world_judge, as `run`'s warning and the page's panels) must never be
+ * 'growing' or 'diverged'. dt_max=0 means it failed already at the smallest dt tried,
+ * 1e-3 * 2/omega_max. --pbd-iterations sets the scene parameter pbd_iterations.
  *
  * Each trial run takes at most --max-steps steps (default FIND_DT_MAX_STEPS) and the
  * search at most --max-seconds of processor time (default FIND_DT_MAX_SECONDS; for score
@@ -124,7 +123,7 @@ static int params_used(const probe_args *a) {
  * repeated option. */
 static int parse(int argc, char **argv, probe_args *a) {
     memset(a, 0, sizeof *a);
-    a->t_end = 1.0;
+    a->t_end = SL_FIND_DT_T_END;
     a->params = sl_scene_params_default();
     a->limits = (sl_find_dt_limits){FIND_DT_MAX_STEPS, FIND_DT_MAX_SECONDS, NULL, NULL};
     for (int i = 2; i < argc; i += 2) {
@@ -183,11 +182,12 @@ static int parse(int argc, char **argv, probe_args *a) {
 static int find_dt_usage(FILE *f) {
     fprintf(f, "usage: softlab find-dt --scene NAME --method NAME [--t-end S] [--pbd-iterations N] [--young PA] [--dt-lo S]\n"
                "                       [--max-steps N] [--max-seconds S]\n"
-               "  largest stable dt by bisection (sl_scene_find_dt): stable = a run of\n"
-               "  max(t_end (default 1 s), 200 periods of the fastest mode) does not diverge,\n"
-               "  and in every eighth of it the total energy comes down at least once to\n"
-               "  E0 + m and rises at most to the first eighth's largest + m (E0 initial,\n"
-               "  m = |E0|/2, 1/2 J if E0 = 0); dt_max=0: unstable already at 1e-3 * 2/omega_max\n"
+               "  largest stable dt by bisection (sl_scene_find_dt): stable = in a run of\n"
+               "  max(t_end (default 1 s), 200 periods of the fastest mode) the verdict on the\n"
+               "  run (as run's warning and the lab's panels) is never 'growing' (the energy's\n"
+               "  trend rose by more than half the run's largest kinetic + elastic energy) or\n"
+               "  'diverged'; 'artifact' (linear FEM's swelling under rotation) passes.\n"
+               "  dt_max=0: unstable already at 1e-3 * 2/omega_max\n"
                "  (or at --dt-lo S, where the search starts instead: implicit steppers).\n"
                "  A trial run takes at most --max-steps (default %d) steps, the search at most\n"
                "  --max-seconds (default %g) s of processor time; the search says when it gave up.\n",

@@ -28,29 +28,40 @@ static sl_world *build(const probe *p, double dt) {
     return w;
 }
 
-/* Steps of a run at dt: t_run / dt, at least 8. */
-static long run_steps(const probe *p, double dt) {
-    long steps = lround(p->t_run / dt);
-    return steps < 8 ? 8 : steps;
+long sl_scene_find_dt_run_steps(double run_seconds, double dt) {
+    if (!(run_seconds > 0) || !(dt > 0)) return 0;
+    double steps = round(run_seconds / dt);
+    return steps < 8 ? 8 : steps > 1e15 ? (long)1e15 : (long)steps;
 }
 
-/* 1 if the scene runs stably for p->t_run at dt (the criterion of scene.h): no
- * divergence, and every eighth of the run comes down at least once to E0 + margin and
- * rises at most to the largest energy of the first eighth + margin; -1 if the clock
- * passed p->deadline first. */
+double sl_scene_find_dt_run_seconds(sl_world *w, double default_dt, double t_end, double *omega_max) {
+    if (omega_max) *omega_max = NAN;
+    if (!w || !(default_dt > 0) || !(t_end > 0 && t_end <= 1e4)) return NAN;
+    double omega = 0;
+    if (sl_world_omega_max(w, 20000, &omega) != SL_OK || !(omega > 0) || !isfinite(omega)) omega = 2 / default_dt;
+    if (omega_max) *omega_max = omega;
+    return fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega);
+}
+
+/* Steps of a run at dt (sl_scene_find_dt_run_steps). */
+static long run_steps(const probe *p, double dt) { return sl_scene_find_dt_run_steps(p->t_run, dt); }
+
+/* 1 if the scene runs stably for p->t_run at dt (the criterion of scene.h): every step
+ * succeeds and the core's verdict (sl_world_judge, judged after every step) never reaches
+ * 'growing' or 'diverged'; 'artifact' passes. -1 if the clock passed p->deadline first. */
 static int stable_at(probe *p, double dt) {
     sl_world *w = build(p, dt);
     if (!w) return 0;
-    double e0 = sl_world_energy(w).total, margin = 0.5 * (e0 != 0 ? fabs(e0) : 1.0);
+    sl_verdict v;
+    sl_verdict_reset(&v);
+    sl_world_judge(w, &v);
     long steps = run_steps(p, dt);
-    long window = steps / 8;
-    double lowest = INFINITY, highest = -INFINITY; /* J: over the current eighth */
-    double swing = INFINITY;                       /* J: highest over the first eighth */
     int ok = 1;
     for (long s = 0; s < steps && ok == 1; s++) {
-        ok = sl_world_step(w) == SL_OK;
+        sl_status st = sl_world_step(w);
         p->steps_run++;
-        if (s % 16 == 15 && (isfinite(p->deadline) || p->lim)) { /* the clock: limit, progress */
+        ok = sl_world_judge(w, &v) < SL_VERDICT_GROWING && st == SL_OK;
+        if (ok && s % 16 == 15 && (isfinite(p->deadline) || p->lim)) { /* the clock: limit, progress */
             double now = clock_seconds();
             if (now > p->deadline) ok = -1;
             else if (p->lim && p->lim->progress && now > p->next_report) {
@@ -58,13 +69,6 @@ static int stable_at(probe *p, double dt) {
                 p->next_report = now + SL_FIND_DT_REPORT_SECONDS;
             }
         }
-        double e = sl_world_energy(w).total;
-        lowest = fmin(lowest, e), highest = fmax(highest, e);
-        if (ok != 1 || (s + 1) % window) continue;
-        if (s + 1 == window) swing = highest;  /* a bounded oscillation's full swing */
-        ok = lowest <= e0 + margin             /* not stuck above the start: growth */
-             && highest <= swing + margin;     /* no larger swing than the first: bursts */
-        lowest = INFINITY, highest = -INFINITY;
     }
     sl_world_destroy(w);
     return ok;
@@ -103,11 +107,11 @@ sl_status sl_scene_find_dt_limited(const sl_scene_class *sc, const sl_scene_para
     sl_world *w = NULL;
     sl_status st = sl_scene_build(sc, params, &w);
     if (st != SL_OK) return st;
-    double omega = 0;
-    if (sl_world_omega_max(w, 20000, &omega) != SL_OK || !(omega > 0)) omega = 2 / sc->default_dt;
+    sl_world_set_stepper(w, stepper, sc->default_dt, 0); /* omega_max as the trials see it */
+    double omega = 0, t_run = sl_scene_find_dt_run_seconds(w, sc->default_dt, t_end, &omega);
     sl_world_destroy(w);
     double start = clock_seconds();
-    probe p = {sc, params, stepper, fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega),
+    probe p = {sc, params, stepper, t_run,
                lim && lim->max_seconds > 0 ? start + lim->max_seconds : INFINITY, 0, lim, start,
                start + SL_FIND_DT_REPORT_SECONDS};
     double lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega;

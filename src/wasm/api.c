@@ -169,8 +169,8 @@ static const sl_scene_class *score_args(const char *scene, const char *method, c
 }
 
 /* The largest stable dt (s) of stepper `method` on scene `scene` at its defaults, by the
- * library's bisection and energy criterion (sl_scene_find_dt_from: runs of max(t_end, 200
- * periods of the fastest mode)), starting at dt_lo (s; 0: 1e-3 * 2/omega_max, as
+ * library's bisection and the core's verdict (sl_scene_find_dt_from: runs of max(t_end,
+ * 200 periods of the fastest mode) never 'growing' or 'diverged'), starting at dt_lo (s; 0: 1e-3 * 2/omega_max, as
  * `softlab find-dt --dt-lo`): a start near the answer spares the long runs at tiny steps.
  * 0 if unstable at every dt tried (or already at dt_lo). NaN on error (unknown scene or
  * stepper, t_end outside (0, 1e4] s, dt_lo outside [0, 1) s); sl_api_last_error() says

@@ -304,6 +304,22 @@ API double sl_api_omega_max(int h) {
     return omega;
 }
 
+/* Seconds of each trial run of the library's largest-stable-dt search on simulation h's
+ * world in its current state (call it on a fresh one): sl_scene_find_dt_run_seconds with
+ * t_end = SL_FIND_DT_T_END and the scene's default dt. The page's "find" runs its trials
+ * this long, so that it judges the runs `softlab find-dt` judges. NaN without a world. */
+API double sl_api_find_dt_run_seconds(int h) {
+    sim *s = get(h);
+    if (!s || !s->world) return NAN;
+    const sl_scene_class *sc = !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+    return sl_scene_find_dt_run_seconds(s->world, sc ? sc->default_dt : 0, SL_FIND_DT_T_END, NULL);
+}
+
+/* Steps of such a trial run of `seconds` (s) at dt (s): sl_scene_find_dt_run_steps. */
+API double sl_api_find_dt_run_steps(double seconds, double dt) {
+    return (double)sl_scene_find_dt_run_steps(seconds, dt);
+}
+
 API int sl_api_diverged(int h) { return sl_world_diverged(world_of(h), NULL, NULL); }
 
 /* Time (s) at which the simulation diverged, NaN if it has not. */

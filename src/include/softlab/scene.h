@@ -156,27 +156,50 @@ const sl_scene_class *sl_scene_find(const char *name);
  * energy by exp(2 pi omega dt) a period), so a run short in periods cannot show it. */
 #define SL_FIND_DT_PERIODS 200
 
+/* Default t_end (s) of sl_scene_find_dt's runs: `softlab find-dt`'s --t-end and the
+ * page's "find" (through sl_api_find_dt_run_seconds). */
+#define SL_FIND_DT_T_END 1.0
+
+/* Seconds of every trial run of sl_scene_find_dt on world w as built (its stepper set, if
+ * any: sl_world_omega_max leaves out the rows that stepper projects):
+ * max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max), omega_max of w (sl_world_omega_max, 20000
+ * iterations), or 2/default_dt (s) if w has none; *omega_max (rad/s, may be NULL) gets the
+ * omega_max used. NaN (and *omega_max NaN) for w NULL, default_dt <= 0 or t_end outside
+ * (0, 1e4] s. The page's "find" runs its trials with this and sl_scene_find_dt_run_steps,
+ * so that it and the library judge the same runs. */
+double sl_scene_find_dt_run_seconds(sl_world *w, double default_dt, double t_end, double *omega_max);
+
+/* Steps of a trial run of run_seconds (s) at dt (s): round(run_seconds/dt), at least 8;
+ * 0 if either is not positive. */
+long sl_scene_find_dt_run_steps(double run_seconds, double dt);
+
 /* The largest time step dt_max (s) at which `stepper` runs scene sc stably (seed 003
  * Table 1, "Max dt"): the bisection of `softlab find-dt` and `softlab score`.
  * Stable at dt: a run of the scene built from params (NULL: its defaults), starting as
- * built, of max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max) seconds (at least 8 steps)
- * does not diverge (sl_world_step), and in each eighth of it the total energy comes down
- * at least once to E0 + m and rises at most to the first eighth's largest energy + m
- * (E0 the initial total energy, m = |E0|/2, 1/2 J if E0 = 0). So a bounded oscillation
- * passes however far its energy swings within a period (symplectic Euler's true energy
- * swings up to E0/(1 - omega dt/2)), while a growth fails once it stays above E0 + m for
- * an eighth of the run (even if a nonlinearity caps it there) or swings higher than at
- * the start (bursts of a mode that is unstable during part of a motion, as the swinging
- * cube's stiffest mode just above 2/omega_max).
- * omega_max is the scene's as built (sl_world_omega_max; 2/default_dt if it has none).
+ * built, of max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max) seconds (at least 8 steps;
+ * sl_scene_find_dt_run_seconds and _run_steps) in
+ * which every step succeeds and the core's verdict on the run (sl_world_judge, judged
+ * after every step; criteria and numbers in softlab/world.h) is never 'growing' or
+ * 'diverged' (a verdict, once decided, stays, so this is the verdict at the run's end).
+ * It is the one rule of the CLI, the page's "find" and the lessons: a bounded
+ * oscillation passes however far its energy swings within a period, a growth fails once
+ * its trend passes half the run's energy scale. 'artifact' (a linearized model's volume
+ * growth under rotation) passes: it is the model's error, present at every dt however
+ * small, so it says nothing about the step (counting it would give dt_max = 0 to linear
+ * FEM on any rotating scene), and it never hides a growth (growing outranks it). Under a
+ * SL_STEPPER_LINEARIZED stepper the verdict does not judge energy, so only divergence
+ * fails; nor while a driver, a grab or a moving plate does work on the body.
+ * omega_max is the scene's as built under the stepper (sl_world_omega_max; 2/default_dt
+ * if it has none).
  * dt is bisected geometrically between dt_lo = 1e-3 * 2/omega_max and the first unstable
  * doubling of 4 * 2/omega_max to a relative width of 1e-4; if every doubling below 1 s is
  * stable, the largest is returned. *dt_max = 0: unstable already at dt_lo, or the
  * stepper refuses the scene. A finite run cannot show instability at EVERY dt: a scheme
  * whose growth per step vanishes fast as dt -> 0 (half step: energy x (1 + (omega dt)^4/4)
- * a step) gets the dt at which its growth over the run reaches the margin, which shrinks
- * as the run grows (tests/c/test_integrators.c). Errors: SL_ERR_NULL, SL_ERR_RANGE (t_end
- * not in (0, 1e4] s), SL_ERR_UNKNOWN_SCENE (sc has no build) and those of sc->build. */
+ * a step) gets the dt at which its growth over the run reaches the verdict's margin (on
+ * the undamped oscillator: the energy doubles), which shrinks as the run grows
+ * (tests/c/test_integrators.c). Errors: SL_ERR_NULL, SL_ERR_RANGE (t_end not in (0, 1e4]
+ * s), SL_ERR_UNKNOWN_SCENE (sc has no build) and those of sc->build. */
 sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
                            const sl_stepper_class *stepper, double t_end, double *dt_max);
 
