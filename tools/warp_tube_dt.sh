@@ -6,8 +6,8 @@
 #   no-div    the largest dt of the grid 1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100 ms up to
 #             which every run of 1 s (impact at 0.32 s) ends without diverging (exit 0 of
 #             softlab run): the paper's "became instable"; "<0.001" if 1 ms diverges
-#   find-dt   softlab find-dt's bisection and energy criterion (runs of 1 s; the total
-#             energy may not rise 50 % above the start's), searched from --dt-lo 1 ms
+#   find-dt   softlab find-dt's bisection (runs of 1 s that the core's verdict never calls
+#             'growing' or 'diverged'), searched from --dt-lo 1 ms
 # Usage: tools/warp_tube_dt.sh [build/softlab] [no-div|find-dt|both]
 set -u
 bin=${1:-build/softlab}

@@ -213,7 +213,7 @@ describe('URL parameters', () => {
 
   test('a stepper change offers that stepper\'s own safe Δt when the panel\'s is beyond it', async () => {
     // issue 14: every grid scene opens at Δt = 5 ms, where the semi-implicit stepper of
-    // Terzopoulos diverges within 0.11 s (CLI find-dt on grid-box-drop: 2.99 ms)
+    // Terzopoulos diverges within 0.11 s (CLI find-dt on grid-box-drop: 2.99 ms with the earlier energy test; 0 with the verdict)
     const page = await openLab('?scene=grid-box-drop&methods=regularized&paused=1');
     await page.locator('.panel select.method').nth(0).selectOption('terzopoulos');
     const note = page.locator('.panel .view-note').nth(0);
