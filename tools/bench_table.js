@@ -80,6 +80,11 @@ function merge(nativeRows, pageRows) {
   }
   for (const s of scenes) {
     if (s.page.panels && s.page.panels.length !== s.panels.length) for (const p of s.panels) p.page_differs = true;
+    // Worker seconds a simulated second of the panels still running takes (one Worker steps
+    // them all on a 2-core machine, web/sim-client.js workerCount): above 1, the page
+    // cannot keep up however it schedules; 1 / need bounds its real-time factor there
+    const running = s.panels.filter((p) => !p.page_stopped && p.worker_ms > 0);
+    s.step_need = running.length ? running.reduce((sum, p) => sum + p.worker_ms / (1e3 * p.dt), 0) : null;
     delete s.page;
   }
   return scenes;
@@ -124,7 +129,7 @@ function num(x, digits) {
 
 const COLUMNS = [
   ['scene', 24, 'l'], ['#', 1, 'r'], ['stepper', 25, 'l'], ['Δt ms', 6, 'r'], ['nodes/tets', 10, 'r'],
-  ['native ms', 9, 'r'], ['worker ms', 9, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['start s', 7, 'r'],
+  ['native ms', 9, 'r'], ['worker ms', 9, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['step need', 9, 'r'], ['start s', 7, 'r'],
   ['limit', 11, 'l'], ['vs baseline', 11, 'l'],
 ];
 
@@ -145,7 +150,8 @@ function formatTable(scenes) {
       out.push(line([
         i === 0 ? s.scene : '', p.panel + 1, p.stepper, num(1e3 * p.dt, p.dt < 1e-3 ? 2 : 1), `${p.nodes}/${p.tets}`,
         num(p.native_ms, 'ms'), num(p.worker_ms, 'ms'), num(p.ratio, 2),
-        i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 ? num(s.start_ms / 1e3, 1) : '',
+        i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 && s.step_need !== null ? `${num(s.step_need, 2)}×` : '',
+        i === 0 ? num(s.start_ms / 1e3, 1) : '',
         i === 0 ? s.limit || '' : '', i === 0 ? vs : '',
       ]) + (notes.length ? `  (${notes.join(', ')})` : ''));
     });

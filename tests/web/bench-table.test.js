@@ -35,6 +35,9 @@ test('the CLI rows and the page lines merge per scene and panel', () => {
   assert.strictEqual(tube.panels[1].worker_ms, 12);
   assert.ok(Math.abs(tube.panels[1].ratio - 1.2) < 1e-12);
   assert.ok(scenes.every((s) => s.panels.every((p) => !p.page_differs)));
+  // Worker s per simulated s: 2.4 ms / 10 ms + 12 ms / 10 ms; the cube's stopped panel is left out
+  assert.ok(Math.abs(tube.step_need - 1.44) < 1e-12);
+  assert.ok(Math.abs(scenes[0].step_need - 0.0008) < 1e-12);
   assert.throws(() => parseNative('cube 0 regularized'), /bad native line/);
 });
 
