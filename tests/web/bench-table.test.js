@@ -4,13 +4,13 @@
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
-const { parseNative, parsePage, limitOf, merge, compare, formatTable, SLOWER } = require('../../tools/bench_table.js');
+const { parseNative, parsePage, limitOf, merge, needs, compare, formatTable, SLOWER } = require('../../tools/bench_table.js');
 
-const NATIVE = `# scene panel stepper dt beta nodes tets rows ms_per_step steps resets unstable
-cube 0 symplectic-euler 0.05 0 8 5 18 0.0040 1000 300 1
-cube 1 regularized 0.05 0 8 5 18 0.0200 1000 0 0
-tube 0 linear-fem 0.01 0 352 960 5760 2.0 100 0 0
-tube 1 stiffness-warping 0.01 0 352 960 5760 10.0 30 0 0
+const NATIVE = `# scene panel stepper dt beta nodes tets rows ms_per_step steps resets unstable cpu_ms_per_step
+cube 0 symplectic-euler 0.05 0 8 5 18 0.0040 1000 300 1 0.0040
+cube 1 regularized 0.05 0 8 5 18 0.0200 1000 0 0 0.0200
+tube 0 linear-fem 0.01 0 352 960 5760 2.0 100 0 0 2.0
+tube 1 stiffness-warping 0.01 0 352 960 5760 10.0 30 0 0 10.0
 `;
 const page = (scene, rtf, start, panels, perf = '60 fps') =>
   JSON.stringify({ scene, rtf, start_ms: start, perf, fps: 60, max_gap_ms: 20, errors: [], panels });
@@ -63,21 +63,39 @@ test('a scene over 1.5x slower than the baseline is flagged, with where', () => 
   let now = compare(merge(parseNative(NATIVE), parsePage(PAGE)), base);
   assert.ok(now.every((s) => !s.slower && Math.abs(s.slowdown - 1) < 1e-12));
   assert.match(formatTable(now), new RegExp(`no scene over ${SLOWER}× slower`));
-  // the warping panel twice as slow natively: tube flagged, at native p2
-  now = compare(merge(parseNative(NATIVE.replace('5760 10.0 30', '5760 20.0 30')), parsePage(PAGE)), base);
-  assert.deepStrictEqual([now[1].slower, now[1].slowest, now[1].slowdown], [true, 'native p2', 2]);
-  assert.match(formatTable(now), /1 scene\(s\) over 1.5× slower than the baseline: tube \(2.00× native p2\)/);
+  // the warping panel's processor time doubled: the tube's native need 0.2 + 1.0 -> 0.2 + 2.0 s/s
+  now = compare(merge(parseNative(NATIVE.replace('5760 10.0 30 0 0 10.0', '5760 10.0 30 0 0 20.0')), parsePage(PAGE)), base);
+  assert.deepStrictEqual([now[1].slower, now[1].slowest], [true, 'native']);
+  assert.ok(Math.abs(now[1].slowdown - 2.2 / 1.2) < 1e-12);
+  assert.match(formatTable(now), /1 scene\(s\) over 1.5× slower than the baseline: tube \(1.83× native\)/);
+  assert.match(formatTable(now), /make bench SCENES=tube\)/);
+  // the linear panel's Worker time doubled: 0.24 + 1.2 -> 0.48 + 1.2 s/s is 1.17x, not flagged
+  now = compare(merge(parseNative(NATIVE), parsePage(PAGE.replace('"worker_ms":2.4', '"worker_ms":4.8'))), base);
+  assert.deepStrictEqual([now[1].slower, now[1].slowest], [false, 'worker']);
   // the real-time factor halved
   now = compare(merge(parseNative(NATIVE), parsePage(PAGE.replace('"rtf":0.2', '"rtf":0.1'))), base);
-  assert.deepStrictEqual([now[1].slower, now[1].slowest], [true, 'real time']);
-  // below the floors: a panel meant to blow up, a Worker step under the timer's resolution, and
-  // a start within 2 s are not flagged
+  assert.deepStrictEqual([now[1].slower, now[1].slowest, now[1].slowdown], [true, 'real time', 2]);
+  // below the floors: a panel meant to blow up, a Worker need under 5 % of real time, and a
+  // start within 2 s are not flagged
   const noisy = PAGE.replace('"worker_ms":0.3', '"worker_ms":3').replace('"worker_ms":0.04', '"worker_ms":0.01')
     .replace('"start_ms":1200', '"start_ms":1900');
-  now = compare(merge(parseNative(NATIVE.replace('18 0.0040', '18 0.0400')), parsePage(noisy)), base);
+  now = compare(merge(parseNative(NATIVE.replace('18 0.0040 1000 300 1 0.0040', '18 0.04 1000 300 1 0.04')), parsePage(noisy)), base);
   assert.strictEqual(now[0].slower, false, `cube: ${now[0].slowdown} ${now[0].slowest}`);
-  // a scene the baseline lacks
+  // a scene the baseline lacks, or whose panels changed, is not compared
   now = compare(merge(parseNative(NATIVE), parsePage(PAGE)), { scenes: [] });
   assert.ok(now.every((s) => s.slowdown === null && !s.slower));
   assert.match(formatTable(now), /no baseline/);
+  now = compare(merge(parseNative(NATIVE.replace('tube 1 stiffness-warping 0.01', 'tube 1 stiffness-warping 0.005')), parsePage(PAGE)), base);
+  assert.strictEqual(now[1].slowdown, null);
+});
+
+test('needs: processor s per simulated s, natively from processor time where the CLI gave it', () => {
+  const [, tube] = merge(parseNative(NATIVE.replace('5760 2.0 100 0 0 2.0', '5760 4.0 100 0 0 2.0')), parsePage(PAGE));
+  const n = needs(tube.panels);
+  assert.ok(Math.abs(n.native - 1.2) < 1e-12 && Math.abs(n.worker - 1.44) < 1e-12, JSON.stringify(n));
+  const old = merge(parseNative(NATIVE.split('\n').map((l) => l.split(' ').slice(0, 12).join(' ')).join('\n')), []);
+  assert.ok(Math.abs(needs(old[1].panels).native - 1.2) < 1e-12); // wall ms where no processor ms
+  // against such a baseline, wall ms on both sides: 4.0 ms wall (2.0 processor) is 1.4 s/s against 1.2
+  const [, vsOld] = compare(merge(parseNative(NATIVE.replace('5760 2.0 100 0 0 2.0', '5760 4.0 100 0 0 2.0')), parsePage(PAGE)), { scenes: old });
+  assert.ok(Math.abs(vsOld.slowdown - 1.4 / 1.2) < 1e-12 && vsOld.slowest === 'native', `${vsOld.slowdown} ${vsOld.slowest}`);
 });
