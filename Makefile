@@ -73,7 +73,7 @@ dist: wasm
 
 serve: site
 	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
+	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
 test: test-native test-fuzz test-wasm test-web
