@@ -227,10 +227,10 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
 
   // ---- events ----------------------------------------------------------------------------
 
-  const emit = (event, detail, keep = () => true) => {
+  const emit = (event, detail) => {
     for (const [id, s] of subscriptions) {
-      if (s.event !== event || !keep(s)) continue;
-      send(s.source, s.origin, { type: 'event', event, subscription: id, ...detail });
+      if (s.source.closed) subscriptions.delete(id); // a page that went away
+      else if (s.event === event) send(s.source, s.origin, { type: 'event', event, subscription: id, ...detail });
     }
   };
   lab.on('diverged', ({ panel, t }) => {
@@ -248,7 +248,8 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   });
   lab.on('frame', (shown) => {
     for (const [id, s] of subscriptions) {
-      if (s.event !== 'time' || shown < s.t) continue;
+      if (s.source.closed) subscriptions.delete(id);
+      if (s.event !== 'time' || shown < s.t || s.source.closed) continue;
       subscriptions.delete(id); // once
       send(s.source, s.origin, { type: 'event', event: 'time', subscription: id, t: s.t, shown });
     }

@@ -258,11 +258,14 @@ describe('course API, from a course page of another origin', () => {
       f.width = 600;
       f.height = 400;
       f.src = src;
-      document.body.append(f);
+      document.body.prepend(f); // in sight: Chromium defers much of an unseen cross-origin frame's work
     }, `${site.base}/index.html?scene=oscillator&methods=symplectic-euler&paused=1&embed=1&origins=http://127.0.0.1:9`);
     const strict = await (await page.waitForSelector('#strict')).contentFrame();
     assert.ok(strict);
-    await strict.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+    await strict.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 })
+      .catch(async (err) => {
+        throw new Error(`${err.message}; the lab says: ${await strict.evaluate(() => document.querySelector('.loading-text').textContent).catch((e) => e.message)}`);
+      });
     await installClient('#strict');
     for (const type of ['play', 'hello', 'get-state']) {
       const r = await api(type, {}, {}, '#strict');
