@@ -72,7 +72,7 @@ dist: wasm
 	bash tools/build_lessons.sh dist
 
 serve: site
-	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
+	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"
 	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------

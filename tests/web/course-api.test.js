@@ -137,7 +137,7 @@ describe('course API, from a course page of another origin', () => {
     assert.strictEqual(r.result.panels[0].params[param.name], value);
     assert.strictEqual(r.result.t, 0);
     const url = new URL(lab.url());
-    await lab.waitForFunction(() => new URL(location.href).searchParams.get('dt') === '0.003');
+    await lab.waitForFunction(() => new URL(location.href).searchParams.get('dt') === '0.003', null, { polling: 100 });
     assert.ok(new URL(await lab.evaluate(() => location.href)).searchParams.get(param.name), `${param.name} in the lab URL ${url}`);
     assert.strictEqual(await lab.evaluate(() => document.querySelector('.dt-input').value), '0.003');
     // back to the scene's value, by the same message
@@ -153,7 +153,7 @@ describe('course API, from a course page of another origin', () => {
     assert.strictEqual(stepped.result.playing, false);
     const played = await api('play');
     assert.strictEqual(played.result.playing, true);
-    await lab.waitForFunction(() => window.softlab.state().t > 0.1);
+    await lab.waitForFunction(() => window.softlab.state().t > 0.1, null, { polling: 100 });
     const paused = await api('pause');
     assert.strictEqual(paused.result.playing, false);
     assert.ok(paused.result.t > 0.1);
@@ -258,11 +258,13 @@ describe('course API, from a course page of another origin', () => {
       f.width = 600;
       f.height = 400;
       f.src = src;
-      document.body.prepend(f); // in sight: Chromium defers much of an unseen cross-origin frame's work
+      document.body.prepend(f); // in sight, as a student would see it
     }, `${site.base}/index.html?scene=oscillator&methods=symplectic-euler&paused=1&embed=1&origins=http://127.0.0.1:9`);
     const strict = await (await page.waitForSelector('#strict')).contentFrame();
     assert.ok(strict);
-    await strict.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 })
+    // polled by a timer: Chromium runs no animation frames in a cross-origin frame out of
+    // sight, and waitForFunction's default polling is by animation frame
+    await strict.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000, polling: 100 })
       .catch(async (err) => {
         throw new Error(`${err.message}; the lab says: ${await strict.evaluate(() => document.querySelector('.loading-text').textContent).catch((e) => e.message)}`);
       });
