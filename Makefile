@@ -72,8 +72,8 @@ dist: wasm
 	bash tools/build_lessons.sh dist
 
 serve: site
-	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
+	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"
+	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
 test: test-native test-fuzz test-wasm test-web

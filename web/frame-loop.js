@@ -7,10 +7,11 @@ const CHART_EVERY_MS = 100;
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input, onFrame(shown): after each
+ * frame, with the time shown (s)}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input }) {
+export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, onFrame = () => {} }) {
   let last = performance.now(), chartAt = 0, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
@@ -44,6 +45,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       chartAt = now;
     }
     perf.frame(now, clock, panels);
+    onFrame(shown);
   }
   requestAnimationFrame(frame);
   return { restart: () => { last = performance.now(); } };

@@ -12,7 +12,8 @@
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
 //   rotation field's triads);
 //   color=energy|volume|pressure (colour map of strain energy density, volume change or
-//   the incompressible stepper's pressure).
+//   the incompressible stepper's pressure); origins=<origin>,... (who may drive the lab
+//   through the course API: web/course-api.js reads it).
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -154,7 +155,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', ...paramInfos.map((p) => p.name)]);
   for (const key of query.keys()) {
     if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
   }
@@ -183,6 +184,10 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     paused: get('paused') === '1',
     embed: get('embed') === '1',
     plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    // the course API's allow-list, as given (web/course-api.js parses it); kept in every URL
+    // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
+    // too long to read allows less, not every origin.
+    origins: query.get('origins') === null ? null : query.get('origins').slice(0, 2000),
     notices,
   };
 }
@@ -190,7 +195,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 /**
  * The query string that reproduces the current lab.
  * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, params:object}[],
- *          camera?:object, paused?:boolean, embed?:boolean, plot?:string}} state  (β is written
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
 export function makeQuery(state) {
@@ -218,6 +223,8 @@ export function makeQuery(state) {
   if (state.paused) q.set('paused', '1');
   if (state.embed) q.set('embed', '1');
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
+  if (typeof state.origins === 'string') q.set('origins', state.origins);
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
-  return '?' + q.toString().replace(/%2C/g, ',');
+  // , : / need no escape in a query (RFC 3986): lists and origins stay readable
+  return '?' + q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/');
 }
