@@ -30,6 +30,7 @@ import { SimPool } from './sim-client.js';
 import { bindTransport, showPlaying } from './transport.js';
 import { startFrameLoop } from './frame-loop.js';
 import { labFace } from './lab-face.js';
+import { announce, reducedMotion } from './announce.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -71,7 +72,11 @@ async function startLab(core, config, pool) {
     dt: (i, dt) => settings.setDt(i, dt),
     samples: (p, samples) => { if (plots) plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (controls) controls.refresh(); },
-    diverged: (p, t) => { if (plots) plots.diverged(p, t); },
+    diverged: (p, t) => {
+      if (plots) plots.diverged(p, t);
+      // once per divergence, in the words the panel shows (its state line)
+      announce(`Panel ${p.index + 1}, ${p.stepper().title}: ${p.message}.`);
+    },
   };
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
   document.documentElement.style.setProperty('--panel-count', String(config.panels.length));
@@ -105,13 +110,26 @@ async function startLab(core, config, pool) {
     play: () => clock.setPlaying(true),
   });
   const clock = new Clock(panels, {
-    playing: !config.paused,
+    // prefers-reduced-motion: nothing moves until the reader presses Play (issue 30)
+    playing: !config.paused && !reducedMotion(),
     onPlaying: (on) => {
       showPlaying(on);
       if (loop) loop.restart();
       updateUrl();
     },
   });
+
+  // Landmarks named after this lab's comparison: a course page with several labs (a lesson)
+  // then has no two landmarks of one name (axe landmark-unique across its frames)
+  function nameLandmarks() {
+    const name = `${scene.title}: ${panels.map((p) => p.label()).join('; ')}`;
+    $('header.top').setAttribute('aria-label', `controls of ${name}`);
+    $('main').setAttribute('aria-label', `lab: ${name}`);
+    $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
+    $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
+    $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
+    $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
+  }
 
   function resetAll() {
     clock.reset();
@@ -130,6 +148,7 @@ async function startLab(core, config, pool) {
     resetAll();
     plots.relabel(panels);
     for (const p of panels) p.updateLabel();
+    nameLandmarks();
     controls.refresh();
     updateUrl();
   };
@@ -148,6 +167,7 @@ async function startLab(core, config, pool) {
   });
   settings.updateVariants(infos);
   for (const p of panels) p.updateLabel();
+  nameLandmarks();
   await charting;
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
@@ -227,6 +247,7 @@ async function main() {
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
   bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene);
+  $('#mesh-button').addEventListener('click', () => $('#mesh-file').click()); // Enter, Space, click
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;
