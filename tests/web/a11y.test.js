@@ -71,6 +71,8 @@ describe('the lab (default scene, motion allowed)', () => {
 
   test('each view has a text alternative that follows the run, about once a second', async () => {
     const read = () => page.$$eval('.panel canvas', (cs) => cs.map((c) => document.getElementById(c.getAttribute('aria-describedby'))?.textContent || ''));
+    // renewed about once a second: the divergence is in panel 1's within a second or two
+    await page.waitForFunction(() => /diverged/.test(document.getElementById('view-desc-1').textContent), null, { timeout: 5000 });
     const first = await read();
     assert.match(first[1], /^Panel 2, Linearly implicit Euler, Δt = 0\.05 s: t = [\d.]+ s, running(, V\/V₀ = [\d.]+)?\.$/);
     assert.match(first[0], /Panel 1, Symplectic Euler.*diverged at t = /);
