@@ -32,6 +32,7 @@ import { bindTransport, showPlaying } from './transport.js';
 import { startFrameLoop } from './frame-loop.js';
 import { labFace } from './lab-face.js';
 import { startCourseApi } from './course-api.js';
+import { announce, reducedMotion } from './announce.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -88,6 +89,8 @@ async function startLab(core, config, pool) {
     diverged: (p, t) => {
       if (plots) plots.diverged(p, t);
       emit('diverged', { panel: p.index, t });
+      // once per divergence, in the words the panel shows (its state line)
+      announce(`Panel ${p.index + 1}, ${p.stepper().title}: ${p.message}.`);
     },
   };
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
@@ -122,13 +125,26 @@ async function startLab(core, config, pool) {
     play: () => clock.setPlaying(true),
   });
   const clock = new Clock(panels, {
-    playing: !config.paused,
+    // prefers-reduced-motion: nothing moves until the reader presses Play (issue 30)
+    playing: !config.paused && !reducedMotion(),
     onPlaying: (on) => {
       showPlaying(on);
       if (loop) loop.restart();
       updateUrl();
     },
   });
+
+  // Landmarks named after this lab's comparison: a course page with several labs (a lesson)
+  // then has no two landmarks of one name (axe landmark-unique across its frames)
+  function nameLandmarks() {
+    const name = `${scene.title}: ${panels.map((p) => p.label()).join('; ')}`;
+    $('header.top').setAttribute('aria-label', `controls of ${name}`);
+    $('main').setAttribute('aria-label', `lab: ${name}`);
+    $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
+    $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
+    $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
+    $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
+  }
 
   function resetAll() {
     clock.reset();
@@ -147,6 +163,7 @@ async function startLab(core, config, pool) {
     resetAll();
     plots.relabel(panels);
     for (const p of panels) p.updateLabel();
+    nameLandmarks();
     controls.refresh();
     updateUrl();
   };
@@ -166,6 +183,7 @@ async function startLab(core, config, pool) {
   });
   settings.updateVariants(infos);
   for (const p of panels) p.updateLabel();
+  nameLandmarks();
   await charting;
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
@@ -258,6 +276,7 @@ async function main() {
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
   bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene);
+  $('#mesh-button').addEventListener('click', () => $('#mesh-file').click()); // Enter, Space, click
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;

@@ -67,7 +67,7 @@ export class ParamControls {
     const table = el('table', { class: 'params' });
     const head = el('tr', {}, el('th', { text: 'parameter', scope: 'col' }), el('th', { text: 'link', scope: 'col', title: 'same value in every panel' }));
     for (const p of this.panels) {
-      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
+      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color};--panel-ink:${p.ink}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
     }
     table.append(el('thead', {}, head));
     const body = el('tbody');

@@ -1,9 +1,10 @@
 // The animation frame: advance the clock by the real time elapsed, show every panel's
 // frame for the clock's shown time, draw the panels whose state changed (each copies its simulation's arrays to its view first), then the
 // shared colour range, the energy bars and the element inspector, the clock text, the chart (at most ten times a second while
-// running) and the performance line.
+// running), the views' text alternatives (about once a second) and the performance line.
 
 const CHART_EVERY_MS = 100;
+const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (Panel.updateDescription)
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
@@ -12,7 +13,7 @@ const CHART_EVERY_MS = 100;
  * the clock does not jump by the time spent paused).
  */
 export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, onFrame = () => {} }) {
-  let last = performance.now(), chartAt = 0, firstDrawn = false;
+  let last = performance.now(), chartAt = 0, describedAt = -Infinity, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
     clock.tick((now - last) / 1000);
@@ -43,6 +44,10 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
     if (now - chartAt > CHART_EVERY_MS || !clock.playing) {
       plots.flush();
       chartAt = now;
+    }
+    if (now - describedAt >= DESCRIBE_EVERY_MS) {
+      for (const p of panels) p.updateDescription();
+      describedAt = now;
     }
     perf.frame(now, clock, panels);
     onFrame(shown);

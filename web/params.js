@@ -25,6 +25,15 @@ function shown(s) {
   return t.length > 40 ? t.slice(0, 40) + '…' : t;
 }
 
+/** Names (user-supplied) for one notice: “a”, “b” and “c”, or the first three and how many
+ *  more. */
+function listed(names, max = 3) {
+  const q = names.slice(0, max).map((n) => `“${shown(n)}”`);
+  const more = names.length - q.length;
+  if (more > 0) return `${q.join(', ')} and ${more.toLocaleString('en')} more`;
+  return q.length > 1 ? `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}` : q[0];
+}
+
 /** Δt range (s): below a microsecond a panel cannot follow real time at any speed (a
  *  million steps per simulated second), and the stable-Δt search stops there too. */
 export const MIN_DT = 1e-6, MAX_DT = 1;
@@ -96,13 +105,19 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   }
 
   let methods = [];
+  const unknownSteppers = [];
   const methodList = get('methods');
   if (methodList !== null && methodList.trim() !== '') {
     for (const raw of methodList.split(',')) {
       const name = raw.trim();
       if (!name) continue;
       if (stepperNames.has(name)) methods.push(name);
-      else notices.push(`Unknown stepper “${shown(name)}” was left out. Known: ${[...stepperNames].join(', ')}.`);
+      else unknownSteppers.push(name);
+    }
+    // one notice for all of them (a screen reader hears each notice: issue 30)
+    if (unknownSteppers.length) {
+      const many = unknownSteppers.length > 1;
+      notices.push(`Unknown stepper${many ? 's' : ''} ${listed(unknownSteppers)} ${many ? 'were' : 'was'} left out. Known: ${[...stepperNames].join(', ')}.`);
     }
     if (methods.length > MAX_PANELS) {
       notices.push(`At most ${MAX_PANELS} panels; the first ${MAX_PANELS} steppers are shown.`);
@@ -156,9 +171,10 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
   const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', ...paramInfos.map((p) => p.name)]);
-  for (const key of query.keys()) {
-    if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
-  }
+  // one notice however many (2,000 unknown keys are one notice, not 2,000: issue 30)
+  const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
+  if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
+  else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
   let camera = null;
   const cameraText = get('camera');
   if (cameraText !== null && cameraText.trim() !== '') {
