@@ -18,7 +18,7 @@
  * the one-fifth-frame recovery clamp, it must stay under 0.1 % down to 25 % (measured
  * 0.087 %; at 13 % the squeezed ball diverges, see the scene). No node may end a step
  * beyond a plate by more than 1e-12 m: the contact puts it on the plate (0 m measured). */
-TEST(onering_squeeze_keeps_volume_down_to_a_quarter_of_the_thickness) {
+TEST_LONG(onering_squeeze_keeps_volume_down_to_a_quarter_of_the_thickness) {
     sl_ball_drop_def d = sl_ball_drop_def_default();
     d.cells = 4, d.gravity = 0, d.drop_height = 0, d.squeeze_time = 1, d.squeeze_min_gap = 0.25;
     sl_world *w = NULL;
@@ -203,7 +203,7 @@ TEST(onering_loaded_mesh_keeps_its_volume_through_a_drop) {
  * by 1.2 s). The stepper must stop at that solve with the reason, on the last good state:
  * diverged between 0.87 and 0.88 s, "iteration cap" (the status text names both ways a
  * solve falls short) in the reason, and the kinetic energy never above 10 J. */
-TEST(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
+TEST_LONG(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
     sl_ball_drop_def d = sl_ball_drop_def_default();
     d.cells = 6, d.gravity = 0, d.drop_height = 0, d.squeeze_time = 1, d.squeeze_min_gap = 0.13;
     sl_world *w = NULL;
@@ -235,7 +235,7 @@ TEST(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
  * stays under 0.1 % over the first 0.5 s, the seed's Fig. 6 bound down to 13 % (measured
  * below; the torus is squeezed to half its thickness by then). Linear strain is refused
  * for the squeeze, as for the one-ring body. */
-TEST(loaded_mesh_squeeze_plates_meet_at_its_middle_and_keep_its_volume) {
+TEST_LONG(loaded_mesh_squeeze_plates_meet_at_its_middle_and_keep_its_volume) {
     sl_tet_mesh mesh = {0};
     ENSURE(sl_mesh_read_file("data/meshes/torus.1.node", &mesh, NULL, NULL) == SL_OK);
     double lo = INFINITY, hi = -INFINITY;
