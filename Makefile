@@ -72,8 +72,8 @@ dist: wasm
 	bash tools/build_lessons.sh dist
 
 serve: site
-	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
-	python3 -m http.server $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
+	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"
+	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
 test: test-native test-fuzz test-wasm test-web
@@ -135,8 +135,13 @@ test-fuzz fuzz: $(SETUP)
 	BUILD=$(BUILD) bash fuzz/run_fuzz.sh $(FUZZ_SECONDS)
 
 # ---- benchmarks (never timed tests) -------------------------------------------------
+# `make bench`: issue 27's table of every scene's default panels, native and in Chromium, with
+# the page's real-time factor, against tools/bench_baseline.json (under 10 minutes; SCENES=a,b
+# for some). PART=all adds the older tables (issue 11's shapes, issue 16's warping, every
+# scene x stepper: long); PART=shapes|warp|scenes runs one of them (tools/bench.sh).
+PART ?= defaults
 bench: $(BUILD)/softlab site
-	bash tools/bench.sh $(BUILD)
+	SCENES="$(SCENES)" bash tools/bench.sh $(BUILD) $(PART)
 
 clean:
 	rm -rf $(BUILD)

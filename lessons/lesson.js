@@ -61,9 +61,15 @@ function measurer({ onPage: fallback = true } = {}) {
   return measure;
 }
 
-function setupQuestion(div, measure) {
+function setupQuestion(div, measure, index) {
   const input = div.querySelector('input');
   const out = div.querySelector('output');
+  // the field's label is short ("t (s)"): a screen reader also reads the question
+  const question = div.querySelector('p');
+  if (question && !input.hasAttribute('aria-describedby')) {
+    question.id = question.id || `question-${index + 1}`;
+    input.setAttribute('aria-describedby', question.id);
+  }
   let truth = null;
   const check = async () => {
     const answer = Number(String(input.value).trim().replace(',', '.'));
@@ -100,7 +106,7 @@ function setupQuestion(div, measure) {
 function main() {
   renderMath();
   const measure = measurer();
-  for (const div of document.querySelectorAll('.question')) setupQuestion(div, measure);
+  document.querySelectorAll('.question').forEach((div, i) => setupQuestion(div, measure, i));
   // each card its own Worker, so that its Stop (terminate) leaves the questions' alone
   for (const card of document.querySelectorAll('.live-score')) setupScoreCard(card, () => measurer({ onPage: false }));
   window.softlabLesson = { ready: true, measure };

@@ -12,11 +12,22 @@
 #           run (`softlab bench --warp`); WARP_STEPS steps each (default 200)
 #   scenes  every scene x stepper: native, wasm under node and wasm in Chromium (one
 #           step per API call); STEPS steps each (default 500), the fastest of 3 runs; then seed 000 Fig. 11
-# Usage: tools/bench.sh [BUILD] [all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
+#   defaults  issue 27 (`make bench`'s default part): every scene's opening comparison
+#           (its default_view; SCENES=a,b for some): per panel its stepper, dt, nodes/tets,
+#           wall ms per step natively (`softlab bench --defaults`: the fastest of 3
+#           consecutive NATIVE_SECONDS windows from the start, default 0.4 s) and in the
+#           page's Worker (its perf readout, the fastest 1 s window), and per scene the
+#           page's real-time factor over WINDOW seconds (default 8) once running and the
+#           time from navigation to running, in headless Chromium with WebGL off
+#           (tools/bench_page.js); compared with tools/bench_baseline.json, a scene over
+#           1.5x slower flagged (tools/bench_table.js); written to BUILD/bench/scenes.json
+# Usage: tools/bench.sh [BUILD] [defaults|all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
-PART=${2:-all}
+PART=${2:-defaults}
+NATIVE_SECONDS=${NATIVE_SECONDS:-0.4}
+WINDOW=${WINDOW:-8}
 STEPS=${STEPS:-500}
 SHAPE_STEPS=${SHAPE_STEPS:-100}
 SCHUR_STEPS=${SCHUR_STEPS:-20}
@@ -106,10 +117,57 @@ scenes() {
   node --no-experimental-fetch "$BUILD/wasm-cli/softlab_cli.js" bench --scaling "${SCALING:-8}"
 }
 
+defaults() {
+  local out="$BUILD/bench" list=() s start load0 load1
+  mkdir -p "$out"
+  if [ -n "${SCENES:-}" ]; then
+    IFS=, read -r -a list <<< "$SCENES"
+    for s in "${list[@]}"; do
+      "$BUILD/softlab" scenes | awk -v s="$s" '$1 == s { found = 1 } END { exit !found }' ||
+        { echo "bench.sh: SCENES: unknown scene '$s' (see $BUILD/softlab scenes)" >&2; exit 2; }
+    done
+  else
+    mapfile -t list < <("$BUILD/softlab" scenes | awk '{ print $1 }')
+  fi
+  start=$(date +%s)
+  load0=$(cut -d' ' -f1-3 /proc/loadavg)
+  : > "$out/native.txt"
+  for s in "${list[@]}"; do
+    "$BUILD/softlab" bench --defaults --scene "$s" --seconds "$NATIVE_SECONDS" >> "$out/native.txt"
+  done
+  node tools/bench_page.js "$BUILD/site" "$WINDOW" "${list[@]}" > "$out/page.jsonl"
+  load1=$(cut -d' ' -f1-3 /proc/loadavg)
+  node -e '
+    const [date, cpu, cores, mem, load0, load1, os, chromium, native, win, seconds] = process.argv.slice(1);
+    console.log(JSON.stringify({
+      date, machine: { cpu, cores: Number(cores), memory_gib: Number(mem), load_before: load0, load_after: load1,
+        os, node: process.version, chromium },
+      setup: {
+        native: `wall ms per step, the fastest of 3 consecutive ${native} s windows from the scene start (softlab bench --defaults)`,
+        chromium: `headless, --disable-3d-apis (WebGL off), 1400x900; worker ms: the page perf readout, its fastest 1 s window; ` +
+          `real time: the clock advance per wall second over ${win} s once running; start: navigation to the clock first t > 0`,
+        seconds: Number(seconds) },
+    }));' "$(date -u +%Y-%m-%dT%H:%MZ)" "$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')" "$(nproc)" \
+    "$(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)" "$load0" "$load1" \
+    "$(. /etc/os-release && echo "$PRETTY_NAME")" "$(chromium --version 2>/dev/null | head -1)" \
+    "$NATIVE_SECONDS" "$WINDOW" "$(( $(date +%s) - start ))" > "$out/meta.json"
+  echo "issue 27: every scene's default comparison, $(date -u +%Y-%m-%d), $(nproc) cores, load average $load0 before, $load1 after"
+  echo "native ms: wall ms per step natively, the fastest of 3 consecutive $NATIVE_SECONDS s windows from the start (each step judged"
+  echo "as the lab's Worker does); worker ms: the page's own readout, its fastest 1 s window; real time: simulated s per wall s"
+  echo "of the page's clock over $WINDOW s once running; start: navigation to running (headless Chromium, WebGL off:"
+  echo "--disable-3d-apis); step need: Worker s per simulated s of the panels still running, sum of worker ms / dt (one"
+  echo "Worker steps them all on 2 cores: over 1x it cannot keep up); limit: the page's perf line at the end; vs baseline:"
+  echo "the scene's largest slowdown and where"
+  node tools/bench_table.js --native "$out/native.txt" --page "$out/page.jsonl" --baseline tools/bench_baseline.json \
+    --meta "$out/meta.json" --out "$out/scenes.json"
+  echo "written: $out/scenes.json ($(( $(date +%s) - start )) s); a new baseline: cp $out/scenes.json tools/bench_baseline.json"
+}
+
 case $PART in
+  defaults) defaults ;;
   shapes) shapes ;;
   warp) warp ;;
   scenes) scenes ;;
-  all) shapes; echo; warp; echo; scenes ;;
-  *) echo "bench.sh: part must be all, shapes, warp or scenes, got '$PART'" >&2; exit 2 ;;
+  all) defaults; echo; shapes; echo; warp; echo; scenes ;;
+  *) echo "bench.sh: part must be defaults, all, shapes, warp or scenes, got '$PART'" >&2; exit 2 ;;
 esac

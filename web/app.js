@@ -5,7 +5,8 @@
 // (panel.js), the clock (clock.js, transport.js), physics input and replay (input.js),
 // settings (settings.js, controls.js), views and colour maps (views.js), the camera
 // (camera.js), plots (plots.js), the URL (url-state.js), the frame loop (frame-loop.js)
-// and the face shown to tests and the console (lab-face.js).
+// and the face shown to tests and the console (lab-face.js), on which the course API
+// (course-api.js: postMessage from an embedding page) sits.
 
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { compileWasm, loadLab } from './lab-api.js';
@@ -30,6 +31,8 @@ import { SimPool } from './sim-client.js';
 import { bindTransport, showPlaying } from './transport.js';
 import { startFrameLoop } from './frame-loop.js';
 import { labFace } from './lab-face.js';
+import { startCourseApi } from './course-api.js';
+import { announce, reducedMotion } from './announce.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -66,12 +69,29 @@ async function startLab(core, config, pool) {
   let loop = null; // the frame loop, started last
   const panels = [];
   const early = []; // [panel, chart samples] shown before the chart exists
+  // the lab's events, for the course API (web/course-api.js) through the face
+  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set() };
+  const emit = (name, detail) => {
+    for (const fn of listeners[name]) {
+      try { fn(detail); } catch (err) { console.error(err); } // a listener never stops the lab
+    }
+  };
+  const on = (name, fn) => {
+    if (!listeners[name]) throw new Error(`no lab event ${name}`);
+    listeners[name].add(fn);
+    return () => listeners[name].delete(fn);
+  };
   const onPanel = {
     stepper: (i, method) => settings.setStepper(i, method),
     dt: (i, dt) => settings.setDt(i, dt),
     samples: (p, samples) => { if (plots) plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (controls) controls.refresh(); },
-    diverged: (p, t) => { if (plots) plots.diverged(p, t); },
+    diverged: (p, t) => {
+      if (plots) plots.diverged(p, t);
+      emit('diverged', { panel: p.index, t });
+      // once per divergence, in the words the panel shows (its state line)
+      announce(`Panel ${p.index + 1}, ${p.stepper().title}: ${p.message}.`);
+    },
   };
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
   document.documentElement.style.setProperty('--panel-count', String(config.panels.length));
@@ -105,13 +125,26 @@ async function startLab(core, config, pool) {
     play: () => clock.setPlaying(true),
   });
   const clock = new Clock(panels, {
-    playing: !config.paused,
+    // prefers-reduced-motion: nothing moves until the reader presses Play (issue 30)
+    playing: !config.paused && !reducedMotion(),
     onPlaying: (on) => {
       showPlaying(on);
       if (loop) loop.restart();
       updateUrl();
     },
   });
+
+  // Landmarks named after this lab's comparison: a course page with several labs (a lesson)
+  // then has no two landmarks of one name (axe landmark-unique across its frames)
+  function nameLandmarks() {
+    const name = `${scene.title}: ${panels.map((p) => p.label()).join('; ')}`;
+    $('header.top').setAttribute('aria-label', `controls of ${name}`);
+    $('main').setAttribute('aria-label', `lab: ${name}`);
+    $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
+    $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
+    $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
+    $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
+  }
 
   function resetAll() {
     clock.reset();
@@ -130,6 +163,7 @@ async function startLab(core, config, pool) {
     resetAll();
     plots.relabel(panels);
     for (const p of panels) p.updateLabel();
+    nameLandmarks();
     controls.refresh();
     updateUrl();
   };
@@ -145,9 +179,11 @@ async function startLab(core, config, pool) {
     setBeta: (i, beta, deferred) => settings.setBeta(i, beta, deferred),
     changed: settingsChanged,
     api: core.api,
+    answered: (i, result) => emit('answered', { panel: i, result }),
   });
   settings.updateVariants(infos);
   for (const p of panels) p.updateLabel();
+  nameLandmarks();
   await charting;
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
@@ -172,6 +208,7 @@ async function startLab(core, config, pool) {
     plot: () => plots.quantity,
     view: () => views.query(),
     embed: () => config.embed,
+    origins: () => config.origins,
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
@@ -198,8 +235,20 @@ async function startLab(core, config, pool) {
 
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, inspector, perf, clockEl: $('#clock'), input });
-  return labFace({ core, panels, clock, perf, input, plots, inspector, camera: () => camera, markAllDirty, url });
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, inspector, perf, clockEl: $('#clock'), input,
+    onFrame: (shown) => emit('frame', shown) });
+  // what the page's own controls call, for the course API
+  const control = {
+    params: infos,
+    setRun: (indexes, run) => settings.setRun(indexes, run),
+    setParams: (indexes, values) => settings.setParams(indexes, values),
+    play: () => clock.setPlaying(true),
+    pause: () => clock.setPlaying(false),
+    step: stepOnce,
+    reset: resetAll,
+    findStableDt: (i) => controls.find(i),
+  };
+  return labFace({ core, panels, clock, perf, input, plots, inspector, camera: () => camera, markAllDirty, url, control, on });
 }
 
 async function main() {
@@ -227,6 +276,7 @@ async function main() {
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
   bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene);
+  $('#mesh-button').addEventListener('click', () => $('#mesh-file').click()); // Enter, Space, click
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;
@@ -252,6 +302,8 @@ async function main() {
      *  functions take panels[i].view; a panel's simulation is reached with simCall. */
     api: core.api,
   });
+  // a course page that embeds the lab drives it with postMessage (README: Course API)
+  startCourseApi(window, window.softlab, { origins: config.origins, notice });
 }
 
 main();

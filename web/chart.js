@@ -137,6 +137,30 @@ function fenced(all, [min, max]) {
   return to > from ? [from, to] : fallback;
 }
 
+/** uPlot's legend shows or hides a line on a click of its name: the same from the keyboard
+ *  (Tab to the name, Enter or Space), each name a toggle button that says whether its line
+ *  is shown (aria-pressed). */
+function keyboardLegend(plot) {
+  const rows = plot.root.querySelectorAll('.u-legend .u-series');
+  const first = rows.length - (plot.series.length - 1); // the time row, where the legend has one
+  rows.forEach((row, k) => {
+    const i = k - first + 1, th = row.querySelector('th');
+    if (i < 1 || !th) return;
+    const show = () => th.setAttribute('aria-pressed', String(plot.series[i].show !== false));
+    th.tabIndex = 0;
+    th.setAttribute('role', 'button');
+    th.title = 'show or hide this line (click, Enter or Space)';
+    show();
+    th.addEventListener('click', show);
+    th.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' && e.key !== ' ') return;
+      e.preventDefault();
+      e.stopPropagation(); // Space here is this toggle, not the lab's play/pause key
+      th.click();
+    });
+  });
+}
+
 export class LabChart {
   constructor(host, series, options = {}) {
     this.host = host;
@@ -186,6 +210,7 @@ export class LabChart {
       ],
     };
     this.plot = new window.uPlot(opts, data, this.host);
+    keyboardLegend(this.plot);
     this.plot.root.setAttribute('aria-label', `plot of ${q.label} against time`);
     this.plot.ctx.canvas.setAttribute('role', 'img');
     this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
@@ -216,6 +241,7 @@ export class LabChart {
       ],
     };
     this.plot = new window.uPlot(opts, this.joined(), this.host);
+    keyboardLegend(this.plot);
     this.fitPhase();
     this.plot.root.setAttribute('aria-label', `phase portrait: ${p} against ${q}`);
     this.plot.ctx.canvas.setAttribute('role', 'img');

@@ -40,7 +40,8 @@ export class ParamControls {
    * @param infos   the parameters the scene reads (the core's table)
    * @param deps    {setParam(indexes, name, value), setDt(i, dt, deferred),
    *                 setBeta(i, beta, deferred) (each may return a promise), changed(),
-   *                 api: the page's wasm API (Lamé constants)}
+   *                 api: the page's wasm API (Lamé constants), answered(i, result): a
+   *                 search of panel i ended ({dt, capped}, or null if it failed)}
    */
   constructor(host, panels, infos, deps) {
     this.host = host;
@@ -66,7 +67,7 @@ export class ParamControls {
     const table = el('table', { class: 'params' });
     const head = el('tr', {}, el('th', { text: 'parameter', scope: 'col' }), el('th', { text: 'link', scope: 'col', title: 'same value in every panel' }));
     for (const p of this.panels) {
-      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
+      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color};--panel-ink:${p.ink}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
     }
     table.append(el('thead', {}, head));
     const body = el('tbody');
@@ -118,7 +119,7 @@ export class ParamControls {
       if (link.checked) cells[0].input.dispatchEvent(new Event('change'));
     });
     layout();
-    this.rows.push({ name, cells });
+    this.rows.push({ name, cells, link, layout });
     return tr;
   }
 
@@ -218,7 +219,13 @@ export class ParamControls {
   /** Shows every panel's current values, Lamé constants and stability meter. */
   refresh() {
     const panels = this.panels;
-    for (const { name, cells } of this.rows) {
+    for (const { name, cells, link, layout } of this.rows) {
+      // a value set in one panel from outside the card (the course API) unlinks its row
+      const value = (p) => (name === 'dt' ? p.dt : name === 'beta' ? p.beta : p.param(name));
+      if (this.linked[name] && !this.allEqual(value)) {
+        this.linked[name] = link.checked = false;
+        layout();
+      }
       cells.forEach(({ input }, i) => {
         const p = panels[i];
         const v = name === 'dt' ? p.dt : name === 'beta' ? p.beta : p.param(name);
@@ -260,9 +267,11 @@ export class ParamControls {
         : result.capped ? `stable up to Δt = 1 s, the largest allowed (${trials})`
         : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
       out.dataset.dt = String(result.dt);
+      if (this.deps.answered) this.deps.answered(panel.index, result);
       return result;
     } catch (err) {
       out.textContent = `search failed: ${err.message}`;
+      if (this.deps.answered) this.deps.answered(panel.index, null);
       return null;
     } finally {
       button.disabled = false;

@@ -1,17 +1,19 @@
 // The animation frame: advance the clock by the real time elapsed, show every panel's
 // frame for the clock's shown time, draw the panels whose state changed (each copies its simulation's arrays to its view first), then the
 // shared colour range, the energy bars and the element inspector, the clock text, the chart (at most ten times a second while
-// running) and the performance line.
+// running), the views' text alternatives (about once a second) and the performance line.
 
 const CHART_EVERY_MS = 100;
+const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (Panel.updateDescription)
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input}. Returns {restart()}: forget the last frame's time (after a pause, so
+ * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input, onFrame(shown): after each
+ * frame, with the time shown (s)}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input }) {
-  let last = performance.now(), chartAt = 0, firstDrawn = false;
+export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, onFrame = () => {} }) {
+  let last = performance.now(), chartAt = 0, describedAt = -Infinity, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
     clock.tick((now - last) / 1000);
@@ -43,7 +45,12 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       plots.flush();
       chartAt = now;
     }
+    if (now - describedAt >= DESCRIBE_EVERY_MS) {
+      for (const p of panels) p.updateDescription();
+      describedAt = now;
+    }
     perf.frame(now, clock, panels);
+    onFrame(shown);
   }
   requestAnimationFrame(frame);
   return { restart: () => { last = performance.now(); } };

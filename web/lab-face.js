@@ -2,8 +2,10 @@
 // snapshot of the state, where a node is drawn on the page, and ways to reach each
 // panel's simulation in its Worker. The page never depends on it.
 
-/** parts: {panels, clock, perf, input, plots, inspector, camera(), markAllDirty, url}. */
-export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url }) {
+/** parts: {panels, clock, perf, input, plots, inspector, camera(), markAllDirty, url,
+ *  control: what the page's own controls call (web/app.js), on(event, fn): the lab's
+ *  events}. */
+export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url, control, on }) {
   /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
     const cam = camera();
@@ -24,7 +26,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         method: p.method,
         dt: p.dt,
         beta: p.beta,
-        params: { ...p.params },
+        params: { ...p.params },  // the overrides of the scene's defaults
+        values: { ...p.paramValues }, // every parameter's value in its world (SI units)
         t: p.t,                 // s: the state shown
         latest: p.latest,       // s: the latest state its Worker reported
         height: p.height,
@@ -32,6 +35,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         divergedAt: p.diverged ? p.divergedAt : NaN,
         stopped: p.stopped,
         verdict: p.stopped && p.diverged ? 'diverged' : p.verdict ? p.verdict.name : 'running', // the core's (sl_world_judge)
+        reason: p.ended ? p.message : p.verdict ? p.verdict.reason : '', // ... in its words, '' while running
         message: p.stateText(clock.playing),
         samples: plots.count(p.index),
         grabbed: p.grabbed,
@@ -40,6 +44,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         msPerStep: p.msPerStep,
         omegaMax: p.omegaMax,
         volumeRatio: p.measures.volume_ratio,
+        energy: { kinetic: p.measures.kinetic, potential: p.measures.potential, elastic: p.measures.elastic, total: p.measures.total }, // J
+        bound: p.stepper().bound, // (ωΔt)_max of its stepper on the undamped oscillator (0: none, Infinity: no limit)
         ghostForce: p.measures.ghost_force,   // N (NaN unless a warping stepper)
         ghostTorque: p.measures.ghost_torque, // N m
         positions: Array.from(p.shown),
@@ -100,5 +106,14 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     simCall: async (i, name, ...args) => (await panels[i].client.request('call', { name, args })).value,
     /** The URL that reproduces the current view. */
     shareUrl: () => url.shareUrl(),
+    /** The functions the page's own controls call (so the URL and the controls follow):
+     *  params (the scene's parameter infos), setRun(indexes, {method, dt, beta}) and
+     *  setParams(indexes, {name: value}) (each resolves to the refusals [{panel, error}]),
+     *  play(), pause(), step(), reset(), findStableDt(i) (the "find" button's search). */
+    control,
+    /** on(event, fn): 'diverged' ({panel, t}), 'frame' (the time shown, s, every animation
+     *  frame), 'answered' ({panel, result: {dt, capped} or null}: a stable-Δt search ended).
+     *  Returns a function that removes fn. */
+    on,
   };
 }

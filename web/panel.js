@@ -12,6 +12,8 @@ import { View } from './view.js';
 import { fmtSeconds, trialWords } from './stability.js';
 
 export const COLORS = ['#2f7fd8', '#e07a1f', '#2a9d6f', '#8a4fd8']; // surface and chart line
+// the same hues dark enough for text on white (4.5:1 or more: 5.5, 5.5, 4.9, 5.0)
+export const INKS = ['#2468c4', '#a3540d', '#1f8060', '#8a4fd8'];
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
 const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker longer
 
@@ -48,6 +50,7 @@ export class Panel {
     this.index = index;
     this.on = on;
     this.color = COLORS[index % COLORS.length];
+    this.ink = INKS[index % INKS.length];
     this.requested = config.method;
     this.method = config.method;
     this.dt = config.dt;
@@ -160,6 +163,9 @@ export class Panel {
     this.canvas = $('canvas', node);
     this.canvas.id = `view-${this.index + 1}`;
     this.canvas.setAttribute('aria-label', `3D view of panel ${this.index + 1}`);
+    this.desc = $('.view-desc', node);
+    this.desc.id = `view-desc-${this.index + 1}`;
+    this.canvas.setAttribute('aria-describedby', this.desc.id);
     this.select = $('select.method', node);
     this.select.setAttribute('aria-label', `time stepper of panel ${this.index + 1}`);
     this.dtInput = $('input.dt-input', node);
@@ -569,6 +575,22 @@ export class Panel {
       this.badge.hidden = !this.ended;
       this.badge.textContent = this.ended ? (this.diverged ? `✕ diverged in the step after t = ${this.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again` : '✕ stopped') : '';
     }
+  }
+
+  /** The view's text alternative (issue 30): the stepper, t, the state line and V/V₀, in
+   *  the words and digits the panel shows (its label, readout and state: the verdict is
+   *  the core's, never judged here). */
+  describe() {
+    const vr = this.measures.volume_ratio;
+    return `Panel ${this.index + 1}, ${this.label()}: t = ${this.t.toFixed(3)} s, ${this.stateEl.textContent}` +
+      (Number.isFinite(vr) ? `, V/V₀ = ${vr.toFixed(4)}` : '') + '.';
+  }
+
+  /** Writes describe() into the view's description if it changed (the frame loop calls it
+   *  about once a second, not every frame). */
+  updateDescription() {
+    const text = this.describe();
+    if (this.desc.textContent !== text) this.desc.textContent = text;
   }
 
   updateReadout() {

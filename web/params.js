@@ -12,7 +12,8 @@
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
 //   rotation field's triads);
 //   color=energy|volume|pressure (colour map of strain energy density, volume change or
-//   the incompressible stepper's pressure).
+//   the incompressible stepper's pressure); origins=<origin>,... (who may drive the lab
+//   through the course API: web/course-api.js reads it).
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -22,6 +23,15 @@ const MAX_PARAM_LENGTH = 300;
 function shown(s) {
   const t = String(s);
   return t.length > 40 ? t.slice(0, 40) + '…' : t;
+}
+
+/** Names (user-supplied) for one notice: “a”, “b” and “c”, or the first three and how many
+ *  more. */
+function listed(names, max = 3) {
+  const q = names.slice(0, max).map((n) => `“${shown(n)}”`);
+  const more = names.length - q.length;
+  if (more > 0) return `${q.join(', ')} and ${more.toLocaleString('en')} more`;
+  return q.length > 1 ? `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}` : q[0];
 }
 
 /** Δt range (s): below a microsecond a panel cannot follow real time at any speed (a
@@ -95,13 +105,19 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   }
 
   let methods = [];
+  const unknownSteppers = [];
   const methodList = get('methods');
   if (methodList !== null && methodList.trim() !== '') {
     for (const raw of methodList.split(',')) {
       const name = raw.trim();
       if (!name) continue;
       if (stepperNames.has(name)) methods.push(name);
-      else notices.push(`Unknown stepper “${shown(name)}” was left out. Known: ${[...stepperNames].join(', ')}.`);
+      else unknownSteppers.push(name);
+    }
+    // one notice for all of them (a screen reader hears each notice: issue 30)
+    if (unknownSteppers.length) {
+      const many = unknownSteppers.length > 1;
+      notices.push(`Unknown stepper${many ? 's' : ''} ${listed(unknownSteppers)} ${many ? 'were' : 'was'} left out. Known: ${[...stepperNames].join(', ')}.`);
     }
     if (methods.length > MAX_PANELS) {
       notices.push(`At most ${MAX_PANELS} panels; the first ${MAX_PANELS} steppers are shown.`);
@@ -154,10 +170,11 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', ...paramInfos.map((p) => p.name)]);
-  for (const key of query.keys()) {
-    if (!known.has(key)) notices.push(`Unknown URL parameter “${shown(key)}” was ignored.`);
-  }
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', ...paramInfos.map((p) => p.name)]);
+  // one notice however many (2,000 unknown keys are one notice, not 2,000: issue 30)
+  const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
+  if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
+  else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
   let camera = null;
   const cameraText = get('camera');
   if (cameraText !== null && cameraText.trim() !== '') {
@@ -183,6 +200,10 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     paused: get('paused') === '1',
     embed: get('embed') === '1',
     plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    // the course API's allow-list, as given (web/course-api.js parses it); kept in every URL
+    // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
+    // too long to read allows less, not every origin.
+    origins: query.get('origins') === null ? null : query.get('origins').slice(0, 2000),
     notices,
   };
 }
@@ -190,7 +211,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 /**
  * The query string that reproduces the current lab.
  * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, params:object}[],
- *          camera?:object, paused?:boolean, embed?:boolean, plot?:string}} state  (β is written
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
 export function makeQuery(state) {
@@ -218,6 +239,8 @@ export function makeQuery(state) {
   if (state.paused) q.set('paused', '1');
   if (state.embed) q.set('embed', '1');
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
+  if (typeof state.origins === 'string') q.set('origins', state.origins);
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
-  return '?' + q.toString().replace(/%2C/g, ',');
+  // , : / need no escape in a query (RFC 3986): lists and origins stay readable
+  return '?' + q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/');
 }

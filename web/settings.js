@@ -47,14 +47,37 @@ export class Settings {
     if (!deferred) this.deps.changed();
   }
 
-  /** Sets scene parameter name = value (SI units) in the panels of indexes. */
-  async setParam(indexes, name, value) {
-    await Promise.all(indexes.map((i) => {
+  /** Stepper, Δt and β of the panels of indexes at once, each as given or kept
+   *  (undefined), then one restart (the course API, web/course-api.js). Resolves to the
+   *  refusals [{panel, error}] (the core's reason): a refused panel keeps its own. */
+  async setRun(indexes, { method, dt, beta }) {
+    const refused = [];
+    await Promise.all(indexes.map(async (i) => {
       const p = this.panels[i];
-      return p.setParams({ ...p.params, [name]: value });
+      if (!(await p.setStepper(method ?? p.method, dt ?? p.dt, beta ?? p.beta))) refused.push({ panel: i, error: p.message });
+    }));
+    if (refused.length === indexes.length) return refused;
+    this.deps.changed();
+    if (method !== undefined) for (const i of indexes) if (this.panels[i].method === method) this.deps.checkDt(i);
+    return refused;
+  }
+
+  /** Sets scene parameter name = value (SI units) in the panels of indexes. */
+  setParam(indexes, name, value) {
+    return this.setParams(indexes, { [name]: value });
+  }
+
+  /** Sets scene parameters ({name: value}, SI units) in the panels of indexes; resolves
+   *  to the refusals [{panel, error}] (a refused panel keeps its world). */
+  async setParams(indexes, values) {
+    const refused = [];
+    await Promise.all(indexes.map(async (i) => {
+      const p = this.panels[i];
+      if (!(await p.setParams({ ...p.params, ...values }))) refused.push({ panel: i, error: p.message });
     }));
     this.deps.rebuilt();
     this.deps.changed();
+    return refused;
   }
 
   /** The panel heads name the parameters (infos) in which panels differ. */

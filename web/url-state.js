@@ -6,7 +6,8 @@ import { makeQuery } from './params.js';
 const URL_DELAY_MS = 300; // a camera drag makes many changes: write the last one
 
 export class UrlState {
-  /** @param get {camera(), playing(), plot(), view(), embed()}: the current state of each part */
+  /** @param get {camera(), playing(), plot(), view(), embed(), origins(): the course API's
+   *  allow-list as the URL gave it, or null}: the current state of each part */
   constructor(scene, panels, get) {
     this.scene = scene;
     this.panels = panels;
@@ -31,6 +32,7 @@ export class UrlState {
       camera: this.get.camera(),
       paused: !this.get.playing(),
       embed: this.get.embed(),
+      origins: this.get.origins(),
       plot: this.get.plot(),
       view: this.get.view(),
     };

@@ -8,6 +8,9 @@
  * `softlab bench --warp [--steps N]`: seed 002's comparison (issue 16): time per step of
  * linear FEM, stiffness warping per element and per vertex, and Green-strain FEM
  * (implicit-euler) on warp-bar and warp-tube, as ratios to linear FEM from one run.
+ * `softlab bench --defaults [--scene NAME] [--seconds S]`: issue 27: every panel of every
+ * scene's opening comparison (the page's default_view), wall ms per step as the lab's
+ * Worker steps it, the fastest of BENCH_REPEATS consecutive windows of S seconds.
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <errno.h>
@@ -314,14 +317,91 @@ static void bench_warp(int steps) {
     }
 }
 
+/* ---- issue 27: every panel of every scene's opening comparison ------------------------ */
+
+/* Panels of each scene's opening comparison (sl_scene_default_panels: the page's
+ * default_view, as `softlab check-defaults` reads it), each built as the lab builds it and
+ * stepped as the lab's Worker steps it (sl_world_step, then sl_world_judge, as sl_api_step),
+ * from the scene's start on in BENCH_REPEATS consecutive windows of `seconds` of wall time
+ * (and at least 3 steps) each; the fastest window's wall ms per step, as the page reports
+ * the fastest of its 1 s windows (web/perf.js; its Worker times wall time too). So the
+ * first steps' set-up (factorizations, a preconditioner) counts once, as on the page. A
+ * step that fails restarts the run from rest (resets: in the fastest window; unstable: 1
+ * for a panel the scene flags as meant to blow up, which the page stops at its
+ * divergence; steps: in the fastest window; cpu_ms_per_step: the fastest window's processor
+ * ms per step, which others' load on a shared machine does not inflate). One line per
+ * panel, fields separated by blanks (tools/bench.sh):
+ *   scene panel stepper dt beta nodes tets rows ms_per_step steps resets unstable cpu_ms_per_step
+ * only: one scene or NULL for all. */
+static int bench_defaults(const char *only, double seconds) {
+    printf("# %s %s %s %s %s %s %s %s %s %s %s %s %s\n", "scene", "panel", "stepper", "dt", "beta", "nodes", "tets", "rows",
+           "ms_per_step", "steps", "resets", "unstable", "cpu_ms_per_step");
+    int ok = 1;
+    for (int i = 0; i < sl_scene_count; i++) {
+        const sl_scene_class *sc = sl_scenes[i];
+        if (only && strcmp(only, sc->name)) continue;
+        sl_scene_panel panels[SL_SCENE_MAX_PANELS];
+        int count = 0;
+        if (sl_scene_default_panels(sc, panels, &count) != SL_OK) {
+            fprintf(stderr, "softlab: bench --defaults: %s: cannot read its default_view\n", sc->name);
+            ok = 0;
+            continue;
+        }
+        for (int k = 0; k < count; k++) {
+            const sl_scene_panel *pn = &panels[k];
+            sl_world *w = NULL;
+            sl_status st = sl_scene_build(sc, &pn->params, &w);
+            if (st == SL_OK) st = sl_world_set_stepper(w, pn->stepper, pn->dt, pn->beta);
+            if (st != SL_OK) {
+                fprintf(stderr, "softlab: bench --defaults: %s panel %d: %s\n", sc->name, k,
+                        w ? sl_world_last_error(w) : sl_status_message(st));
+                sl_world_destroy(w);
+                ok = 0;
+                continue;
+            }
+            double best = INFINITY, best_cpu = INFINITY;
+            int steps = 0, resets = 0;
+            sl_verdict verdict;
+            sl_verdict_reset(&verdict);
+            sl_world_judge(w, &verdict);
+            for (int win = 0; win < BENCH_REPEATS; win++) { /* consecutive windows of one run */
+                int n = 0, fails = 0;
+                double t0 = sl_clock_seconds(), t = 0;
+                clock_t c0 = clock();
+                while ((n < 3 || t < seconds) && n < BENCH_MAX_STEPS) {
+                    if (sl_world_step(w) != SL_OK) {
+                        sl_world_reset(w), sl_verdict_reset(&verdict), fails++;
+                    } else {
+                        sl_world_judge(w, &verdict); /* as the lab's step (sl_api_step) does */
+                    }
+                    n++;
+                    t = sl_clock_seconds() - t0;
+                }
+                double cpu = 1e3 * (double)(clock() - c0) / CLOCKS_PER_SEC / n;
+                if (1e3 * t / n < best) best = 1e3 * t / n, steps = n, resets = fails;
+                if (cpu < best_cpu) best_cpu = cpu;
+            }
+            printf("%s %d %s %g %g %d %d %d %.4f %d %d %d %.4f\n", sc->name, k, pn->stepper->name, pn->dt, pn->beta,
+                   sl_world_node_count(w), sl_world_tet_count(w), sl_world_constraint_count(w), best, steps, resets,
+                   pn->unstable, best_cpu);
+            fflush(stdout);
+            sl_world_destroy(w);
+        }
+    }
+    return ok ? 0 : 1;
+}
+
 int softlab_bench(int argc, char **argv) {
     int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000, schur = 0;
+    int defaults = 0;
+    double seconds = 0.4;
     const char *only = NULL;
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--shapes")) { shapes = 1; continue; }
         if (!strcmp(opt, "--accuracy")) { accuracy = 1; continue; }
         if (!strcmp(opt, "--warp")) { warp = 1; continue; }
+        if (!strcmp(opt, "--defaults")) { defaults = 1; continue; }
         if (i + 1 >= argc) {
             fprintf(stderr, "softlab: bench option %s needs a value\n", opt);
             return 2;
@@ -339,6 +419,13 @@ int softlab_bench(int argc, char **argv) {
                 return 2;
             }
             schur = !strcmp(val, "schur");
+        } else if (!strcmp(opt, "--seconds")) {
+            char *end = NULL;
+            seconds = strtod(val, &end);
+            if (end == val || *end || !(seconds > 0 && seconds <= 60)) {
+                fprintf(stderr, "softlab: bench --seconds expects a number in (0, 60], got '%s'\n", val);
+                return 2;
+            }
         } else if (!strcmp(opt, "--scene")) {
             only = val;
         } else if (!strcmp(opt, "--solver")) {
@@ -353,6 +440,11 @@ int softlab_bench(int argc, char **argv) {
             return 2;
         }
     }
+    if (only && !sl_scene_find(only)) {
+        fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", only);
+        return 2;
+    }
+    if (defaults) return bench_defaults(only, seconds);
     if (shapes && schur) {
         bench_shapes_schur(steps ? steps : 10);
         return 0;
@@ -370,10 +462,6 @@ int softlab_bench(int argc, char **argv) {
         return 0;
     }
     if (!steps) steps = 2000;
-    if (only && !sl_scene_find(only)) {
-        fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", only);
-        return 2;
-    }
     printf("%-22s %-18s %7s %7s %10s %10s %10s %10s %7s\n", "scene", "method", "nodes",
            "rows", "us/step", "assembly", "factor", "solve", "resets");
     for (int i = 0; i < sl_scene_count; i++) {

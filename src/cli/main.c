@@ -7,6 +7,7 @@
  *   softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]
  *                                       issue 11's block and beam under each linear solver
  *   softlab bench --warp [--steps N]    seed 002: linear, warped and Green FEM, ratios
+ *   softlab bench --defaults [--scene NAME] [--seconds S]   issue 27: each scene's opening panels
  *   softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]
  *                                       every panel of every scene's opening comparison for
  *                                       30 s: bounded, or blown up where the scene says so
@@ -68,6 +69,7 @@ static void print_usage(FILE *f) {
             "       softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]\n"
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
             "       softlab bench --warp [--steps N]\n"
+            "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
             "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"

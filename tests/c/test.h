@@ -1,5 +1,5 @@
 /* A tiny test harness: TEST(name) registers a test; ENSURE and ENSURE_NEAR check;
- * the runner takes an optional name filter and ends with "N passed, N failed". */
+ * the runner takes [--quick] [FILTER] and ends with "N passed, N failed". */
 #ifndef SL_TEST_H
 #define SL_TEST_H
 
@@ -7,13 +7,20 @@
 #include <stdio.h>
 
 typedef void (*test_fn)(void);
-void test_register(const char *name, test_fn fn);
+void test_register(const char *name, test_fn fn, int long_run);
 void test_fail(const char *file, int line, const char *fmt, ...);
 
-#define TEST(name)                                                             \
+#define TEST(name) TEST_REGISTERED(name, 0)
+
+/* A test of long simulated runs (over about 5 s natively): the runner's --quick leaves it
+ * out (tests/web/wasm_c_tests.test.js runs the suite compiled to wasm that way, since the
+ * native run has checked the same physics). */
+#define TEST_LONG(name) TEST_REGISTERED(name, 1)
+
+#define TEST_REGISTERED(name, long_run)                                        \
     static void name(void);                                                    \
     __attribute__((constructor)) static void register_##name(void) {          \
-        test_register(#name, name);                                            \
+        test_register(#name, name, long_run);                                  \
     }                                                                          \
     static void name(void)
 

@@ -141,7 +141,7 @@ TEST(race_preset_dt_is_below_every_racers_bound) {
 /* warp-bar's opening comparison holds for 30 s in every panel (linear FEM, per-element
  * warping, Green strain at 10 ms). Before issue 26 it had a per-vertex warping panel, which
  * grew from 15.35 s and diverged at 18.87 s (the next test). ~10 s natively. */
-TEST(warp_bar_default_panels_hold_30_s) {
+TEST_LONG(warp_bar_default_panels_hold_30_s) {
     const sl_scene_class *sc = sl_scene_find("warp-bar");
     sl_scene_panel p[SL_SCENE_MAX_PANELS];
     int n = 0;

@@ -28,7 +28,7 @@ static int state_finite(const sl_world *w) {
     return isfinite(sl_world_energy(w).total);
 }
 
-TEST(every_stepper_on_every_scene_is_refused_runs_or_diverges_with_a_reason) {
+TEST_LONG(every_stepper_on_every_scene_is_refused_runs_or_diverges_with_a_reason) {
     int ran = 0, refused = 0, diverged = 0;
     for (int s = 0; s < sl_scene_count; s++)
         for (int k = 0; k < sl_stepper_count; k++) {

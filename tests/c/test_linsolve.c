@@ -59,7 +59,7 @@ static double max_distance(const sl_world *a, const sl_world *b) {
     return worst;
 }
 
-TEST(linsolve_trajectory_within_1e6_of_cholesky) {
+TEST_LONG(linsolve_trajectory_within_1e6_of_cholesky) {
     static const char *const names[] = {"default", "factor-pcg", "cholesky", "block-jacobi", "ic0"};
     for (int beam = 1; beam >= 0; beam--) {
         sl_world *ref = shape_world(beam, SL_LINEAR_CHOLESKY);

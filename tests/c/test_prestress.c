@@ -50,7 +50,7 @@ TEST(cantilever_scene_is_the_issue_set_up) {
 /* The issue's table: regularized, beta = 0, dt = 0.01 s reaches 741 J by t = 1 s. The
  * warning must come before that (measured: t = 0.57 s); at dt = 0.001 s (4.9 -> 4.5 J
  * over 3 s) it must not come at all. */
-TEST(energy_growth_warns_on_cantilever_dt_0_01_not_0_001) {
+TEST_LONG(energy_growth_warns_on_cantilever_dt_0_01_not_0_001) {
     int ok = 0;
     sl_world *w = cantilever("regularized", 0.01, 0);
     double t = warning_time(w, 3.0, &ok);
@@ -66,7 +66,7 @@ TEST(energy_growth_warns_on_cantilever_dt_0_01_not_0_001) {
 
 /* With H in the matrix the same dt = 0.01 s stays bounded for 30 s: no warning, the
  * energy below its start, the volume kept to 1 % (the seed's stepper: 1.044 and ~620 J). */
-TEST(regularized_geometric_bounded_on_cantilever_30s) {
+TEST_LONG(regularized_geometric_bounded_on_cantilever_30s) {
     int ok = 0;
     sl_world *w = cantilever("regularized-geometric", 0.01, 0);
     ENSURE(warning_time(w, 30.0, &ok) < 0);

@@ -258,6 +258,12 @@ check bench_form_refused '[ $rc = 2 ] && grep -q "form must be primal or schur" 
 # linear FEM (its own row 1.00; every other ratio finite and positive; no failed steps).
 $bin bench --warp --steps 3 > "$tmp/bw.txt"; rc=$?
 check bench_warp_ratios '[ $rc = 0 ] && [ $(grep -c "^warp-" "$tmp/bw.txt") = 8 ] && ! grep -q failed "$tmp/bw.txt" && awk "/^warp-/ { if (\$2 == \"linear-fem\" && \$NF != \"1.00\") bad = 1; if (!(\$NF > 0)) bad = 1 } END { exit bad }" "$tmp/bw.txt"'
+# issue 27: `bench --defaults` gives one row per panel of the scene's opening comparison, as
+# check-defaults lists them, with its stepper (the times themselves are not checked)
+$bin bench --defaults --scene warp-tube --seconds 0.01 > "$tmp/bd.txt"; rc=$?
+check bench_defaults_rows_are_the_panels '[ $rc = 0 ] && [ "$(grep -v "^#" "$tmp/bd.txt" | cut -d" " -f1,2)" = "$($bin check-defaults --list | grep "^warp-tube [0-9]$")" ] && grep -q "^warp-tube 1 stiffness-warping 0.01 0 352 960 " "$tmp/bd.txt"'
+$bin bench --defaults --seconds 0 > /dev/null 2> "$tmp/err"; rc=$?
+check bench_defaults_seconds_bounded '[ $rc = 2 ] && grep -q -- "--seconds expects a number" "$tmp/err"'
 # Stiffness warping (issue 16, seed 002 §4.1): on the bar the linear model swells, warping does not.
 $bin run --scene warp-bar --method linear-fem --t-end 1 --csv "$tmp/wl.csv"; rc=$?
 check warp_bar_linear_fem_swells '[ $rc = 0 ] && awk -F, "NR > 1 && \$8 > m { m = \$8 } END { exit !(m > 1.5) }" "$tmp/wl.csv"'

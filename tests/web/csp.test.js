@@ -1,6 +1,9 @@
-// Content Security Policy of the static site (meta tags in web/index.html and
-// lessons/*.html): each page declares one, it is enforced (an injected inline script
-// is refused), and the pages still work under it with no violation, also in
+// Content Security Policy of the static site: the HTTP headers of tools/serve.py (make
+// serve; the policy, frame-ancestors *, nosniff, Referrer-Policy), which never forbid
+// what a page's meta policy allows and are enforced on their own; and the meta tags in
+// web/index.html, web/examples/ and lessons/*.html: each page declares one, it is
+// enforced (an injected inline script is refused), and the pages still work under it
+// (and the headers) with no violation, also in
 // the lessons' iframes and inside a cross-origin iframe: the lab steps, draws and
 // exports; the lesson typesets its equations and runs its embedded labs.
 // Violations are caught in every frame by a 'securitypolicyviolation' listener added
@@ -13,7 +16,19 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { startSite, serveDir, colouredPixels } = require('./harness');
+const http = require('node:http');
+
+const { SITE, startSite, serveDir, colouredPixels } = require('./harness');
+
+/** The response headers of a GET of url. */
+function headersOf(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, (res) => { res.resume(); resolve({ status: res.statusCode, headers: res.headers }); }).on('error', reject);
+  });
+}
+
+/** A policy as {directive: [sources]}. */
+const parsePolicy = (text) => Object.fromEntries(text.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
 
 let site;
 before(async () => { site = await startSite(); });
@@ -62,6 +77,54 @@ async function labWorks(frame) {
 }
 
 describe('Content Security Policy', () => {
+  test('the server (tools/serve.py, make serve) sends the policy and the security headers', async () => {
+    const metas = [];
+    for (const file of ['index.html', 'examples/course-quiz.html', ...fs.readdirSync(path.join(SITE, 'lessons')).filter((f) => f.endsWith('.html')).map((f) => 'lessons/' + f)]) {
+      const html = fs.readFileSync(path.join(SITE, file), 'utf8');
+      const m = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/);
+      assert.ok(m, `${file} declares its policy`);
+      metas.push([file, parsePolicy(m[1])]);
+    }
+    for (const file of ['index.html', 'lessons/000-regularized-stepper.html', 'examples/course-quiz.html', 'softlab.wasm', 'app.js', 'sim-worker.js']) {
+      const { status, headers } = await headersOf(`${site.base}/${file}`);
+      assert.strictEqual(status, 200, file);
+      assert.strictEqual(headers['x-content-type-options'], 'nosniff', file);
+      assert.strictEqual(headers['referrer-policy'], 'no-referrer', file);
+      // embedding by course pages of any origin: frame-ancestors *, and no X-Frame-Options
+      // (its DENY or SAMEORIGIN would refuse them; it has no value that allows all)
+      assert.strictEqual(headers['x-frame-options'], undefined, file);
+      const policy = parsePolicy(headers['content-security-policy'] || '');
+      assert.deepStrictEqual(policy['frame-ancestors'], ['*'], file);
+      assert.deepStrictEqual(policy['default-src'], ["'none'"], file);
+      assert.deepStrictEqual(policy['script-src'], ["'self'", "'wasm-unsafe-eval'"], file);
+      assert.doesNotMatch(headers['content-security-policy'], /unsafe-inline|'unsafe-eval'/);
+      // the header never forbids what a page's own (tighter) meta policy allows
+      for (const [page, meta] of metas) {
+        for (const [directive, sources] of Object.entries(meta)) {
+          const allowed = policy[directive] || policy['default-src'];
+          for (const src of sources) assert.ok(allowed.includes(src), `${page}: ${directive} ${src} is not in the header's ${allowed.join(' ')}`);
+        }
+      }
+    }
+    assert.strictEqual((await headersOf(`${site.base}/softlab.wasm`)).headers['content-type'], 'application/wasm');
+  });
+
+  test('the header policy is enforced on its own: a page without a meta policy runs no inline script', { timeout: 60000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'softlab-header-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>no meta</title><p>plain</p><script>window.__ran = true</script>');
+    const plain = await serveDir(dir);
+    try {
+      const page = await newPage();
+      await page.goto(plain.base + '/index.html');
+      assert.strictEqual(await page.evaluate(() => window.__ran), undefined, 'the inline script ran');
+      await page.waitForFunction(() => window.__csp.length >= 1);
+      assert.ok((await page.evaluate(() => window.__csp)).some((v) => /script-src/.test(v)));
+      await page.close();
+    } finally {
+      plain.server.kill();
+    }
+  });
+
   test('the lab declares its policy, enforces it, and runs, draws and exports under it', { timeout: 180000 }, async () => {
     const page = await newPage();
     await page.goto(site.base + '/index.html');

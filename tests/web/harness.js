@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: serves the staged site (env SOFTLAB_SITE,
-// default build/site) with python's http.server on a free port and launches Debian's
+// default build/site) with tools/serve.py (python's http.server and the site's security
+// headers) on a free port and launches Debian's
 // Chromium through playwright-core (SwiftShader WebGL2). See ../shared/TOOLCHAIN.md.
 'use strict';
 const assert = require('node:assert');
@@ -40,10 +41,10 @@ async function waitForServer(url, ms) {
   throw new Error(`server at ${url} did not start`);
 }
 
-/** Serves dir (with an index.html) on a free port of host: { base, server }. */
+/** Serves dir (with an index.html) on a free port of host with tools/serve.py: { base, server }. */
 async function serveDir(dir, host = '127.0.0.1') {
   const port = await freePort();
-  const server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dir],
+  const server = spawn('python3', [path.join(ROOT, 'tools', 'serve.py'), String(port), '--bind', '127.0.0.1', '--directory', dir, '--quiet'],
     { stdio: 'ignore' });
   const base = `http://${host}:${port}`;
   await waitForServer(`http://127.0.0.1:${port}/index.html`, 10000);

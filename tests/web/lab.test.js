@@ -140,7 +140,9 @@ describe('URL parameters', () => {
     const evil = encodeURIComponent('<img src=x onerror="window.hacked=1">');
     const page = await openLab(`?scene=${evil}&methods=nope,${evil},regularized&dt=abc`);
     const notices = await page.locator('.notice').allTextContents();
-    assert.ok(notices.some((t) => t.includes('Unknown stepper “nope”')), notices.join('\n'));
+    // both unknown steppers in one notice (issue 30: one notice however many)
+    assert.strictEqual(notices.filter((t) => t.startsWith('Unknown stepper')).length, 1, notices.join('\n'));
+    assert.ok(notices.some((t) => t.includes('Unknown steppers “nope” and “<img')), notices.join('\n'));
     assert.ok(notices.some((t) => t.includes('Unknown scene')), notices.join('\n'));
     assert.ok(notices.some((t) => t.includes('“dt”')), notices.join('\n'));
     assert.strictEqual(await page.evaluate(() => document.querySelectorAll('#notices img').length), 0);

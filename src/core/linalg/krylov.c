@@ -47,9 +47,9 @@ sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, dou
     memset(w, 0, sizeof(double) * (size_t)n);
     memset(w2, 0, sizeof(double) * (size_t)n);
     double beta1 = sqrt(dot(n, r1, r1)), beta = beta1, oldb = 0, dbar = 0, epsln = 0;
-    double phibar = beta1, cs = -1, sn = 0;
+    double phibar = beta1, cs = -1, sn = 0, tnorm2 = 0, lsq = INFINITY;
     int it = 0;
-    while (it < max_iterations && phibar > tol * bnorm && beta > 0) {
+        while (it < max_iterations && phibar > tol * bnorm && beta > 0 && lsq > SL_MINRES_LEAST_SQUARES_TOLERANCE) {
         it++;
         for (int i = 0; i < n; i++) v[i] = y[i] / beta;           /* Lanczos vector v_k */
         A(ctx, v, y);
@@ -66,6 +66,8 @@ sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, dou
         double gbar = sn * dbar - cs * alfa;
         epsln = sn * beta;
         dbar = -cs * beta;
+        tnorm2 += alfa * alfa + oldb * oldb + beta * beta;        /* |T_k|_F^2 <= |A|_F^2 */
+        lsq = sqrt(gbar * gbar + dbar * dbar) / sqrt(tnorm2);       /* |A r_{k-1}| / (|A| |r_{k-1}|) */
         double gamma = fmax(sqrt(gbar * gbar + beta * beta), DBL_MIN); /* new rotation */
         cs = gbar / gamma;
         sn = beta / gamma;
@@ -79,6 +81,7 @@ sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, dou
         }
     }
     finish(A, ctx, n, b, x, r1, bnorm, tol, it, result);
+    if (result) result->least_squares = !result->converged && lsq <= SL_MINRES_LEAST_SQUARES_TOLERANCE;
     return SL_OK;
 }
 

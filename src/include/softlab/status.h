@@ -22,7 +22,7 @@
     X(SL_ERR_IO, "file could not be read or written")                         \
     X(SL_ERR_INCOMPATIBLE, "this stepper cannot run this kind of model")         \
     X(SL_ERR_SINGULAR, "the linear system is singular")                           \
-    X(SL_ERR_NO_CONVERGENCE, "an iterative solve stopped at its iteration cap short of its tolerance")
+    X(SL_ERR_NO_CONVERGENCE, "an iterative solve stopped short of its tolerance (at its iteration cap, or at a least-squares answer far from it)")
 
 typedef enum sl_status {
 #define SL_STATUS_ENUM(code, text) code,

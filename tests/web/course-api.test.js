@@ -1,0 +1,284 @@
+// The course API (web/course-api.js, README "Course API"), cross-origin: the example
+// course page (web/examples/course-quiz.html) is served by a second server as
+// http://localhost:P2 and embeds the lab from http://127.0.0.1:P1 with origins=<its own
+// origin>. The test speaks the API from the course page's window (as the course page's
+// own script does): version handshake; get-state; set (Δt, a scene parameter: the lab's
+// URL and controls follow); step, play, pause, reset; a 'time reached' and a 'diverged'
+// event; malformed messages and an unknown name answered with errors and the state
+// unchanged; a lab that does not list the page's origin refuses it; and the quiz itself:
+// a predicted Δt run in the lab, its verdict and the lab's stable-Δt bound.
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+
+const { SITE, startSite, serveDir } = require('./harness');
+
+let site, course, page, lab;
+
+/** Installs, in the course page's window, __api(type, fields, envelope) (resolves to the
+ *  lab's answer, reply or error, for a message to the iframe el), __events (events
+ *  received) and __raw(data) (posts anything, resolves to the answer with id raw-N or to
+ *  the next answer without an id). */
+async function installClient(frameSelector) {
+  await page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    const target = new URL(el.src).origin;
+    const waiting = new Map();
+    el.__events = [];
+    el.__answers = [];
+    window.addEventListener('message', (e) => {
+      if (e.source !== el.contentWindow) return;
+      const m = e.data;
+      if (m && m.type === 'event') { el.__events.push(m); return; }
+      el.__answers.push(m);
+      const key = m && m.id !== undefined && m.id !== null ? m.id : 'none';
+      const w = waiting.get(key);
+      if (w) { waiting.delete(key); w(m); }
+    });
+    let n = 0;
+    el.__post = (data, key) => new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(data)} in 30 s`)), 30000);
+      waiting.set(key, (m) => { clearTimeout(timer); resolve(m); });
+      el.contentWindow.postMessage(data, target);
+    });
+    el.__api = (type, fields = {}, envelope = {}) => {
+      const id = `test-${++n}`;
+      return el.__post({ softlab: 1, id, type, ...fields, ...envelope }, envelope.id === undefined ? id : envelope.id);
+    };
+  }, frameSelector);
+}
+
+const api = (type, fields = {}, envelope = {}, sel = '#lab') =>
+  page.evaluate(([s, t, f, e]) => document.querySelector(s).__api(t, f, e), [sel, type, fields, envelope]);
+/** Posts raw data without an id; resolves to the answer without an id. */
+const raw = (data, sel = '#lab') => page.evaluate(([s, d]) => document.querySelector(s).__post(d, 'none'), [sel, data]);
+const events = (sel = '#lab') => page.evaluate((s) => document.querySelector(s).__events, sel);
+/** Resolves to the first event of name for subscription received by the course page. */
+const waitEvent = (name, subscription, timeout = 30000) => page.waitForFunction(
+  ([n, s]) => document.querySelector('#lab').__events.find((e) => e.event === n && e.subscription === s), [name, subscription], { timeout })
+  .then((h) => h.jsonValue());
+const state = async () => (await api('get-state')).result;
+/** What a message must not change. */
+const essence = (s) => ({ t: s.t, playing: s.playing, panels: s.panels.map((p) => ({ method: p.method, dt: p.dt, beta: p.beta, params: p.params, t: p.t, verdict: p.verdict })) });
+
+before(async () => {
+  site = await startSite();
+  course = await serveDir(SITE, 'localhost'); // the same files, another origin
+  page = await site.browser.newPage({ viewport: { width: 1200, height: 1100 } });
+  page.setDefaultTimeout(60000);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(`${course.base}/examples/course-quiz.html?lab=${encodeURIComponent(site.base + '/index.html')}`);
+  // the quiz's handshake (ready event, hello) enables its button
+  await page.waitForFunction(() => !document.querySelector('#check').disabled, null, { timeout: 60000 });
+  lab = page.frames().find((f) => f.url().startsWith(site.base));
+  await installClient('#lab');
+});
+after(async () => {
+  if (course) course.server.kill();
+  if (site) await site.close();
+});
+
+describe('course API, from a course page of another origin', () => {
+  test('the page and the lab are of different origins; the lab lists the page in origins=', () => {
+    assert.notStrictEqual(new URL(page.url()).origin, new URL(lab.url()).origin);
+    assert.strictEqual(new URL(lab.url()).searchParams.get('origins'), new URL(page.url()).origin);
+    assert.match(page.url(), /^http:\/\/localhost:/);
+  });
+
+  test('version handshake: hello names version 1 and the scene; another version is refused', async () => {
+    const hello = await api('hello');
+    assert.strictEqual(hello.type, 'reply', JSON.stringify(hello));
+    assert.strictEqual(hello.softlab, 1);
+    assert.strictEqual(hello.id, 'test-1');
+    assert.strictEqual(hello.result.version, 1);
+    assert.deepStrictEqual(hello.result.versions, [1]);
+    assert.strictEqual(hello.result.scene, 'swinging-cube');
+    assert.strictEqual(hello.result.panels, 1);
+    assert.ok(hello.result.steppers.includes('symplectic-euler'));
+    for (const m of ['hello', 'get-state', 'set', 'play', 'pause', 'step', 'reset', 'subscribe', 'unsubscribe', 'ask']) {
+      assert.ok(hello.result.messages.includes(m), m);
+    }
+    const v2 = await api('hello', {}, { softlab: 2 });
+    assert.strictEqual(v2.type, 'error');
+    assert.strictEqual(v2.code, 'version');
+    assert.deepStrictEqual(v2.versions, [1]);
+    assert.match(v2.error, /version 2 is not spoken here/);
+  });
+
+  test('get-state: t, energies, V/V₀, the tracked node and the verdict of each panel', async () => {
+    const s = await state();
+    assert.strictEqual(s.playing, false);
+    assert.strictEqual(s.t, 0);
+    const p = s.panels[0];
+    assert.strictEqual(p.method, 'symplectic-euler');
+    assert.strictEqual(p.dt, 0.002);
+    assert.strictEqual(p.verdict, 'running');
+    for (const k of ['kinetic', 'potential', 'elastic', 'total']) assert.ok(Number.isFinite(p.energy[k]), k);
+    assert.ok(Math.abs(p.energy.total - (p.energy.kinetic + p.energy.potential + p.energy.elastic)) < 1e-9);
+    assert.ok(p.volumeRatio === null || p.volumeRatio > 0);
+    assert.ok(p.tracked && p.tracked.node >= 0, JSON.stringify(p.tracked));
+    assert.strictEqual(p.tracked.position.length, 3);
+    assert.strictEqual(p.tracked.position[1], p.tracked.height);
+    assert.strictEqual(p.bound, 2); // symplectic Euler's (ωΔt)_max, from the core's table
+    assert.ok(p.omegaMax > 0 && Math.abs(p.theoryDt - 2 / p.omegaMax) < 1e-12);
+  });
+
+  test('set Δt and a scene parameter: the lab restarts, its URL and its Δt field follow', async () => {
+    const hello = (await api('hello')).result;
+    const param = hello.params.find((x) => !x.integer);
+    assert.ok(param, 'the scene has a parameter');
+    const was = (await state()).panels[0].params[param.name];
+    assert.ok(Number.isFinite(was), `${param.name} = ${was}`);
+    const value = +(was * 0.9).toPrecision(4); // a little softer or lighter: still stable at 3 ms
+    const r = await api('set', { dt: 0.003, params: { [param.name]: value } });
+    assert.strictEqual(r.type, 'reply', JSON.stringify(r));
+    assert.strictEqual(r.result.panels[0].dt, 0.003);
+    assert.strictEqual(r.result.panels[0].params[param.name], value);
+    assert.strictEqual(r.result.t, 0);
+    const url = new URL(lab.url());
+    await lab.waitForFunction(() => new URL(location.href).searchParams.get('dt') === '0.003', null, { polling: 100 });
+    assert.ok(new URL(await lab.evaluate(() => location.href)).searchParams.get(param.name), `${param.name} in the lab URL ${url}`);
+    assert.strictEqual(await lab.evaluate(() => document.querySelector('.dt-input').value), '0.003');
+    // back to the scene's value, by the same message
+    const back = await api('set', { params: { [param.name]: was } });
+    assert.strictEqual(back.type, 'reply');
+    assert.strictEqual(back.result.panels[0].params[param.name], was);
+  });
+
+  test('step, play, pause and reset', async () => {
+    const stepped = await api('step', { count: 3 });
+    assert.strictEqual(stepped.type, 'reply', JSON.stringify(stepped));
+    assert.ok(Math.abs(stepped.result.panels[0].t - 0.009) < 1e-9, String(stepped.result.panels[0].t));
+    assert.strictEqual(stepped.result.playing, false);
+    const played = await api('play');
+    assert.strictEqual(played.result.playing, true);
+    await lab.waitForFunction(() => window.softlab.state().t > 0.1, null, { polling: 100 });
+    const paused = await api('pause');
+    assert.strictEqual(paused.result.playing, false);
+    assert.ok(paused.result.t > 0.1);
+    const t = paused.result.t;
+    await page.waitForTimeout(200);
+    assert.strictEqual((await state()).t, t, 'paused: the clock stands');
+    const reset = await api('reset');
+    assert.strictEqual(reset.result.t, 0);
+    assert.strictEqual(reset.result.panels[0].t, 0);
+  });
+
+  test('malformed messages and unknown names: an error reply, and nothing changes', async () => {
+    await api('step', { count: 2 });
+    const before = essence(await state());
+    const cases = [
+      [() => api('set', { dt: 'fast' }), 'bad-field', /dt must be a number of seconds/],
+      [() => api('set', { dt: 5 }), 'bad-field', /dt must be a number of seconds/],
+      [() => api('set', { dt: 0.001, colour: 'red' }), 'bad-field', /unknown field “colour”/],
+      [() => api('set', { method: 'warp-drive' }), 'bad-field', /method must be a stepper name/],
+      [() => api('set', { params: { nope: 1 } }), 'bad-field', /no parameter “nope”/],
+      [() => api('set', {}), 'bad-field', /at least one of/],
+      [() => api('set', { panel: 3, dt: 0.001 }), 'bad-field', /panel must be a whole number from 0 to 0/],
+      [() => api('step', { count: 1e6 }), 'bad-field', /count must be a whole number from 1 to 100/],
+      [() => api('subscribe', { event: 'time' }), 'bad-field', /needs t/],
+      [() => api('play', { now: true }), 'bad-field', /has no fields/],
+      [() => api('explode'), 'unknown-message', /unknown message “explode”; messages: hello, get-state, set/],
+      [() => raw({ softlab: 1, type: 'set', dt: 0.001, id: { x: 1 } }), 'malformed', /id must be a string or a number/],
+      [() => raw('play'), 'malformed', /is an object/],
+      [() => raw(['play']), 'malformed', /is an object/],
+      [() => raw({ type: 'play' }), 'malformed', /no “softlab” version field/],
+      [() => raw({ softlab: 1 }), 'malformed', /no message type/],
+      [() => raw(null), 'malformed', /is an object/],
+    ];
+    for (const [send, code, text] of cases) {
+      const r = await send();
+      assert.strictEqual(r.type, 'error', `${send}: ${JSON.stringify(r)}`);
+      assert.strictEqual(r.ok, false);
+      assert.strictEqual(r.code, code, `${send}: ${r.error}`);
+      assert.match(r.error, text);
+    }
+    assert.deepStrictEqual(essence(await state()), before);
+    assert.strictEqual(new URL(await lab.evaluate(() => location.href)).searchParams.get('dt'), '0.003');
+    assert.deepStrictEqual(page.errors, []);
+  });
+
+  test("a 'time reached' event", async () => {
+    await api('reset');
+    const sub = await api('subscribe', { event: 'time', t: 0.3 });
+    assert.strictEqual(sub.type, 'reply', JSON.stringify(sub));
+    await api('play');
+    const e = await waitEvent('time', sub.result.subscription);
+    await api('pause');
+    assert.strictEqual(e.t, 0.3);
+    assert.ok(e.shown >= 0.3, JSON.stringify(e));
+    // once: it is gone
+    const again = await api('unsubscribe', { subscription: sub.result.subscription });
+    assert.strictEqual(again.code, 'bad-field');
+  });
+
+  test("a 'diverged' event, with the core's verdict in the state", async () => {
+    const sub = await api('subscribe', { event: 'diverged' });
+    const set = await api('set', { dt: 0.01 }); // ωΔt ≈ 5.6, beyond symplectic Euler's 2
+    assert.strictEqual(set.type, 'reply', JSON.stringify(set));
+    await api('play');
+    const e = await waitEvent('diverged', sub.result.subscription);
+    assert.strictEqual(e.panel, 0);
+    assert.strictEqual(e.method, 'symplectic-euler');
+    assert.strictEqual(e.dt, 0.01);
+    assert.strictEqual(e.verdict, 'diverged');
+    assert.ok(e.t > 0 && e.t < 2, String(e.t));
+    const p = (await state()).panels[0];
+    assert.strictEqual(p.verdict, 'diverged');
+    assert.strictEqual(p.divergedAt, e.t);
+    assert.match(p.reason, /diverged at t = /);
+    assert.strictEqual((await api('unsubscribe', { subscription: sub.result.subscription })).result.removed, true);
+    await api('pause');
+  });
+
+  test('the quiz: a predicted Δt runs in the lab, its verdict and the lab\'s stable-Δt bound are reported', async () => {
+    await page.fill('#prediction', '5');
+    await page.click('#check');
+    await page.waitForFunction(() => document.querySelector('#result').dataset.grade || document.querySelector('#result').dataset.error, null, { timeout: 60000 });
+    const out = await page.evaluate(() => ({ ...document.querySelector('#result').dataset, text: document.querySelector('#result').textContent }));
+    assert.strictEqual(out.error, undefined, out.text);
+    assert.strictEqual(out.verdict, 'diverged', out.text);
+    assert.strictEqual(out.diverged, 'true');
+    const stable = Number(out.stableDt), theory = Number(out.theoryDt);
+    // the lab's bisection and its linear bound 2/ω_max agree to 10 % on this linear-ish cube
+    assert.ok(stable > 2e-3 && stable < 5e-3, out.text);
+    assert.ok(Math.abs(stable / theory - 1) < 0.1, out.text);
+    assert.strictEqual(out.grade, Math.abs(5e-3 / stable - 1) <= 0.1 ? 'close' : 'off');
+    assert.match(out.text, /the lab's verdict is “diverged”: it blew up at t = /);
+    assert.match(out.text, /largest stable Δt is [\d.]+ ms \(bisection\)/);
+    await page.screenshot({ path: require('node:path').join(require('./harness').RESULTS, 'course-quiz.png') });
+    assert.deepStrictEqual(page.errors, []);
+  });
+
+  test('a lab whose origins= does not list the page refuses it, and changes nothing', async () => {
+    await page.evaluate((src) => {
+      const f = document.createElement('iframe');
+      f.id = 'strict';
+      f.width = 600;
+      f.height = 400;
+      f.src = src;
+      document.body.prepend(f); // in sight, as a student would see it
+    }, `${site.base}/index.html?scene=oscillator&methods=symplectic-euler&paused=1&embed=1&origins=http://127.0.0.1:9`);
+    const strict = await (await page.waitForSelector('#strict')).contentFrame();
+    assert.ok(strict);
+    // polled by a timer: Chromium runs no animation frames in a cross-origin frame out of
+    // sight, and waitForFunction's default polling is by animation frame
+    await strict.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000, polling: 100 })
+      .catch(async (err) => {
+        throw new Error(`${err.message}; the lab says: ${await strict.evaluate(() => document.querySelector('.loading-text').textContent).catch((e) => e.message)}`);
+      });
+    await installClient('#strict');
+    for (const type of ['play', 'hello', 'get-state']) {
+      const r = await api(type, {}, {}, '#strict');
+      assert.strictEqual(r.type, 'error', JSON.stringify(r));
+      assert.strictEqual(r.code, 'origin');
+      assert.match(r.error, /origin http:\/\/localhost:\d+ may not use this lab/);
+    }
+    const s = await strict.evaluate(() => window.softlab.state());
+    assert.strictEqual(s.playing, false);
+    assert.strictEqual(s.t, 0);
+    // no 'ready' event reached the page: it went to the listed origin only
+    assert.deepStrictEqual(await events('#strict'), []);
+  });
+});
