@@ -11,7 +11,8 @@
 static void restart_windows(sl_verdict *v) {
     v->steps = v->windows = v->rises = v->rising_steps = 0;
     v->peak = v->last_peak = v->last_energy = v->rise_start = v->record = -INFINITY;
-    v->lowest_peak = INFINITY;
+    v->lowest_peak = v->low = v->last_low = INFINITY;
+    v->start_energy = v->start_scale = NAN;
     v->scale = v->growth = v->relative = 0;
 }
 
@@ -76,6 +77,8 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
     if (!isfinite(total) || !isfinite(moving)) return;
     v->scale = fmax(v->scale, moving);
     v->peak = fmax(v->peak, total);
+    v->low = fmin(v->low, total);
+    if (isnan(v->start_energy)) v->start_energy = total, v->start_scale = moving;
     /* a blow-up faster than the windows: E rose at every one of the last steps, above the
      * largest E of every state before the rise (after a whole window: a bounded swing has
      * shown its top by then) */
@@ -106,6 +109,16 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
     if (v->state < SL_VERDICT_GROWING && v->rises >= SL_VERDICT_RISES &&
         v->growth > SL_VERDICT_GROWTH_MARGIN * v->scale && v->scale > 0)
         decide(w, v, SL_VERDICT_GROWING);
+    /* a gain that stays: over the last two windows E never came back down to within
+     * SL_VERDICT_KEPT_GAIN times the start's K + U of where the run started */
+    double kept = fmin(v->low, v->last_low) - v->start_energy;
+    v->last_low = v->low;
+    v->low = INFINITY;
+    if (v->state < SL_VERDICT_GROWING && v->windows >= 2 && v->start_scale > 0 &&
+        kept > SL_VERDICT_KEPT_GAIN * v->start_scale) {
+        v->growth = kept, v->relative = v->scale > 0 ? kept / v->scale : 0;
+        decide(w, v, SL_VERDICT_GROWING);
+    }
 }
 
 int sl_world_judge(const sl_world *w, sl_verdict *v) {

@@ -410,7 +410,16 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
  *     rise: a bounded swing has shown its top within the first window and never passes it
  *     (explicit Euler at omega dt = 0.5 is growing at step 20 and diverges at step 54; at
  *     omega dt = 1.8 it diverges in 8 steps, before a window: straight to diverged; less
- *     than 2 periods show no trend). Not judged (the windows start afresh) while a driver,
+ *     than 2 periods show no trend). A gain that stays is growing too (for a run
+ *     that starts with K + U = S0 > 0): at the end of a window from the second on, the
+ *     smallest E over it and the window before exceeds E at the start by more than
+ *     SL_VERDICT_KEPT_GAIN (2) S0. A bounded swing comes back down each period (on the
+ *     oscillator, 100 s: symplectic Euler at omega dt = 1.99, largest such low 0.76 J from
+ *     E0 = S0 = 0.5 J; Verlet at 1.999, 0.14 J; RK4 at 2.8, 0.006 J), a blow-up that
+ *     saturates does not (RK4 at omega dt = 2.85-3.05: E x 2.27 a step at 3.0 to 359 J
+ *     within the first window, the node folds through the pin and E then swings between
+ *     about 1 and 425 J; lows of 19-42 J, first above 1.5 J at step 48-96; symplectic
+ *     Euler at 1.995, beyond its bound 1.9904 on this spring, 149 J). Not judged (the windows start afresh) while a driver,
  *     a grab or a moving plate does work on the body that E does not count, and not under a
  *     SL_STEPPER_LINEARIZED stepper (linear FEM: its forces derive from 1/2 u^T K0 u, not
  *     from the model's energy that sl_world_energy reports). Measured over 30 s (largest
@@ -430,6 +439,7 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
 #define SL_VERDICT_RISES 3
 #define SL_VERDICT_RISING_STEPS 4
 #define SL_VERDICT_GROWTH_MARGIN 0.5
+#define SL_VERDICT_KEPT_GAIN 2.0
 #define SL_VERDICT_ARTIFACT_VOLUME 0.1
 
 typedef enum sl_verdict_state {
@@ -459,6 +469,9 @@ typedef struct sl_verdict {
     int rising_steps; /* consecutive steps whose E rose */
     double last_energy, record; /* J: E of the last state; the largest E of the run */
     double rise_start; /* J: the largest E before the current rise began */
+    double start_energy, start_scale; /* J: E and K + U of the first state judged since the
+                                         windows (re)started */
+    double low, last_low; /* J: the smallest E of the current and of the last window */
 } sl_verdict;
 
 /* Clears v to "running" (NULL: no-op). */
