@@ -78,7 +78,15 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
     v->scale = fmax(v->scale, moving);
     v->peak = fmax(v->peak, total);
     v->low = fmin(v->low, total);
-    if (isnan(v->start_energy)) v->start_energy = total, v->start_scale = moving;
+    if (isnan(v->start_energy)) {
+        v->start_energy = total;
+        /* the start's K + U counts only where it is more than noise beside what gravity and
+         * the constant loads do to the body over its own size (a body at rest holds 1e-26 J) */
+        double weight = 0, g = sqrt(w->gravity[0] * w->gravity[0] + w->gravity[1] * w->gravity[1] + w->gravity[2] * w->gravity[2]);
+        for (int i = 0; i < w->n; i++) weight += w->mass[i] * g;
+        for (int d = 0; w->load && d < 3 * w->n; d++) weight += fabs(w->load[d]);
+        v->start_scale = moving > SL_VERDICT_START_SCALE * weight * w->body_radius ? moving : 0;
+    }
     /* a blow-up faster than the windows: E rose at every one of the last steps, above the
      * largest E of every state before the rise (after a whole window: a bounded swing has
      * shown its top by then) */

@@ -411,7 +411,9 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
  *     (explicit Euler at omega dt = 0.5 is growing at step 20 and diverges at step 54; at
  *     omega dt = 1.8 it diverges in 8 steps, before a window: straight to diverged; less
  *     than 2 periods show no trend). A gain that stays is growing too (for a run
- *     that starts with K + U = S0 > 0): at the end of a window from the second on, the
+ *     that starts with K + U = S0 above SL_VERDICT_START_SCALE (0.01) times (M |g| + the
+ *     constant loads' sum |f|) R0, what they do over the body's size: a body that starts
+ *     at rest is left to the rules above): at the end of a window from the second on, the
  *     smallest E over it and the window before exceeds E at the start by more than
  *     SL_VERDICT_KEPT_GAIN (2) S0. A bounded swing comes back down each period (on the
  *     oscillator, 100 s: symplectic Euler at omega dt = 1.99, largest such low 0.76 J from
@@ -440,6 +442,7 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
 #define SL_VERDICT_RISING_STEPS 4
 #define SL_VERDICT_GROWTH_MARGIN 0.5
 #define SL_VERDICT_KEPT_GAIN 2.0
+#define SL_VERDICT_START_SCALE 0.01
 #define SL_VERDICT_ARTIFACT_VOLUME 0.1
 
 typedef enum sl_verdict_state {
