@@ -3,6 +3,7 @@
 // view stays a URL; a user's mesh travels through sessionStorage, never the URL.
 
 import { loadMeshText } from './mesh-text.js';
+import { onChosen } from './choose.js';
 
 const KEY = 'softlab-user-mesh';
 const MAX_BYTES = 4e6; // sessionStorage holds about 5 MB
@@ -18,7 +19,7 @@ export function bindScenePicker(select, scenes, current) {
     select.append(opt);
   }
   select.value = current.name;
-  select.addEventListener('change', () => {
+  onChosen(select, () => {
     location.search = '?' + new URLSearchParams({ scene: select.value }).toString();
   });
 }
