@@ -536,7 +536,8 @@ void sl_assembly_system(sl_world *w, double c_K, double c_H) {
     }
 }
 
-cs *sl_assembly_jacobian_csc(const sl_world *w) {
+/* J as a new CSC matrix (NULL: out of memory): the pattern sl_assembly_jacobian keeps. */
+static cs *jacobian_csc(const sl_world *w) {
     const sl_assembly *a = &w->assembly;
     cs *T = cs_spalloc(w->m, a->n_free, a->J_size + 1, 1, 1);
     if (!T) return NULL;
@@ -571,13 +572,13 @@ static int column_slot(const cs *J, int row, int col) {
 const cs *sl_assembly_jacobian(sl_world *w) {
     sl_assembly *a = &w->assembly;
     if (!a->Jc) {
-        cs *J = sl_assembly_jacobian_csc(w);
+        cs *J = jacobian_csc(w);
         int *slot = J ? malloc(sizeof(int) * (size_t)(a->J_size > 0 ? a->J_size : 1)) : NULL;
         if (!slot) {
             cs_spfree(J);
             return NULL;
         }
-        for (int k = 0; k < w->model_count; k++) { /* the order of sl_assembly_jacobian_csc */
+        for (int k = 0; k < w->model_count; k++) { /* the order of jacobian_csc */
             const sl_model *m = w->models[k];
             int nd = block_dofs(m), at = a->J_offset[k];
             for (int b = 0; b < m->block_count; b++)

@@ -94,11 +94,8 @@ void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, 
 void sl_assembly_system(sl_world *w, double c_K, double c_H);
 
 
-/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped.
- * Returns NULL when out of memory. The caller frees it with cs_spfree. */
-struct cs_sparse *sl_assembly_jacobian_csc(const sl_world *w);
-
-/* The same matrix, owned by the assembly: its pattern is built once (until the pattern is
+/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped, owned
+ * by the assembly: its pattern is built once (until the pattern is
  * rebuilt), its values refilled in place from the last sl_assembly_evaluate on each call,
  * so a step allocates nothing. Built anew each step, the triplets, cs_compress and
  * cs_dupl were about 35 % of an incompressible step on a 733-node torus (perf, issue 27).
