@@ -11,7 +11,7 @@
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { compileWasm, loadLab } from './lab-api.js';
 import { MAX_PANELS, parseParams } from './params.js';
-import { Panel } from './panel.js';
+import { Panel, resizePanels } from './panel.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
 import { bindEmbed } from './embed.js';
@@ -51,6 +51,17 @@ function notice(text, kind = 'warn') {
 }
 
 /** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
+/** Resolves in a task of its own: the lab's start is cut into pieces of well under 50 ms
+ *  of main-thread work, so a lesson with four labs stays responsive while they open (a
+ *  message, not setTimeout, which a browser may hold back in a frame). */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const s = document.createElement('script');
@@ -101,18 +112,28 @@ async function startLab(core, config, pool) {
   const small = matchMedia('(max-width: 600px), (max-height: 500px)');
   const compact = () => {
     document.body.classList.toggle('compact', !!config.embed || small.matches);
-    panels.forEach((p) => p.resize());
+    resizePanels(panels);
   };
   small.addEventListener('change', compact);
   compact();
   const clients = pool.open(config.panels.length, scene.mesh || null);
   config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
-  const created = Promise.all(panels.map((p) => p.create()));
+  resizePanels(panels);
   // uPlot (preloaded by index.html) runs while the Workers build the panels, not before the
   // lab's own start: its 50-130 ms of evaluation are then off the path to the first frame
   const charting = loadScript('uPlot.iife.min.js');
+  // one panel's view a task (a WebGL context each); a failure is Promise.all's below
+  const creating = [];
+  for (const p of panels) {
+    const c = p.create();
+    c.catch(() => {});
+    creating.push(c);
+    await nextTask();
+  }
+  const created = Promise.all(creating);
   await created;
   performance.mark('softlab-panels-built');
+  await nextTask();
   let body = measureBody(panels[0].shown);
 
   const markAllDirty = () => { for (const p of panels) p.dirty = true; };
@@ -181,14 +202,17 @@ async function startLab(core, config, pool) {
     api: core.api,
     answered: (i, result) => emit('answered', { panel: i, result }),
   });
+  await nextTask();
   settings.updateVariants(infos);
   for (const p of panels) p.updateLabel();
   nameLandmarks();
   await charting;
+  await nextTask();
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
   for (const [p, samples] of early) plots.add(p, samples);
 
+  await nextTask();
   const stepOnce = () => { clock.stepOnce(); plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
 
@@ -218,7 +242,7 @@ async function startLab(core, config, pool) {
   toggle.addEventListener('click', () => {
     const open = document.body.classList.toggle('show-controls');
     toggle.setAttribute('aria-expanded', String(open));
-    panels.forEach((p) => p.resize());
+    resizePanels(panels);
   });
   clock.setPlaying(clock.playing);
 
@@ -229,9 +253,9 @@ async function startLab(core, config, pool) {
     .observe($('#panels'));
   document.addEventListener('visibilitychange', suspend);
 
-  const ro = new ResizeObserver(() => panels.forEach((p) => p.resize()));
+  const ro = new ResizeObserver(() => resizePanels(panels));
   for (const p of panels) ro.observe(p.canvas);
-  panels.forEach((p) => p.resize());
+  resizePanels(panels);
 
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
@@ -286,6 +310,7 @@ async function main() {
   $('#scene-note').hidden = !note;
   let lab;
   try {
+    await nextTask();
     lab = await startLab(core, config, pool);
   } catch (err) {
     loading.classList.add('failed');

@@ -31,6 +31,14 @@ function hexToRgb(hex) {
   return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
+/** Resizes the panels, every one measured before any is changed: one layout for them all
+ *  (measure, change, measure the next forced a layout per panel, 15-30 ms of a four-panel
+ *  lab's start in a lesson). */
+export function resizePanels(panels) {
+  const sizes = panels.map((p) => p.measure());
+  panels.forEach((p, i) => p.applySize(sizes[i]));
+}
+
 export class Panel {
   /**
    * @param core    the page's loaded wasm API (lab-api.js loadLab): views and tables
@@ -110,10 +118,10 @@ export class Panel {
   /** Builds the simulation (falling back to the scene's defaults where refused) and the
    *  view; throws with the reason if even the scene's own stepper cannot build. */
   async create() {
-    // The view first, at its laid-out size: its WebGL context is made while the Worker
-    // builds (the page's costliest start-up work overlaps the Worker's), and a context
-    // made at the canvas's final size is not reallocated by the first resize.
-    this.resize();
+    // The view first, at its laid-out size (the caller resizes the panels first): its
+    // WebGL context is made while the Worker builds (the page's costliest start-up work
+    // overlaps the Worker's), and a context made at the canvas's final size is not
+    // reallocated by the first resize.
     this.createView();
     let built = await this.build(this.params, this.method);
     if (built.paramError) {
@@ -615,10 +623,23 @@ export class Panel {
   }
 
   resize() {
-    this.fitStepperNames();
+    this.applySize(this.measure());
+  }
+
+  /** What resize needs from the page's layout, read and nothing written: the menu's room
+   *  (fitStepperNames) and the canvas's size in device pixels. */
+  measure() {
     const dpr = Math.min(window.devicePixelRatio || 1, 2);
-    const w = Math.max(1, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.max(1, Math.round(this.canvas.clientHeight * dpr));
+    return {
+      menu: this.measureMenu(),
+      w: Math.max(1, Math.round(this.canvas.clientWidth * dpr)),
+      h: Math.max(1, Math.round(this.canvas.clientHeight * dpr)),
+    };
+  }
+
+  /** Fits the menu and the canvas to a measure(). */
+  applySize({ menu, w, h }) {
+    this.fitMenu(menu);
     if (this.canvas.width !== w || this.canvas.height !== h) {
       this.canvas.width = w;
       this.canvas.height = h;
@@ -636,14 +657,37 @@ export class Panel {
    *  its parenthesis ("Forest-Ruth (fourth order symplectic)" to "Forest-Ruth") rather than
    *  cut mid-word by the menu; the menu's tooltip keeps the whole name (issue 13 item 7). */
   fitStepperNames() {
+    this.fitMenu(this.measureMenu());
+  }
+
+  /** The menu's room for a name (CSS px) and its font; room 0 if not laid out. */
+  measureMenu() {
     const head = this.select.parentElement;
     const style = getComputedStyle(head);
     // the head's content box less the swatch and its gap (22 px) and the menu's own padding,
     // border and arrow (about 34 px)
     const room = head.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 22 - 34;
-    if (!(room > 0)) return; // not laid out (hidden in a compact embed): keep the names
+    return { room: room > 0 ? room : 0, font: getComputedStyle(this.select).font };
+  }
+
+  /** Fits the menu's names to a measureMenu(). */
+  fitMenu({ room, font }) {
+    if (!room) return; // not laid out (hidden in a compact embed): keep the names
+    // each resize asks again; the names change only with the room, the font or the menu
+    // (fitting them anew each time wrote the options and forced a layout per panel: 54 ms
+    // of a four-panel lab's start)
+    const key = `${room}|${font}`;
+    if (key !== this.fitted) this.fitNames(room, font);
+    this.fitted = key;
+    const chosen = this.select.selectedOptions[0];
+    const title = chosen && chosen.textContent !== chosen.dataset.full ? chosen.dataset.full : '';
+    if (this.select.title !== title) this.select.title = title;
+  }
+
+  /** The menu's names fitted to room (CSS px) in font (fitStepperNames). */
+  fitNames(room, font) {
     const ctx = (measureCtx ||= document.createElement('canvas').getContext('2d'));
-    ctx.font = getComputedStyle(this.select).font;
+    ctx.font = font;
     // a base name two steppers share keeps what tells them apart: "Stiffness warping (per
     // element)" to "Warping (per element)", "Warping (element)" or "Warping (elem.)",
     // never to "Stiffness warping" beside the per-vertex one
@@ -660,8 +704,6 @@ export class Panel {
       const name = [full, ...shorter].find(fits) || shorter[shorter.length - 1];
       if (o.textContent !== name) o.textContent = name;
     }
-    const chosen = this.select.selectedOptions[0];
-    this.select.title = chosen && chosen.textContent !== chosen.dataset.full ? chosen.dataset.full : '';
   }
 
   /** The camera arguments of the view's draw/project/pick/unproject for this panel. */

@@ -8,6 +8,7 @@
 //   bindPresets(select, deps)                   fills the menu; picking one loads it
 
 import { makeQuery, MIN_DT, MAX_DT } from './params.js';
+import { onChosen } from './choose.js';
 
 // "Make it explode": panel 1 runs explicit Euler at Δt·ω_max = EXPLODE, 1.5 times the
 // bound 2 the meter marks (symplectic Euler's). Explicit Euler is unstable at every Δt on
@@ -82,7 +83,7 @@ export function bindPresets(select, { state, omegaMax, defaultDt, notice, go = (
     opt.title = p.title;
     select.append(opt);
   }
-  select.addEventListener('change', () => {
+  onChosen(select, () => {
     const query = presetQuery(select.value, state(), omegaMax(), defaultDt);
     if (query) go(query);
     else notice(`“Make it explode” needs panel 1's ω_max, which is ${omegaMax()} rad/s here (a compliance of 0 or not yet known).`);

@@ -3,6 +3,7 @@
 // view stays a URL; a user's mesh travels through sessionStorage, never the URL.
 
 import { loadMeshText } from './mesh-text.js';
+import { onChosen } from './choose.js';
 
 const KEY = 'softlab-user-mesh';
 const MAX_BYTES = 4e6; // sessionStorage holds about 5 MB
@@ -18,7 +19,7 @@ export function bindScenePicker(select, scenes, current) {
     select.append(opt);
   }
   select.value = current.name;
-  select.addEventListener('change', () => {
+  onChosen(select, () => {
     location.search = '?' + new URLSearchParams({ scene: select.value }).toString();
   });
 }
@@ -85,16 +86,28 @@ export function bindMeshLoader(input, target, onError, scene) {
 /** The stored user mesh as a pseudo-scene ({..., mesh: its text for the simulation
  *  Workers}), or null (with notice(text) saying why). */
 export function loadUserMesh(core, notice) {
-  let mesh;
-  try {
-    mesh = JSON.parse(sessionStorage.getItem(KEY) || 'null');
-  } catch { mesh = null; }
-  if (!mesh || typeof mesh.text !== 'string') {
-    notice('No mesh was loaded in this tab; use “Load mesh…” or drop a .msh, .mesh or .node + .ele file.');
+  const stored = sessionStorage.getItem(KEY);
+  const again = 'load it again with “Load mesh…” or drop a .msh, .mesh or .node + .ele file.';
+  if (stored === null) {
+    notice(`No mesh was loaded in this tab; ${again.replace('load it again with', 'use')}`);
     return null;
   }
+  // anything stored that is not {name, text, text2} of strings is dropped, with a notice,
+  // so a damaged entry never stops the lab (nor comes back on the next load)
+  let mesh = null;
+  try { mesh = JSON.parse(stored); } catch { /* not JSON */ }
+  const valid = mesh && typeof mesh === 'object' && typeof mesh.text === 'string' &&
+    (mesh.name === undefined || typeof mesh.name === 'string') &&
+    (mesh.text2 === undefined || typeof mesh.text2 === 'string');
+  if (!valid) {
+    sessionStorage.removeItem(KEY);
+    notice(`The mesh saved in this tab was damaged and has been dropped; ${again}`);
+    return null;
+  }
+  mesh = { name: mesh.name || 'mesh', text: mesh.text, text2: mesh.text2 || '' };
   const { status, message } = loadMeshText(core, mesh);
   if (status !== 0) {
+    sessionStorage.removeItem(KEY);
     notice(`Could not read your mesh: ${message}`);
     return null;
   }

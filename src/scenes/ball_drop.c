@@ -173,7 +173,7 @@ const sl_scene_class sl_scene_onering_sphere_drop = {
     .citation = "seed 001 Fig. 2, §2-4",
     .description = "A rubber ball (radius 0.1 m) falls 0.1 m onto the ground. Its elastic "
                    "tets are deviatoric; the volume of every node's one-ring of tets is kept "
-                   "by a pressure projection (the `incompressible` stepper, MINRES to 1 %), "
+                   "by a pressure projection (the `incompressible` stepper, MINRES to 1e-4), "
                    "with the ground a constraint inside the pressure solve. Watch the volume "
                    "ratio stay within a fraction of a percent through the impact; the "
                    "regularized stepper enforces the same one-ring rows (α = 0) through "

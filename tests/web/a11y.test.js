@@ -141,6 +141,25 @@ describe('the lab (default scene, motion allowed)', () => {
     }
     assert.deepStrictEqual(page.errors, []);
   });
+
+  test('arrow keys browse the scene menu without leaving the page; Enter opens the scene (WCAG 3.2.2)', async () => {
+    const p = await openLab(site, '?scene=oscillator', { width: 1200, height: 800 });
+    await p.focus('#scene-select');
+    await p.keyboard.press('ArrowDown');
+    await p.waitForTimeout(500);
+    const browsed = await p.$eval('#scene-select', (s) => s.value);
+    assert.notStrictEqual(browsed, 'oscillator', 'the arrow moved the menu');
+    assert.match(p.url(), /scene=oscillator/, 'no navigation on an arrow key');
+    await Promise.all([p.waitForNavigation(), p.keyboard.press('Enter')]);
+    assert.match(p.url(), new RegExp(`scene=${browsed}`), 'Enter opens the scene browsed to');
+    await p.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    await p.focus('#scene-select');
+    await p.keyboard.press('ArrowUp');
+    await p.keyboard.press('Tab'); // leaving without Enter puts back the scene shown
+    assert.strictEqual(await p.$eval('#scene-select', (s) => s.value), browsed);
+    assert.deepStrictEqual(p.errors, []);
+    await p.close();
+  });
 });
 
 describe('the compact embed, reduced motion, 2,000 unknown URL parameters', () => {

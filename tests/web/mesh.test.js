@@ -138,4 +138,23 @@ describe('scenes and meshes', () => {
     assert.strictEqual(await page.evaluate(() => window.softlab.scene), 'swinging-cube');
     await page.close();
   });
+  test('a damaged mesh saved in the tab is dropped with a notice, and the lab opens', async () => {
+    // issue 30: stored state that does not parse never leaves the lab on its loading screen
+    for (const stored of ['{', '"abc"', '{"text":5}', '{"name":{},"text":"x","text2":7}']) {
+      const page = await site.browser.newPage({ viewport: { width: 1000, height: 700 } });
+      page.errors = [];
+      page.on('pageerror', (e) => page.errors.push(e.message));
+      await page.goto(site.base + '/index.html?scene=oscillator');
+      await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+      await page.evaluate((v) => sessionStorage.setItem('softlab-user-mesh', v), stored);
+      await page.goto(site.base + '/index.html?scene=mesh');
+      await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+      const notices = await page.$$eval('#notices .notice', (els) => els.map((e) => e.textContent));
+      assert.strictEqual(notices.filter((t) => /damaged and has been dropped/.test(t)).length, 1, `${stored}: ${JSON.stringify(notices)}`);
+      assert.strictEqual(await page.evaluate(() => sessionStorage.getItem('softlab-user-mesh')), null, stored);
+      assert.strictEqual(await page.evaluate(() => window.softlab.scene), 'swinging-cube', stored); // the default scene opens
+      assert.deepStrictEqual(page.errors, [], stored);
+      await page.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // The solver-iterations plot (web/chart.js solver_iterations, sl_step_timing.iterations
 // through sl_api_measure): on onering-sphere-drop at its defaults (6 cells, 816 tets,
-// incompressible stepper, dt = 5e-4 s, MINRES to 1 %), run through the impact to
+// incompressible stepper, dt = 5e-4 s, MINRES to 1e-4), run through the impact to
 // t = 0.3 s, the page's samples (one every 0.002 s: every fourth step) average what the C
 // test onering_solver_iterations_per_step_are_the_pressure_solves
 // (tests/c/test_onering_scenes.c) measures natively over the same steps: 180.17 Krylov

@@ -106,15 +106,12 @@ static void classify_rows(sl_world *w, incompressible_state *s) {
 
 /* Jh: the hard rows of the evaluated J (free dofs). */
 static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
-    cs_spfree(s->Jh);
-    s->Jh = NULL;
-    cs *J = sl_assembly_jacobian_csc(w);
+    const cs *J = sl_assembly_jacobian(w);
     if (!J) return SL_ERR_NOMEM;
-    cs *H = cs_spalloc(s->m_h, J->n, J->p[J->n] + 1, 1, 0);
-    if (!H) {
-        cs_spfree(J);
-        return SL_ERR_NOMEM;
-    }
+    cs *H = s->Jh; /* kept from step to step: the hard rows' pattern fits in J's */
+    if (H && (H->m != s->m_h || H->n != J->n || H->nzmax < J->p[J->n])) cs_spfree(H), H = s->Jh = NULL;
+    if (!H) H = s->Jh = cs_spalloc(s->m_h, J->n, J->p[J->n] + 1, 1, 0);
+    if (!H) return SL_ERR_NOMEM;
     csi nz = 0;
     for (csi j = 0; j < J->n; j++) {
         H->p[j] = nz;
@@ -122,8 +119,6 @@ static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
             if (s->hard[J->i[q]] >= 0) H->i[nz] = s->hard[J->i[q]], H->x[nz++] = J->x[q];
     }
     H->p[J->n] = nz;
-    cs_spfree(J);
-    s->Jh = H;
     return SL_OK;
 }
 

@@ -166,12 +166,9 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
     double dt = w->dt, g = gamma_of(w);
     double t0 = sl_clock_seconds();
     sl_assembly_evaluate(w, w->x);
-    cs *J = sl_assembly_jacobian_csc(w);
+    const cs *J = sl_assembly_jacobian(w); /* owned by the assembly */
     cs *S = J ? schur_complement(w, J, g / (dt * dt)) : NULL;
-    if (!S) {
-        cs_spfree(J);
-        return SL_ERR_NOMEM;
-    }
+    if (!S) return SL_ERR_NOMEM;
     sl_assembly_external_forces(w, s->force); /* gravity and grab */
     for (int k = 0; k < a->n_free; k++) s->fext[k] = s->force[a->free_dof[k]];
     for (int k = 0; k < a->n_free; k++) {
@@ -195,7 +192,6 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
         advance_positions(w);
     }
     cs_spfree(S);
-    cs_spfree(J);
     w->timing.assembly = t1 - t0;
     w->timing.factorization = t2 - t1;
     w->timing.solve = sl_clock_seconds() - t2;

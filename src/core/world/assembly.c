@@ -30,6 +30,8 @@ void sl_assembly_free(sl_assembly *a) {
     cs_spfree(a->A);
     free(a->A_slot);
     free(a->A_diag);
+    cs_spfree(a->Jc);
+    free(a->Jc_slot);
     int version = a->version;
     memset(a, 0, sizeof *a);
     a->version = version;
@@ -534,7 +536,8 @@ void sl_assembly_system(sl_world *w, double c_K, double c_H) {
     }
 }
 
-cs *sl_assembly_jacobian_csc(const sl_world *w) {
+/* J as a new CSC matrix (NULL: out of memory): the pattern sl_assembly_jacobian keeps. */
+static cs *jacobian_csc(const sl_world *w) {
     const sl_assembly *a = &w->assembly;
     cs *T = cs_spalloc(w->m, a->n_free, a->J_size + 1, 1, 1);
     if (!T) return NULL;
@@ -556,4 +559,42 @@ cs *sl_assembly_jacobian_csc(const sl_world *w) {
     cs_spfree(T);
     if (C && !cs_dupl(C)) C = cs_spfree(C);
     return C;
+}
+
+/* Slot of entry (row, col) in column col of J (unsorted rows: a linear search; columns
+ * hold the few rows of the constraints at one dof), or -1. */
+static int column_slot(const cs *J, int row, int col) {
+    for (csi q = J->p[col]; q < J->p[col + 1]; q++)
+        if (J->i[q] == row) return (int)q;
+    return -1;
+}
+
+const cs *sl_assembly_jacobian(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    if (!a->Jc) {
+        cs *J = jacobian_csc(w);
+        int *slot = J ? malloc(sizeof(int) * (size_t)(a->J_size > 0 ? a->J_size : 1)) : NULL;
+        if (!slot) {
+            cs_spfree(J);
+            return NULL;
+        }
+        for (int k = 0; k < w->model_count; k++) { /* the order of jacobian_csc */
+            const sl_model *m = w->models[k];
+            int nd = block_dofs(m), at = a->J_offset[k];
+            for (int b = 0; b < m->block_count; b++)
+                for (int r = 0; r < m->block_rows; r++, at += nd) {
+                    int row = a->row_offset[k] + sl_model_row_of(m, b * m->block_rows + r);
+                    for (int c = 0; c < nd; c++) {
+                        int gc = block_dof(w, m, b, c);
+                        slot[at + c] = gc >= 0 ? column_slot(J, row, gc) : -1;
+                    }
+                }
+        }
+        a->Jc = J, a->Jc_slot = slot;
+    }
+    cs *J = a->Jc;
+    memset(J->x, 0, sizeof(double) * (size_t)J->p[J->n]);
+    for (int e = 0; e < a->J_size; e++)
+        if (a->Jc_slot[e] >= 0) J->x[a->Jc_slot[e]] += a->J[e]; /* shared rows add, as cs_dupl */
+    return J;
 }

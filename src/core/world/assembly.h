@@ -51,6 +51,10 @@ typedef struct sl_assembly {
     struct cs_sparse *A;
     int *A_slot;
     int *A_diag;       /* int[n_free]: slot of each diagonal entry */
+    /* The constraint Jacobian of sl_assembly_jacobian (m x n_free, CSC) and the slot in
+     * Jc->x of each entry of J (int[J_size], -1 when pinned); built on first use. */
+    struct cs_sparse *Jc;
+    int *Jc_slot;
 } sl_assembly;
 
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */
@@ -90,9 +94,14 @@ void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, 
 void sl_assembly_system(sl_world *w, double c_K, double c_H);
 
 
-/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped.
- * Returns NULL when out of memory. The caller frees it with cs_spfree. */
-struct cs_sparse *sl_assembly_jacobian_csc(const sl_world *w);
+/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped, owned
+ * by the assembly: its pattern is built once (until the pattern is
+ * rebuilt), its values refilled in place from the last sl_assembly_evaluate on each call,
+ * so a step allocates nothing. Built anew each step, the triplets, cs_compress and
+ * cs_dupl were about 35 % of an incompressible step on a 733-node torus (perf, issue 27).
+ * Valid until the next call or the next rebuild; never freed by the caller. NULL: out of
+ * memory. */
+const struct cs_sparse *sl_assembly_jacobian(sl_world *w);
 
 void sl_assembly_free(sl_assembly *a);
 

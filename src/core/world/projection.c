@@ -47,9 +47,8 @@ sl_status sl_world_project_constraints(sl_world *w) {
     sl_status st = dx ? SL_OK : SL_ERR_NOMEM;
     for (int it = 0; it < w->pbd_iterations && st == SL_OK; it++) {
         sl_assembly_evaluate(w, w->x);
-        cs *J = sl_assembly_jacobian_csc(w);       /* m x n_free */
+        const cs *J = sl_assembly_jacobian(w);     /* m x n_free, owned by the assembly */
         cs *Jt = J ? cs_transpose(J, 1) : NULL;    /* its rows as columns */
-        cs_spfree(J);
         if (!Jt) {
             st = SL_ERR_NOMEM;
             break;
