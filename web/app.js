@@ -30,6 +30,7 @@ import { heightLimits, measureBody } from './body.js';
 import { SimPool } from './sim-client.js';
 import { bindTransport, showPlaying } from './transport.js';
 import { startFrameLoop } from './frame-loop.js';
+import { bindPlayback } from './playback.js';
 import { labFace } from './lab-face.js';
 import { startCourseApi } from './course-api.js';
 import { announce, reducedMotion } from './announce.js';
@@ -144,8 +145,15 @@ async function startLab(core, config, pool) {
     diagonal: () => body.diagonal,
     resetAll: () => resetAll(),
     play: () => clock.setPlaying(true),
+    live: () => clock.goLive(),
   });
+  let playback = null, playbackChoice = config.playback; // the bar; live/ahead as asked for
   const clock = new Clock(panels, {
+    autoAhead: playbackChoice !== 'live',
+    onAhead: (on) => {
+      if (playback) playback.changed(on);
+      markAllDirty();
+    },
     // prefers-reduced-motion: nothing moves until the reader presses Play (issue 30)
     playing: !config.paused && !reducedMotion(),
     onPlaying: (on) => {
@@ -233,6 +241,7 @@ async function startLab(core, config, pool) {
     view: () => views.query(),
     embed: () => config.embed,
     origins: () => config.origins,
+    playback: () => playbackChoice,
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
@@ -259,7 +268,9 @@ async function startLab(core, config, pool) {
 
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
-  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, inspector, perf, clockEl: $('#clock'), input,
+  playback = bindPlayback(clock, () => { playbackChoice = 'live'; updateUrl(); });
+  if (playbackChoice === 'ahead') clock.setAhead(true);
+  loop = startFrameLoop({ clock, panels, camera: () => camera, views, plots, bars, inspector, perf, clockEl: $('#clock'), input, playback,
     onFrame: (shown) => emit('frame', shown) });
   // what the page's own controls call, for the course API
   const control = {

@@ -14,9 +14,26 @@
 // ahead of the slowest panel's state, which bounds how far a fast panel runs ahead and how
 // long a pause takes to settle.
 
+//
+// Computed ahead (issue 27): a comparison whose slowest panel cannot follow real time
+// (below AHEAD_BELOW of the speed asked for, over AHEAD_AFTER s of play) is computed
+// ahead instead: the Workers step on without pause to targets AHEAD_FRAME apart, their
+// frames are kept, and the clock plays them back at the speed asked for, waiting where the
+// computation has not got to yet (a clip at a time: AHEAD_CLIP, or AHEAD_WAIT of
+// computing). The reader sees real-time motion after a wait, and may
+// scrub through what was computed; the page says so (app.js, the playback bar). A physics
+// input (a grab, a pin) goes back to live: it cannot act on a past the Workers left.
+
 const MAX_FRAME_DT = 0.1;   // s of real time taken into account per frame
 const LEAD_TARGETS = 4;     // targets sent at most this far ahead of the slowest panel
 const RATE_WINDOW = 0.1;    // s of real time over which the slowest panel's speed is measured
+export const AHEAD_FRAME = 1 / 30; // s simulated between the frames of a computed-ahead run
+export const AHEAD_BELOW = 0.5;    // of the speed asked for: slower than this is computed ahead
+const AHEAD_AFTER = 2;      // s of real play below AHEAD_BELOW before it is
+export const AHEAD_BUFFER = 20; // s simulated computed beyond the time shown, at most
+export const AHEAD_CLIP = 2;    // s simulated played without a wait, once it has started, ...
+const AHEAD_WAIT = 15;          // ... or what the Workers compute in this many s of real time
+const AHEAD_RATE_WINDOW = 1;    // s of real time over which the computing speed is measured
 
 export class Clock {
   /**
@@ -25,10 +42,13 @@ export class Clock {
    *                    last target it posted a frame for)
    * @param playing     start running?
    * @param onPlaying   (on) => void, after play/pause changed (buttons, URL)
+   * @param onAhead     (on) => void, after the clock went to computed ahead or back live
+   * @param autoAhead   may go to computed ahead by itself (false: ?playback=live)
    */
-  constructor(panels, { playing, onPlaying }) {
+  constructor(panels, { playing, onPlaying, onAhead = () => {}, autoAhead = true }) {
     this.panels = panels;
     this.onPlaying = onPlaying;
+    this.onAhead = onAhead;
     this.time = 0;       // s, simulated: the time shown (running) or of the states (paused)
     this.target = 0;     // s, simulated: the last target sent
     this.shown = 0;      // s, simulated: the time the panels were last shown at (show)
@@ -39,13 +59,73 @@ export class Clock {
     this.keptUp = false; // ... and it reached every target sent in that time
     this.rateFrom = null; // {real, reached}: the start of the rate's window
     this.real = 0;       // s of real time while playing (the rate's clock)
+    this.ahead = false;  // computed ahead and played back (see above)
+    this.autoAhead = autoAhead; // may switch to it by itself
+    this.slowFor = 0;    // s of real play the slowest panel has been below AHEAD_BELOW
+    this.slowFrom = null; // {real, latest}: where that stretch started
+    this.liveRate = NaN; // its speed when the clock switched (× real time, for the label)
+    this.buffering = false; // computed ahead, played: waiting until bufferNeed() is there
+    this.aheadRate = NaN; // computed ahead: simulated s the slowest panel computes per real s
+    this.aheadFrom = null; // {real, latest}: the start of that measure's window
+  }
+
+  /** Simulated seconds to have computed beyond the time shown before playing on (s): so
+   *  much that AHEAD_CLIP of playback at the speed asked for does not catch up with the
+   *  computation going on meanwhile at aheadRate. */
+  bufferNeed() {
+    const r = Number.isFinite(this.aheadRate) ? this.aheadRate : this.liveRate;
+    if (!Number.isFinite(r)) return AHEAD_CLIP;
+    return this.clip() * Math.max(0, 1 - r / this.speed);
+  }
+
+  /** Simulated seconds a clip plays (s): AHEAD_CLIP, or less where computing it would take
+   *  more than AHEAD_WAIT s of real time (at 0.02 x real time, 0.3 s: the reader sees
+   *  motion every 15 s, not every 100; pausing computes up to AHEAD_BUFFER ahead). */
+  clip() {
+    const r = Number.isFinite(this.aheadRate) ? this.aheadRate : this.liveRate;
+    if (!Number.isFinite(r)) return AHEAD_CLIP;
+    return Math.min(AHEAD_CLIP, Math.max(3 * AHEAD_FRAME, r * AHEAD_WAIT));
+  }
+
+  /** Computed ahead (on) or live; on: from the time shown, live: from the computed edge. */
+  setAhead(on) {
+    if (on === this.ahead) return;
+    if (!on) this.time = this.computed();
+    this.ahead = on;
+    this.buffering = on;
+    this.aheadFrom = null;
+    this.slowFor = 0;
+    this.onAhead(on);
+  }
+
+  /** Live again (a physics input): the panels jump to the latest time all of them reached. */
+  goLive() {
+    this.autoAhead = false;
+    this.setAhead(false);
+  }
+
+  /** The time up to which every running panel has a frame (s): the computed edge. */
+  computed() {
+    return this.shownTime();
+  }
+
+  /** The earliest time a computed-ahead run can be shown at (s): its oldest kept frame. */
+  earliest() {
+    return Math.max(0, ...this.panels.map((p) => (p.frames.length ? p.frames[0].at : 0)));
+  }
+
+  /** Shows time t (s) of a computed-ahead run, within what is kept and computed. */
+  seek(t) {
+    if (!this.ahead) return;
+    this.time = Math.min(Math.max(t, this.earliest()), this.computed());
+    this.buffering = false; // play from here; a wait again where it catches up
   }
 
   /** Out of sight (on) or back: a lab nobody sees takes no steps, and resumes as it was. */
   setSuspended(on) {
     if (on === this.suspended) return;
     this.suspended = on;
-    if (on && this.playing) for (const p of this.panels) p.hold();
+    if (on && (this.playing || this.ahead)) for (const p of this.panels) p.hold();
     this.rateFrom = null;
   }
 
@@ -65,6 +145,7 @@ export class Clock {
    *  moves it by exactly one Δt. */
   catchUp() {
     const active = this.active();
+    if (this.ahead) return; // the time is the playback's
     if ((!this.playing || this.suspended) && active.length) this.time = Math.max(...active.map((p) => p.latest));
   }
 
@@ -77,8 +158,10 @@ export class Clock {
   /** Each panel shows its frame for the shown time; returns that time (s), also kept as
    *  `shown` until the next call. */
   show() {
-    const t = this.shownTime();
-    for (const p of this.panels) p.showAt(t);
+    // computed ahead: the frame target at or before the playback's time (every target is
+    // a multiple of AHEAD_FRAME there, and each panel has a frame for each)
+    const t = this.ahead ? Math.max(AHEAD_FRAME * Math.floor(this.time / AHEAD_FRAME + 1e-9), Math.min(this.earliest(), this.time)) : this.shownTime();
+    for (const p of this.panels) p.showAt(t, this.ahead);
     this.shown = t;
     return t;
   }
@@ -87,6 +170,10 @@ export class Clock {
   reset() {
     this.time = 0;
     this.target = 0;
+    this.slowFor = 0;
+    this.slowFrom = null;
+    this.buffering = this.ahead;
+    this.aheadFrom = null;
     this.rate = NaN;
     this.rateFrom = null;
   }
@@ -94,6 +181,10 @@ export class Clock {
   /** One step of the largest Δt: every panel takes the steps of its own Δt that fit. */
   stepOnce() {
     this.setPlaying(false);
+    if (this.ahead) {
+      this.time = Math.min(this.time + AHEAD_FRAME, this.computed());
+      return;
+    }
     const active = this.active();
     if (active.length === 0) return;
     const target = Math.max(this.target, ...active.map((p) => p.latest + p.dt));
@@ -103,6 +194,10 @@ export class Clock {
 
   /** One animation frame: realSeconds of real time went by. */
   tick(realSeconds) {
+    if (this.ahead) {
+      this.tickAhead(realSeconds);
+      return;
+    }
     const active = this.active();
     if (!this.playing || this.suspended) {
       this.catchUp();
@@ -125,6 +220,69 @@ export class Clock {
       for (const p of active) p.advanceTo(this.target);
     }
     this.time = this.shownTime();
+    this.watchPace(real);
+  }
+
+  /** One animation frame computed ahead: the Workers get targets AHEAD_FRAME apart, played
+   *  or paused (a paused lab computes on), up to AHEAD_BUFFER beyond the time shown; the
+   *  time shown moves at the speed asked for where frames are there to show. */
+  tickAhead(realSeconds) {
+    if (this.suspended) return;
+    const active = this.active();
+    const real = Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT);
+    if (active.length) {
+      this.real += real;
+      this.measureAheadRate(active);
+      const slowest = Math.min(...active.map((p) => p.latest + p.dt));
+      while (this.target - slowest < LEAD_TARGETS * AHEAD_FRAME && this.target - this.time < AHEAD_BUFFER) {
+        this.target = AHEAD_FRAME * (Math.floor(this.target / AHEAD_FRAME + 1e-9) + 1);
+        for (const p of active) p.advanceTo(this.target);
+      }
+    }
+    if (!this.playing) return;
+    const edge = this.computed();
+    if (this.buffering) {
+      if (active.length && edge - this.time < this.bufferNeed()) return;
+      this.buffering = false;
+    }
+    this.time = Math.min(this.time + real * this.speed, edge);
+    if (this.time < edge) return;
+    if (active.length) this.buffering = true; // caught up: wait for the next clip
+    else this.setPlaying(false); // every panel stopped and all of it shown: the end
+  }
+
+  /** The computing speed of a computed-ahead run (simulated s per real s, the slowest
+   *  running panel's states), over AHEAD_RATE_WINDOW, averaged with the last. */
+  measureAheadRate(active) {
+    const latest = Math.min(...active.map((p) => p.latest));
+    if (!this.aheadFrom || latest < this.aheadFrom.latest) {
+      this.aheadFrom = { real: this.real, latest };
+      return;
+    }
+    const span = this.real - this.aheadFrom.real;
+    if (span < AHEAD_RATE_WINDOW) return;
+    const r = (latest - this.aheadFrom.latest) / span;
+    this.aheadRate = Number.isFinite(this.aheadRate) ? 0.5 * (this.aheadRate + r) : r;
+    this.aheadFrom = { real: this.real, latest };
+  }
+
+  /** Live, played: counts the real time the slowest panel stays below AHEAD_BELOW of the
+   *  speed asked for, and goes computed ahead after AHEAD_AFTER s of it. */
+  watchPace(real) {
+    if (!this.autoAhead || !Number.isFinite(this.rate)) return;
+    const latest = Math.min(...this.active().map((p) => p.latest));
+    if (this.rate >= AHEAD_BELOW * this.speed || !this.slowFrom || latest < this.slowFrom.latest) {
+      this.slowFor = 0;
+      this.slowFrom = { real: this.real, latest };
+      return;
+    }
+    this.slowFor += real;
+    if (this.slowFor >= AHEAD_AFTER) {
+      // its speed over the whole slow stretch (the rate's windows are a tenth of a second)
+      this.liveRate = (latest - this.slowFrom.latest) / (this.real - this.slowFrom.real);
+      this.time = this.shownTime();
+      this.setAhead(true);
+    }
   }
 
   /** The next target's distance (s): what real time asks for (want) where the slowest

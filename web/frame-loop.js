@@ -8,11 +8,11 @@ const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (Panel.updateDes
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
- * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input, onFrame(shown): after each
+ * bars (energy-bars.js), inspector (inspector.js), perf, clockEl, input, playback (playback.js), onFrame(shown): after each
  * frame, with the time shown (s)}. Returns {restart()}: forget the last frame's time (after a pause, so
  * the clock does not jump by the time spent paused).
  */
-export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, onFrame = () => {} }) {
+export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, playback, onFrame = () => {} }) {
   let last = performance.now(), chartAt = 0, describedAt = -Infinity, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
@@ -49,6 +49,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       for (const p of panels) p.updateDescription();
       describedAt = now;
     }
+    playback.update(now);
     perf.frame(now, clock, panels);
     onFrame(shown);
   }

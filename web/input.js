@@ -14,7 +14,7 @@ export class PhysicsInput {
    * @param panels    every panel (each gets every event)
    * @param buttons   {record, replay} elements
    * @param deps      {time(): clock time (s), diagonal(): body diagonal (m),
-   *                   resetAll(), play()}
+   *                   resetAll(), play(), live(): leave a computed-ahead playback}
    */
   constructor(panels, buttons, deps) {
     this.panels = panels;
@@ -34,6 +34,7 @@ export class PhysicsInput {
       for (const p of this.panels) p.replay(null);
       this.updateButtons();
     }
+    if (this.deps.live) this.deps.live(); // a computed-ahead run goes live first (web/clock.js)
     const e = this.complete(event);
     this.replay.add(this.deps.time(), e);
     for (const p of this.panels) p.input(e);

@@ -14,6 +14,13 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       shownTime: clock.shown,       // s: the time every panel is shown at (issue 26)
       target: clock.target,         // s: the last target sent to the panels
       rate: clock.rate,             // simulated s per real s of the slowest panel (NaN: not yet known)
+      // computed ahead and played back (web/clock.js, issue 27): whether, up to when (s),
+      // waiting for the next clip, the computing speed (× real time; NaN: not yet known)
+      ahead: clock.ahead,
+      computed: clock.ahead ? clock.computed() : NaN,
+      buffering: clock.ahead && clock.buffering,
+      aheadRate: clock.aheadRate,
+      liveRate: clock.liveRate,
       playing: clock.playing,
       suspended: clock.suspended,
       fps: perf.fps,

@@ -31,6 +31,10 @@ function hexToRgb(hex) {
   return [(n >> 16) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
 }
 
+/** Frames a panel keeps of a computed-ahead run, behind and ahead of the one shown: 40 s
+ *  at 30 a second (web/clock.js AHEAD_FRAME); of the 733-node torus about 1 MB a second. */
+const KEPT_FRAMES = 1200;
+
 /** Resizes the panels, every one measured before any is changed: one layout for them all
  *  (measure, change, measure the next forced a layout per panel, 15-30 ms of a four-panel
  *  lab's start in a lesson). */
@@ -265,15 +269,21 @@ export class Panel {
   }
 
   /** Shows the frame for time t (s): the first kept frame for a target at or after t,
-   *  that is the latest step at or before t (else the latest frame); frames before it are
-   *  dropped, and the chart samples up to it go to the chart. */
-  showAt(t) {
+   *  that is the latest step at or before t (else the latest frame), and the chart samples
+   *  up to it go to the chart. Frames before it are dropped, or with keep (a computed-ahead
+   *  run, web/clock.js) kept for scrubbing back, the oldest first dropped beyond
+   *  KEPT_FRAMES. */
+  showAt(t, keep = false) {
     if (!this.frames.length) return;
     let k = this.frames.findIndex((f) => f.at >= t);
     if (k < 0) k = this.frames.length - 1;
     for (let i = 0; i <= k; i++) this.plotSamples(this.frames[i]);
-    this.frames.splice(0, k);
-    const f = this.frames[0];
+    const drop = keep ? Math.min(k, this.frames.length - KEPT_FRAMES) : k;
+    if (drop > 0) {
+      this.frames.splice(0, drop);
+      k -= drop;
+    }
+    const f = this.frames[k];
     if (f === this.frame) return;
     this.frame = f;
     this.t = f.t;

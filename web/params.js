@@ -11,6 +11,8 @@
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
 //   rotation field's triads);
+//   playback=live|ahead (a comparison too slow for real time is computed ahead and played
+//   back, web/clock.js; live: never, ahead: from the start);
 //   color=energy|volume|pressure (colour map of strain energy density, volume change or
 //   the incompressible stepper's pressure); origins=<origin>,... (who may drive the lab
 //   through the course API: web/course-api.js reads it).
@@ -72,6 +74,7 @@ export function numberText(v) {
  *            unstable:boolean}[],   (unstable: the scene's own comparison, and its data says
  *            this panel is meant to blow up: sl_scene_class.unstable_panels)
  *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
+ *            playback:'live'|'ahead'|null,
  *            notices:string[]}}
  */
 export function parseParams(query, scenes, steppers, paramInfos = []) {
@@ -170,7 +173,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
   }
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'playback', ...paramInfos.map((p) => p.name)]);
   // one notice however many (2,000 unknown keys are one notice, not 2,000: issue 30)
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
@@ -191,9 +194,15 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     notices.push(`“color” must be energy, volume or pressure (got “${shown(view.color)}”); ignored.`);
     view.color = null;
   }
+  let playback = get('playback');
+  if (playback !== null && playback !== 'live' && playback !== 'ahead') {
+    notices.push(`“playback” must be live or ahead (got “${shown(playback)}”); ignored.`);
+    playback = null;
+  }
   return {
     view,
     scene,
+    playback,
     panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i],
       unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
     camera,
@@ -211,7 +220,8 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
 /**
  * The query string that reproduces the current lab.
  * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, params:object}[],
- *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null}} state  (β is written
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null,
+ *          playback?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
 export function makeQuery(state) {
@@ -238,6 +248,7 @@ export function makeQuery(state) {
   }
   if (state.paused) q.set('paused', '1');
   if (state.embed) q.set('embed', '1');
+  if (state.playback) q.set('playback', state.playback);
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
   if (typeof state.origins === 'string') q.set('origins', state.origins);
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);

@@ -93,7 +93,10 @@ export class PerfMeter {
     this.windowStart = now;
     const perf = panels.map((p) => (p.stepsPerSecond ? `${Math.round(p.stepsPerSecond)}` : '–')).join(' / ');
     const s = this.simSpeed;
-    const slow = this.reason ? ` · slow motion: ${s < 0.1 ? s.toFixed(3) : s.toFixed(2)}× real time; ${this.reason}` : '';
+    const x = (v) => (v < 0.1 ? v.toFixed(3) : v.toFixed(2));
+    // computed ahead (web/clock.js): the motion is played back; what is slow is the stepping
+    const slow = clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${x(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
+      : this.reason ? ` · slow motion: ${x(s)}× real time; ${this.reason}` : '';
     this.el.textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${slow}`;
   }
 }

@@ -68,6 +68,8 @@ export function bindMeshLoader(input, target, onError, scene) {
         if (value != null) next.set(key, String(value));
       }
       if (experiment) next.set('experiment', String(experiment));
+      // how the lab is shown stays: compact, who may drive it, live or computed ahead
+      for (const key of ['embed', 'origins', 'playback']) if (now.has(key)) next.set(key, now.get(key));
       location.search = '?' + next.toString().replace(/%2C/g, ',');
     } catch (err) {
       onError(`Could not load the mesh: ${err.message}.`);

@@ -33,6 +33,7 @@ export class UrlState {
       paused: !this.get.playing(),
       embed: this.get.embed(),
       origins: this.get.origins(),
+      playback: this.get.playback(),
       plot: this.get.plot(),
       view: this.get.view(),
     };

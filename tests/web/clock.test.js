@@ -5,6 +5,7 @@
 // (at most `perFrame` steps a frame: a slow panel), posts a frame labelled `at` once its
 // state is the latest step at or before a target, and the page shows the first kept
 // frame for a target at or after the clock's shown time. 60 frames per second, speed 1.
+// The live tests say autoAhead: false; the computed-ahead ones (issue 27) are at the end.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
@@ -35,11 +36,11 @@ function modelPanel(dt, perFrame = Infinity) {
       }
       this.postReached();
     },
-    showAt(t) {
+    showAt(t, keep = false) {
       let k = this.frames.findIndex((f) => f.at >= t);
       if (k < 0) k = this.frames.length - 1;
-      this.frames.splice(0, k);
-      this.t = this.frames[0].t;
+      if (!keep) { this.frames.splice(0, k); k = 0; }
+      this.t = this.frames[k].t;
     },
   };
 }
@@ -60,7 +61,7 @@ test('a fast and a slow panel are shown at one time, never more than the largest
   // one that manages 2 steps of 0.5 ms a frame (0.06 x real time)
   const fast = modelPanel(0.01), slow = modelPanel(0.0005, 2);
   const panels = [fast, slow];
-  const clock = new Clock(panels, { playing: true, onPlaying() {} });
+  const clock = new Clock(panels, { playing: true, onPlaying() {}, autoAhead: false });
   let worst = 0, lead = 0, lastShown = 0, still = 0, longestStill = 0;
   run(clock, panels, 600, (i) => {
     const shown = clock.shownTime();
@@ -90,7 +91,7 @@ test('a fast and a slow panel are shown at one time, never more than the largest
 test('running, the clock keeps real time while the panels keep up', async () => {
   const Clock = await loadClock();
   const panels = [modelPanel(0.05), modelPanel(0.01)];
-  const clock = new Clock(panels, { playing: true, onPlaying() {} });
+  const clock = new Clock(panels, { playing: true, onPlaying() {}, autoAhead: false });
   run(clock, panels, 600, (i) => {
     assert.ok(Math.abs(panels[0].t - panels[1].t) < 0.05, `frame ${i}: ${panels[0].t} and ${panels[1].t}`);
   });
@@ -100,7 +101,7 @@ test('running, the clock keeps real time while the panels keep up', async () => 
   assert.ok(shown <= 10 + 1e-9 && shown > 10 - 0.1, `shown ${shown} s after 10 s of frames`);
   // once at real time it stays there: the last 5 s of frames show 5 s
   const at5 = [];
-  const clock2 = new Clock(panels.map((p) => modelPanel(p.dt)), { playing: true, onPlaying() {} });
+  const clock2 = new Clock(panels.map((p) => modelPanel(p.dt)), { playing: true, onPlaying() {}, autoAhead: false });
   run(clock2, clock2.panels, 300);
   at5.push(clock2.shownTime());
   run(clock2, clock2.panels, 300);
@@ -111,7 +112,7 @@ test('paused, the panels settle at one state time, and a single step moves it by
   const Clock = await loadClock();
   for (const frames of [1, 2, 7, 40, 133]) {
     const panels = [modelPanel(0.05), modelPanel(0.05, 1)];
-    const clock = new Clock(panels, { playing: true, onPlaying() {} });
+    const clock = new Clock(panels, { playing: true, onPlaying() {}, autoAhead: false });
     run(clock, panels, frames);
     clock.setPlaying(false);
     run(clock, panels, 200); // the Workers finish the last target
@@ -124,4 +125,72 @@ test('paused, the panels settle at one state time, and a single step moves it by
     assert.ok(Math.abs(clock.time - before - 0.05) < 1e-12, `after ${frames} frames: ${before} -> ${clock.time}`);
     for (const p of panels) assert.ok(Math.abs(p.t - clock.time) < 1e-12, `shown ${p.t}, clock ${clock.time}`);
   }
+});
+
+// ---- computed ahead (issue 27) -------------------------------------------------------------
+
+const loadModule = async () => import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href);
+
+test('too slow for real time, a comparison goes computed ahead after 2 s of play; one that keeps up, or ?playback=live, does not', async () => {
+  const { Clock, AHEAD_BELOW } = await loadModule();
+  // 2 steps of 0.5 ms a frame: 0.06 x real time (onering-sphere-drop's panel, issue 27)
+  const slow = [modelPanel(0.01), modelPanel(0.0005, 2)];
+  const clock = new Clock(slow, { playing: true, onPlaying() {}, onAhead() {} });
+  let switched = -1;
+  run(clock, slow, 600, (i) => { if (clock.ahead && switched < 0) switched = i; });
+  // the speed is known after RATE_WINDOW, then 2 s below AHEAD_BELOW = 0.5: about 130 frames
+  assert.ok(switched > 115 && switched < 160, `computed ahead from frame ${switched}`);
+  assert.ok(clock.liveRate < AHEAD_BELOW && Math.abs(clock.liveRate / 0.06 - 1) < 0.15, `live rate ${clock.liveRate}`);
+  // keeps up (10 steps of 1 ms a frame: 0.6 x), or asked to stay live: never
+  for (const [panels, options] of [[[modelPanel(0.001, 10)], {}], [[modelPanel(0.0005, 2)], { autoAhead: false }]]) {
+    const c = new Clock(panels, { playing: true, onPlaying() {}, ...options });
+    run(c, panels, 1200);
+    assert.strictEqual(c.ahead, false, JSON.stringify(options));
+  }
+});
+
+test('computed ahead: played at real time in clips that do not stall, never past what is computed, every panel at one time; scrub; live again', async () => {
+  const { Clock, AHEAD_FRAME: frame, AHEAD_CLIP: clip } = await loadModule();
+  // a panel that computes 0.25 x real time (15 steps of 1/3600 s a frame) beside a fast one
+  const panels = [modelPanel(0.01), modelPanel(1 / 3600, 15)];
+  const clock = new Clock(panels, { playing: true, onPlaying() {}, onAhead() {} });
+  clock.setAhead(true);
+  let still = 0, moving = 0;
+  const runs = []; // simulated seconds played in each stretch without a stall
+  let last = clock.time;
+  run(clock, panels, 60 * 60, (i) => {
+    const computed = clock.computed();
+    assert.ok(clock.time <= computed + 1e-12, `frame ${i}: shown ${clock.time} beyond computed ${computed}`);
+    // each panel's state is the latest step at or before the frame target shown
+    for (const p of panels) assert.ok(p.t <= clock.shown + 1e-9 && clock.shown - p.t < p.dt + 1e-9, `frame ${i}: shown ${clock.shown}, dt ${p.dt} at ${p.t}`);
+    const step = clock.time - last;
+    if (step > 0) {
+      // at the speed asked for: a frame's real time (or up to the computed edge)
+      assert.ok(Math.abs(step - 1 / 60) < 1e-9 || (step < 1 / 60 && clock.time === clock.computed()), `frame ${i}: moved ${step} s`);
+      moving += step;
+      if (still > 0) { still = 0; }
+    } else if (moving > 0) {
+      runs.push(moving);
+      moving = 0;
+      still++;
+    }
+    last = clock.time;
+  });
+  console.log(`computed ${clock.computed().toFixed(3)} s, shown ${clock.time.toFixed(3)} s; clips played without a stall: ${runs.map((r) => r.toFixed(3)).join(', ')} s`);
+  // 60 s of frames at 0.25 x computes 15 s; the playback shows nearly all of it
+  assert.ok(Math.abs(clock.computed() - 15) < 0.5, `computed to ${clock.computed()} s`);
+  assert.ok(clock.time > 13, `shown ${clock.time} s`);
+  // every stretch of playback but the last (cut by the test's end) covers a clip
+  assert.ok(runs.length >= 3, `${runs.length} clips`);
+  for (const r of runs.slice(0, -1)) assert.ok(r >= clip - 2 / 60, `a clip of ${r} s (AHEAD_CLIP ${clip})`);
+  // scrub back: the kept frames show t = 1 s
+  clock.seek(1);
+  clock.show();
+  for (const p of panels) assert.ok(p.t <= 1 + 1e-9 && 1 - p.t < Math.max(p.dt, frame) + 1e-9, `scrubbed to 1 s: panel at ${p.t}`);
+  // live again (a grab): from the computed edge, and never computed ahead by itself again
+  const edge = clock.computed();
+  clock.goLive();
+  assert.strictEqual(clock.ahead, false);
+  assert.strictEqual(clock.time, edge);
+  assert.strictEqual(clock.autoAhead, false);
 });

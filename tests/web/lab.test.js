@@ -215,13 +215,16 @@ describe('URL parameters', () => {
 
   test('a stepper change offers that stepper\'s own safe Δt when the panel\'s is beyond it', async () => {
     // issue 14: every grid scene opens at Δt = 5 ms, where the semi-implicit stepper of
-    // Terzopoulos diverges within 0.11 s (CLI find-dt on grid-box-drop: 2.99 ms with the earlier energy test; 0 with the verdict)
+    // Terzopoulos diverges within 0.11 s. The page's search (the verdict, trials of 2.18 s)
+    // finds 2.94 ms; `softlab find-dt --scene grid-box-drop --method terzopoulos --dt-lo 1e-3`
+    // 2.68 ms (trials of 1 s; without --dt-lo its first trial, at 1e-3 * 2/omega_max =
+    // 3.5 us, outlasts the 60 s search cap: it gives up and says so)
     const page = await openLab('?scene=grid-box-drop&methods=regularized&paused=1');
     await page.locator('.panel select.method').nth(0).selectOption('terzopoulos');
     const note = page.locator('.panel .view-note').nth(0);
     await note.locator('button').waitFor({ timeout: 120000 });
     const text = await note.textContent();
-    const limit = Number(text.match(/diverges above Δt ≈ ([\d.]+) ms/)[1]) * 1e-3;
+    const limit = Number(text.match(/unstable above Δt ≈ ([\d.]+) ms/)[1]) * 1e-3;
     const offered = Number(text.match(/use Δt = ([\d.]+) ms/)[1]) * 1e-3;
     assert.ok(limit > 1e-3 && limit < 5e-3, text);
     assert.ok(offered <= 0.8 * limit && offered >= 0.7 * limit, text);

@@ -6,7 +6,7 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, RESULTS, startSite } = require('./harness');
+const { ROOT, RESULTS, startSite, live } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
@@ -16,7 +16,7 @@ async function open(query) {
   const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(site.base + '/index.html' + query);
+  await page.goto(site.base + '/index.html' + live(query));
   await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
   return page;
 }
@@ -64,7 +64,7 @@ describe('scenes and meshes', () => {
     await Promise.all([page.waitForNavigation(), page.setInputFiles('#mesh-file',
       ['torus.1.node', 'torus.1.ele'].map((f) => path.join(ROOT, 'data/meshes', f)))]);
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
-    await page.goto(site.base + '/index.html?scene=mesh&methods=incompressible&onering=1&experiment=1&dt=0.0005&plot=volume_ratio');
+    await page.goto(site.base + '/index.html?scene=mesh&methods=incompressible&onering=1&experiment=1&dt=0.0005&plot=volume_ratio&playback=live');
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
     await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t >= 0.25 || p.stopped), null, { timeout: 120000 });
     await page.click('#pause');

@@ -1,0 +1,63 @@
+// The playback bar of a computed-ahead run (web/clock.js): what is shown and how far the
+// Workers have computed, a slider to scrub through it, the steppers' own speed (so the
+// reader knows the motion is played back, not live) and a button back to live stepping.
+
+import { announce } from './announce.js';
+import { AHEAD_BUFFER } from './clock.js';
+
+const UPDATE_EVERY_MS = 250;
+
+const speedText = (r) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
+
+/** Binds the bar (#ahead) to clock; onLive(): the reader chose live stepping (the URL
+ *  keeps it). Returns {update(now): every animation frame, changed(on): the clock's
+ *  onAhead}. */
+export function bindPlayback(clock, onLive) {
+  const bar = document.getElementById('ahead');
+  const scrub = document.getElementById('ahead-scrub');
+  const text = document.getElementById('ahead-text');
+  const progress = document.getElementById('ahead-progress');
+  let updatedAt = -Infinity, dragging = false;
+  scrub.addEventListener('input', () => {
+    dragging = true;
+    clock.seek(Number(scrub.value));
+  });
+  scrub.addEventListener('change', () => { dragging = false; });
+  document.getElementById('go-live').addEventListener('click', () => {
+    clock.goLive();
+    onLive();
+  });
+
+  function update(now) {
+    bar.hidden = !clock.ahead;
+    if (!clock.ahead || now - updatedAt < UPDATE_EVERY_MS) return;
+    updatedAt = now;
+    const lo = clock.earliest(), hi = Math.max(clock.computed(), lo);
+    scrub.min = String(lo);
+    scrub.max = String(hi);
+    if (!dragging) scrub.value = String(clock.time);
+    scrub.setAttribute('aria-valuetext', `t = ${clock.time.toFixed(2)} s of ${hi.toFixed(2)} s computed`);
+    const rate = clock.aheadRate;
+    const waiting = clock.playing && clock.buffering;
+    const steppers = Number.isFinite(rate) ? `steppers at ${speedText(rate)}× real time` : 'measuring the steppers’ speed';
+    if (waiting) {
+      // the wait before the next clip: how much is there, how much it needs, about how long
+      const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
+      progress.max = need;
+      progress.value = Math.min(have, need);
+      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil((need - have) / rate)} s)` : '';
+      text.textContent = `computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
+    } else {
+      text.textContent = `computed ahead to t = ${hi.toFixed(2)} s, played back at ${clock.speed}× · ${steppers}`;
+    }
+    progress.hidden = !waiting;
+    bar.dataset.waiting = waiting ? '1' : '0';
+  }
+
+  /** After the clock went computed ahead (on) or live: said once to a screen reader. */
+  function changed(on) {
+    updatedAt = -Infinity;
+    if (on && Number.isFinite(clock.liveRate)) announce(`This comparison steps at ${speedText(clock.liveRate)}× real time here: it is computed ahead and played back.`);
+  }
+  return { update, changed };
+}
