@@ -3,7 +3,7 @@
 //   node tools/bench_page.js SITE_DIR WINDOW_S SCENE [SCENE...]
 //
 // Opens each scene's lab page with its default comparison (index.html?scene=NAME: no
-// steppers in the URL, so the scene's default_view) in headless Chromium with WebGL off
+// steppers in the URL, so the scene's default_view; playback=live) in headless Chromium with WebGL off
 // (--disable-3d-apis, as the issue's measurement: software rasterization, which a real GPU
 // does not pay, is left out; the panels keep stepping in their Workers and say that WebGL
 // is off), at 1400 x 900, one scene at a time in a fresh page of one browser. It reads:
@@ -44,7 +44,9 @@ async function measure(site, scene, windowS) {
     }, 20);
   });
   try {
-    await page.goto(`${site.base}/index.html?scene=${encodeURIComponent(scene)}`);
+    // live: a slow comparison would go computed ahead after 2 s (web/clock.js), and the
+    // real-time factor is of the live stepping
+    await page.goto(`${site.base}/index.html?scene=${encodeURIComponent(scene)}&playback=live`);
     await page.waitForFunction(() => Number.isFinite(window.__bench.runningAt), null,
       { timeout: START_TIMEOUT_MS, polling: 100 });
     const r = await page.evaluate(async (windowMs) => {
