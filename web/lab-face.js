@@ -100,6 +100,10 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     inspect: (node) => (node >= 0 ? inspector.open(node) : inspector.close()),
     /** Redraws every panel on the next frame (after changing a view through api). */
     redraw: markAllDirty,
+    /** Draws panel i now. The views do not keep their drawing buffer once shown (keeping it
+     *  costs a copy a frame), so a reader of a canvas's pixels draws it first, in the same
+     *  task (tests/web/harness.js countPixels). */
+    drawNow: (i) => panels[i].draw(camera()),
     /** Resolves once panel i's Worker has handled every earlier request and its latest
      *  state is on the panel (copied to its view). */
     sync: async (i) => {

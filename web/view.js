@@ -9,7 +9,7 @@ export class View {
   constructor(core, canvasId) {
     this.api = core.api;
     this.heap = core.heap;
-    this.v = this.api.view_create('#' + canvasId, 1);
+    this.v = this.api.view_create('#' + canvasId, 0);
     if (this.v < 0) throw new Error(this.api.last_error() || this.api.status_message(-this.v));
   }
 

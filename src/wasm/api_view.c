@@ -68,8 +68,9 @@ static int copy_into(void *dst_ptr, const void *src, int count, size_t size) {
 /* ---- life cycle ------------------------------------------------------------------ */
 
 /* A view on the canvas found by the CSS selector (e.g. "#view-1"): a WebGL2 context and
- * a renderer in it. preserve_drawing_buffer: 1 keeps the last frame readable (tests,
- * screenshots). Returns a handle >= 1 or -status: SL_ERR_RANGE (no canvas, or no
+ * a renderer in it. preserve_drawing_buffer: 1 keeps the last frame readable after it
+ * is shown (costs the compositor a copy a frame; the page passes 0 and its tests read a
+ * canvas in the task that drew it). Returns a handle >= 1 or -status: SL_ERR_RANGE (no canvas, or no
  * WebGL2), SL_ERR_NOMEM (shaders failed, or all MAX_HANDLES in use); see
  * sl_api_last_error(). */
 API int sl_api_view_create(const char *selector, int preserve_drawing_buffer) {

@@ -98,6 +98,7 @@ const labState = (page) => page.evaluate(() => window.softlab.settled());
 function countPixels(page, i, rules) {
   return page.evaluate(([index, rules]) => {
     const c = document.querySelectorAll('.panel canvas')[index];
+    window.softlab.drawNow(index); // its drawing buffer is read in the task that drew it
     const off = document.createElement('canvas');
     off.width = c.width;
     off.height = c.height;

@@ -258,6 +258,7 @@ describe('teaching lab', () => {
     const page = await openLab('?scene=fem-twist-beam-linear&methods=regularized&paused=1');
     const pixels = () => page.evaluate(() => {
       const c = document.querySelector('#view-1');
+      window.softlab.drawNow(0); // read in the task that drew it
       const off = document.createElement('canvas');
       [off.width, off.height] = [c.width, c.height];
       const ctx = off.getContext('2d');

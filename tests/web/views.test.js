@@ -37,10 +37,11 @@ const redraw = (page) => page.evaluate(() => new Promise((done) => {
   requestAnimationFrame(() => requestAnimationFrame(() => done()));
 }));
 
-/** Keeps the pixels of panel i's canvas in the page under key (the page keeps its
- *  drawing buffers); returns the key. */
+/** Keeps the pixels of panel i's canvas in the page under key (drawn and read in one
+ *  task: the views do not keep their drawing buffers); returns the key. */
 const snap = (page, key, i = 0) => page.evaluate(([k, idx]) => {
   const c = document.querySelectorAll('.panel canvas')[idx];
+  window.softlab.drawNow(idx);
   const off = document.createElement('canvas');
   [off.width, off.height] = [c.width, c.height];
   const ctx = off.getContext('2d');
