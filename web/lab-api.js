@@ -3,21 +3,27 @@
 // api-signatures.js by the build), so this file never repeats them. Tables (scenes,
 // steppers, parameters) are read once into plain objects.
 
-import { SIGNATURES } from './api-signatures.js';
+import { SIGNATURES, ENUMS } from './api-signatures.js';
 
-export const SL_OK = 0;
+// The C enums, generated from their headers with the signatures (tools/wasm_api.js), never
+// copied here: names without their C prefix.
+/** sl_status (src/include/softlab/status.h): OK 0, ERR_* the errors. */
+export const STATUS = Object.freeze(ENUMS.STATUS);
+export const SL_OK = STATUS.OK;
 /** View bits of sl_api_view_set_mode (SL_VIEW_* in src/render/render.h), to be or-ed:
  *  SHADED the lit surface; WIREFRAME every element edge (the surface translucent with
  *  SHADED, hidden without); GHOST the rest shape; COLOR_MAP the field of set_color_field.
  *  Neither SHADED nor WIREFRAME: the surface's edges alone. FRAMES the rotation field (seed
  *  002 eq. 14-15) as an RGB axis triad per node. DEFAULT = SHADED | COLOR_MAP. */
-export const VIEW = Object.freeze({ SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, FRAMES: 16, DEFAULT: 9 });
+export const VIEW = Object.freeze(ENUMS.VIEW);
 /** Colour fields (sl_field in src/include/softlab/world.h): strain energy density in J/m³,
  *  volume change V/V₀ − 1 (dimensionless), pressure p̂/Δt in Pa (the `incompressible`
  *  stepper's one-ring multipliers; NaN, drawn grey, under any other stepper). */
-export const FIELD = Object.freeze({ NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2, PRESSURE: 3 });
-/** sl_stepper_class.flags (src/core/sl_stepper.h). */
-export const STEPPER = Object.freeze({ NEEDS_STIFFNESS: 1, LINEAR_SOLVE: 2, QUADRATIC_ONLY: 4 });
+export const FIELD = Object.freeze(ENUMS.FIELD);
+/** sl_stepper_class.flags (SL_STEPPER_* in src/include/softlab/stepper.h). */
+export const STEPPER = Object.freeze(ENUMS.STEPPER);
+/** sl_verdict_state (src/include/softlab/world.h): RUNNING, ARTIFACT, GROWING, DIVERGED. */
+export const VERDICT = Object.freeze(ENUMS.VERDICT);
 
 /** Copies of the heap arrays the API returns by pointer, and plain arrays passed in by
  *  pointer: JS keeps only its own typed arrays (memory growth detaches heap views, and a

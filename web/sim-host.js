@@ -19,7 +19,7 @@
 // start, input or a direct call while not stepping, a hold): the page shows it at once in
 // place of the frames it keeps.
 
-import { SL_OK } from './lab-api.js';
+import { SL_OK, VERDICT } from './lab-api.js';
 import { buildSim, readBody, readInspection, readMeasures, readPins } from './sim.js';
 import { panelStableDt } from './stability.js';
 import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
@@ -257,7 +257,7 @@ export class SimHost {
 }
 
 /** The core's verdict on the run (sl_world_judge, decided after every step; the criteria
- *  in softlab/world.h): {state: 0 running, 1 artifact, 2 growing, 3 diverged, name, reason
+ *  in softlab/world.h): {state: sl_verdict_state (VERDICT of lab-api.js), name, reason
  *  (one line with its numbers, '' while running), since (s), growth (J), relative (growth
  *  over the run's largest kinetic + elastic energy)}. The page shows it and judges nothing. */
 function readVerdict(api, h) {
@@ -365,7 +365,7 @@ const HANDLERS = {
    *  'energy grew', 'stopped'). */
   omega() {
     const { api, h, stopped } = this;
-    const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict_name(h) === 'growing' ? 'energy grew' : '';
+    const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict(h) === VERDICT.GROWING ? 'energy grew' : '';
     if (held && this.goodOmega.length) {
       // the verdict comes after the harm: only an estimate a whole verdict window (16 steps,
       // SL_VERDICT_WINDOW_STEPS) before the run went bad counts as taken at a good state;
