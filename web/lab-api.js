@@ -3,7 +3,7 @@
 // api-signatures.js by the build), so this file never repeats them. Tables (scenes,
 // steppers, parameters) are read once into plain objects.
 
-import { SIGNATURES, ENUMS } from './api-signatures.js';
+import { SIGNATURES, ENUMS, NUMBERS } from './api-signatures.js';
 
 // The C enums, generated from their headers with the signatures (tools/wasm_api.js), never
 // copied here: names without their C prefix.
@@ -24,6 +24,9 @@ export const FIELD = Object.freeze(ENUMS.FIELD);
 export const STEPPER = Object.freeze(ENUMS.STEPPER);
 /** sl_verdict_state (src/include/softlab/world.h): RUNNING, ARTIFACT, GROWING, DIVERGED. */
 export const VERDICT = Object.freeze(ENUMS.VERDICT);
+/** Ranges of softlab/world.h: DT_MAX (s, SL_DT_MAX: a world's largest Δt), DT_MIN_PAGE (s,
+ *  SL_DT_MIN_PAGE: the page's smallest), BETA_MAX (1/s, SL_BETA_MAX). */
+export const LIMITS = Object.freeze(NUMBERS);
 
 /** Copies of the heap arrays the API returns by pointer, and plain arrays passed in by
  *  pointer: JS keeps only its own typed arrays (memory growth detaches heap views, and a

@@ -5,7 +5,7 @@
 //   methods: 1-4 stepper names, comma-separated (default: symplectic and linearly
 //   implicit Euler and the regularized stepper; for grid solids, the original and the
 //   improved model with the scene's stepper); dt: one value for all panels or one
-//   per panel (comma-separated), seconds, 1e-6 <= dt <= 1. The same "one or one per panel"
+//   per panel (comma-separated), seconds, in DT_RANGE_TEXT (from the core). The same "one or one per panel"
 //   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
@@ -16,6 +16,8 @@
 //   color=energy|volume|pressure (colour map of strain energy density, volume change or
 //   the incompressible stepper's pressure); origins=<origin>,... (who may drive the lab
 //   through the course API: web/course-api.js reads it).
+
+import { LIMITS } from './lab-api.js';
 
 export const MAX_PANELS = 4;
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -36,15 +38,16 @@ function listed(names, max = 3) {
   return q.length > 1 ? `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}` : q[0];
 }
 
-/** Δt range (s): below a microsecond a panel cannot follow real time at any speed (a
- *  million steps per simulated second), and the stable-Δt search stops there too. */
-export const MIN_DT = 1e-6, MAX_DT = 1;
-export const DT_RANGE_TEXT = '1e-6 ≤ Δt ≤ 1 s';
+/** Δt range (s) of the page, from the core (SL_DT_MIN_PAGE, SL_DT_MAX in
+ *  softlab/world.h: below a microsecond a panel cannot follow real time at any speed). */
+export const MIN_DT = LIMITS.DT_MIN_PAGE, MAX_DT = LIMITS.DT_MAX;
+const short = (v) => (v < 1e-3 ? v.toExponential().replace('e+', 'e') : String(v));
+export const DT_RANGE_TEXT = `${short(MIN_DT)} ≤ Δt ≤ ${short(MAX_DT)} s`;
 export function validDt(dt) {
   return Number.isFinite(dt) && dt >= MIN_DT && dt <= MAX_DT;
 }
 
-export const MAX_BETA = 1e6; // 1/s
+export const MAX_BETA = LIMITS.BETA_MAX; // 1/s (SL_BETA_MAX)
 export function validBeta(beta) {
   return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
 }

@@ -7,9 +7,10 @@
 // in the panel's Worker (web/sim-host.js), with the library's trials and verdict.
 
 import { largestStableDt } from './stable-dt.js';
+import { LIMITS } from './lab-api.js';
 
-const SEARCH_LO = 1e-6;     // s: the search starts no lower
-const SEARCH_HI = 1;        // s, the largest Δt the core accepts
+const SEARCH_LO = LIMITS.DT_MIN_PAGE; // s: the search starts no lower (the page's smallest Δt)
+const SEARCH_HI = LIMITS.DT_MAX;      // s, the largest Δt the core accepts
 const SEARCH_RATIO = 1.005; // stop when hi/lo is below this
 // A trial at the smallest Δt tried takes at most this many steps: the search starts at the
 // trial's length / TRIAL_MAX_STEPS (as `softlab find-dt --max-steps` raises its start).

@@ -48,6 +48,11 @@ TEST(errors_stepper_parameters_are_checked) {
     ENSURE(strstr(sl_world_last_error(w), "Δt = 0") != NULL);
     ENSURE(sl_world_set_stepper(w, reg, NAN, 0) == SL_ERR_RANGE);
     ENSURE(sl_world_set_stepper(w, reg, 0.01, -1) == SL_ERR_RANGE);
+    /* the ends of the ranges the page reads from world.h (SL_DT_MAX, SL_BETA_MAX) */
+    ENSURE(sl_world_set_stepper(w, reg, SL_DT_MAX, SL_BETA_MAX) == SL_OK);
+    ENSURE(sl_world_set_stepper(w, reg, nextafter(SL_DT_MAX, 2), 0) == SL_ERR_RANGE);
+    ENSURE(sl_world_set_stepper(w, reg, 0.01, nextafter(SL_BETA_MAX, 2e6)) == SL_ERR_RANGE);
+    ENSURE(strstr(sl_world_last_error(w), "not in [0, 1e+06] 1/s") != NULL);
     ENSURE(sl_world_set_stepper(w, NULL, 0.01, 0) == SL_ERR_NULL);
     ENSURE(sl_world_pin(w, 8, 1) == SL_ERR_INDEX);
     ENSURE(strstr(sl_world_last_error(w), "node 8") != NULL);

@@ -11,7 +11,9 @@ const { pathToFileURL } = require('node:url');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.resolve(ROOT, process.env.SOFTLAB_BIN || 'build/softlab');
-const load = async () => import(pathToFileURL(path.join(ROOT, 'web/presets.js')).href);
+// the staged site's module: its ranges come from the generated api-signatures.js
+const { SITE } = require('./harness');
+const load = async () => import(pathToFileURL(path.join(SITE, 'presets.js')).href);
 const RACERS = ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'];
 
 /** (ωΔt)_max of each stepper, from `softlab methods` (name evals omega_dt title). */

@@ -256,10 +256,10 @@ static int has_tet_fem(const sl_world *w) {
 sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, double dt,
                                double beta) {
     if (!w || !stepper) return SL_ERR_NULL;
-    if (!isfinite(dt) || !(dt > 0) || dt > 1)
-        return sl_world_fail(w, SL_ERR_RANGE, "time step Δt = %g s not in (0, 1]", dt);
-    if (!isfinite(beta) || beta < 0)
-        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g must be finite and >= 0", beta);
+    if (!isfinite(dt) || !(dt > 0) || dt > SL_DT_MAX)
+        return sl_world_fail(w, SL_ERR_RANGE, "time step Δt = %g s not in (0, %g]", dt, SL_DT_MAX);
+    if (!isfinite(beta) || beta < 0 || beta > SL_BETA_MAX)
+        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g not in [0, %g] 1/s", beta, SL_BETA_MAX);
     if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
         return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
                              "'%s' cannot run a model with compliance α = 0 "

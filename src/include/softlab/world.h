@@ -101,8 +101,19 @@ sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, voi
  * SL_ERR_NOT_FINITE. */
 sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
 
-/* Chooses the stepper and time step dt (s, finite, 0 < dt <= 1) and the damping
- * parameter beta (>= 0, finite; used by the regularized stepper, seed 000 eq. 20).
+/* The time step range a world accepts (s): 0 < dt <= SL_DT_MAX. */
+#define SL_DT_MAX 1.0
+/* The smallest time step the lab page offers (s): below a microsecond a panel is a
+ * million steps a simulated second, and the page's stable-Δt search stops there too.
+ * The command line (find-dt's trials) goes below it. */
+#define SL_DT_MIN_PAGE 1e-6
+/* The largest damping parameter beta a world accepts (1/s): seed 000 eq. 20 damps over
+ * the time 1/beta, and a microsecond is far below any step the lab takes. */
+#define SL_BETA_MAX 1e6
+
+/* Chooses the stepper and time step dt (s, finite, 0 < dt <= SL_DT_MAX) and the damping
+ * parameter beta (1/s, finite, 0 <= beta <= SL_BETA_MAX; used by the regularized stepper,
+ * seed 000 eq. 20).
  * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
  * but a model has alpha = 0), SL_ERR_INCOMPATIBLE (a SL_STEPPER_QUADRATIC_ONLY stepper and
  * a model that is not quadratic, a SL_STEPPER_NEEDS_FEM stepper and a world with no
