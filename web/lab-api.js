@@ -97,21 +97,21 @@ export async function loadLab({ module, ...options } = {}) {
     const choices = p.integer ? Array.from({ length: p.max - p.min + 1 }, (_, k) => api.param_choice(i, p.min + k)) : [];
     p.choices = choices.length && choices.every((c) => c) ? choices : null;
   }
-  const scenes = [];
-  for (let i = 0; i < api.scene_count(); i++) {
-    scenes.push({
-      name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
-      description: api.scene_description(i),
-      defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
-      defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
-      unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
-      defaultBeta: api.scene_default_beta(i),
-      params: api.scene_params(i),
-      // defaults of the parameters it reads: {name: value in SI units}
-      defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)
-        .map((p) => [p.name, api.scene_param_default(i, p.name)])),
-    });
-  }
+  const readScene = (i) => ({
+    name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
+    description: api.scene_description(i),
+    defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
+    defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
+    unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
+    defaultBeta: api.scene_default_beta(i),
+    params: api.scene_params(i),
+    // defaults of the parameters it reads: {name: value in SI units}
+    defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)
+      .map((p) => [p.name, api.scene_param_default(i, p.name)])),
+  });
+  const scenes = Array.from({ length: api.scene_count() }, (_, i) => readScene(i));
+  // the user-mesh scene, read as the others (scene-picker.js gives it the loaded mesh)
+  const userMesh = readScene(api.user_mesh_scene());
   const steppers = [];
   for (let i = 0; i < api.stepper_count(); i++) {
     steppers.push({
@@ -125,5 +125,5 @@ export async function loadLab({ module, ...options } = {}) {
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(heap.copy(Float64Array, ptr, 3)) : null);
-  return { Module, module, api, heap, scenes, steppers, params };
+  return { Module, module, api, heap, scenes, userMesh, steppers, params };
 }

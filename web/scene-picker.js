@@ -114,16 +114,6 @@ export function loadUserMesh(core, notice) {
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');
-  // the parameters of the user-mesh scene (src/scenes/user_mesh.c): its material, the
-  // experiment, and onering = 1 for seed 001's incompressible body
-  const fem = ['young_modulus', 'poisson_ratio', 'density', 'gravity', 'onering', 'experiment'];
-  return {
-    name: 'mesh', title: `Your mesh: ${mesh.name}`, citation: 'Green-strain FEM, seed 000 §2.3; seed 001 (onering = 1)',
-    description: 'Your mesh as an elastic solid (Y = 1 MPa, ν = 0.3, 1000 kg/m³) under gravity, in one of four ' +
-      'experiments: hang (its top 3 % pinned), drop (from half its height onto the ground), squeeze (between plates that ' +
-      'would meet at its middle at t = 1 s, as onering-squeeze) or cantilever (its smallest-x end clamped). With onering = 1 ' +
-      '(volume constraint: one-ring) it is seed 001\'s incompressible body: choose the incompressible stepper.',
-    defaultMethod: 'regularized', defaultDt: 0.01, mesh,
-    params: core.params.filter((p) => fem.includes(p.name)).reduce((mask, p) => mask | p.flag, 0),
-  };
+  // the user-mesh scene of the core's tables (src/scenes/user_mesh.c), with this mesh
+  return { ...core.userMesh, title: `${core.userMesh.title}: ${mesh.name}`, mesh };
 }

@@ -34,7 +34,12 @@ void set_error(const char *fmt, ...) {
 
 API int sl_api_scene_count(void) { return sl_scene_count; }
 
+/* The user-mesh scene (src/scenes/user_mesh.c) is the row after the built-in scenes in
+ * these tables: the page reads it as it reads them (its mesh comes from the reader). */
+API int sl_api_user_mesh_scene(void) { return sl_scene_count; }
+
 static const sl_scene_class *scene_at(int i) {
+    if (i == sl_scene_count) return &sl_scene_user_mesh;
     return i >= 0 && i < sl_scene_count ? sl_scenes[i] : NULL;
 }
 API const char *sl_api_scene_name(int i) { return scene_at(i) ? scene_at(i)->name : ""; }

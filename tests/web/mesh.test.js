@@ -45,6 +45,10 @@ describe('scenes and meshes', () => {
     assert.match(await page.$eval('#scene-select', (el) => el.selectedOptions[0].textContent), /cube\.msh/);
     assert.match(await page.textContent('#notices'), /2 inverted tetrahedra reoriented/);
     assert.ok(s.panels.every((p) => p.t > 0.2), JSON.stringify(s.panels.map((p) => p.t)));
+    // the user-mesh scene is the core's (src/scenes/user_mesh.c, as `softlab run --mesh`):
+    // its text and citation, not a copy kept by the page
+    assert.match(await page.textContent('#scene-note'), /^Your mesh as an elastic solid \(Young's modulus 1 MPa, Poisson ratio 0\.3/);
+    assert.strictEqual(await page.textContent('#scene-citation'), 'seed 000 §2.3 (Green-strain tetrahedra); seed 001 (onering = 1)');
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS, 'user-mesh.png') });
     assert.deepStrictEqual(page.errors, []);
