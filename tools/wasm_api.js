@@ -56,6 +56,10 @@ const ENUM_SOURCES = {
   FIELD: ['src/include/softlab/world.h', 'SL_FIELD_'],
   VERDICT: ['src/include/softlab/world.h', 'SL_VERDICT_'],
   VIEW: ['src/render/render.h', 'SL_VIEW_'],
+  // the layouts of the arrays the API returns (web/sim.js reads them)
+  MEASURE: ['src/wasm/api_sim.c', 'MEASURE_'],
+  INSPECT_TET: ['src/wasm/api_inspect.c', 'INSPECT_'],
+  INSPECT_CELL: ['src/wasm/api_inspect.c', 'CELL_'],
 };
 const root = path.join(srcDir, '..', '..');
 

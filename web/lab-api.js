@@ -27,6 +27,9 @@ export const VERDICT = Object.freeze(ENUMS.VERDICT);
 /** Ranges of softlab/world.h: DT_MAX (s, SL_DT_MAX: a world's largest Δt), DT_MIN_PAGE (s,
  *  SL_DT_MIN_PAGE: the page's smallest), BETA_MAX (1/s, SL_BETA_MAX). */
 export const LIMITS = Object.freeze(NUMBERS);
+/** Slot layouts of the arrays the API returns: MEASURE (sl_api_measure, src/wasm/api_sim.c),
+ *  INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c); each {SLOT: index, SIZE}. */
+export const LAYOUT = Object.freeze({ MEASURE: ENUMS.MEASURE, INSPECT_TET: ENUMS.INSPECT_TET, INSPECT_CELL: ENUMS.INSPECT_CELL });
 
 /** Copies of the heap arrays the API returns by pointer, and plain arrays passed in by
  *  pointer: JS keeps only its own typed arrays (memory growth detaches heap views, and a

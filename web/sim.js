@@ -4,7 +4,7 @@
 // reaches a view (web/view.js); the lessons' measurements (lessons/measures.js) build
 // their simulations here too.
 
-import { SL_OK } from './lab-api.js';
+import { SL_OK, LAYOUT } from './lab-api.js';
 
 /**
  * Builds (or, for an existing handle h, rebuilds) a simulation of `scene` with params
@@ -56,14 +56,14 @@ export function readPins(core, h) {
   return core.heap.copy(Int32Array, core.api.pins(h), core.api.node_count(h));
 }
 
-/** The chart's quantities of simulation h (sl_api_measure), or null. */
+/** The chart's quantities of simulation h (sl_api_measure), or null: {kinetic, potential,
+ *  elastic, total, violation, volume_ratio, solver_iterations, ghost_force, ghost_torque
+ *  (the ghosts NaN unless the stepper warps)}, named and placed by the C layout (LAYOUT.MEASURE). */
 export function readMeasures(core, h) {
-  const m = core.heap.copy(Float64Array, core.api.measure(h), 9);
-  if (m.length < 9) return null;
-  return {
-    kinetic: m[0], potential: m[1], elastic: m[2], total: m[3], violation: m[4], volume_ratio: m[5],
-    solver_iterations: m[6], ghost_force: m[7], ghost_torque: m[8], // the ghosts: NaN unless the stepper warps
-  };
+  const { SIZE, ...slots } = LAYOUT.MEASURE;
+  const m = core.heap.copy(Float64Array, core.api.measure(h), SIZE);
+  if (m.length < SIZE) return null;
+  return Object.fromEntries(Object.entries(slots).map(([name, i]) => [name.toLowerCase(), m[i]]));
 }
 
 /** The element of node `node` of simulation h as the element inspector shows it: its tet
@@ -74,20 +74,24 @@ export function readInspection(core, h, node) {
   const { api, heap } = core;
   const tet = api.inspect_tet(h, node);
   if (tet) {
-    const a = heap.copy(Float64Array, tet, 41);
+    const L = LAYOUT.INSPECT_TET; // src/wasm/api_inspect.c
+    const a = heap.copy(Float64Array, tet, L.SIZE);
     const part = (i, n) => Array.from(a.subarray(i, i + n));
     return {
-      node, kind: 'tet', tet: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], vonMises: a[4], hardRows: a[5],
-      strain: ['green', 'linear', 'green-deviatoric'][a[6]] || 'green', nodes: part(7, 4),
-      stretches: part(11, 3), F: part(14, 9), green: part(23, 9), cauchy: part(32, 9),
+      node, kind: 'tet', tet: a[L.TET], J: a[L.J], restVolume: a[L.REST_VOLUME], energyDensity: a[L.ENERGY_DENSITY],
+      vonMises: a[L.VON_MISES], hardRows: a[L.HARD_ROWS],
+      strain: ['green', 'linear', 'green-deviatoric'][a[L.STRAIN]] || 'green', nodes: part(L.NODES, 4),
+      stretches: part(L.STRETCHES, 3), F: part(L.F, 9), green: part(L.GREEN, 9), cauchy: part(L.CAUCHY, 9),
     };
   }
   const cell = api.inspect_cell(h, node);
   if (!cell) return { node, error: `node ${node} is no corner of a finite-element tetrahedron or of a grid cell` };
-  const a = heap.copy(Float64Array, cell, 43);
+  const L = LAYOUT.INSPECT_CELL; // src/wasm/api_inspect.c
+  const a = heap.copy(Float64Array, cell, L.SIZE);
   const part = (i, n) => Array.from(a.subarray(i, i + n));
   return {
-    node, kind: 'cell', cell: a[0], J: a[1], restVolume: a[2], energyDensity: a[3], energy: a[4], nodes: part(5, 8),
-    stretches: part(13, 3), G: part(16, 9), G0: part(25, 9), dG: part(34, 9),
+    node, kind: 'cell', cell: a[L.INDEX], J: a[L.J], restVolume: a[L.REST_VOLUME], energyDensity: a[L.ENERGY_DENSITY],
+    energy: a[L.ENERGY], nodes: part(L.NODES, 8),
+    stretches: part(L.STRETCHES, 3), G: part(L.G, 9), G0: part(L.G0, 9), dG: part(L.DG, 9),
   };
 }

@@ -16,6 +16,15 @@
 #include "softlab/stepper.h"
 #include "softlab/warping.h"
 
+/* The layout of sl_api_measure's array. web/sim.js readMeasures reads it through the
+ * generated ENUMS.MEASURE (tools/wasm_api.js), each member's name in lower case the
+ * quantity's name on the page: a new member filled in here reaches the chart's data. */
+enum {
+    MEASURE_KINETIC, MEASURE_POTENTIAL, MEASURE_ELASTIC, MEASURE_TOTAL, MEASURE_VIOLATION,
+    MEASURE_VOLUME_RATIO, MEASURE_SOLVER_ITERATIONS, MEASURE_GHOST_FORCE, MEASURE_GHOST_TORQUE,
+    MEASURE_SIZE
+};
+
 typedef struct sim {
     int used;
     sl_world *world;        /* NULL until the first sl_api_sim_build succeeds */
@@ -27,7 +36,7 @@ typedef struct sim {
     double *rotations;      /* double[9n]: the last sl_api_rotation_field */
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
-    double measures[9];     /* the last sl_api_measure */
+    double measures[MEASURE_SIZE]; /* the last sl_api_measure */
     double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_verdict verdict;     /* the core's verdict on the run (sl_world_judge), per step */
 } sim;
@@ -271,14 +280,15 @@ API const double *sl_api_measure(int h) {
     if (!s || !s->world) return NULL;
     sl_energy e = sl_world_energy(s->world);
     double *m = s->measures;
-    m[0] = e.kinetic, m[1] = e.potential, m[2] = e.elastic, m[3] = e.total;
-    m[4] = sl_world_constraint_violation(s->world);
-    m[5] = sl_world_volume_ratio(s->world);
-    m[6] = sl_world_time(s->world) > 0 ? sl_world_last_timing(s->world).iterations : NAN;
+    m[MEASURE_KINETIC] = e.kinetic, m[MEASURE_POTENTIAL] = e.potential;
+    m[MEASURE_ELASTIC] = e.elastic, m[MEASURE_TOTAL] = e.total;
+    m[MEASURE_VIOLATION] = sl_world_constraint_violation(s->world);
+    m[MEASURE_VOLUME_RATIO] = sl_world_volume_ratio(s->world);
+    m[MEASURE_SOLVER_ITERATIONS] = sl_world_time(s->world) > 0 ? sl_world_last_timing(s->world).iterations : NAN;
     double F[3], T[3];
     int ghost = sl_world_warping_ghost(s->world, F, T) == SL_OK;
-    m[7] = ghost ? sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2]) : NAN;
-    m[8] = ghost ? sqrt(T[0] * T[0] + T[1] * T[1] + T[2] * T[2]) : NAN;
+    m[MEASURE_GHOST_FORCE] = ghost ? sqrt(F[0] * F[0] + F[1] * F[1] + F[2] * F[2]) : NAN;
+    m[MEASURE_GHOST_TORQUE] = ghost ? sqrt(T[0] * T[0] + T[1] * T[1] + T[2] * T[2]) : NAN;
     return m;
 }
 

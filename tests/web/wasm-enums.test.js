@@ -19,7 +19,9 @@ test('every generated enum value is the C compiler\'s', async () => {
   execFileSync('node', [path.join(ROOT, 'tools/wasm_api.js'), 'src/wasm/api_exports.txt', 'src/wasm', out], { cwd: ROOT });
   const { ENUMS, NUMBERS } = await import(pathToFileURL(out).href);
   const prefix = { STATUS: 'SL_', STEPPER: 'SL_STEPPER_', FIELD: 'SL_FIELD_', VERDICT: 'SL_VERDICT_', VIEW: 'SL_VIEW_' };
-  const members = Object.entries(ENUMS).flatMap(([group, values]) => Object.keys(values).map((k) => [group, k, prefix[group] + k]));
+  // the array layouts live in .c files of the wasm API (no header to include): the
+  // inspector and chart tests read them through the page
+  const members = Object.entries(ENUMS).filter(([group]) => group in prefix).flatMap(([group, values]) => Object.keys(values).map((k) => [group, k, prefix[group] + k]));
   assert.ok(members.length >= 40, `${members.length} members`);
   const c = path.join(dir, 'enums.c');
   fs.writeFileSync(c, '#include <stdio.h>\n#include "softlab/status.h"\n#include "softlab/stepper.h"\n#include "softlab/world.h"\n#include "render.h"\n' +
@@ -29,6 +31,6 @@ test('every generated enum value is the C compiler\'s', async () => {
   const printed = Object.fromEntries(execFileSync(path.join(dir, 'enums'), { encoding: 'utf8' }).trim().split('\n').map((l) => l.split(' ')).map(([n, v]) => [n, Number(v)]));
   for (const [group, key, name] of members) assert.strictEqual(ENUMS[group][key], printed[name], `${name}: generated ${ENUMS[group][key]}, C ${printed[name]}`);
   for (const [k, v] of Object.entries(NUMBERS)) assert.strictEqual(v, printed[`SL_${k}`], `SL_${k}: generated ${v}, C ${printed[`SL_${k}`]}`);
-  console.log(`${members.length} members agree: ${Object.entries(ENUMS).map(([g, v]) => `${g} ${Object.keys(v).length}`).join(', ')}; and ${Object.entries(NUMBERS).map(([k, v]) => `SL_${k} ${v}`).join(', ')}`);
+  console.log(`${members.length} members agree: ${Object.entries(ENUMS).filter(([g]) => g in prefix).map(([g, v]) => `${g} ${Object.keys(v).length}`).join(', ')}; and ${Object.entries(NUMBERS).map(([k, v]) => `SL_${k} ${v}`).join(', ')}`);
   fs.rmSync(dir, { recursive: true, force: true });
 });
