@@ -98,6 +98,7 @@ const NUMBER_SOURCES = {
   DT_MAX: ['src/include/softlab/world.h', 'SL_DT_MAX'],
   DT_MIN_PAGE: ['src/include/softlab/world.h', 'SL_DT_MIN_PAGE'],
   BETA_MAX: ['src/include/softlab/world.h', 'SL_BETA_MAX'],
+  MAX_PANELS: ['src/include/softlab/scene.h', 'SL_SCENE_MAX_PANELS'],
 };
 const numbers = Object.fromEntries(Object.entries(NUMBER_SOURCES).map(([name, [header, macro]]) => {
   const m = fs.readFileSync(path.join(root, header), 'utf8').match(new RegExp(`^#define\\s+${macro}\\s+([-+0-9.eE]+)\\s*$`, 'm'));

@@ -25,7 +25,8 @@ export const STEPPER = Object.freeze(ENUMS.STEPPER);
 /** sl_verdict_state (src/include/softlab/world.h): RUNNING, ARTIFACT, GROWING, DIVERGED. */
 export const VERDICT = Object.freeze(ENUMS.VERDICT);
 /** Ranges of softlab/world.h: DT_MAX (s, SL_DT_MAX: a world's largest Δt), DT_MIN_PAGE (s,
- *  SL_DT_MIN_PAGE: the page's smallest), BETA_MAX (1/s, SL_BETA_MAX). */
+ *  SL_DT_MIN_PAGE: the page's smallest), BETA_MAX (1/s, SL_BETA_MAX); and MAX_PANELS
+ *  (SL_SCENE_MAX_PANELS of softlab/scene.h). */
 export const LIMITS = Object.freeze(NUMBERS);
 /** Slot layouts of the arrays the API returns: MEASURE (sl_api_measure, src/wasm/api_sim.c),
  *  INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c); each {SLOT: index, SIZE}. */
@@ -107,6 +108,8 @@ export async function loadLab({ module, ...options } = {}) {
     defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
     unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
     defaultBeta: api.scene_default_beta(i),
+    phase: api.scene_phase(i), // the tracked node's phase coordinate: 'angle', 'x', 'y', 'z'
+    meshExperiment: api.scene_mesh_experiment(i), // what a mesh loaded over it runs (0: none)
     params: api.scene_params(i),
     // defaults of the parameters it reads: {name: value in SI units}
     defaults: Object.fromEntries(params.filter((p) => api.scene_params(i) & p.flag)

@@ -19,7 +19,7 @@
 
 import { LIMITS } from './lab-api.js';
 
-export const MAX_PANELS = 4;
+export const MAX_PANELS = LIMITS.MAX_PANELS; // SL_SCENE_MAX_PANELS
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
 const MAX_PARAM_LENGTH = 300;
 

@@ -2,28 +2,24 @@
 // q̇, taken with each chart sample in the Worker (web/sim-host.js) and drawn as q̇
 // against q by the chart (web/chart.js, plot "phase").
 //
-//   phaseAxis(scene, tracked, pins)
-//       which coordinate: for a pendulum, the angle θ (rad) of the tracked node about the
-//       first pinned node, from the downward vertical in the x-y plane; for a scene that
-//       moves along one axis (the oscillator's x), that axis; otherwise y, the height the
-//       time plot shows. Returns {kind: 'angle', tracked, pivot} or {kind: 'axis',
-//       tracked, axis: 0|1|2}; null without a tracked node.
+//   phaseAxis(phase, tracked, pins)
+//       which coordinate, as the scene's table says (sl_scene_class.phase): 'angle', the
+//       angle θ (rad) of the tracked node about the first pinned node, from the downward
+//       vertical in the x-y plane (a pendulum); 'x', 'y' or 'z', that axis (the
+//       oscillator's x; the height y by default). Returns {kind: 'angle', tracked, pivot} or
+//       {kind: 'axis', tracked, axis: 0|1|2}; null without a tracked node.
 //   phasePoint(axis, node)   node(i) -> {x, v}: node i's position and velocity (m, m/s)
 //       {position, velocity, angle, angular_velocity} (m, m/s, rad, rad/s): the chosen
 //       axis's coordinate and velocity, and for a pendulum also θ and θ̇ (else NaN).
 //   phaseLabels(axis)   {q, p}: the chart's axis labels with units
 
-// The core's scene table does not say along what a scene moves; this is the one place
-// that does. A pendulum's phase portrait is drawn in θ, not x: its orbits are then the
-// closed curves of the textbooks (Hairer, Lubich & Wanner, GNI, Fig. I.1.4).
-const PHASE_OF_SCENE = { pendulum: 'angle', oscillator: 0 };
 const AXES = ['x', 'y', 'z'];
 
-export function phaseAxis(scene, tracked, pins) {
+export function phaseAxis(phase, tracked, pins) {
   if (tracked < 0) return null;
-  const pivot = pins.indexOf(1), of = PHASE_OF_SCENE[scene];
-  if (of === 'angle' && pivot >= 0 && pivot !== tracked) return { kind: 'angle', tracked, pivot };
-  return { kind: 'axis', tracked, axis: Number.isInteger(of) ? of : 1 };
+  const pivot = pins.indexOf(1);
+  if (phase === 'angle' && pivot >= 0 && pivot !== tracked) return { kind: 'angle', tracked, pivot };
+  return { kind: 'axis', tracked, axis: Math.max(0, AXES.indexOf(phase === 'angle' ? 'y' : phase)) };
 }
 
 export function phasePoint(axis, node) {

@@ -41,13 +41,6 @@ async function readMeshFiles(files) {
   return { name: one.name, text: await one.text(), text2: '' };
 }
 
-/** The experiment of the user-mesh scene that each of seed 001's scenes runs, for a mesh
- *  loaded while it is shown: its index in the parameter's choices (sl_mesh_experiment:
- *  1 drop, 2 squeeze, 3 cantilever), as the URL carries choices. */
-const SEED_001_EXPERIMENTS = {
-  'onering-sphere-drop': 1, 'onering-torus-drop': 1, 'onering-squeeze': 2, 'onering-cantilever': 3,
-};
-
 /** The material of the user-mesh scene (src/scenes/user_mesh.c) that a seed-001 scene hands on. */
 const MESH_MATERIAL = ['young_modulus', 'poisson_ratio', 'density', 'gravity'];
 
@@ -62,7 +55,9 @@ export function bindMeshLoader(input, target, onError, scene) {
       // except that a mesh loaded over one of seed 001's scenes runs that experiment with
       // the scene's panels, Δt and material (as set, or the scene's defaults)
       const now = new URLSearchParams(location.search), next = new URLSearchParams({ scene: 'mesh' });
-      const experiment = SEED_001_EXPERIMENTS[scene.name];
+      // seed 001's scenes run their experiment on the mesh (sl_scene_class.mesh_experiment:
+      // 1 drop, 2 squeeze, 3 cantilever, the URL's choice index)
+      const experiment = scene.meshExperiment;
       for (const key of experiment ? ['methods', 'onering', 'dt', ...MESH_MATERIAL] : ['methods']) {
         const value = now.get(key) ?? (key === 'dt' ? scene.defaultDt : scene.defaults[key]);
         if (value != null) next.set(key, String(value));

@@ -277,7 +277,8 @@ const HANDLERS = {
     if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
     this.h = built.h;
     this.config = { scene, params, method, dt, beta };
-    this.phase = phaseAxis(scene, this.api.tracked_node(this.h), readPins(this.core, this.h));
+    const table = scene === 'mesh' ? this.core.userMesh : this.core.scenes.find((sc) => sc.name === scene);
+    this.phase = phaseAxis(table ? table.phase : 'y', this.api.tracked_node(this.h), readPins(this.core, this.h));
     this.startRun(epoch);
     this.postFrame();
     return { status: SL_OK, ...this.describe() };

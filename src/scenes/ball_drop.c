@@ -165,6 +165,7 @@ const sl_scene_class sl_scene_onering_squeeze = {
                          * at t = 0.75 and 0.51 s (squeezed to 13 %), at 1e-4 s it did not */
     .default_t_end = 1.5,
     .build = build_onering_squeeze,
+    .mesh_experiment = SL_MESH_SQUEEZE,
 };
 
 const sl_scene_class sl_scene_onering_sphere_drop = {
@@ -191,6 +192,7 @@ const sl_scene_class sl_scene_onering_sphere_drop = {
                           * 30 s); at 0.5 ms it stays at 4.97-4.98 J from 20 s to 35 s */
     .default_t_end = 0.6,
     .build = build_onering_drop,
+    .mesh_experiment = SL_MESH_DROP,
 };
 
 /* Seed 001 Fig. 5 (one torus of the pile): major radius 0.15 m, tube radius 0.05 m. */
@@ -221,4 +223,5 @@ const sl_scene_class sl_scene_onering_torus_drop = {
     .default_dt = 5e-4,
     .default_t_end = 1.0,
     .build = build_onering_torus_drop,
+    .mesh_experiment = SL_MESH_DROP,
 };

@@ -82,6 +82,7 @@ const sl_scene_class sl_scene_oscillator = {
     .default_dt = 0.01, /* omega dt = 0.1, a twentieth of symplectic Euler's bound */
     .default_t_end = 2.0,
     .build = build_oscillator,
+    .phase = "x", /* it moves along x: its height is 0 */
 };
 
 const sl_scene_class sl_scene_pendulum = {
@@ -101,4 +102,5 @@ const sl_scene_class sl_scene_pendulum = {
     .default_dt = 0.005, /* omega dt = 0.5 for the rod, a quarter of symplectic Euler's bound */
     .default_t_end = 10.0,
     .build = build_pendulum,
+    .phase = "angle", /* closed orbits in θ (Hairer, Lubich & Wanner, GNI Fig. I.1.4) */
 };

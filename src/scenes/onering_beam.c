@@ -57,4 +57,5 @@ const sl_scene_class sl_scene_onering_cantilever = {
     .default_dt = 2.5e-4,
     .default_t_end = 2.0,
     .build = build_onering_cantilever,
+    .mesh_experiment = SL_MESH_CANTILEVER,
 };

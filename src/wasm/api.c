@@ -61,6 +61,13 @@ API const char *sl_api_scene_default_method(int i) {
     return scene_at(i) ? scene_at(i)->default_method : "";
 }
 API double sl_api_scene_default_dt(int i) { return scene_at(i) ? scene_at(i)->default_dt : 0; }
+/* The tracked node's coordinate of its phase portrait (sl_scene_class.phase): "angle",
+ * "x", "y" or "z". */
+API const char *sl_api_scene_phase(int i) {
+    return scene_at(i) && scene_at(i)->phase ? scene_at(i)->phase : "y";
+}
+/* The user-mesh experiment a mesh loaded over it runs (sl_scene_class.mesh_experiment), 0 none. */
+API int sl_api_scene_mesh_experiment(int i) { return scene_at(i) ? scene_at(i)->mesh_experiment : 0; }
 /* beta (1/s) of the regularized stepper at the scene's defaults (0 for most scenes). */
 API double sl_api_scene_default_beta(int i) { return scene_at(i) ? scene_at(i)->default_beta : 0; }
 

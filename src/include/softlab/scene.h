@@ -95,6 +95,15 @@ typedef struct sl_scene_class {
      * all set (sl_scene_build fills them from `defaults`). Errors: SL_ERR_RANGE for bad
      * params, SL_ERR_NOMEM; *out is NULL on error. */
     sl_status (*build)(const sl_scene_params *params, sl_world **out);
+    /* The coordinate of the tracked node its phase portrait plots against its rate (the
+     * page's plot "phase"): "angle" (about the first pinned node, from the downward
+     * vertical in the x-y plane: a pendulum), "x", "y" or "z"; NULL: "y", the height. */
+    const char *phase;
+    /* A mesh loaded while this scene is shown runs the user-mesh scene's experiment
+     * `mesh_experiment` (sl_mesh_experiment in softlab/build.h: 1 drop, 2 squeeze,
+     * 3 cantilever) with this scene's panels, Δt and material (seed 001's scenes); 0: the
+     * user-mesh scene's own defaults. */
+    int mesh_experiment;
 } sl_scene_class;
 
 /* Simulated time (s) every panel of a scene's opening comparison holds for unless flagged
