@@ -57,7 +57,7 @@ export class Clock {
     this.suspended = false; // out of sight (scrolled away, hidden tab): no stepping
     this.rate = NaN;     // simulated s per real s the slowest running panel reaches targets
     this.keptUp = false; // ... and it reached every target sent in that time
-    this.rateFrom = null; // {real, reached}: the start of the rate's window
+    this.rateFrom = null; // {real, latest}: the start of the rate's window (paceOver)
     this.real = 0;       // s of real time while playing (the rate's clock)
     this.ahead = false;  // computed ahead and played back (see above)
     this.autoAhead = autoAhead; // may switch to it by itself
@@ -254,16 +254,10 @@ export class Clock {
   /** The computing speed of a computed-ahead run (simulated s per real s, the slowest
    *  running panel's states), over AHEAD_RATE_WINDOW, averaged with the last. */
   measureAheadRate(active) {
-    const latest = Math.min(...active.map((p) => p.latest));
-    if (!this.aheadFrom || latest < this.aheadFrom.latest) {
-      this.aheadFrom = { real: this.real, latest };
-      return;
-    }
-    const span = this.real - this.aheadFrom.real;
-    if (span < AHEAD_RATE_WINDOW) return;
-    const r = (latest - this.aheadFrom.latest) / span;
-    this.aheadRate = Number.isFinite(this.aheadRate) ? 0.5 * (this.aheadRate + r) : r;
-    this.aheadFrom = { real: this.real, latest };
+    const { from, rate } = paceOver(active, this.real, this.aheadFrom, AHEAD_RATE_WINDOW);
+    this.aheadFrom = from;
+    if (Number.isNaN(rate)) return;
+    this.aheadRate = Number.isFinite(this.aheadRate) ? 0.5 * (this.aheadRate + rate) : rate;
   }
 
   /** Live, played: counts the real time the slowest panel stays below AHEAD_BELOW of the
@@ -300,15 +294,21 @@ export class Clock {
   /** The slowest running panel's speed (simulated s per real s) over RATE_WINDOW, from
    *  the states its Worker reports (not only the targets it reaches: those come in lumps). */
   measureRate(active) {
-    const reached = Math.min(...active.map((p) => p.latest));
-    if (!this.rateFrom || reached < this.rateFrom.reached) {
-      this.rateFrom = { real: this.real, reached };
-      return;
-    }
-    const span = this.real - this.rateFrom.real;
-    if (span < RATE_WINDOW) return;
-    this.rate = (reached - this.rateFrom.reached) / span;
+    const { from, rate } = paceOver(active, this.real, this.rateFrom, RATE_WINDOW);
+    this.rateFrom = from;
+    if (Number.isNaN(rate)) return;
+    this.rate = rate;
     this.keptUp = Math.min(...active.map((p) => p.reached)) >= this.target; // every target sent was reached
-    this.rateFrom = { real: this.real, reached };
   }
+}
+
+/** The slowest running panel's speed over a window of real time. from: {real, latest} (s
+ *  of play, s simulated) where the window began, or null. Returns {from, rate}: rate NaN
+ *  until `window` s have passed (or when the panels went back, a reset: a new window). */
+function paceOver(active, real, from, window) {
+  const latest = Math.min(...active.map((p) => p.latest));
+  if (!from || latest < from.latest) return { from: { real, latest }, rate: NaN };
+  const span = real - from.real;
+  if (span < window) return { from, rate: NaN };
+  return { from: { real, latest }, rate: (latest - from.latest) / span };
 }
