@@ -95,7 +95,7 @@ static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
  * cubes of 5 tets (400 tets), Y = 1 MPa, nu = 0.3, 1000 kg/m^3, clamped at x = 0, hanging
  * under gravity. It carries stress at rest, so the seed's regularized stepper (which leaves
  * the geometric stiffness H out of its matrix) is stable only for dt below about 2/omega_H
- * (lessons/000, tools/cantilever_stability.sh). */
+ * (lessons/000, tools/cantilever_stability.c, `make check-tools`). */
 static sl_status build_hanging_cantilever(const sl_scene_params *p, sl_world **out) {
     fem_setup s;
     sl_status st = apply_params(p, &s);
