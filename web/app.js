@@ -51,7 +51,6 @@ function notice(text, kind = 'warn') {
   $('#notices').append(div);
 }
 
-/** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
 /** Resolves in a task of its own: the lab's start is cut into pieces of well under 50 ms
  *  of main-thread work, so a lesson with four labs stays responsive while they open (a
  *  message, not setTimeout, which a browser may hold back in a frame). */
@@ -63,6 +62,7 @@ function nextTask() {
   });
 }
 
+/** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const s = document.createElement('script');

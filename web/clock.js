@@ -73,16 +73,22 @@ export class Clock {
    *  much that AHEAD_CLIP of playback at the speed asked for does not catch up with the
    *  computation going on meanwhile at aheadRate. */
   bufferNeed() {
-    const r = Number.isFinite(this.aheadRate) ? this.aheadRate : this.liveRate;
+    const r = this.computingRate();
     if (!Number.isFinite(r)) return AHEAD_CLIP;
     return this.clip() * Math.max(0, 1 - r / this.speed);
+  }
+
+  /** The steppers' speed computing ahead (× real time): measured, or the live one the clock
+   *  switched at until then; NaN if neither is known. */
+  computingRate() {
+    return Number.isFinite(this.aheadRate) ? this.aheadRate : this.liveRate;
   }
 
   /** Simulated seconds a clip plays (s): AHEAD_CLIP, or less where computing it would take
    *  more than AHEAD_WAIT s of real time (at 0.02 x real time, 0.3 s: the reader sees
    *  motion every 15 s, not every 100; pausing computes up to AHEAD_BUFFER ahead). */
   clip() {
-    const r = Number.isFinite(this.aheadRate) ? this.aheadRate : this.liveRate;
+    const r = this.computingRate();
     if (!Number.isFinite(r)) return AHEAD_CLIP;
     return Math.min(AHEAD_CLIP, Math.max(3 * AHEAD_FRAME, r * AHEAD_WAIT));
   }

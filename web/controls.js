@@ -3,7 +3,7 @@
 // or set per panel; the Lamé constants of each panel; and the stability meter with a
 // search for each panel's largest stable Δt. Builds DOM with textContent only.
 
-import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA } from './params.js';
+import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA, MAX_DT } from './params.js';
 import { si } from './format.js';
 import { fmtSeconds, meterReading, trialWords } from './stability.js';
 import { costText, resolutionCost } from './cost.js';
@@ -264,7 +264,7 @@ export class ParamControls {
       const theory = Number.isFinite(panel.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.omegaMax)}` : '';
       const trials = trialWords(result);
       out.textContent = Number.isNaN(result.dt) ? `unstable even at Δt = ${fmtSeconds(result.lo)} (${trials})`
-        : result.capped ? `stable up to Δt = 1 s, the largest allowed (${trials})`
+        : result.capped ? `stable up to Δt = ${fmtSeconds(MAX_DT)}, the largest allowed (${trials})`
         : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
       out.dataset.dt = String(result.dt);
       if (this.deps.answered) this.deps.answered(panel.index, result);

@@ -7,6 +7,11 @@ export function fmt(v, digits = 3) {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(2) : v.toFixed(digits);
 }
 
+/** A speed as a multiple of real time, e.g. 0.046 or 1.00 (three decimals below 0.1). */
+export function fmtSpeed(v) {
+  return v < 0.1 ? v.toFixed(3) : v.toFixed(2);
+}
+
 /** v to 4 significant digits with an SI prefix for large or small values, e.g. 1.2e6 -> "1.2 M". */
 export function si(v) {
   if (!Number.isFinite(v)) return v === Infinity ? '∞' : '–';

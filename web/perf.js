@@ -2,6 +2,8 @@
 // per step, and whether the clock keeps up with real time (below 1x: slow motion), and
 // if not, what limits it: stepping, drawing or the machine (slowReason).
 
+import { fmtSpeed } from './format.js';
+
 /** Real time the clock takes into account per frame (web/clock.js MAX_FRAME_DT): a longer
  *  frame loses the rest, and the simulation runs in slow motion however fast it steps. */
 const MAX_FRAME_MS = 100;
@@ -93,10 +95,9 @@ export class PerfMeter {
     this.windowStart = now;
     const perf = panels.map((p) => (p.stepsPerSecond ? `${Math.round(p.stepsPerSecond)}` : '–')).join(' / ');
     const s = this.simSpeed;
-    const x = (v) => (v < 0.1 ? v.toFixed(3) : v.toFixed(2));
     // computed ahead (web/clock.js): the motion is played back; what is slow is the stepping
-    const slow = clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${x(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
-      : this.reason ? ` · slow motion: ${x(s)}× real time; ${this.reason}` : '';
+    const slow = clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
+      : this.reason ? ` · slow motion: ${fmtSpeed(s)}× real time; ${this.reason}` : '';
     this.el.textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${slow}`;
   }
 }

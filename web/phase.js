@@ -19,7 +19,8 @@ export function phaseAxis(phase, tracked, pins) {
   if (tracked < 0) return null;
   const pivot = pins.indexOf(1);
   if (phase === 'angle' && pivot >= 0 && pivot !== tracked) return { kind: 'angle', tracked, pivot };
-  return { kind: 'axis', tracked, axis: Math.max(0, AXES.indexOf(phase === 'angle' ? 'y' : phase)) };
+  const axis = AXES.indexOf(phase);
+  return { kind: 'axis', tracked, axis: axis >= 0 ? axis : 1 }; // 'angle' without a pivot: y
 }
 
 export function phasePoint(axis, node) {

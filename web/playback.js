@@ -4,10 +4,9 @@
 
 import { announce } from './announce.js';
 import { AHEAD_BUFFER } from './clock.js';
+import { fmtSpeed } from './format.js';
 
 const UPDATE_EVERY_MS = 250;
-
-const speedText = (r) => (r < 0.1 ? r.toFixed(3) : r.toFixed(2));
 
 /** Binds the bar (#ahead) to clock; onLive(): the reader chose live stepping (the URL
  *  keeps it). Returns {update(now): every animation frame, changed(on): the clock's
@@ -39,7 +38,7 @@ export function bindPlayback(clock, onLive) {
     scrub.setAttribute('aria-valuetext', `t = ${clock.time.toFixed(2)} s of ${hi.toFixed(2)} s computed`);
     const rate = clock.aheadRate;
     const waiting = clock.playing && clock.buffering;
-    const steppers = Number.isFinite(rate) ? `steppers at ${speedText(rate)}× real time` : 'measuring the steppers’ speed';
+    const steppers = Number.isFinite(rate) ? `steppers at ${fmtSpeed(rate)}× real time` : 'measuring the steppers’ speed';
     if (waiting) {
       // the wait before the next clip: how much is there, how much it needs, about how long
       const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
@@ -57,7 +56,7 @@ export function bindPlayback(clock, onLive) {
   /** After the clock went computed ahead (on) or live: said once to a screen reader. */
   function changed(on) {
     updatedAt = -Infinity;
-    if (on && Number.isFinite(clock.liveRate)) announce(`This comparison steps at ${speedText(clock.liveRate)}× real time here: it is computed ahead and played back.`);
+    if (on && Number.isFinite(clock.liveRate)) announce(`This comparison steps at ${fmtSpeed(clock.liveRate)}× real time here: it is computed ahead and played back.`);
   }
   return { update, changed };
 }

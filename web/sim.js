@@ -60,11 +60,13 @@ export function readPins(core, h) {
  *  elastic, total, violation, volume_ratio, solver_iterations, ghost_force, ghost_torque
  *  (the ghosts NaN unless the stepper warps)}, named and placed by the C layout (LAYOUT.MEASURE). */
 export function readMeasures(core, h) {
-  const { SIZE, ...slots } = LAYOUT.MEASURE;
-  const m = core.heap.copy(Float64Array, core.api.measure(h), SIZE);
-  if (m.length < SIZE) return null;
-  return Object.fromEntries(Object.entries(slots).map(([name, i]) => [name.toLowerCase(), m[i]]));
+  const m = core.heap.copy(Float64Array, core.api.measure(h), LAYOUT.MEASURE.SIZE);
+  if (m.length < LAYOUT.MEASURE.SIZE) return null;
+  return Object.fromEntries(MEASURE_SLOTS.map(([name, i]) => [name, m[i]]));
 }
+
+/** [quantity name, slot] of sl_api_measure, read once (readMeasures runs with every sample). */
+const MEASURE_SLOTS = Object.entries(LAYOUT.MEASURE).filter(([k]) => k !== 'SIZE').map(([k, i]) => [k.toLowerCase(), i]);
 
 /** The element of node `node` of simulation h as the element inspector shows it: its tet
  *  ({kind: 'tet'}, sl_api_inspect_tet) or else its grid cell ({kind: 'cell'},

@@ -52,6 +52,12 @@ static sim *get(int h) {
     return &sims[h - 1];
 }
 
+/* The scene class of simulation s: the user-mesh scene for "mesh", else the table's (NULL
+ * if unknown). */
+static const sl_scene_class *scene_of(const sim *s) {
+    return !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+}
+
 /* The world of handle h, or NULL (no handle, or not built yet). */
 static sl_world *world_of(int h) {
     sim *s = get(h);
@@ -162,7 +168,7 @@ API int sl_api_set_method(int h, const char *method, double dt, double beta) {
 API double sl_api_sim_param(int h, const char *name) {
     sim *s = get(h);
     if (!s) return NAN;
-    const sl_scene_class *sc = !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+    const sl_scene_class *sc = scene_of(s);
     sl_scene_params r = sl_scene_params_resolve(sc, &s->params);
     return param_value(&r, name);
 }
@@ -321,7 +327,7 @@ API double sl_api_omega_max(int h) {
 API double sl_api_find_dt_run_seconds(int h) {
     sim *s = get(h);
     if (!s || !s->world) return NAN;
-    const sl_scene_class *sc = !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+    const sl_scene_class *sc = scene_of(s);
     return sl_scene_find_dt_run_seconds(s->world, sc ? sc->default_dt : 0, SL_FIND_DT_T_END, NULL);
 }
 

@@ -68,8 +68,6 @@ async function startSite(site = SITE, { extraArgs = [] } = {}) {
   };
 }
 
-/** Opens the lab page of site with query (e.g. '?scene=...') in a new page, records page
- *  errors in page.errors, and waits until the lab is ready. */
 /** query with playback=live unless it says otherwise: a comparison too slow for real time
  *  on the machine at hand goes computed ahead after 2 s of play (web/clock.js, issue 27),
  *  and a test of something else must not depend on the machine's speed; ahead.test.js
@@ -79,6 +77,8 @@ function live(query) {
   return query + (query.includes('?') ? '&' : '?') + 'playback=live';
 }
 
+/** Opens the lab page of site with query (e.g. '?scene=...') in a new page, records page
+ *  errors in page.errors, and waits until the lab is ready. */
 async function openLab(site, query = '', viewport = { width: 1400, height: 1000 }) {
   const page = await site.browser.newPage({ viewport, acceptDownloads: true });
   page.errors = [];
