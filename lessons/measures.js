@@ -2,7 +2,7 @@
 // the same wasm core and scenes as the lab: q is a question's data attributes (scene,
 // method, dt, ...). They run in a Worker (measure-worker.js) or, failing that, on the
 // page; either way they work in slices that yield every SLICE_MS, and the stability
-// search is the lab's own (web/stable-dt.js).
+// search is the lab's own (web/stability.js panelStableDt: the library's, in slices).
 import { SL_OK } from '../lab-api.js';
 import { buildSim } from '../sim.js';
 import { panelStableDt } from '../stability.js';
@@ -54,9 +54,15 @@ function firstMinimum(core, q, tEnd = 5) {
 /** Largest stable dt (s) of symplectic Euler on q.scene: the lab's "find" (the library's
  *  trials and verdict, bisection to 0.5 %), in slices. */
 async function stabilityBound(core, q) {
-  const create = (dt) => buildSim(core, q.scene, {}, 'symplectic-euler', dt, 0).h;
-  const { dt } = await panelStableDt(core.api, create);
-  return dt;
+  const scene = core.scenes.find((s) => s.name === q.scene);
+  if (!scene) throw new Error(`unknown scene '${q.scene}'`);
+  const { h, error } = buildSim(core, q.scene, {}, 'symplectic-euler', scene.defaultDt, 0);
+  if (!h) throw new Error(error);
+  try {
+    return (await panelStableDt(core.api, h)).dt;
+  } finally {
+    core.api.sim_destroy(h);
+  }
 }
 
 /** Largest stable dt (s) of q.method on q.scene at its defaults: the library's own

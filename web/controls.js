@@ -256,15 +256,17 @@ export class ParamControls {
     const token = {};
     this.searches.set(panel.index, token);
     try {
-      const result = await panel.findStableDt((lo, hi) => {
-        if (this.searches.get(panel.index) === token) out.textContent = `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…`;
+      const result = await panel.findStableDt(({ lo, hi, trial }) => {
+        if (this.searches.get(panel.index) !== token) return;
+        out.textContent = !(lo > 0) ? `trying Δt = ${fmtSeconds(trial)}…`
+          : Number.isFinite(hi) ? `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…` : `stable at ${fmtSeconds(lo)}, trying ${fmtSeconds(trial)}…`;
       });
       if (this.searches.get(panel.index) !== token) return null;
       const b = panel.stepper().bound;
       const theory = Number.isFinite(panel.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.omegaMax)}` : '';
       const trials = trialWords(result);
       out.textContent = Number.isNaN(result.dt) ? `unstable even at Δt = ${fmtSeconds(result.lo)} (${trials})`
-        : result.capped ? `stable up to Δt = ${fmtSeconds(MAX_DT)}, the largest allowed (${trials})`
+        : result.capped ? `stable at every Δt tried, up to ${fmtSeconds(result.dt)} (the largest allowed is ${fmtSeconds(MAX_DT)}; ${trials})`
         : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
       out.dataset.dt = String(result.dt);
       if (this.deps.answered) this.deps.answered(panel.index, result);

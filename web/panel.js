@@ -479,10 +479,11 @@ export class Panel {
     return `${this.stepper().title}, Δt = ${+this.dt.toPrecision(6)} s${variant ? ', ' + variant : ''}`;
   }
 
-  /** The largest stable Δt of this panel, by bisection in its Worker (web/stability.js);
-   *  progress(lo, hi) on the way. Resolves to {dt, capped, lo, runSeconds}. */
+  /** The largest stable Δt of this panel, by the library's search in its Worker
+   *  (web/stability.js panelStableDt); progress({lo, hi, trial}) after each trial.
+   *  Resolves to {dt, capped, lo, runSeconds}. */
   findStableDt(progress) {
-    return this.client.request('findDt', {}, (m) => progress(m.lo, m.hi));
+    return this.client.request('findDt', {}, (m) => progress(m));
   }
 
   // ---- input that changes the physics ---------------------------------------------------

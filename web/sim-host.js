@@ -382,19 +382,15 @@ const HANDLERS = {
     return reply;
   },
 
-  /** The largest stable Δt of this simulation (web/stability.js panelStableDt) on scratch
-   *  copies with the same pins; progress as {type: 'progress', id, lo, hi}. */
-  async findDt({ id }) {
-    const { api, core } = this;
-    const c = { ...this.config };
-    const pins = readPins(core, this.h);
-    const create = (dt) => {
-      const { h } = buildSim(core, c.scene, c.params, c.method, dt, c.beta);
-      if (h) for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
-      return h;
-    };
-    const result = await panelStableDt(api, create, (lo, hi) => this.post({ type: 'progress', id, lo, hi }));
-    return { dt: result.dt, capped: result.capped, lo: result.lo, runSeconds: result.runSeconds };
+  /** The largest stable Δt of this simulation (web/stability.js panelStableDt: the
+   *  library's search on copies of it as built, with its pins); progress as {type:
+   *  'progress', id, lo, hi, trial}. */
+  findDt({ id }) {
+    // one search at a time: the core keeps one per simulation, and a second start would
+    // replace the first under its loop
+    const run = () => panelStableDt(this.api, this.h, (p) => this.post({ type: 'progress', id, ...p }));
+    this.finding = (this.finding || Promise.resolve()).catch(() => {}).then(run);
+    return this.finding.then((r) => ({ dt: r.dt, capped: r.capped, lo: r.lo, runSeconds: r.runSeconds }));
   },
 
   /** {name, args}: api[name](handle, ...args), for tests and the console; then a frame.

@@ -3,17 +3,13 @@
 // body (sl_world_omega_max), and each stepper has its own bound (ωΔt)_max on the
 // undamped oscillator (sl_stepper_class.stability_bound: 2√2 for RK4, 1.5734 for
 // Forest–Ruth, ...). The meter shows Δt·ω_max against the stepper's bound; the search
-// (web/stable-dt.js) finds a panel's largest stable Δt by bisection on scratch copies
-// in the panel's Worker (web/sim-host.js), with the library's trials and verdict.
+// (panelStableDt: the library's, in slices) finds a panel's largest stable Δt on scratch
+// copies in the panel's Worker (web/sim-host.js).
 
-import { largestStableDt } from './stable-dt.js';
-import { LIMITS } from './lab-api.js';
+import { SL_OK, LAYOUT } from './lab-api.js';
 
-const SEARCH_LO = LIMITS.DT_MIN_PAGE; // s: the search starts no lower (the page's smallest Δt)
-const SEARCH_HI = LIMITS.DT_MAX;      // s, the largest Δt the core accepts
-const SEARCH_RATIO = 1.005; // stop when hi/lo is below this
-// A trial at the smallest Δt tried takes at most this many steps: the search starts at the
-// trial's length / TRIAL_MAX_STEPS (as `softlab find-dt --max-steps` raises its start).
+// A trial at the smallest Δt tried takes at most this many steps: the search starts no
+// lower than the trial's length / TRIAL_MAX_STEPS (`softlab find-dt --max-steps`).
 export const TRIAL_MAX_STEPS = 20000;
 
 const fmtValue = (v) => (v < 100 ? v.toFixed(2) : v.toExponential(2));
@@ -59,22 +55,43 @@ export function fmtSeconds(s) {
   return `${+(s * 1e6).toPrecision(3)} µs`;
 }
 
-/** A panel's largest stable Δt, to 0.5 %, by the library's rule (`softlab find-dt`,
- *  sl_scene_find_dt): a trial Δt is stable if a fresh copy runs the library's trial length
- *  (sl_api_find_dt_run_seconds: 1 s or 200 periods of the fastest mode as built, whichever
- *  is longer) without the core's verdict turning 'growing' or 'diverged'
- *  (web/stable-dt.js). Searched between max(1 µs, that length / TRIAL_MAX_STEPS) and 1 s.
- *  Resolves to {dt, capped, lo, runSeconds}: dt NaN if even lo is unstable (or no copy
- *  builds), capped if stable at 1 s. create(dt): a scratch simulation like the panel's at dt. */
-export function panelStableDt(api, create, onProgress) {
-  const h = create(SEARCH_HI);
-  const runSeconds = h > 0 ? api.find_dt_run_seconds(h) : NaN;
-  if (h > 0) api.sim_destroy(h);
-  if (!(runSeconds > 0)) return Promise.resolve({ dt: NaN, capped: false, lo: SEARCH_LO, runSeconds });
-  const lo = Math.max(SEARCH_LO, runSeconds / TRIAL_MAX_STEPS);
-  const steps = (dt) => api.find_dt_run_steps(runSeconds, dt);
-  return largestStableDt(api, create, { lo, hi: SEARCH_HI, ratio: SEARCH_RATIO, steps, onProgress })
-    .then((r) => ({ ...r, lo, runSeconds }));
+const SLICE_MS = 30;   // work at most this long before yielding (to the Worker's messages)
+const CALL_MS = 8;     // aim for calls of about this long (steps per call adapt)
+const yieldToPage = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Simulation h's largest stable Δt by the library's search (sl_find_dt_search through
+ *  sl_api_find_dt_*: the trials, the rule and the order of `softlab find-dt --max-steps
+ *  TRIAL_MAX_STEPS`; softlab/scene.h sl_scene_find_dt): on fresh copies of h as built now,
+ *  with its pins, a trial Δt is stable if a run of the library's trial length (1 s or 200
+ *  periods of the fastest mode, whichever is longer) ends without the core's verdict
+ *  turning 'growing' or 'diverged'. Run in slices of about SLICE_MS, yielding between them,
+ *  so the Worker (or page) stays responsive. onProgress({lo, hi, trial}) after each trial:
+ *  the largest Δt found stable (0: none yet), the smallest found unstable (Infinity: none)
+ *  and the next trial's (s). Resolves to {dt (NaN: unstable at every Δt tried), capped
+ *  (stable at every doubling up to the largest Δt the core takes), lo (the first Δt
+ *  tried), runSeconds (each trial's length)}; rejects with the core's error. maxSteps: the
+ *  trials' cap (0: none, as `softlab find-dt` without --max-steps: a test's comparison). */
+export async function panelStableDt(api, h, onProgress = () => {}, maxSteps = TRIAL_MAX_STEPS) {
+  if (api.find_dt_start(h, maxSteps) !== SL_OK) throw new Error(api.last_error() || 'the search could not start');
+  const slot = (name) => api.find_dt_result(h, LAYOUT.FIND[name]);
+  try {
+    let chunk = 1, sliceStart = performance.now();
+    for (let r, t0 = performance.now(); (r = api.find_dt_advance(h, chunk)) >= 0; t0 = performance.now()) {
+      const ms = performance.now() - t0;
+      if (r < 2) onProgress({ lo: slot('DT_MAX'), hi: slot('DT_HI'), trial: slot('DT_TRIAL') });
+      // keep each call short: more steps per call while they are quick, fewer if slow
+      if (ms < CALL_MS / 2) chunk = Math.min(2 * chunk, 1 << 20);
+      else if (ms > CALL_MS * 2 && chunk > 1) chunk >>= 1;
+      if (performance.now() - sliceStart >= SLICE_MS) {
+        await yieldToPage();
+        sliceStart = performance.now();
+      }
+    }
+    const dt = slot('DT_MAX');
+    return { dt: dt > 0 ? dt : NaN, capped: dt > 0 && slot('DT_HI') === Infinity, lo: slot('DT_LO'), runSeconds: slot('T_RUN') };
+  } finally {
+    api.find_dt_stop(h);
+  }
 }
 
 /** "each trial …": what a search's trials were, for a person. */

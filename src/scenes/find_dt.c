@@ -4,29 +4,12 @@
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "softlab/scene.h"
 
-typedef struct {
-    const sl_scene_class *scene;
-    const sl_scene_params *params;
-    const sl_stepper_class *stepper;
-    double t_run;    /* s: length of every run */
-    double deadline; /* clock_seconds() past which a run stops (INFINITY: none) */
-    long steps_run;  /* over all runs */
-    const sl_find_dt_limits *lim; /* progress, or NULL */
-    double start, next_report;    /* clock_seconds(): search start, next progress in a run */
-} probe;
-
 static double clock_seconds(void);
-
-static sl_world *build(const probe *p, double dt) {
-    sl_world *w = NULL;
-    if (sl_scene_build(p->scene, p->params, &w) != SL_OK) return NULL;
-    if (sl_world_set_stepper(w, p->stepper, dt, 0) != SL_OK) sl_world_destroy(w), w = NULL;
-    return w;
-}
 
 long sl_scene_find_dt_run_steps(double run_seconds, double dt) {
     if (!(run_seconds > 0) || !(dt > 0)) return 0;
@@ -43,43 +26,160 @@ double sl_scene_find_dt_run_seconds(sl_world *w, double default_dt, double t_end
     return fmax(t_end, SL_FIND_DT_PERIODS * 2 * 3.14159265358979323846 / omega);
 }
 
-/* Steps of a run at dt (sl_scene_find_dt_run_steps). */
-static long run_steps(const probe *p, double dt) { return sl_scene_find_dt_run_steps(p->t_run, dt); }
+/* ---- the search, one trial step at a time ---------------------------------------- */
 
-/* 1 if the scene runs stably for p->t_run at dt (the criterion of scene.h): every step
- * succeeds and the core's verdict (sl_world_judge, judged after every step) never reaches
- * 'growing' or 'diverged'; 'artifact' passes. -1 if the clock passed p->deadline first. */
-static int stable_at(probe *p, double dt) {
-    sl_world *w = build(p, dt);
-    if (!w) return 0;
-    sl_verdict v;
-    sl_verdict_reset(&v);
-    sl_world_judge(w, &v);
-    long steps = run_steps(p, dt);
-    int ok = 1;
-    for (long s = 0; s < steps && ok == 1; s++) {
-        sl_status st = sl_world_step(w);
-        p->steps_run++;
-        ok = sl_world_judge(w, &v) < SL_VERDICT_GROWING && st == SL_OK;
-        if (ok && s % 16 == 15 && (isfinite(p->deadline) || p->lim)) { /* the clock: limit, progress */
-            double now = clock_seconds();
-            if (now > p->deadline) ok = -1;
-            else if (p->lim && p->lim->progress && now > p->next_report) {
-                p->lim->progress(p->lim->ctx, dt, 2, p->steps_run, now - p->start);
-                p->next_report = now + SL_FIND_DT_REPORT_SECONDS;
-            }
-        }
+/* Where a search is: the first trial (at dt_lo), the doublings, the bisection, done. */
+enum { PHASE_FIRST, PHASE_DOUBLE, PHASE_BISECT, PHASE_DONE };
+
+struct sl_find_dt_search {
+    sl_find_dt_builder build; /* a fresh world at dt, stepper set (NULL: cannot) */
+    void *ctx;
+    double t_run;             /* s: length of every trial run */
+    double lo, hi;            /* s: largest dt found stable (if lo_ok), smallest unstable */
+    int lo_ok;                /* the first trial (at lo) passed */
+    int phase, bisections;
+    sl_world *w;              /* the trial run's world (NULL between trials) */
+    sl_verdict verdict;       /* the core's verdict on that run */
+    long step, steps;         /* steps done, steps it takes */
+    sl_find_dt_result r;
+};
+
+/* The dt the next trial runs at, by phase. */
+static double next_dt(const sl_find_dt_search *s) {
+    return s->phase == PHASE_FIRST ? s->lo : s->phase == PHASE_DOUBLE ? s->hi : sqrt(s->lo * s->hi);
+}
+
+/* Ends the search: the result from lo and hi. */
+static void finish(sl_find_dt_search *s) {
+    s->phase = PHASE_DONE;
+    s->r.dt_trial = NAN;
+    s->r.dt_max = s->lo_ok ? s->lo : 0;
+    s->r.dt_hi = s->lo_ok ? s->hi : s->r.gave_up & SL_FIND_DT_TIME_CAP ? INFINITY : s->lo;
+}
+
+/* Bisects on (geometrically: lo and hi may be decades apart) to a relative width of 1e-4,
+ * at most 24 times, or ends the search. */
+static void bisect_or_finish(sl_find_dt_search *s) {
+    if (s->bisections < 24 && isfinite(s->hi) && s->hi - s->lo > 1e-4 * s->lo) s->phase = PHASE_BISECT;
+    else finish(s);
+}
+
+/* Takes the outcome of the trial at dt (1 stable, 0 not) and chooses the next. */
+static void decide(sl_find_dt_search *s, double dt, int stable) {
+    switch (s->phase) {
+    case PHASE_FIRST:
+        if (!stable) { finish(s); return; }
+        s->lo_ok = 1;
+        break;
+    case PHASE_DOUBLE:
+        if (!stable) { bisect_or_finish(s); return; }
+        s->lo = dt, s->hi *= 2;
+        break;
+    case PHASE_BISECT:
+        s->bisections++;
+        if (stable) s->lo = dt; else s->hi = dt;
+        bisect_or_finish(s);
+        return;
     }
+    if (s->hi < 1) s->phase = PHASE_DOUBLE;
+    else s->hi = INFINITY, finish(s); /* stable up to the largest dt a world takes */
+}
+
+sl_status sl_find_dt_search_start(sl_find_dt_builder build, void *ctx, double default_dt, double t_end,
+                                  double dt_lo, long max_steps, sl_find_dt_search **out) {
+    if (out) *out = NULL;
+    if (!build || !out) return SL_ERR_NULL;
+    if (!(default_dt > 0 && default_dt < 1) || !(t_end > 0 && t_end <= 1e4) || !(dt_lo >= 0 && dt_lo < 1) ||
+        !(max_steps >= 0))
+        return SL_ERR_RANGE;
+    /* omega_max as the trials see it; a world that will not build (a stepper that refuses
+     * the scene) fails the first trial, so the search ends there with dt_max = 0 */
+    sl_world *w = build(ctx, default_dt);
+    double omega = 2 / default_dt, t_run = t_end;
+    if (w) t_run = sl_scene_find_dt_run_seconds(w, default_dt, t_end, &omega);
     sl_world_destroy(w);
+    sl_find_dt_search *s = calloc(1, sizeof *s);
+    if (!s) return SL_ERR_NOMEM;
+    s->build = build, s->ctx = ctx, s->t_run = t_run;
+    s->lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega;
+    if (max_steps > 0 && sl_scene_find_dt_run_steps(t_run, s->lo) > max_steps) { /* start where a run fits */
+        s->lo = fmin(t_run / (double)max_steps, 0.5);
+        s->r.gave_up |= SL_FIND_DT_STEP_CAP;
+    }
+    s->hi = fmax(4 * 2 / omega, 2 * s->lo);
+    s->r.dt_lo = s->lo;
+    s->r.dt_hi = INFINITY;
+    s->r.dt_trial = s->lo;
+    s->r.t_run = t_run;
+    s->phase = PHASE_FIRST;
+    *out = s;
+    return SL_OK;
+}
+
+int sl_find_dt_search_advance(sl_find_dt_search *s, long max_steps) {
+    if (!s || s->phase == PHASE_DONE) return -1;
+    double dt = next_dt(s);
+    if (!s->w) { /* a new trial: a fresh world as built */
+        s->w = s->build(s->ctx, dt);
+        if (s->w) {
+            sl_verdict_reset(&s->verdict);
+            sl_world_judge(s->w, &s->verdict);
+        }
+        s->step = 0, s->steps = sl_scene_find_dt_run_steps(s->t_run, dt);
+    }
+    int ok = s->w != NULL;
+    for (long n = 0; ok && s->step < s->steps && (max_steps <= 0 || n < max_steps); n++) {
+        sl_status st = sl_world_step(s->w);
+        s->step++, s->r.steps++;
+        ok = sl_world_judge(s->w, &s->verdict) < SL_VERDICT_GROWING && st == SL_OK;
+    }
+    if (ok && s->step < s->steps) return 2;
+    sl_world_destroy(s->w);
+    s->w = NULL;
+    decide(s, dt, ok);
+    if (s->phase != PHASE_DONE) s->r.dt_trial = next_dt(s);
     return ok;
 }
 
-/* stable_at, then the progress callback of lim (if any). */
-static int trial(probe *p, const sl_find_dt_limits *lim, double dt, double start) {
-    p->next_report = clock_seconds() + SL_FIND_DT_REPORT_SECONDS;
-    int ok = stable_at(p, dt);
-    if (lim && lim->progress) lim->progress(lim->ctx, dt, ok, p->steps_run, clock_seconds() - start);
-    return ok;
+void sl_find_dt_search_stop(sl_find_dt_search *s) {
+    if (!s || s->phase == PHASE_DONE) return;
+    sl_world_destroy(s->w);
+    s->w = NULL;
+    s->r.gave_up |= SL_FIND_DT_TIME_CAP;
+    finish(s);
+}
+
+sl_find_dt_result sl_find_dt_search_result(const sl_find_dt_search *s) {
+    sl_find_dt_result r = {0, 0, 0, INFINITY, 0, NAN, NAN, 0};
+    if (!s) return r;
+    r = s->r;
+    r.done = s->phase == PHASE_DONE;
+    if (!r.done) r.dt_max = s->lo_ok ? s->lo : 0, r.dt_hi = s->hi;
+    return r;
+}
+
+void sl_find_dt_search_destroy(sl_find_dt_search *s) {
+    if (!s) return;
+    sl_world_destroy(s->w);
+    free(s);
+}
+
+/* ---- the search on a scene from the table, to its end ----------------------------- */
+
+/* What the builder of a scene's trials needs. */
+typedef struct {
+    const sl_scene_class *scene;
+    const sl_scene_params *params;
+    const sl_stepper_class *stepper;
+} scene_trial;
+
+/* A fresh world of the scene at dt under the stepper (beta 0), or NULL. */
+static sl_world *build_scene(void *ctx, double dt) {
+    const scene_trial *p = ctx;
+    sl_world *w = NULL;
+    if (sl_scene_build(p->scene, p->params, &w) != SL_OK) return NULL;
+    if (sl_world_set_stepper(w, p->stepper, dt, 0) != SL_OK) sl_world_destroy(w), w = NULL;
+    return w;
 }
 
 sl_status sl_scene_find_dt(const sl_scene_class *sc, const sl_scene_params *params,
@@ -96,49 +196,46 @@ sl_status sl_scene_find_dt_from(const sl_scene_class *sc, const sl_scene_params 
     return st;
 }
 
+/* Steps between looks at the clock when the search has a time limit or reports progress. */
+#define CLOCK_STEPS 16
+
 sl_status sl_scene_find_dt_limited(const sl_scene_class *sc, const sl_scene_params *params,
                                    const sl_stepper_class *stepper, double t_end, double dt_lo,
                                    const sl_find_dt_limits *lim, sl_find_dt_result *out) {
-    sl_find_dt_result none = {0, 0, 0, INFINITY, 0};
-    if (out) *out = none;
+    if (out) *out = sl_find_dt_search_result(NULL);
     if (!sc || !stepper || !out) return SL_ERR_NULL;
     if (!(t_end > 0 && t_end <= 1e4) || !(dt_lo >= 0 && dt_lo < 1)) return SL_ERR_RANGE;
     if (lim && (!(lim->max_steps >= 0) || !(lim->max_seconds >= 0))) return SL_ERR_RANGE;
-    sl_world *w = NULL;
+    if (!sc->build) return SL_ERR_UNKNOWN_SCENE;
+    sl_world *w = NULL; /* the scene's own error, if it will not build */
     sl_status st = sl_scene_build(sc, params, &w);
-    if (st != SL_OK) return st;
-    sl_world_set_stepper(w, stepper, sc->default_dt, 0); /* omega_max as the trials see it */
-    double omega = 0, t_run = sl_scene_find_dt_run_seconds(w, sc->default_dt, t_end, &omega);
     sl_world_destroy(w);
-    double start = clock_seconds();
-    probe p = {sc, params, stepper, t_run,
-               lim && lim->max_seconds > 0 ? start + lim->max_seconds : INFINITY, 0, lim, start,
-               start + SL_FIND_DT_REPORT_SECONDS};
-    double lo = dt_lo > 0 ? dt_lo : 1e-3 * 2 / omega;
-    if (lim && lim->max_steps > 0 && run_steps(&p, lo) > lim->max_steps) { /* start where a run fits */
-        lo = fmin(p.t_run / (double)lim->max_steps, 0.5);
-        out->gave_up |= SL_FIND_DT_STEP_CAP;
+    if (st != SL_OK) return st;
+    scene_trial trial = {sc, params, stepper};
+    sl_find_dt_search *s = NULL;
+    st = sl_find_dt_search_start(build_scene, &trial, sc->default_dt, t_end, dt_lo, lim ? lim->max_steps : 0, &s);
+    if (st != SL_OK) return st;
+    double start = clock_seconds(), deadline = lim && lim->max_seconds > 0 ? start + lim->max_seconds : INFINITY;
+    double next_report = start + SL_FIND_DT_REPORT_SECONDS;
+    int watch = isfinite(deadline) || (lim && lim->progress); /* look at the clock */
+    for (;;) {
+        double dt = s->r.dt_trial;
+        int ok = sl_find_dt_search_advance(s, watch ? CLOCK_STEPS : 0);
+        if (ok < 0) break;
+        double now = watch ? clock_seconds() : 0;
+        if (ok < 2) { /* a trial ended */
+            if (lim && lim->progress) lim->progress(lim->ctx, dt, ok, s->r.steps, now - start);
+            next_report = now + SL_FIND_DT_REPORT_SECONDS;
+        } else if (now > deadline) {
+            if (lim && lim->progress) lim->progress(lim->ctx, dt, -1, s->r.steps, now - start);
+            sl_find_dt_search_stop(s);
+        } else if (lim && lim->progress && now > next_report) {
+            lim->progress(lim->ctx, dt, 2, s->r.steps, now - start);
+            next_report = now + SL_FIND_DT_REPORT_SECONDS;
+        }
     }
-    double hi = fmax(4 * 2 / omega, 2 * lo);
-    out->dt_lo = lo;
-    int ok = trial(&p, lim, lo, start);
-    if (ok != 1) {
-        if (ok < 0) out->gave_up |= SL_FIND_DT_TIME_CAP;
-        out->dt_hi = ok < 0 ? INFINITY : lo;
-        out->steps = p.steps_run;
-        return SL_OK;
-    }
-    while (hi < 1 && (ok = trial(&p, lim, hi, start)) == 1) lo = hi, hi *= 2;
-    if (hi >= 1) hi = INFINITY; /* stable up to the largest dt a world takes */
-    for (int i = 0; i < 24 && ok >= 0 && isfinite(hi) && hi - lo > 1e-4 * lo; i++) {
-        double mid = sqrt(lo * hi); /* geometric: lo and hi may be decades apart */
-        if ((ok = trial(&p, lim, mid, start)) == 1) lo = mid;
-        else if (ok == 0) hi = mid;
-    }
-    if (ok < 0) out->gave_up |= SL_FIND_DT_TIME_CAP;
-    out->dt_max = lo;
-    out->dt_hi = hi;
-    out->steps = p.steps_run;
+    *out = sl_find_dt_search_result(s);
+    sl_find_dt_search_destroy(s);
     return SL_OK;
 }
 

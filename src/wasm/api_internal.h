@@ -1,5 +1,5 @@
 /* Shared by the files of softlab's wasm API (api.c: tables, errors, parameters, the
- * user's mesh; api_sim.c: simulation handles; api_inspect.c: the element inspector; api_view.c: view handles). Not part of
+ * user's mesh; api_sim.c: simulation handles; api_find.c: the page's largest-stable-dt search; api_inspect.c: the element inspector; api_view.c: view handles). Not part of
  * the exported API. A simulation owns a world and hands out arrays; a view owns a WebGL2
  * canvas and copies of those arrays, and never sees a world: the page copies arrays
  * from one to the other, so the two can live in different wasm instances (a Worker). */
@@ -23,6 +23,15 @@ void set_error(const char *fmt, ...);
 /* The world of simulation handle h (api_sim.c), or NULL (no such handle, or not built
  * yet: then the error is set). */
 sl_world *api_sim_world(int h);
+
+/* The scene name ("mesh": the user's mesh) and the parameters simulation h's world was
+ * built with (api_sim.c), or NULL (no such handle, or not built yet). */
+const char *api_sim_scene(int h);
+const sl_scene_class *api_sim_scene_class(int h); /* its class (NULL: unknown scene) */
+const sl_scene_params *api_sim_params(int h);
+
+/* Ends and frees simulation h's largest-stable-dt search, if any (api_find.c, exported). */
+void sl_api_find_dt_stop(int h);
 
 /* Builds the world of `scene` ("mesh": the user's mesh, sl_api_mesh_load) with params,
  * no stepper. Sets the error on failure. */

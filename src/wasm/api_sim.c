@@ -66,6 +66,12 @@ static sl_world *world_of(int h) {
 
 sl_world *api_sim_world(int h) { return world_of(h); }
 
+const char *api_sim_scene(int h) { return world_of(h) ? get(h)->scene : NULL; }
+
+const sl_scene_class *api_sim_scene_class(int h) { return world_of(h) ? scene_of(get(h)) : NULL; }
+
+const sl_scene_params *api_sim_params(int h) { return world_of(h) ? &get(h)->params : NULL; }
+
 /* ---- life cycle ----------------------------------------------------------------- */
 
 /* A simulation of `scene` (a scene name, or "mesh") with every parameter at the scene's
@@ -90,6 +96,7 @@ API int sl_api_sim_create(const char *scene) {
 API void sl_api_sim_destroy(int h) {
     sim *s = get(h);
     if (!s) return;
+    sl_api_find_dt_stop(h);
     sl_world_destroy(s->world);
     free(s->field), free(s->rotations);
     free(s->pins);
@@ -318,22 +325,6 @@ API double sl_api_omega_max(int h) {
         return NAN;
     }
     return omega;
-}
-
-/* Seconds of each trial run of the library's largest-stable-dt search on simulation h's
- * world in its current state (call it on a fresh one): sl_scene_find_dt_run_seconds with
- * t_end = SL_FIND_DT_T_END and the scene's default dt. The page's "find" runs its trials
- * this long, so that it judges the runs `softlab find-dt` judges. NaN without a world. */
-API double sl_api_find_dt_run_seconds(int h) {
-    sim *s = get(h);
-    if (!s || !s->world) return NAN;
-    const sl_scene_class *sc = scene_of(s);
-    return sl_scene_find_dt_run_seconds(s->world, sc ? sc->default_dt : 0, SL_FIND_DT_T_END, NULL);
-}
-
-/* Steps of such a trial run of `seconds` (s) at dt (s): sl_scene_find_dt_run_steps. */
-API double sl_api_find_dt_run_steps(double seconds, double dt) {
-    return (double)sl_scene_find_dt_run_steps(seconds, dt);
 }
 
 API int sl_api_diverged(int h) { return sl_world_diverged(world_of(h), NULL, NULL); }

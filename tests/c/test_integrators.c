@@ -327,6 +327,53 @@ TEST(find_dt_from_a_given_start_finds_the_same_bound) {
     ENSURE(sl_scene_find_dt_from(osc, NULL, c, 1.0, 1.0, &dt) == SL_ERR_RANGE);
 }
 
+/* A trial world of the oscillator under the stepper in ctx, for sl_find_dt_search. */
+static sl_world *oscillator_at(void *ctx, double dt) {
+    sl_world *w = NULL;
+    if (sl_scene_build(sl_scene_find("oscillator"), NULL, &w) != SL_OK) return NULL;
+    if (sl_world_set_stepper(w, ctx, dt, 0) != SL_OK) sl_world_destroy(w), w = NULL;
+    return w;
+}
+
+/* The search in slices (sl_find_dt_search, the page's "find" in its Worker) is the
+ * search of `softlab find-dt` (sl_scene_find_dt): RK4 on the oscillator (omega = 10
+ * rad/s, bound 2 sqrt 2 / omega = 0.28284 s, found as 0.28286 s above) run in slices of 1,
+ * 7 and 1000 steps ends on the same dt to the last bit, with the same steps, and a
+ * search stopped after its first trial keeps that trial's dt as dt_max with the time
+ * cap's flag. A second way to the same number: the library's run to the end. */
+TEST(find_dt_in_slices_is_the_library_search) {
+    const sl_stepper_class *c = sl_stepper_find("rk4");
+    const sl_scene_class *osc = sl_scene_find("oscillator");
+    sl_find_dt_result whole;
+    ENSURE(sl_scene_find_dt_limited(osc, NULL, c, 1.0, 0, NULL, &whole) == SL_OK);
+    ENSURE_NEAR(whole.dt_max, 2 * sqrt(2) / OMEGA, 1e-4);
+    const long slices[] = {1, 7, 1000};
+    for (int k = 0; k < 3; k++) {
+        sl_find_dt_search *s = NULL;
+        ENSURE(sl_find_dt_search_start(oscillator_at, (void *)c, osc->default_dt, 1.0, 0, 0, &s) == SL_OK);
+        int trials = 0;
+        for (int r; (r = sl_find_dt_search_advance(s, slices[k])) >= 0;) trials += r < 2;
+        sl_find_dt_result r = sl_find_dt_search_result(s);
+        printf("    slices of %ld steps: dt_max = %.9g s after %d trials, %ld steps (whole: %.9g s, %ld)\n",
+               slices[k], r.dt_max, trials, r.steps, whole.dt_max, whole.steps);
+        ENSURE(r.done && r.dt_max == whole.dt_max && r.dt_hi == whole.dt_hi && r.steps == whole.steps);
+        ENSURE(isnan(r.dt_trial) && sl_find_dt_search_advance(s, 1) == -1);
+        sl_find_dt_search_destroy(s);
+    }
+    sl_find_dt_search *s = NULL;
+    ENSURE(sl_find_dt_search_start(oscillator_at, (void *)c, osc->default_dt, 1.0, 0, 0, &s) == SL_OK);
+    double first = sl_find_dt_search_result(s).dt_trial;
+    ENSURE(first == whole.dt_lo && sl_find_dt_search_advance(s, 0) == 1); /* the first trial: stable */
+    sl_find_dt_search_advance(s, 3); /* into the second */
+    sl_find_dt_search_stop(s);
+    sl_find_dt_result r = sl_find_dt_search_result(s);
+    ENSURE(r.done && r.dt_max == first && (r.gave_up & SL_FIND_DT_TIME_CAP));
+    sl_find_dt_search_destroy(s);
+    ENSURE(sl_find_dt_search_start(NULL, NULL, 0.01, 1.0, 0, 0, &s) == SL_ERR_NULL && !s);
+    ENSURE(sl_find_dt_search_start(oscillator_at, (void *)c, 0.01, 1.0, 1.5, 0, &s) == SL_ERR_RANGE && !s);
+    ENSURE(sl_find_dt_search_advance(NULL, 1) == -1);
+}
+
 /* The time per step of the score card (sl_scene_time_per_step, seed 003 Table 1 "Time";
  * `softlab score` and the browser's card): a finite positive time on the oscillator for
  * symplectic Euler at dt = 0.1 s (10 steps of 1 s, at least 50 run), and the errors it

@@ -215,10 +215,10 @@ describe('URL parameters', () => {
 
   test('a stepper change offers that stepper\'s own safe Δt when the panel\'s is beyond it', async () => {
     // issue 14: every grid scene opens at Δt = 5 ms, where the semi-implicit stepper of
-    // Terzopoulos diverges within 0.11 s. The page's search (the verdict, trials of 2.18 s)
-    // finds 2.94 ms; `softlab find-dt --scene grid-box-drop --method terzopoulos --dt-lo 1e-3`
-    // 2.68 ms (trials of 1 s; without --dt-lo its first trial, at 1e-3 * 2/omega_max =
-    // 3.5 us, outlasts the 60 s search cap: it gives up and says so)
+    // Terzopoulos diverges within 0.11 s. The page's search is the library's with trials of
+    // at most 20000 steps: `softlab find-dt --scene grid-box-drop --method terzopoulos
+    // --max-steps 20000` finds 2.82 ms natively (trials of 2.18 s from 0.11 ms; without a cap
+    // its first trial, at 1e-3 * 2/omega_max = 3.5 us, outlasts the 60 s search cap)
     const page = await openLab('?scene=grid-box-drop&methods=regularized&paused=1');
     await page.locator('.panel select.method').nth(0).selectOption('terzopoulos');
     const note = page.locator('.panel .view-note').nth(0);
@@ -238,7 +238,7 @@ describe('URL parameters', () => {
     assert.ok(!s.panels[0].stopped && /running/.test(s.panels[0].message), s.panels[0].message);
     // an unconditionally stable stepper gets no offer
     await page.locator('.panel select.method').nth(0).selectOption('regularized');
-    await page.locator('#params .search-out').nth(0).filter({ hasText: 'stable up to' }).waitFor({ state: 'attached', timeout: 60000 });
+    await page.locator('#params .search-out').nth(0).filter({ hasText: 'stable at every Δt tried' }).waitFor({ state: 'attached', timeout: 60000 });
     assert.strictEqual(await note.isHidden(), true);
     assert.deepStrictEqual(page.errors, []);
     await page.close();

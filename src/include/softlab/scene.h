@@ -241,13 +241,16 @@ typedef struct sl_find_dt_limits {
     void *ctx;
 } sl_find_dt_limits;
 
-/* What sl_scene_find_dt_limited found. */
+/* What sl_scene_find_dt_limited found, or a search so far (sl_find_dt_search_result). */
 typedef struct sl_find_dt_result {
-    double dt_max;  /* s: the largest dt found stable (0: none was) */
-    int gave_up;    /* SL_FIND_DT_STEP_CAP | SL_FIND_DT_TIME_CAP, 0 if the search finished */
-    double dt_lo;   /* s: the first dt tried (raised by the step cap) */
-    double dt_hi;   /* s: the smallest dt found unstable (INFINITY: none) */
-    long steps;     /* steps run over all trials */
+    double dt_max;   /* s: the largest dt found stable (0: none was, or none yet) */
+    int gave_up;     /* SL_FIND_DT_STEP_CAP | SL_FIND_DT_TIME_CAP, 0 if the search finished */
+    double dt_lo;    /* s: the first dt tried (raised by the step cap) */
+    double dt_hi;    /* s: the smallest dt found unstable (INFINITY: none) */
+    long steps;      /* steps run over all trials */
+    double dt_trial; /* s: the dt of the trial running or next (NaN once done) */
+    double t_run;    /* s: simulated length of every trial run */
+    int done;        /* 1 once the search has ended */
 } sl_find_dt_result;
 
 /* sl_scene_find_dt_from with limits: each trial run takes at most lim->max_steps steps
@@ -261,6 +264,43 @@ typedef struct sl_find_dt_result {
 sl_status sl_scene_find_dt_limited(const sl_scene_class *sc, const sl_scene_params *params,
                                    const sl_stepper_class *stepper, double t_end, double dt_lo,
                                    const sl_find_dt_limits *lim, sl_find_dt_result *out);
+
+/* The same search one slice at a time, for a caller that must not block (the page's
+ * "find", in its Worker, between messages) or builds its trial worlds its own way (a
+ * panel's scene with the user's mesh, parameters and pins). sl_scene_find_dt_limited is
+ * this search run to its end; both follow the rule and the sequence of trials of
+ * sl_scene_find_dt_from, so the page and `softlab find-dt` try the same dts. */
+typedef struct sl_find_dt_search sl_find_dt_search;
+
+/* A fresh world as built, its stepper set at time step dt (s), for one trial run; NULL if
+ * it cannot be built (the trial counts as unstable). The search destroys it. */
+typedef sl_world *(*sl_find_dt_builder)(void *ctx, double dt);
+
+/* Starts a search with trials from build(ctx, dt): the run length from the world built at
+ * default_dt (s, in (0, 1); sl_scene_find_dt_run_seconds with t_end, s), the first trial at
+ * dt_lo (s, in [0, 1); 0: 1e-3 * 2/omega_max), raised as sl_scene_find_dt_limited's
+ * max_steps does (max_steps >= 0, 0: no cap). *out: the search (free it with
+ * sl_find_dt_search_destroy), NULL on error. No step is run yet. Errors: SL_ERR_NULL
+ * (build or out), SL_ERR_RANGE (an argument outside its range), SL_ERR_NOMEM. */
+sl_status sl_find_dt_search_start(sl_find_dt_builder build, void *ctx, double default_dt, double t_end,
+                                  double dt_lo, long max_steps, sl_find_dt_search **out);
+
+/* Runs at most max_steps steps (0: no limit) of the current trial run, building its world
+ * first if it starts now. Returns 2 if the trial runs on, 1 if it ended stable, 0 if it
+ * ended unstable (the search then chooses the next dt, or ends), -1 if the search has
+ * ended (or s is NULL). */
+int sl_find_dt_search_advance(sl_find_dt_search *s, long max_steps);
+
+/* Ends the search now, as a time limit does: gave_up gets SL_FIND_DT_TIME_CAP, dt_max is
+ * the largest dt found stable so far (0: none), dt_hi the smallest found unstable. */
+void sl_find_dt_search_stop(sl_find_dt_search *s);
+
+/* The search's result so far (done = 1 once it has ended); all zero, dt_hi INFINITY and
+ * dt_trial NaN for s NULL. */
+sl_find_dt_result sl_find_dt_search_result(const sl_find_dt_search *s);
+
+/* Frees the search and the world of a trial it was running. NULL is ignored. */
+void sl_find_dt_search_destroy(sl_find_dt_search *s);
 
 /* Trials of sl_scene_time_per_step: the best of this many, each of at least
  * SL_TIME_MIN_SECONDS of clock, so that a clock of coarse resolution (a browser's
