@@ -537,16 +537,22 @@ static void draw_plates(sl_render *r, const sl_render_scene *s, const framing *f
     glDrawArrays(GL_LINES, 0, count);
 }
 
-void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int height, double yaw,
-                    double pitch, double distance, const double pan[3]) {
+/* What every pass of one frame reads: the scene, its framing and camera, and the view
+ * flags resolved (render.h): a surface when SHADED or a colour map is shown, translucent
+ * over every element edge in WIREFRAME. */
+typedef struct {
+    sl_render *r;
+    const sl_render_scene *s;
     framing f;
-    if (!r || !s || !s->positions || width < 1 || height < 1 || !frame_view(s, pan, &f)) return;
-    camera cam;
-    camera_make(&f, yaw, pitch, distance, width, height, &cam);
     float mvp[16];
-    for (int i = 0; i < 16; i++) mvp[i] = (float)cam.mvp[i];
-    const double *center = f.center;
+    const double *center; /* f.center: positions are drawn relative to it */
+    int height;           /* px: the markers' size follows it */
+    int wire, colored, surface;
+    float surface_alpha;
+} frame;
 
+/* Viewport, clear, blending; then the background gradient (no depth). */
+static void draw_background(const sl_render *r, int width, int height) {
     glViewport(0, 0, width, height);
     glBindVertexArray(r->vao);
     glClearColor(0.93f, 0.95f, 0.97f, 1.0f);
@@ -556,8 +562,6 @@ void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int heigh
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-
-    /* background gradient */
     glDisable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
     glDisableVertexAttribArray(0);
@@ -566,156 +570,199 @@ void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int heigh
     glUniform3f(r->b_top, 0.97f, 0.98f, 0.99f);
     glUniform3f(r->b_bottom, 0.85f, 0.88f, 0.92f);
     glDrawArrays(GL_TRIANGLES, 0, 3);
+}
 
-    /* ground grid (no depth writes) */
+/* The ground grid (depth test on from here, no depth writes). */
+static void draw_grid(const frame *fr) {
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
-    int count = build_grid(r, &f);
+    int count = build_grid(fr->r, &fr->f);
     if (count) {
         static const float grid_color[4] = {0.30f, 0.38f, 0.48f, 0.30f};
-        line_pass(r, mvp, grid_color, 2.0 * f.radius, 4.0 * f.radius);
+        line_pass(fr->r, fr->mvp, grid_color, 2.0 * fr->f.radius, 4.0 * fr->f.radius);
         glDrawArrays(GL_LINES, 0, count);
     }
+}
 
-    /* What the view flags ask for (render.h): a surface when SHADED or a colour map is
-     * shown, translucent over every element edge in WIREFRAME; the rest-shape ghost. */
-    const int wire = r->view & SL_VIEW_WIREFRAME;
-    const int colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == s->node_count;
-    const int surface = (r->view & SL_VIEW_SHADED) || colored;
-    const float surface_alpha = !wire ? 1.0f : colored ? 0.55f : 0.22f;
+/* The static spheres (pearls) the body can rest on, opaque. */
+static void draw_spheres(const frame *fr) {
+    sl_render *r = fr->r;
+    int balls = build_spheres(r, fr->s, fr->center);
+    if (!balls) return;
+    glUseProgram(r->mesh_prog);
+    glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, fr->mvp);
+    glUniform3f(r->m_light, -0.33f, -0.81f, -0.38f);
+    glUniform1f(r->m_shadow, 0.0f);
+    glUniform1f(r->m_flat, 0.0f);
+    glUniform1f(r->m_alpha, 1.0f);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glDrawArrays(GL_TRIANGLES, 0, balls);
+    glEnable(GL_BLEND);
+    glDepthMask(GL_FALSE);
+}
 
-    /* the static spheres (pearls) the body can rest on, opaque */
-    int balls = build_spheres(r, s, center);
-    if (balls) {
-        glUseProgram(r->mesh_prog);
-        glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
-        glUniform3f(r->m_light, -0.33f, -0.81f, -0.38f);
-        glUniform1f(r->m_shadow, 0.0f);
-        glUniform1f(r->m_flat, 0.0f);
-        glUniform1f(r->m_alpha, 1.0f);
+/* The body's shadow on the floor, then its surface (if shown). Returns the surface's
+ * triangle count (0: the body has none). */
+static int draw_body(const frame *fr) {
+    sl_render *r = fr->r;
+    int faces = build_faces(r, fr->s, fr->s->positions, fr->center, fr->colored, r->color);
+    if (!faces) return 0;
+    glUseProgram(r->mesh_prog);
+    glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, fr->mvp);
+    const double light[3] = {-0.35, -0.85, -0.40}; /* direction the light travels */
+    double ll = sqrt(light[0] * light[0] + light[1] * light[1] + light[2] * light[2]);
+    glUniform3f(r->m_light, (float)(light[0] / ll), (float)(light[1] / ll), (float)(light[2] / ll));
+    glUniform1f(r->m_floor, (float)(fr->f.floor_y - fr->center[1]));
+    glUniform4f(r->m_shadow_color, 0.12f, 0.16f, 0.22f, 0.18f);
+    glUniform1f(r->m_flat, fr->colored ? 1.0f : 0.0f);
+    /* the stencil lets overlapping shadow triangles darken each pixel once */
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_EQUAL, 0, 0xff);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+    glUniform1f(r->m_shadow, 1.0f);
+    glDrawArrays(GL_TRIANGLES, 0, faces);
+    glDisable(GL_STENCIL_TEST);
+    glUniform1f(r->m_shadow, 0.0f);
+    glDepthFunc(GL_LESS);
+    if (fr->surface && fr->surface_alpha < 1) {
+        glUniform1f(r->m_alpha, fr->surface_alpha);
+        draw_translucent(faces);
+    } else if (fr->surface) {
         glDepthMask(GL_TRUE);
         glDisable(GL_BLEND);
-        glDrawArrays(GL_TRIANGLES, 0, balls);
-        glEnable(GL_BLEND);
-        glDepthMask(GL_FALSE);
-    }
-
-    /* shadow, then the surface */
-    int faces = build_faces(r, s, s->positions, center, colored, r->color);
-    if (faces) {
-        glUseProgram(r->mesh_prog);
-        glUniformMatrix4fv(r->m_mvp, 1, GL_FALSE, mvp);
-        const double light[3] = {-0.35, -0.85, -0.40}; /* direction the light travels */
-        double ll = sqrt(light[0] * light[0] + light[1] * light[1] + light[2] * light[2]);
-        glUniform3f(r->m_light, (float)(light[0] / ll), (float)(light[1] / ll), (float)(light[2] / ll));
-        glUniform1f(r->m_floor, (float)(f.floor_y - center[1]));
-        glUniform4f(r->m_shadow_color, 0.12f, 0.16f, 0.22f, 0.18f);
-        glUniform1f(r->m_flat, colored ? 1.0f : 0.0f);
-        /* the stencil lets overlapping shadow triangles darken each pixel once */
-        glEnable(GL_STENCIL_TEST);
-        glStencilFunc(GL_EQUAL, 0, 0xff);
-        glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
-        glUniform1f(r->m_shadow, 1.0f);
+        glUniform1f(r->m_alpha, 1.0f);
+        glEnable(GL_POLYGON_OFFSET_FILL); /* push faces back so edges stay on top */
+        glPolygonOffset(1.0f, 1.0f);
         glDrawArrays(GL_TRIANGLES, 0, faces);
-        glDisable(GL_STENCIL_TEST);
-        glUniform1f(r->m_shadow, 0.0f);
-        glDepthFunc(GL_LESS);
-        if (surface && surface_alpha < 1) {
-            glUniform1f(r->m_alpha, surface_alpha);
-            draw_translucent(faces);
-        } else if (surface) {
-            glDepthMask(GL_TRUE);
-            glDisable(GL_BLEND);
-            glUniform1f(r->m_alpha, 1.0f);
-            glEnable(GL_POLYGON_OFFSET_FILL); /* push faces back so edges stay on top */
-            glPolygonOffset(1.0f, 1.0f);
-            glDrawArrays(GL_TRIANGLES, 0, faces);
-            glDisable(GL_POLYGON_OFFSET_FILL);
-            glEnable(GL_BLEND);
-        }
+        glDisable(GL_POLYGON_OFFSET_FILL);
+        glEnable(GL_BLEND);
     }
+    return faces;
+}
 
-    /* edges: every element edge in wireframe (through the surface), else the surface's
-     * edges (hidden ones hidden by the opaque surface; all of them as an outline) */
+/* Edges: every element edge in wireframe (through the surface), else the surface's edges
+ * (hidden ones hidden by the opaque surface; all of them as an outline). */
+static void draw_edges(const frame *fr) {
+    sl_render *r = fr->r;
+    const sl_render_scene *s = fr->s;
     glDepthFunc(GL_LEQUAL);
     glDepthMask(GL_FALSE);
-    count = wire || surface ? build_edges(r, s, center) : build_surface_edges(r, s, center);
-    if (!count && !wire && !surface) count = build_edges(r, s, center); /* no triangles */
-    if (count) {
-        static const float edge_color[4] = {0.09f, 0.11f, 0.15f, 0.9f};
-        static const float wire_color[4] = {0.09f, 0.11f, 0.15f, 0.55f};
-        static const float light_color[4] = {0.09f, 0.11f, 0.15f, 0.35f}; /* over a colour map */
-        line_pass(r, mvp, wire ? wire_color : colored ? light_color : edge_color, 1e30, 2e30);
-        if (wire) glDisable(GL_DEPTH_TEST);
-        glDrawArrays(GL_LINES, 0, count);
-        glEnable(GL_DEPTH_TEST);
-    }
+    int count = fr->wire || fr->surface ? build_edges(r, s, fr->center) : build_surface_edges(r, s, fr->center);
+    if (!count && !fr->wire && !fr->surface) count = build_edges(r, s, fr->center); /* no triangles */
+    if (!count) return;
+    static const float edge_color[4] = {0.09f, 0.11f, 0.15f, 0.9f};
+    static const float wire_color[4] = {0.09f, 0.11f, 0.15f, 0.55f};
+    static const float light_color[4] = {0.09f, 0.11f, 0.15f, 0.35f}; /* over a colour map */
+    line_pass(r, fr->mvp, fr->wire ? wire_color : fr->colored ? light_color : edge_color, 1e30, 2e30);
+    if (fr->wire) glDisable(GL_DEPTH_TEST);
+    glDrawArrays(GL_LINES, 0, count);
+    glEnable(GL_DEPTH_TEST);
+}
 
-    /* the rest shape as a translucent grey ghost */
-    if ((r->view & SL_VIEW_GHOST) && faces) {
-        static const float ghost_rgb[3] = {0.55f, 0.58f, 0.62f};
-        faces = build_faces(r, s, s->rest_positions, center, 0, ghost_rgb);
-        glUseProgram(r->mesh_prog);
-        glUniform1f(r->m_flat, 0.0f);
-        glUniform1f(r->m_alpha, 0.28f);
-        draw_translucent(faces);
-    }
-    draw_plates(r, s, &f, mvp);
-    count = build_pin_rods(r, s, center, 0.12 * f.radius);
-    if (count && count <= 16) {
-        static const float rod_color[4] = {0.55f, 0.10f, 0.10f, 0.9f};
-        line_pass(r, mvp, rod_color, 1e30, 2e30);
-        glDrawArrays(GL_LINES, 0, count);
-    }
+/* The rest shape as a translucent grey ghost (a body with a surface only). */
+static void draw_ghost(const frame *fr) {
+    sl_render *r = fr->r;
+    static const float ghost_rgb[3] = {0.55f, 0.58f, 0.62f};
+    int faces = build_faces(r, fr->s, fr->s->rest_positions, fr->center, 0, ghost_rgb);
+    glUseProgram(r->mesh_prog);
+    glUniform1f(r->m_flat, 0.0f);
+    glUniform1f(r->m_alpha, 0.28f);
+    draw_translucent(faces);
+}
 
-    /* the mouse spring: a line from the grabbed node to its target */
+/* A short rod under each pinned node (at most 16 pins: more are a clamped face). */
+static void draw_pin_rods(const frame *fr) {
+    int count = build_pin_rods(fr->r, fr->s, fr->center, 0.12 * fr->f.radius);
+    if (!count || count > 16) return;
+    static const float rod_color[4] = {0.55f, 0.10f, 0.10f, 0.9f};
+    line_pass(fr->r, fr->mvp, rod_color, 1e30, 2e30);
+    glDrawArrays(GL_LINES, 0, count);
+}
+
+/* The mouse spring: a line from the grabbed node to its target, and the target. */
+static void draw_grab(const frame *fr) {
+    sl_render *r = fr->r;
+    const sl_render_scene *s = fr->s;
     int gn = r->grab_node;
-    if (gn >= 0 && gn < s->node_count) {
-        float *v = reserve(r, 6);
-        if (v) {
-            put3(v, s->positions + 3 * gn, center);
-            put3(v + 3, r->grab_target, center);
-            upload(r, v, 2, 3);
-            static const float spring_color[4] = {0.95f, 0.45f, 0.05f, 1.0f};
-            glDisable(GL_DEPTH_TEST);
-            line_pass(r, mvp, spring_color, 1e30, 2e30);
-            glDrawArrays(GL_LINES, 0, 2);
-            static const float target_fill[3] = {1.0f, 1.0f, 1.0f};
-            upload(r, v + 3, 1, 3);
-            draw_markers(r, mvp, 1, 0.7f * fmin(fmax(height / 26.0f, 8.0f), 26.0f), target_fill);
-        }
-    }
+    if (gn < 0 || gn >= s->node_count) return;
+    float *v = reserve(r, 6);
+    if (!v) return;
+    put3(v, s->positions + 3 * gn, fr->center);
+    put3(v + 3, r->grab_target, fr->center);
+    upload(r, v, 2, 3);
+    static const float spring_color[4] = {0.95f, 0.45f, 0.05f, 1.0f};
+    glDisable(GL_DEPTH_TEST);
+    line_pass(r, fr->mvp, spring_color, 1e30, 2e30);
+    glDrawArrays(GL_LINES, 0, 2);
+    static const float target_fill[3] = {1.0f, 1.0f, 1.0f};
+    upload(r, v + 3, 1, 3);
+    draw_markers(r, fr->mvp, 1, 0.7f * fmin(fmax(fr->height / 26.0f, 8.0f), 26.0f), target_fill);
+}
 
-    /* the rotation field: an RGB axis triad per node, over everything but the markers */
-    if ((r->view & SL_VIEW_FRAMES) && s->rotations) {
-        static const float axis_color[3][4] = {{0.90f, 0.10f, 0.10f, 1}, {0.05f, 0.65f, 0.10f, 1}, {0.10f, 0.25f, 0.95f, 1}};
-        float *v = reserve(r, 6 * (size_t)s->node_count);
-        double length = frame_axis_length(s, f.radius);
-        glDisable(GL_DEPTH_TEST);
-        for (int axis = 0; v && axis < 3; axis++) {
-            if (!(count = build_frame_axis(s, center, length, axis, v))) continue;
-            upload(r, v, count, 3);
-            line_pass(r, mvp, axis_color[axis], 1e30, 2e30);
-            glDrawArrays(GL_LINES, 0, count);
-        }
-        glEnable(GL_DEPTH_TEST);
+/* The rotation field: an RGB axis triad per node, over everything but the markers. */
+static void draw_rotations(const frame *fr) {
+    sl_render *r = fr->r;
+    const sl_render_scene *s = fr->s;
+    static const float axis_color[3][4] = {{0.90f, 0.10f, 0.10f, 1}, {0.05f, 0.65f, 0.10f, 1}, {0.10f, 0.25f, 0.95f, 1}};
+    float *v = reserve(r, 6 * (size_t)s->node_count);
+    double length = frame_axis_length(s, fr->f.radius);
+    glDisable(GL_DEPTH_TEST);
+    for (int axis = 0, count; v && axis < 3; axis++) {
+        if (!(count = build_frame_axis(s, fr->center, length, axis, v))) continue;
+        upload(r, v, count, 3);
+        line_pass(r, fr->mvp, axis_color[axis], 1e30, 2e30);
+        glDrawArrays(GL_LINES, 0, count);
     }
+    glEnable(GL_DEPTH_TEST);
+}
 
-    /* nodes: all of them only when there is nothing else to see */
-    float size = (float)fmin(fmax(height / 26.0, 8.0), 26.0);
-    if (!faces && s->edge_count < 1 && (count = build_nodes(r, s, center, 2))) {
+/* Node markers: every node only when there is nothing else to see (no surface, no
+ * edges); the pinned nodes; the tracked node. */
+static void draw_node_markers(const frame *fr, int faces) {
+    sl_render *r = fr->r;
+    const sl_render_scene *s = fr->s;
+    float size = (float)fmin(fmax(fr->height / 26.0, 8.0), 26.0);
+    int count;
+    if (!faces && s->edge_count < 1 && (count = build_nodes(r, s, fr->center, 2))) {
         static const float node_fill[3] = {0.33f, 0.56f, 0.85f};
-        draw_markers(r, mvp, count, 0.6f * size, node_fill);
+        draw_markers(r, fr->mvp, count, 0.6f * size, node_fill);
     }
-    if ((count = build_nodes(r, s, center, 0))) {
+    if ((count = build_nodes(r, s, fr->center, 0))) {
         static const float pin_fill[3] = {0.86f, 0.16f, 0.16f};
-        draw_markers(r, mvp, count, size, pin_fill);
+        draw_markers(r, fr->mvp, count, size, pin_fill);
     }
-    if ((count = build_nodes(r, s, center, 1))) {
+    if ((count = build_nodes(r, s, fr->center, 1))) {
         static const float tracked_fill[3] = {1.0f, 0.74f, 0.10f};
-        draw_markers(r, mvp, count, size, tracked_fill);
+        draw_markers(r, fr->mvp, count, size, tracked_fill);
     }
+}
 
+void sl_render_draw(sl_render *r, const sl_render_scene *s, int width, int height, double yaw,
+                    double pitch, double distance, const double pan[3]) {
+    frame fr = {.r = r, .s = s, .height = height};
+    if (!r || !s || !s->positions || width < 1 || height < 1 || !frame_view(s, pan, &fr.f)) return;
+    camera cam;
+    camera_make(&fr.f, yaw, pitch, distance, width, height, &cam);
+    for (int i = 0; i < 16; i++) fr.mvp[i] = (float)cam.mvp[i];
+    fr.center = fr.f.center;
+    fr.wire = r->view & SL_VIEW_WIREFRAME;
+    fr.colored = (r->view & SL_VIEW_COLOR_MAP) && r->field && r->field_n == s->node_count;
+    fr.surface = (r->view & SL_VIEW_SHADED) || fr.colored;
+    fr.surface_alpha = !fr.wire ? 1.0f : fr.colored ? 0.55f : 0.22f;
+
+    /* back to front: what is drawn later lies over what is drawn before */
+    draw_background(r, width, height);
+    draw_grid(&fr);
+    draw_spheres(&fr);
+    int faces = draw_body(&fr);
+    draw_edges(&fr);
+    if ((r->view & SL_VIEW_GHOST) && faces) draw_ghost(&fr);
+    draw_plates(r, s, &fr.f, fr.mvp);
+    draw_pin_rods(&fr);
+    draw_grab(&fr);
+    if ((r->view & SL_VIEW_FRAMES) && s->rotations) draw_rotations(&fr);
+    draw_node_markers(&fr, faces);
     glDepthMask(GL_TRUE);
     glBindVertexArray(0);
 }
