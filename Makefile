@@ -100,11 +100,8 @@ check-defaults: $(BUILD)/softlab
 
 # check-tools: the measuring programs in tools/ (issue 12's cantilever stability table,
 # issue 15's position-correction table), built on the library and run; their output is
-# compared with the copy the README and the lessons quote (tools/NAME.out.txt). About 3
-# minutes. It differs today, and the copies are kept: they were measured with the earlier
-# energy criterion, and the core's verdict now passes runs it should not (the cantilever,
-# beta 1, dt 50 ms: from rest at -5 J it settles at 115 J, 13 times the elastic energy of
-# the true rest; the PBD cube at 0.5 s, 20 sweeps: 40 J to 440 J and back). Not in `make test`.
+# compared with the copy the README and the lessons quote (tools/NAME.out.txt). About 5
+# minutes. Not in `make test`.
 TOOLS := cantilever_stability pbd_stability
 $(BUILD)/tools/%: tools/%.c $(LIBS)
 	@mkdir -p $(dir $@)

@@ -14,7 +14,7 @@ static double clock_seconds(void);
 long sl_scene_find_dt_run_steps(double run_seconds, double dt) {
     if (!(run_seconds > 0) || !(dt > 0)) return 0;
     double steps = round(run_seconds / dt);
-    return steps < 8 ? 8 : steps > 1e15 ? (long)1e15 : (long)steps;
+    return steps < SL_FIND_DT_MIN_STEPS ? SL_FIND_DT_MIN_STEPS : steps > 1e15 ? (long)1e15 : (long)steps;
 }
 
 double sl_scene_find_dt_run_seconds(sl_world *w, double default_dt, double t_end, double *omega_max) {

@@ -119,6 +119,31 @@ TEST(verdict_stiff_cube_explicit_euler_diverges) {
     sl_world_destroy(w);
 }
 
+/* A gain that stays, from rest (SL_VERDICT_REST_GAIN, softlab/world.h): the hanging
+ * cantilever (1 m x 0.1 m x 0.1 m, Y = 1 MPa, 1000 kg/m^3, clamped, released straight at
+ * rest) under the regularized stepper with beta = 1/s. At dt = 50 ms, 12 times the bound
+ * 2/omega_H = 4.0 ms of its stressed rest (seed 000 §2.4; issue 12), it swings near the
+ * start's energy for 4 s, then jumps to a bent state and stays: from 4.9 J, its lows over two
+ * windows are 7.7 J above the start at t = 5.55 s (0.16 of the yardstick Y = (M g) R0 =
+ * 49.5 J; the margin is 0.1 Y), 107 J at 8 s. A body left alone cannot gain energy; the
+ * verdict said "running" before the rule. At dt = 1 ms, below the bound, it stays 'running' and E never rises. */
+TEST(verdict_cantilever_settling_above_its_start_is_growing) {
+    const double dts[] = {0.05, 0.001};
+    for (int k = 0; k < 2; k++) {
+        sl_world *w = NULL;
+        ENSURE(sl_scene_build(sl_scene_find("fem-hanging-cantilever"), NULL, &w) == SL_OK);
+        ENSURE(sl_world_set_stepper(w, sl_stepper_find("regularized"), dts[k], 1.0) == SL_OK);
+        double e0 = sl_world_energy(w).total;
+        run_record r = judge_run(w, dts[k] > 0.01 ? 8.0 : 3.0);
+        double e1 = sl_world_energy(w).total;
+        printf("  hanging cantilever, regularized, beta 1/s, dt = %g s: E %.3g -> %.3g J, %s at %.2f s\n", dts[k], e0,
+               e1, sl_verdict_name(r.state), r.growing_at);
+        if (k == 0) ENSURE(r.state == SL_VERDICT_GROWING && r.growing_at > 4 && r.growing_at < 6.5 && e1 - e0 > 50);
+        else ENSURE(r.state == SL_VERDICT_RUNNING && e1 <= e0 + 1e-6);
+        sl_world_destroy(w);
+    }
+}
+
 /* The names and the reset. */
 TEST(verdict_names_and_reset) {
     ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_RUNNING), "running"));

@@ -236,9 +236,11 @@ describe('URL parameters', () => {
     await page.waitForFunction(() => window.softlab.state().panels[0].t > 1, null, { timeout: 120000 });
     s = await state(page);
     assert.ok(!s.panels[0].stopped && /running/.test(s.panels[0].message), s.panels[0].message);
-    // an unconditionally stable stepper gets no offer
+    // a stepper stable at the panel's Δt gets no offer: the regularized stepper's search ends
+    // at 25.8 ms here (`softlab find-dt --scene grid-box-drop --method regularized --max-steps
+    // 20000`; at 40 ms the energy climbs from 157 J to 78.5 kJ in 5 s), above the 5 ms default
     await page.locator('.panel select.method').nth(0).selectOption('regularized');
-    await page.locator('#params .search-out').nth(0).filter({ hasText: 'stable at every Δt tried' }).waitFor({ state: 'attached', timeout: 60000 });
+    await page.locator('#params .search-out').nth(0).filter({ hasText: /^Δt ≈/ }).waitFor({ state: 'attached', timeout: 120000 });
     assert.strictEqual(await note.isHidden(), true);
     assert.deepStrictEqual(page.errors, []);
     await page.close();

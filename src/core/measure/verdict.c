@@ -12,7 +12,7 @@ static void restart_windows(sl_verdict *v) {
     v->steps = v->windows = v->rises = v->rising_steps = 0;
     v->peak = v->last_peak = v->last_energy = v->rise_start = v->record = -INFINITY;
     v->lowest_peak = v->low = v->last_low = INFINITY;
-    v->start_energy = v->start_scale = NAN;
+    v->start_energy = v->start_scale = v->yardstick = NAN;
     v->scale = v->growth = v->relative = 0;
 }
 
@@ -20,6 +20,7 @@ void sl_verdict_reset(sl_verdict *v) {
     if (!v) return;
     v->state = SL_VERDICT_RUNNING;
     v->since = NAN;
+    v->kept = 0;
     v->volume_extreme = NAN;
     v->reason[0] = 0;
     restart_windows(v);
@@ -85,7 +86,8 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
         double weight = 0, g = sqrt(w->gravity[0] * w->gravity[0] + w->gravity[1] * w->gravity[1] + w->gravity[2] * w->gravity[2]);
         for (int i = 0; i < w->n; i++) weight += w->mass[i] * g;
         for (int d = 0; w->load && d < 3 * w->n; d++) weight += fabs(w->load[d]);
-        v->start_scale = moving > SL_VERDICT_START_SCALE * weight * w->body_radius ? moving : 0;
+        v->yardstick = weight * w->body_radius;
+        v->start_scale = moving > SL_VERDICT_START_SCALE * v->yardstick ? moving : 0;
     }
     /* a blow-up faster than the windows: E rose at every one of the last steps, above the
      * largest E of every state before the rise (after a whole window: a bounded swing has
@@ -112,19 +114,21 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
     v->steps = 0;
     v->peak = -INFINITY;
     double growth = v->last_peak - v->lowest_peak, relative = v->scale > 0 ? growth / v->scale : 0;
-    if (v->state < SL_VERDICT_GROWING || relative > v->relative) /* growing: the largest seen */
+    if (v->state < SL_VERDICT_GROWING || (relative > v->relative && !v->kept)) /* growing: the largest seen */
         v->growth = growth, v->relative = relative;
     if (v->state < SL_VERDICT_GROWING && v->rises >= SL_VERDICT_RISES &&
         v->growth > SL_VERDICT_GROWTH_MARGIN * v->scale && v->scale > 0)
         decide(w, v, SL_VERDICT_GROWING);
     /* a gain that stays: over the last two windows E never came back down to within
-     * SL_VERDICT_KEPT_GAIN times the start's K + U of where the run started */
+     * SL_VERDICT_KEPT_GAIN times the start's K + U of where the run started or, from rest,
+     * within SL_VERDICT_REST_GAIN times the yardstick (a passive body at rest can only lose) */
     double kept = fmin(v->low, v->last_low) - v->start_energy;
+    double margin = v->start_scale > 0 ? SL_VERDICT_KEPT_GAIN * v->start_scale : SL_VERDICT_REST_GAIN * v->yardstick;
     v->last_low = v->low;
     v->low = INFINITY;
-    if (v->state < SL_VERDICT_GROWING && v->windows >= 2 && v->start_scale > 0 &&
-        kept > SL_VERDICT_KEPT_GAIN * v->start_scale) {
+    if (v->state < SL_VERDICT_GROWING && v->windows >= 2 && margin > 0 && kept > margin) {
         v->growth = kept, v->relative = v->scale > 0 ? kept / v->scale : 0;
+        v->kept = 1;
         decide(w, v, SL_VERDICT_GROWING);
     }
 }
@@ -150,7 +154,12 @@ int sl_world_judge(const sl_world *w, sl_verdict *v) {
         if (v->state < SL_VERDICT_ARTIFACT && isfinite(r) && fabs(r - 1) > SL_VERDICT_ARTIFACT_VOLUME)
             decide(w, v, SL_VERDICT_ARTIFACT);
     }
-    if (v->state == SL_VERDICT_GROWING)
+    if (v->state == SL_VERDICT_GROWING && v->kept)
+        snprintf(v->reason, sizeof v->reason,
+                 "energy growing since t = %.3f s: it stayed +%.3g J above the start over the last "
+                 "two windows; left alone, a body only loses energy",
+                 v->since, v->growth);
+    else if (v->state == SL_VERDICT_GROWING)
         snprintf(v->reason, sizeof v->reason,
                  "energy growing since t = %.3f s: +%.3g J, %.2f of the run's largest kinetic + "
                  "elastic energy then",

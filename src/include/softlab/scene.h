@@ -178,14 +178,21 @@ const sl_scene_class *sl_scene_find(const char *name);
  * so that it and the library judge the same runs. */
 double sl_scene_find_dt_run_seconds(sl_world *w, double default_dt, double t_end, double *omega_max);
 
-/* Steps of a trial run of run_seconds (s) at dt (s): round(run_seconds/dt), at least 8;
+/* Fewest steps of a trial run: four of the verdict's windows (SL_VERDICT_WINDOW_STEPS,
+ * softlab/world.h), what its trend needs (three rising windows after the first) and more
+ * than the two a gain that stays needs. A run of fewer steps is judged on divergence only:
+ * with 8, the hanging cantilever under the regularized stepper passed at 50 ms and 0.1 s. */
+#define SL_FIND_DT_MIN_STEPS (4 * SL_VERDICT_WINDOW_STEPS)
+
+/* Steps of a trial run of run_seconds (s) at dt (s): round(run_seconds/dt), at least
+ * SL_FIND_DT_MIN_STEPS;
  * 0 if either is not positive. */
 long sl_scene_find_dt_run_steps(double run_seconds, double dt);
 
 /* The largest time step dt_max (s) at which `stepper` runs scene sc stably (seed 003
  * Table 1, "Max dt"): the bisection of `softlab find-dt` and `softlab score`.
  * Stable at dt: a run of the scene built from params (NULL: its defaults), starting as
- * built, of max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max) seconds (at least 8 steps;
+ * built, of max(t_end, SL_FIND_DT_PERIODS 2 pi/omega_max) seconds (at least SL_FIND_DT_MIN_STEPS steps;
  * sl_scene_find_dt_run_seconds and _run_steps) in
  * which every step succeeds and the core's verdict on the run (sl_world_judge, judged
  * after every step; criteria and numbers in softlab/world.h) is never 'growing' or
