@@ -11,7 +11,7 @@
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
 import { compileWasm, loadLab } from './lab-api.js';
 import { MAX_PANELS, parseParams } from './params.js';
-import { Panel, resizePanels } from './panel.js';
+import { createPanels, labEvents, layoutPage, nameLandmarks, nextTask, watchPage } from './lab-page.js';
 import { CameraInput, clampCamera, homeCamera } from './camera.js';
 import { ParamControls } from './controls.js';
 import { bindEmbed } from './embed.js';
@@ -51,17 +51,6 @@ function notice(text, kind = 'warn') {
   $('#notices').append(div);
 }
 
-/** Resolves in a task of its own: the lab's start is cut into pieces of well under 50 ms
- *  of main-thread work, so a lesson with four labs stays responsive while they open (a
- *  message, not setTimeout, which a browser may hold back in a frame). */
-function nextTask() {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
-    channel.port2.postMessage(null);
-  });
-}
-
 /** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
 function loadScript(src) {
   return new Promise((resolve, reject) => {
@@ -81,18 +70,7 @@ async function startLab(core, config, pool) {
   let loop = null; // the frame loop, started last
   const panels = [];
   const early = []; // [panel, chart samples] shown before the chart exists
-  // the lab's events, for the course API (web/course-api.js) through the face
-  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set() };
-  const emit = (name, detail) => {
-    for (const fn of listeners[name]) {
-      try { fn(detail); } catch (err) { console.error(err); } // a listener never stops the lab
-    }
-  };
-  const on = (name, fn) => {
-    if (!listeners[name]) throw new Error(`no lab event ${name}`);
-    listeners[name].add(fn);
-    return () => listeners[name].delete(fn);
-  };
+  const { emit, on } = labEvents(); // for the course API (web/course-api.js) through the face
   const onPanel = {
     stepper: (i, method) => settings.setStepper(i, method),
     dt: (i, dt) => settings.setDt(i, dt),
@@ -106,33 +84,11 @@ async function startLab(core, config, pool) {
     },
   };
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
-  document.documentElement.style.setProperty('--panel-count', String(config.panels.length));
-  document.documentElement.dataset.panels = String(config.panels.length);
-  // compact (an embed, or a phone), set before the panels size their views
-  document.body.classList.toggle('embed', !!config.embed);
-  const small = matchMedia('(max-width: 600px), (max-height: 500px)');
-  const compact = () => {
-    document.body.classList.toggle('compact', !!config.embed || small.matches);
-    resizePanels(panels);
-  };
-  small.addEventListener('change', compact);
-  compact();
-  const clients = pool.open(config.panels.length, scene.mesh || null);
-  config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
-  resizePanels(panels);
+  layoutPage(config.panels.length, config.embed, panels);
   // uPlot (preloaded by index.html) runs while the Workers build the panels, not before the
   // lab's own start: its 50-130 ms of evaluation are then off the path to the first frame
   const charting = loadScript('uPlot.iife.min.js');
-  // one panel's view a task (a WebGL context each); a failure is Promise.all's below
-  const creating = [];
-  for (const p of panels) {
-    const c = p.create();
-    c.catch(() => {});
-    creating.push(c);
-    await nextTask();
-  }
-  const created = Promise.all(creating);
-  await created;
+  await createPanels(core, pool, scene, config, onPanel, panels);
   performance.mark('softlab-panels-built');
   await nextTask();
   let body = measureBody(panels[0].shown);
@@ -163,18 +119,6 @@ async function startLab(core, config, pool) {
     },
   });
 
-  // Landmarks named after this lab's comparison: a course page with several labs (a lesson)
-  // then has no two landmarks of one name (axe landmark-unique across its frames)
-  function nameLandmarks() {
-    const name = `${scene.title}: ${panels.map((p) => p.label()).join('; ')}`;
-    $('header.top').setAttribute('aria-label', `controls of ${name}`);
-    $('main').setAttribute('aria-label', `lab: ${name}`);
-    $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
-    $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
-    $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
-    $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
-  }
-
   function resetAll() {
     clock.reset();
     input.rewind();
@@ -192,7 +136,7 @@ async function startLab(core, config, pool) {
     resetAll();
     plots.relabel(panels);
     for (const p of panels) p.updateLabel();
-    nameLandmarks();
+    nameLandmarks(scene, panels);
     controls.refresh();
     updateUrl();
   };
@@ -213,7 +157,7 @@ async function startLab(core, config, pool) {
   await nextTask();
   settings.updateVariants(infos);
   for (const p of panels) p.updateLabel();
-  nameLandmarks();
+  nameLandmarks(scene, panels);
   await charting;
   await nextTask();
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
@@ -246,25 +190,8 @@ async function startLab(core, config, pool) {
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
   bindPresets($('#preset'), { state: () => url.state(), omegaMax: () => panels[0].omegaRest, defaultDt: scene.defaultDt, notice });
-  // compact: the views, one line per panel and the plot; the rest behind one button
-  const toggle = $('#controls-toggle');
-  toggle.addEventListener('click', () => {
-    const open = document.body.classList.toggle('show-controls');
-    toggle.setAttribute('aria-expanded', String(open));
-    resizePanels(panels);
-  });
   clock.setPlaying(clock.playing);
-
-  // a lab out of sight (an embed scrolled away in a lesson, a hidden tab) takes no steps
-  let inView = true;
-  const suspend = () => clock.setSuspended(!inView || document.visibilityState === 'hidden');
-  new IntersectionObserver((entries) => { inView = entries[entries.length - 1].isIntersecting; suspend(); })
-    .observe($('#panels'));
-  document.addEventListener('visibilitychange', suspend);
-
-  const ro = new ResizeObserver(() => resizePanels(panels));
-  for (const p of panels) ro.observe(p.canvas);
-  resizePanels(panels);
+  watchPage(clock, panels);
 
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
