@@ -82,6 +82,8 @@ export function numberText(v) {
  */
 export function parseParams(query, scenes, steppers, paramInfos = []) {
   const notices = [];
+  // get(key): the value of key in the query as it stands (the scene's own comparison
+  // merged in below), null if absent or too long (with a notice)
   const get = (key) => {
     const v = query.get(key);
     if (v !== null && v.length > MAX_PARAM_LENGTH) {
@@ -90,16 +92,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     }
     return v;
   };
-  const stepperNames = new Set(steppers.map((s) => s.name));
-
-  let scene = scenes[0];
-  const sceneName = get('scene');
-  if (sceneName !== null && sceneName !== '') {
-    const found = scenes.find((s) => s.name === sceneName);
-    if (found) scene = found;
-    else notices.push(`Unknown scene “${shown(sceneName)}”; showing “${scene.name}” instead.`);
-  }
-
+  const scene = readScene(get, scenes, notices);
   // A URL that names no steppers opens the scene's own comparison (the core's scene
   // table: sl_scene_class.default_view, in this syntax); what the URL gives wins.
   // (its panels as the scene states them: no steppers and no Δt from the URL)
@@ -109,7 +102,56 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     for (const [key, value] of query) if (key !== 'methods') merged.set(key, value);
     query = merged;
   }
+  const methods = readMethods(get, steppers, scene, notices);
+  const dts = readDts(get, methods.length, scene, notices);
+  const perPanel = (key, problem) => readPerPanel(get, key, problem, methods.length, notices);
+  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
+  const params = methods.map(() => ({}));
+  for (const info of paramInfos) {
+    const values = perPanel(info.name, (v) => paramProblem(info, v));
+    if (!values) continue;
+    if (scene.params !== undefined && !(scene.params & info.flag)) {
+      notices.push(`The scene “${scene.name}” has no parameter “${info.name}”; ignored.`);
+      continue;
+    }
+    values.forEach((v, i) => { params[i][info.name] = v; });
+  }
+  noteUnknownKeys(query, paramInfos, notices);
+  const camera = readCamera(get, notices);
+  const plot = get('plot');
+  const view = readView(get, notices);
+  const playback = readChoice(get, 'playback', ['live', 'ahead'], notices);
+  return {
+    view,
+    scene,
+    playback,
+    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i],
+      unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
+    camera,
+    paused: get('paused') === '1',
+    embed: get('embed') === '1',
+    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    // the course API's allow-list, as given (web/course-api.js parses it); kept in every URL
+    // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
+    // too long to read allows less, not every origin.
+    origins: query.get('origins') === null ? null : query.get('origins').slice(0, 2000),
+    notices,
+  };
+}
 
+/** The scene the URL names (the first of the table if none, or an unknown one: noticed). */
+function readScene(get, scenes, notices) {
+  const name = get('scene');
+  if (name === null || name === '') return scenes[0];
+  const found = scenes.find((s) => s.name === name);
+  if (!found) notices.push(`Unknown scene “${shown(name)}”; showing “${scenes[0].name}” instead.`);
+  return found || scenes[0];
+}
+
+/** The panels' steppers from “methods”: the known ones, at most MAX_PANELS (unknown and
+ *  surplus ones noticed); none known: seed 000 Fig. 2's steppers, or the scene's own. */
+function readMethods(get, steppers, scene, notices) {
+  const stepperNames = new Set(steppers.map((s) => s.name));
   let methods = [];
   const unknownSteppers = [];
   const methodList = get('methods');
@@ -130,94 +172,87 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
       methods = methods.slice(0, MAX_PANELS);
     }
   }
-  // otherwise: the steppers of seed 000 Fig. 2
   if (methods.length === 0) {
     methods = DEFAULT_METHODS.filter((m) => stepperNames.has(m));
     if (methods.length === 0) methods = [scene.defaultMethod];
     if (methodList !== null && methodList.trim() !== '') notices.push('No known stepper in “methods”; showing the default comparison.');
   }
+  return methods;
+}
 
-  let dts = methods.map(() => scene.defaultDt);
+/** The panels' Δt (s) from “dt”: one value or one per panel, each in the page's range;
+ *  otherwise (noticed) the scene's default for every panel. */
+function readDts(get, count, scene, notices) {
+  const fallback = Array.from({ length: count }, () => scene.defaultDt);
   const dtText = get('dt');
-  if (dtText !== null && dtText.trim() !== '') {
-    const values = dtText.split(',').map((s) => Number(s.trim()));
-    if (values.length !== 1 && values.length !== methods.length) {
-      notices.push(`“dt” needs one value or one per panel (${methods.length}); using ${scene.defaultDt} s.`);
-    } else if (!values.every(validDt)) {
-      notices.push(`“dt” must be a number of seconds with ${DT_RANGE_TEXT} (got “${shown(dtText)}”); using ${scene.defaultDt} s.`);
-    } else {
-      dts = methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
-    }
+  if (dtText === null || dtText.trim() === '') return fallback;
+  const values = dtText.split(',').map((v) => Number(v.trim()));
+  if (values.length !== 1 && values.length !== count) {
+    notices.push(`“dt” needs one value or one per panel (${count}); using ${scene.defaultDt} s.`);
+    return fallback;
   }
-  // One value for all panels or one per panel; null (with a notice) if malformed.
-  const perPanel = (key, problem) => {
-    const text = get(key);
-    if (text === null || text.trim() === '') return null;
-    const values = text.split(',').map((v) => Number(v.trim()));
-    if (values.length !== 1 && values.length !== methods.length) {
-      notices.push(`“${key}” needs one value or one per panel (${methods.length}); ignored.`);
-      return null;
-    }
-    const bad = values.map(problem).find((p) => p);
-    if (bad) {
-      notices.push(`“${key}”: ${bad} (got “${shown(text)}”); ignored.`);
-      return null;
-    }
-    return methods.map((_, i) => (values.length === 1 ? values[0] : values[i]));
-  };
-  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
-  const params = methods.map(() => ({}));
-  for (const info of paramInfos) {
-    const values = perPanel(info.name, (v) => paramProblem(info, v));
-    if (!values) continue;
-    if (scene.params !== undefined && !(scene.params & info.flag)) {
-      notices.push(`The scene “${scene.name}” has no parameter “${info.name}”; ignored.`);
-      continue;
-    }
-    values.forEach((v, i) => { params[i][info.name] = v; });
+  if (!values.every(validDt)) {
+    notices.push(`“dt” must be a number of seconds with ${DT_RANGE_TEXT} (got “${shown(dtText)}”); using ${scene.defaultDt} s.`);
+    return fallback;
   }
+  return fallback.map((_, i) => (values.length === 1 ? values[0] : values[i]));
+}
+
+/** One value of key for all `count` panels or one per panel; null (with a notice) if
+ *  malformed or if problem(value) says why a value is refused. */
+function readPerPanel(get, key, problem, count, notices) {
+  const text = get(key);
+  if (text === null || text.trim() === '') return null;
+  const values = text.split(',').map((v) => Number(v.trim()));
+  if (values.length !== 1 && values.length !== count) {
+    notices.push(`“${key}” needs one value or one per panel (${count}); ignored.`);
+    return null;
+  }
+  const bad = values.map(problem).find((p) => p);
+  if (bad) {
+    notices.push(`“${key}”: ${bad} (got “${shown(text)}”); ignored.`);
+    return null;
+  }
+  return Array.from({ length: count }, (_, i) => (values.length === 1 ? values[0] : values[i]));
+}
+
+/** One notice for every key the page does not read (2,000 unknown keys are one notice,
+ *  not 2,000: issue 30). */
+function noteUnknownKeys(query, paramInfos, notices) {
   const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'playback', ...paramInfos.map((p) => p.name)]);
-  // one notice however many (2,000 unknown keys are one notice, not 2,000: issue 30)
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
   else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
-  let camera = null;
-  const cameraText = get('camera');
-  if (cameraText !== null && cameraText.trim() !== '') {
-    const c = cameraText.split(',').map(Number);
-    if ((c.length === 3 || c.length === 6) && c.every(Number.isFinite)) {
-      camera = { yaw: c[0], pitch: c[1], zoom: c[2], pan: c.length === 6 ? c.slice(3) : [0, 0, 0] };
-    } else {
-      notices.push('“camera” must be yaw,pitch,zoom or yaw,pitch,zoom,pan_x,pan_y,pan_z (numbers); ignored.');
-    }
+}
+
+/** {yaw, pitch, zoom, pan} from “camera” (yaw,pitch,zoom[,pan x,y,z]), or null. */
+function readCamera(get, notices) {
+  const text = get('camera');
+  if (text === null || text.trim() === '') return null;
+  const c = text.split(',').map(Number);
+  if ((c.length === 3 || c.length === 6) && c.every(Number.isFinite)) {
+    return { yaw: c[0], pitch: c[1], zoom: c[2], pan: c.length === 6 ? c.slice(3) : [0, 0, 0] };
   }
-  const plot = get('plot');
+  notices.push('“camera” must be yaw,pitch,zoom or yaw,pitch,zoom,pan_x,pan_y,pan_z (numbers); ignored.');
+  return null;
+}
+
+/** The view flags: wireframe or shaded, rest ghost, rotation triads, colour map. */
+function readView(get, notices) {
   const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', frames: get('frames') === '1', color: get('color') };
   if (view.color !== null && !['energy', 'volume', 'pressure', 'none'].includes(view.color)) {
     notices.push(`“color” must be energy, volume or pressure (got “${shown(view.color)}”); ignored.`);
     view.color = null;
   }
-  let playback = get('playback');
-  if (playback !== null && playback !== 'live' && playback !== 'ahead') {
-    notices.push(`“playback” must be live or ahead (got “${shown(playback)}”); ignored.`);
-    playback = null;
-  }
-  return {
-    view,
-    scene,
-    playback,
-    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i],
-      unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
-    camera,
-    paused: get('paused') === '1',
-    embed: get('embed') === '1',
-    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
-    // the course API's allow-list, as given (web/course-api.js parses it); kept in every URL
-    // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
-    // too long to read allows less, not every origin.
-    origins: query.get('origins') === null ? null : query.get('origins').slice(0, 2000),
-    notices,
-  };
+  return view;
+}
+
+/** The value of key if it is one of `choices`, else null (noticed if given). */
+function readChoice(get, key, choices, notices) {
+  const value = get(key);
+  if (value === null || choices.includes(value)) return value;
+  notices.push(`“${key}” must be ${choices.join(' or ')} (got “${shown(value)}”); ignored.`);
+  return null;
 }
 
 /**
