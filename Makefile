@@ -36,7 +36,7 @@ native: $(BUILD)/softlab $(BUILD)/softlab_tests
 # The layers as include paths: the core sees its own folders, everything else only the
 # public headers (src/include/softlab/), so a layer edge crossed is a compile error.
 CORE_OBJ   := $(CORE_SRC:%.c=$(OBJ)/%.o)
-SCENES_OBJ := $(SCENES_SRC:%.c=$(OBJ)/%.o)
+SCENES_OBJ := $(SCENES_SRC:%.c=$(OBJ)/%.o) $(VALIDATE_SRC:%.c=$(OBJ)/%.o)
 CLI_OBJ    := $(CLI_SRC:%.c=$(OBJ)/%.o)
 TEST_OBJ   := $(TEST_SRC:%.c=$(OBJ)/%.o)
 LIBS       := $(BUILD)/libsoftlab.a $(BUILD)/csparse/libcsparse.a
@@ -119,7 +119,7 @@ ASAN_CC    ?= $(CC)
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 CS_SRC     := $(sort $(wildcard $(CS_DIR)/Source/*.c))
 ASAN_CS    := $(CS_SRC:%.c=$(ASAN)/%.o)
-ASAN_LIB   := $(CORE_SRC:%.c=$(ASAN)/%.o) $(SCENES_SRC:%.c=$(ASAN)/%.o) $(ASAN_CS)
+ASAN_LIB   := $(CORE_SRC:%.c=$(ASAN)/%.o) $(SCENES_SRC:%.c=$(ASAN)/%.o) $(VALIDATE_SRC:%.c=$(ASAN)/%.o) $(ASAN_CS)
 
 $(ASAN)/src/core/%.o: src/core/%.c $(HEADERS) $(SETUP)
 	@mkdir -p $(dir $@)

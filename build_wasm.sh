@@ -100,7 +100,7 @@ fi
 # ---- the command-line tool, for node (same core; NODERAWFS: real files) ------------
 if [ $MODE = cli ]; then
   echo "build_wasm: linking $OUT/softlab_cli.js"
-  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC" $SCENES_SRC $CLI_SRC)"
+  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC" $SCENES_SRC $VALIDATE_SRC $CLI_SRC)"
   # shellcheck disable=SC2086
   emcc "${CFLAGS[@]}" $objs "$lib" -lm \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \
@@ -115,7 +115,7 @@ fi
 # tools/wasm_api.js first checks it against the API definitions in src/wasm/*.c.
 exports=$(node tools/wasm_api.js src/wasm/api_exports.txt src/wasm "$OUT/api-signatures.js")
 
-objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Isrc/render" $SCENES_SRC $RENDER_SRC $WASM_SRC)"
+objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Isrc/render" $SCENES_SRC $VALIDATE_SRC $RENDER_SRC $WASM_SRC)"
 # linking takes half a minute: skip it when nothing it reads changed (make serve, again)
 # shellcheck disable=SC2086
 newest=$(ls -t $objs "$lib" src/wasm/api_exports.txt build_wasm.sh sources.mk | head -n 1)

@@ -4,17 +4,19 @@
 #
 #   core    src/core/**: C11 + libm + CSparse; no GL, no emscripten.h
 #   scenes  src/scenes/: the seeds' experiments and world builders (public API only)
+#   validate src/validate/: the seed papers' claims rerun (public API only)
 #   cli     src/cli/: the native command-line tool
 #   render  src/render/: WebGL2 drawing (wasm only)
 #   wasm    src/wasm/: the only place emscripten.h appears
 #   tests   tests/c/: the C tests, run natively and as wasm
 CORE_SRC   := $(sort $(wildcard src/core/*.c src/core/*/*.c))
 SCENES_SRC := $(sort $(wildcard src/scenes/*.c))
+VALIDATE_SRC := $(sort $(wildcard src/validate/*.c))
 CLI_SRC    := $(sort $(wildcard src/cli/*.c))
 RENDER_SRC := $(sort $(wildcard src/render/*.c))
 WASM_SRC   := $(sort $(wildcard src/wasm/*.c))
 TEST_SRC   := $(sort $(wildcard tests/c/*.c))
-HEADERS    := $(wildcard src/include/softlab/*.h src/core/*/*.h src/cli/*.h src/render/*.h src/wasm/*.h tests/c/*.h)
+HEADERS    := $(wildcard src/include/softlab/*.h src/core/*/*.h src/cli/*.h src/validate/*.h src/render/*.h src/wasm/*.h tests/c/*.h)
 
 # Include paths: everyone sees the public headers; only the core sees its own folders.
 PUBLIC_INC := -Isrc/include
@@ -29,6 +31,7 @@ endif
 print:
 	@echo 'CORE_SRC="$(CORE_SRC)"'
 	@echo 'SCENES_SRC="$(SCENES_SRC)"'
+	@echo 'VALIDATE_SRC="$(VALIDATE_SRC)"'
 	@echo 'CLI_SRC="$(CLI_SRC)"'
 	@echo 'RENDER_SRC="$(RENDER_SRC)"'
 	@echo 'WASM_SRC="$(WASM_SRC)"'

@@ -11,6 +11,8 @@
  *   softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]
  *                                       every panel of every scene's opening comparison for
  *                                       30 s: bounded, or blown up where the scene says so
+ *   softlab validate [--seed N] [--quick] [--id ID] [--json FILE] [--expect FILE]
+ *                                       the seed papers' claims rerun (softlab/validate.h)
  *   softlab run --scene NAME [options]   (see usage())
  *   softlab --help, softlab COMMAND --help   the usage, exit 0
  *
@@ -34,6 +36,7 @@
 #include "check.h"
 #include "export.h"
 #include "score.h"
+#include "validate.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
 
@@ -67,6 +70,7 @@ static void print_usage(FILE *f) {
             "usage: softlab scenes | methods | bench [--steps N] [--scene NAME]\n"
             "       softlab find-dt --scene NAME --method NAME [--t-end S] | score --scene NAME\n"
             "       softlab check-defaults [--scene NAME] [--panel I] [--race] [--t-end S]\n"
+            "       softlab validate [--seed N] [--quick] [--id ID] [--json FILE] [--expect FILE] [--verdicts]\n"
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
             "       softlab bench --warp [--steps N]\n"
             "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
@@ -555,6 +559,7 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "find-dt")) return softlab_find_dt(argc, argv);
     if (!strcmp(argv[1], "score")) return softlab_score(argc, argv);
     if (!strcmp(argv[1], "check-defaults")) return softlab_check_defaults(argc, argv);
+    if (!strcmp(argv[1], "validate")) return softlab_validate(argc, argv);
     fprintf(stderr, "softlab: unknown command '");
     put_printable(stderr, argv[1]);
     fprintf(stderr, "'\n");

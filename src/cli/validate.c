@@ -1,0 +1,227 @@
+/* `softlab validate`: the seed papers' claims rerun (softlab/validate.h), one table per
+ * seed, with a JSON copy and a check against the committed verdicts (CI's
+ * tests/validation/expected.tsv). The peer program of the FEM rows (CalculiX's ccx) is
+ * run here, where there is a shell; the browser has none and skips those rows. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include "validate.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "softlab/validate.h"
+
+typedef struct options {
+    int seed, quick, verdicts_only;
+    const char *id, *json, *expect;
+} options;
+
+static int usage(FILE *f) {
+    fprintf(f, "usage: softlab validate [--seed N] [--quick] [--id ID] [--json FILE] [--expect FILE] [--verdicts]\n"
+               "  Reruns the claims of the five seed papers: the measured value, the paper's,\n"
+               "  an independent reference, and a verdict (agrees, differs, paper is off,\n"
+               "  skipped, failed). --quick: the quick set (CI, the page); --expect FILE: fail\n"
+               "  when a verdict differs from FILE's (lines 'id<TAB>verdict'); --verdicts: print\n"
+               "  only those lines. Exit status: 0, 1 a verdict changed or a run failed, 2 bad\n"
+               "  arguments.\n");
+    return f == stdout ? 0 : 2;
+}
+
+static int parse(int argc, char **argv, options *o) {
+    *o = (options){.seed = -1};
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--quick")) o->quick = 1;
+        else if (!strcmp(a, "--verdicts")) o->verdicts_only = 1;
+        else if (next && !strcmp(a, "--seed")) {
+            char *end;
+            long s = strtol(next, &end, 10);
+            if (*end || end == next || s < 0 || s > 4) {
+                fprintf(stderr, "softlab validate: --seed takes 0-4 (the seed papers), got '%s'\n", next);
+                return 0;
+            }
+            o->seed = (int)s, i++;
+        } else if (next && !strcmp(a, "--id")) o->id = next, i++;
+        else if (next && !strcmp(a, "--json")) o->json = next, i++;
+        else if (next && !strcmp(a, "--expect")) o->expect = next, i++;
+        else {
+            fprintf(stderr, "softlab validate: unknown or incomplete option '%s'\n", a);
+            return 0;
+        }
+    }
+    if (o->id && !sl_validate_find(o->id)) {
+        fprintf(stderr, "softlab validate: no claim with id '%s' (softlab validate --verdicts lists them)\n", o->id);
+        return 0;
+    }
+    return 1;
+}
+
+static int selected(const options *o, const sl_claim *c) {
+    if (o->id) return !strcmp(o->id, c->id);
+    return (o->seed < 0 || c->seed == o->seed) && (!o->quick || c->quick);
+}
+
+static int run_program(void *ctx, const char *dir, const char *command) {
+    char line[2048];
+    if (snprintf(line, sizeof line, "cd '%s' && %s >/dev/null 2>&1", dir, command) >= (int)sizeof line) return -1;
+    int status = system(line);
+    return status == -1 ? -1 : (status >> 8) & 0xff;
+}
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+        else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+        else fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_number(FILE *f, double x) {
+    if (isfinite(x)) fprintf(f, "%.10g", x);
+    else fputs("null", f);
+}
+
+static void json_row(FILE *f, const sl_claim *c, const sl_claim_result *r, int first) {
+    fprintf(f, "%s\n  {\"id\": ", first ? "" : ",");
+    json_string(f, c->id);
+    fprintf(f, ", \"seed\": %d, \"source\": ", c->seed);
+    json_string(f, c->source);
+    fputs(", \"claim\": ", f), json_string(f, c->claim);
+    fputs(", \"setup\": ", f), json_string(f, c->setup);
+    fputs(", \"lab\": ", f), json_string(f, c->lab);
+    fputs(", \"quantity\": ", f), json_string(f, c->quantity);
+    fputs(", \"unit\": ", f), json_string(f, c->unit);
+    fputs(", \"measured\": ", f), json_number(f, r->measured);
+    fputs(", \"paper\": ", f), json_number(f, c->paper);
+    fputs(", \"reference\": ", f), json_number(f, r->reference);
+    fputs(", \"reference_how\": ", f), json_string(f, r->reference_how);
+    fputs(", \"verdict\": ", f), json_string(f, sl_claim_verdict_name(r->verdict));
+    fputs(", \"why\": ", f), json_string(f, r->why);
+    fputs(", \"note\": ", f), json_string(f, r->note);
+    fprintf(f, ", \"quick\": %d, \"seconds\": %.3f}", c->quick, r->seconds);
+}
+
+/* The expected verdict of id in FILE's text, or -1 (absent); -2: the line is malformed. */
+static int expected_verdict(const char *text, const char *id) {
+    size_t n = strlen(id);
+    for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (*line == '#' || strncmp(line, id, n) || line[n] != '\t') continue;
+        char name[32];
+        const char *end = strchr(line + n + 1, '\n');
+        size_t len = end ? (size_t)(end - line - n - 1) : strlen(line + n + 1);
+        if (len >= sizeof name) return -2;
+        memcpy(name, line + n + 1, len), name[len] = 0;
+        int v = sl_claim_verdict_find(name);
+        return v < 0 ? -2 : v;
+    }
+    return -1;
+}
+
+static char *read_text(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = NULL;
+    size_t len = 0, cap = 0, got;
+    char chunk[4096];
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (len + got + 1 > cap) {
+            cap = 2 * (len + got + 1);
+            char *grown = realloc(buf, cap);
+            if (!grown) return free(buf), fclose(f), NULL;
+            buf = grown;
+        }
+        memcpy(buf + len, chunk, got), len += got;
+    }
+    fclose(f);
+    if (!buf && (buf = malloc(1))) buf[0] = 0;
+    else if (buf) buf[len] = 0;
+    return buf;
+}
+
+static void print_row(const sl_claim *c, const sl_claim_result *r) {
+    printf("  %-13s %-34s measured %-11.5g paper ", sl_claim_verdict_name(r->verdict), c->id, r->measured);
+    if (isfinite(c->paper)) printf("%s%-10.4g", c->relation == SL_CLAIM_AT_MOST ? "<=" : c->relation == SL_CLAIM_AT_LEAST ? ">=" : "", c->paper);
+    else printf("%-10s", "-");
+    printf(" reference ");
+    if (isfinite(r->reference)) printf("%-10.5g", r->reference);
+    else printf("%-10s", "-");
+    printf(" %s  (%.1f s)\n", c->unit, r->seconds);
+    printf("      %s: %s\n      set-up: %s\n", c->source, c->claim, c->setup);
+    if (r->reference_how[0]) printf("      reference: %s\n", r->reference_how);
+    if (r->note[0] && r->verdict != SL_CLAIM_FAILED && r->verdict != SL_CLAIM_SKIPPED) printf("      note: %s\n", r->note);
+    if (r->why[0]) printf("      why: %s\n", r->why);
+}
+
+int softlab_validate(int argc, char **argv) {
+    if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) return usage(stdout);
+    options o;
+    if (!parse(argc, argv, &o)) return usage(stderr);
+    char *expect = NULL;
+    if (o.expect && !(expect = read_text(o.expect))) {
+        fprintf(stderr, "softlab validate: cannot read '%s'\n", o.expect);
+        return 2;
+    }
+    FILE *json = NULL;
+    if (o.json && !(json = fopen(o.json, "w"))) {
+        fprintf(stderr, "softlab validate: cannot write '%s'\n", o.json);
+        free(expect);
+        return 2;
+    }
+    if (json) fputs("[", json);
+    int n, ran = 0, changed = 0, failed = 0, last_seed = -1, tally[SL_CLAIM_VERDICTS] = {0};
+    const sl_claim *claims = sl_validate_claims(&n);
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+        const sl_claim *c = &claims[i];
+        if (!selected(&o, c)) continue;
+        char dir[] = "/tmp/softlab-validate-XXXXXX";
+        sl_validate_env env = {.run_program = run_program, .scratch_dir = mkdtemp(dir)};
+        if (!env.scratch_dir) env.run_program = NULL;
+        sl_claim_result r;
+        sl_validate_run(c, &env, &r);
+        if (env.scratch_dir) {
+            char rm[64];
+            snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+            if (system(rm) != 0) fprintf(stderr, "softlab validate: could not remove %s\n", dir);
+        }
+        fprintf(stderr, "softlab validate: %-34s %s (%.1f s)\n", c->id, sl_claim_verdict_name(r.verdict), r.seconds);
+        if (o.verdicts_only) printf("%s\t%s\n", c->id, sl_claim_verdict_name(r.verdict));
+        else {
+            if (c->seed != last_seed) printf("\nseed %03d: %s\n", c->seed, sl_validate_paper(c->seed));
+            print_row(c, &r);
+        }
+        fflush(stdout);
+        last_seed = c->seed;
+        if (json) json_row(json, c, &r, ran == 0);
+        ran++, tally[r.verdict]++, total += r.seconds;
+        failed += r.verdict == SL_CLAIM_FAILED;
+        if (expect) {
+            int want = expected_verdict(expect, c->id);
+            if (want != (int)r.verdict) {
+                changed++;
+                fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(r.verdict),
+                        want == -1 ? "not in " : want == -2 ? "a malformed line in " : "expected '",
+                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : o.expect, want >= 0 ? "'" : "");
+            }
+        }
+    }
+    if (json) {
+        fputs("\n]\n", json);
+        if (fclose(json) != 0) {
+            fprintf(stderr, "softlab validate: cannot write '%s'\n", o.json);
+            free(expect);
+            return 2;
+        }
+    }
+    free(expect);
+    if (!o.verdicts_only)
+        printf("\n%d claims: %d agree, %d differ, %d find the paper off, %d skipped, %d failed (%.1f s)\n", ran,
+               tally[SL_CLAIM_AGREES], tally[SL_CLAIM_DIFFERS], tally[SL_CLAIM_PAPER_OFF], tally[SL_CLAIM_SKIPPED],
+               tally[SL_CLAIM_FAILED], total);
+    if (changed) fprintf(stderr, "softlab validate: %d verdict(s) differ from %s\n", changed, o.expect);
+    return changed || failed ? 1 : 0;
+}

@@ -1,0 +1,111 @@
+/* Validation mode: every claim of the five seed papers rerun beside the paper's number and
+ * an independent reference (`softlab validate`, the page's validation.html).
+ *
+ * A claim (sl_claim) is one statement of a paper: a figure, a table entry, an equation's
+ * property, a sentence. Its run measures one number with the library, on a stated set-up,
+ * and computes, where one exists, a reference a second way that does not go through the
+ * code under test: a closed form (a stability bound, beam theory, Hooke's law, an exact
+ * solution), a small independent implementation inside the row, or a peer program
+ * (CalculiX) run through the caller's sl_validate_env. The verdict is decided here, once
+ * (sl_claim_judge), and every front end shows it. */
+#ifndef SOFTLAB_VALIDATE_H
+#define SOFTLAB_VALIDATE_H
+
+#include "softlab/status.h"
+
+/* How a measured value m is compared with the paper's value p. */
+typedef enum sl_claim_relation {
+    SL_CLAIM_NEAR,     /* |m - p| <= max(tol_abs, tol_rel |p|) */
+    SL_CLAIM_AT_MOST,  /* m <= p + tol_abs (the paper gives a bound: "within 1 %") */
+    SL_CLAIM_AT_LEAST, /* m >= p - tol_abs */
+} sl_claim_relation;
+
+/* The verdict of a claim. */
+typedef enum sl_claim_verdict {
+    SL_CLAIM_AGREES = 0,    /* the measurement agrees with the reference and the paper */
+    SL_CLAIM_DIFFERS = 1,   /* it differs from the reference, or from the paper with no
+                               reference to decide: sl_claim.why says why */
+    SL_CLAIM_PAPER_OFF = 2, /* the measurement and the reference agree, against the paper */
+    SL_CLAIM_SKIPPED = 3,   /* not run here (a peer program missing): the note says why */
+    SL_CLAIM_FAILED = 4,    /* the run itself failed (an error status): the note says which */
+} sl_claim_verdict;
+#define SL_CLAIM_VERDICTS 5
+
+/* What the caller lends a claim's run: a peer program, where one can run (the CLI);
+ * NULL members where none can (the browser). */
+typedef struct sl_validate_env {
+    /* Runs command line `command` in directory `dir` (created by the caller's run first);
+     * returns the program's exit status, or -1 if it cannot run at all. NULL: no
+     * programs (the browser). */
+    int (*run_program)(void *ctx, const char *dir, const char *command);
+    /* A fresh scratch directory for one claim's files, or NULL (the browser). */
+    const char *scratch_dir;
+    void *ctx;
+} sl_validate_env;
+
+/* What a claim's run fills in. */
+typedef struct sl_claim_result {
+    double measured;         /* in the claim's unit */
+    double reference;        /* in the claim's unit; NaN: no reference for this row */
+    char reference_how[200]; /* how the reference was computed (a second way) */
+    char note[240];          /* run-time remark: why skipped, the error, a detail */
+    int skipped;             /* 1: not run here (note says why) */
+    /* Set by sl_validate_run: */
+    sl_claim_verdict verdict;
+    char why[400];           /* the verdict's reason in words; "" for agrees */
+    double seconds;          /* processor seconds of the run */
+} sl_claim_result;
+
+struct sl_claim;
+typedef sl_status (*sl_claim_run)(const struct sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
+/* One claim of a seed paper. Text fields are UTF-8; units SI unless `unit` says. */
+typedef struct sl_claim {
+    const char *id;      /* stable key, "<seed>-<words>", e.g. "003-rk4-bound" */
+    int seed;            /* 0-4: ../shared/seeds/00N_*.txt */
+    const char *source;  /* where in the paper: "Table 1", "Fig. 2", "eq. 21", "§5" */
+    const char *claim;   /* the paper's statement, in words */
+    const char *setup;   /* scene, stepper, dt, mesh, material, run length */
+    const char *lab;     /* the lab's URL query for this set-up ("scene=...&methods=..."), or NULL */
+    const char *quantity; /* what is measured, in words */
+    const char *unit;    /* "s", "rad", "1" (a ratio), "%" ... */
+    double paper;        /* the paper's value in `unit`; NaN where it gives none */
+    sl_claim_relation relation; /* how the measurement must relate to `paper` */
+    double paper_tol_rel, paper_tol_abs;         /* for `relation` */
+    double reference_tol_rel, reference_tol_abs; /* |m - ref| <= max(abs, rel |ref|) */
+    const char *why;     /* why the measurement differs from the paper or the reference,
+                            where it does and the row knows why; NULL: it should agree */
+    int quick;           /* 1: part of the quick set (`--quick`, CI, the page) */
+    sl_claim_run run;
+    const void *ctx;     /* the row's own data (a stepper's name, a scene) */
+} sl_claim;
+
+/* Every claim, in seed order; *count gets their number. */
+const sl_claim *sl_validate_claims(int *count);
+
+/* The claim with this id, or NULL. */
+const sl_claim *sl_validate_find(const char *id);
+
+/* Runs claim c (env may be NULL: no peer programs) and judges it (sl_claim_judge): out
+ * is filled in, never left partly old. A run that returns an error gives
+ * SL_CLAIM_FAILED with the status in the note; the function itself returns SL_OK unless
+ * c or out is NULL (SL_ERR_NULL). */
+sl_status sl_validate_run(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
+/* The verdict of a measured claim, and its reason in `why` (size why_size bytes):
+ * skipped -> SL_CLAIM_SKIPPED; measured not finite -> SL_CLAIM_FAILED; then with
+ * ref_ok = (no reference, or |m - ref| within the reference tolerance) and paper_ok = (no
+ * paper value, or m in `relation` to it): both -> agrees; ref_ok with a reference but not
+ * paper_ok -> the paper is off; otherwise differs. */
+sl_claim_verdict sl_claim_judge(const sl_claim *c, const sl_claim_result *r, char *why, int why_size);
+
+/* "agrees", "differs", "paper is off", "skipped", "failed"; "?" outside the enum. */
+const char *sl_claim_verdict_name(sl_claim_verdict v);
+/* The verdict for a name of sl_claim_verdict_name, or -1. */
+int sl_claim_verdict_find(const char *name);
+
+/* The paper of seed 0-4 as a reader sees it cited: "Servin, Lacoursière, Melin 2006,
+ * Interactive simulation of elastic deformable materials"; NULL outside 0-4. */
+const char *sl_validate_paper(int seed);
+
+#endif

@@ -1,0 +1,262 @@
+/* Seed 003's claims (softlab/validate.h): Table 1's stable steps and ranking, and each
+ * explicit stepper's stability bound and order, measured on the harmonic oscillator
+ * (scene `oscillator`: 1 kg, k/L^2 = 100 N/m, omega = 10 rad/s, x(t) = 1 + 0.1 cos(10 t)).
+ * The references are this file's own: each scheme written again for x'' = -x, its 2 x 2
+ * amplification matrix's spectral radius (the stability bound) and its classical order. */
+#include <math.h>
+#include <string.h>
+
+#include "claims.h"
+#include "softlab/stepper.h"
+#include "softlab/world.h"
+
+#define OMEGA 10.0 /* rad/s: the oscillator's sqrt(k / (m L^2)) at its defaults */
+
+/* One of the nine schemes, its evaluations a step, its classical order, and its row of the
+ * paper's Table 1 (max dt, s; score). */
+typedef struct scheme {
+    const char *name; /* the softlab stepper */
+    int evals, order;
+    double paper_dt, paper_score;
+} scheme;
+
+static const scheme schemes[] = {
+    {"explicit-euler", 1, 1, 0.0098, 1.225},  {"symplectic-euler", 1, 1, 0.0294, 3.675},
+    {"midpoint", 1, 1, 0.0153, 1.9125},       {"half-step", 2, 2, 0.0168, 1.68},
+    {"modified-half-step", 2, 2, 0.0216, 2.16}, {"verlet", 1, 2, 0.023, 2.3},
+    {"symplectic-midpoint", 1, 2, 0.028, 3.5}, {"forest-ruth", 3, 4, 0.021, 1.75},
+    {"rk4", 4, 4, 0.027, 1.928},
+};
+#define SCHEMES ((int)(sizeof schemes / sizeof schemes[0]))
+
+static const scheme *scheme_named(const char *name) {
+    for (int i = 0; i < SCHEMES; i++)
+        if (!strcmp(schemes[i].name, name)) return &schemes[i];
+    return NULL;
+}
+
+/* One step of scheme `name` on x'' = -x at h = omega dt, written from the paper's
+ * Appendix A independently of src/core/steppers/. */
+static void step2(const char *name, double h, double *x, double *v) {
+    double x0 = *x, v0 = *v;
+    if (!strcmp(name, "explicit-euler")) *x = x0 + h * v0, *v = v0 - h * x0;
+    else if (!strcmp(name, "symplectic-euler")) *v = v0 - h * x0, *x = x0 + h * *v;
+    else if (!strcmp(name, "midpoint")) *v = v0 - h * x0, *x = x0 + h * (v0 + *v) / 2;
+    else if (!strcmp(name, "half-step")) {
+        double xm = x0 + h / 2 * v0, vm = v0 - h / 2 * x0;
+        *x = x0 + h * vm, *v = v0 - h * xm;
+    } else if (!strcmp(name, "modified-half-step")) {
+        double vm = v0 - h / 2 * x0, xm = x0 + h / 2 * vm;
+        *x = x0 + h * vm, *v = v0 - h * xm;
+    } else if (!strcmp(name, "verlet")) {
+        double vh = v0 - h / 2 * x0;
+        *x = x0 + h * vh, *v = vh - h / 2 * *x;
+    } else if (!strcmp(name, "symplectic-midpoint")) {
+        double xh = x0 + h / 2 * v0;
+        *v = v0 - h * xh, *x = xh + h / 2 * *v;
+    } else if (!strcmp(name, "forest-ruth")) {
+        const double th = 1 / (2 - cbrt(2.0));
+        const double drift[4] = {th / 2, (1 - th) / 2, (1 - th) / 2, th / 2}, kick[3] = {th, 1 - 2 * th, th};
+        for (int i = 0; i < 4; i++) {
+            x0 += drift[i] * h * v0;
+            if (i < 3) v0 -= kick[i] * h * x0;
+        }
+        *x = x0, *v = v0;
+    } else { /* rk4 on y = (x, v), y' = (v, -x) */
+        double k1x = v0, k1v = -x0;
+        double k2x = v0 + h / 2 * k1v, k2v = -(x0 + h / 2 * k1x);
+        double k3x = v0 + h / 2 * k2v, k3v = -(x0 + h / 2 * k2x);
+        double k4x = v0 + h * k3v, k4v = -(x0 + h * k3x);
+        *x = x0 + h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x);
+        *v = v0 + h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v);
+    }
+}
+
+/* Spectral radius of the scheme's amplification matrix at h. */
+static double radius(const char *name, double h) {
+    double a = 1, c = 0, b = 0, d = 1; /* columns: the images of (1, 0) and (0, 1) */
+    step2(name, h, &a, &c);
+    step2(name, h, &b, &d);
+    double tr = a + d, det = a * d - b * c, disc = tr * tr - 4 * det;
+    if (disc < 0) return sqrt(fabs(det));
+    return fmax(fabs(tr + sqrt(disc)), fabs(tr - sqrt(disc))) / 2;
+}
+
+/* The largest h = omega dt up to which the radius stays <= 1 (+1e-12 for rounding):
+ * scanned from 1e-3 in steps of 1e-3, then bisected; 0 if it exceeds 1 at once. */
+static double bound2(const char *name) {
+    const double slack = 1e-12;
+    double lo = 0, hi = 0;
+    for (double h = 1e-3; h < 4; h += 1e-3) {
+        if (radius(name, h) > 1 + slack) {
+            hi = h;
+            break;
+        }
+        lo = h;
+    }
+    if (hi == 0) return lo;
+    while (hi - lo > 1e-10) {
+        double mid = (lo + hi) / 2;
+        if (radius(name, mid) > 1 + slack) hi = mid;
+        else lo = mid;
+    }
+    return lo;
+}
+
+/* The library's largest stable omega dt of `name` on the oscillator (sl_scene_find_dt). */
+static sl_status measured_bound(const char *name, double *omega_dt, sl_claim_result *out) {
+    const sl_stepper_class *stepper = sl_stepper_find(name);
+    if (!stepper) return CLAIM_SAY(out->note, "no stepper %s", name), SL_ERR_RANGE;
+    double dt_max = 0;
+    sl_status st = sl_scene_find_dt(sl_scene_find("oscillator"), NULL, stepper, SL_FIND_DT_T_END, &dt_max);
+    *omega_dt = OMEGA * dt_max;
+    return st;
+}
+
+static sl_status run_bound(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
+    const scheme *s = scheme_named(c->ctx);
+    sl_status st = measured_bound(s->name, &out->measured, out);
+    out->reference = bound2(s->name);
+    CLAIM_SAY(out->reference_how, "largest omega dt at which the spectral radius of the scheme's 2 x 2 "
+                                  "amplification matrix on x'' = -x stays at most 1 (the scheme written again "
+                                  "in the row, scanned and bisected)");
+    return st;
+}
+
+/* dt_max relative to symplectic Euler's, against Table 1's ratio. */
+static sl_status run_ratio(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
+    const scheme *s = scheme_named(c->ctx);
+    double mine, base;
+    sl_status st = measured_bound(s->name, &mine, out);
+    if (st == SL_OK) st = measured_bound("symplectic-euler", &base, out);
+    out->measured = base > 0 ? mine / base : NAN;
+    out->reference = bound2(s->name) / bound2("symplectic-euler");
+    CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
+                                  "matrices on x'' = -x)");
+    return st;
+}
+
+/* The observed order: error in x at t = 1 s against the exact 1 + 0.1 cos(10 t), at
+ * dt = 2.5 and 1.25 ms: log2 of their ratio. */
+static sl_status run_order(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
+    const scheme *s = scheme_named(c->ctx);
+    double err[2];
+    for (int k = 0; k < 2; k++) {
+        double dt = 2.5e-3 / (1 << k);
+        sl_world *w = claim_world("oscillator", s->name, dt, NULL, NULL, 0, out);
+        if (!w) return SL_ERR_RANGE;
+        sl_status st = claim_run_for(w, 1.0, out);
+        double t = sl_world_time(w), x = sl_world_positions(w)[3];
+        sl_world_destroy(w);
+        if (st != SL_OK) return st;
+        err[k] = fabs(x - (1 + 0.1 * cos(OMEGA * t)));
+    }
+    out->measured = log2(err[0] / err[1]);
+    out->reference = s->order;
+    CLAIM_SAY(out->reference_how, "the scheme's classical order (Taylor expansion of one step)");
+    CLAIM_SAY(out->note, "error at t = 1 s: %.3g m at 2.5 ms, %.3g m at 1.25 ms", err[0], err[1]);
+    return SL_OK;
+}
+
+/* Average ranks (1 = largest) of n values, ties shared. */
+static void ranks(const double *x, int n, double *r) {
+    for (int i = 0; i < n; i++) {
+        int above = 0, same = 0;
+        for (int j = 0; j < n; j++) above += x[j] > x[i] + 1e-9 * fabs(x[i]), same += fabs(x[j] - x[i]) <= 1e-9 * fabs(x[i]);
+        r[i] = above + (same + 1) / 2.0;
+    }
+}
+
+static double spearman(const double *a, const double *b, int n) {
+    double ra[SCHEMES], rb[SCHEMES], ma = 0, mb = 0, sab = 0, saa = 0, sbb = 0;
+    ranks(a, n, ra), ranks(b, n, rb);
+    for (int i = 0; i < n; i++) ma += ra[i] / n, mb += rb[i] / n;
+    for (int i = 0; i < n; i++)
+        sab += (ra[i] - ma) * (rb[i] - mb), saa += (ra[i] - ma) * (ra[i] - ma), sbb += (rb[i] - mb) * (rb[i] - mb);
+    return sab / sqrt(saa * sbb);
+}
+
+/* Table 1's ranking by score against the ranking by stable dt per force evaluation (the
+ * score with the machine taken out: time per step is proportional to the evaluations). */
+static sl_status run_ranking(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
+    double paper[SCHEMES], measured[SCHEMES], theory[SCHEMES];
+    for (int i = 0; i < SCHEMES; i++) {
+        double b;
+        sl_status st = measured_bound(schemes[i].name, &b, out);
+        if (st != SL_OK) return st;
+        paper[i] = schemes[i].paper_score;
+        measured[i] = b / schemes[i].evals;
+        theory[i] = bound2(schemes[i].name) / schemes[i].evals;
+    }
+    out->measured = spearman(paper, measured, SCHEMES);
+    out->reference = spearman(paper, theory, SCHEMES);
+    CLAIM_SAY(out->reference_how, "the same correlation with each scheme's closed-form bound per evaluation");
+    CLAIM_SAY(out->note, "measured omega dt per evaluation: symplectic Euler %.3g, Verlet %.3g, RK4 %.3g, "
+                         "Forest-Ruth %.3g", measured[1], measured[5], measured[8], measured[7]);
+    return SL_OK;
+}
+
+#define OSC "the oscillator (1 kg, 100 N/m, omega = 10 rad/s, released 0.1 m stretched), "
+#define BOUND(n, title, why_text, q)                                                                        \
+    {.id = "003-bound-" n, .seed = 3, .source = "§6, Appendix A",                                          \
+     .claim = title " is stable up to its bound on the linear test problem",                              \
+     .setup = OSC "find-dt: trials of 200 periods, the core's verdict, bisection to 1e-4",                \
+     .lab = "scene=oscillator&methods=" n, .quantity = "largest stable omega dt", .unit = "rad",          \
+     .paper = NAN, .reference_tol_rel = 0.01, .reference_tol_abs = 0.01, .why = why_text, .quick = q,     \
+     .run = run_bound, .ctx = n}
+#define RATIO(n, title, paper_dt, why_text)                                                                           \
+    {.id = "003-table1-dt-" n, .seed = 3, .source = "Table 1",                                             \
+     .claim = title "'s max dt relative to symplectic Euler's (Table 1: thread)",                         \
+     .setup = OSC "find-dt for both steppers", .lab = "scene=oscillator&methods=symplectic-euler," n,     \
+     .quantity = "dt_max / dt_max(symplectic Euler)", .unit = "1", .paper = (paper_dt) / 0.0294, .paper_tol_rel = 0.1,    \
+     .reference_tol_rel = 0.02, .reference_tol_abs = 0.01, .why = why_text, .quick = 1, .run = run_ratio, \
+     .ctx = n}
+#define ORDER(n, title, q)                                                                                  \
+    {.id = "003-order-" n, .seed = 3, .source = "Appendix A",                                              \
+     .claim = title " converges at its order",                                                            \
+     .setup = OSC "error in x at t = 1 s at dt = 2.5 and 1.25 ms", .lab = "scene=oscillator&methods=" n, \
+     .quantity = "observed order", .unit = "1", .paper = NAN, .reference_tol_abs = 0.1, .quick = q,       \
+     .run = run_order, .ctx = n}
+
+#define UNCONDITIONAL "explicit Euler, midpoint and half step gain energy at every dt on an undamped oscillator"
+#define OFF_THREAD                                                                                          \
+    "On any stiff linear(ized) body the ratio of two schemes' bounds is the ratio of their omega dt bounds; " \
+    "the paper's thread ranks them otherwise, and it states no criterion for 'stable' nor its run length."
+
+const sl_claim sl_claims_seed003[] = {
+    BOUND("explicit-euler", "Explicit Euler", NULL, 1),
+    BOUND("symplectic-euler", "Symplectic Euler", NULL, 1),
+    BOUND("midpoint", "The midpoint scheme", NULL, 1),
+    BOUND("half-step", "The half-step scheme (RK2)",
+          "Its radius is sqrt(1 + (omega dt)^4/4): the growth a step vanishes as dt -> 0, so a finite trial "
+          "passes until the growth over the run reaches the verdict's margin; the bound of the scheme is 0.",
+          1),
+    BOUND("modified-half-step", "The modified half step", NULL, 1),
+    BOUND("verlet", "Velocity Verlet", NULL, 1),
+    BOUND("symplectic-midpoint", "Symplectic midpoint (leapfrog)", NULL, 1),
+    BOUND("forest-ruth", "Forest-Ruth", NULL, 1),
+    BOUND("rk4", "RK4", NULL, 1),
+    {.id = "003-table1-ranking", .seed = 3, .source = "Table 1",
+     .claim = "the score (max dt / time a step) ranks symplectic Euler first, symplectic midpoint second, "
+              "explicit Euler last",
+     .setup = OSC "find-dt of all nine steppers; score per force evaluation (machine-free)",
+     .lab = "scene=oscillator&methods=symplectic-euler,verlet,rk4", .quantity = "Spearman rank correlation with "
+     "Table 1's scores", .unit = "1", .paper = 1, .relation = SL_CLAIM_NEAR, .paper_tol_abs = 0.1,
+     .reference_tol_abs = 0.1, .why = OFF_THREAD, .quick = 1, .run = run_ranking},
+    RATIO("rk4", "RK4", 0.027, OFF_THREAD),
+    RATIO("forest-ruth", "Forest-Ruth", 0.021, OFF_THREAD),
+    RATIO("verlet", "Velocity Verlet", 0.023, OFF_THREAD),
+    RATIO("symplectic-midpoint", "Symplectic midpoint", 0.028, OFF_THREAD),
+    RATIO("modified-half-step", "The modified half step", 0.0216, OFF_THREAD),
+    RATIO("explicit-euler", "Explicit Euler", 0.0098, OFF_THREAD " " UNCONDITIONAL "."),
+    ORDER("explicit-euler", "Explicit Euler", 1),
+    ORDER("symplectic-euler", "Symplectic Euler", 1),
+    ORDER("midpoint", "The midpoint scheme", 1),
+    ORDER("half-step", "The half-step scheme", 1),
+    ORDER("modified-half-step", "The modified half step", 1),
+    ORDER("verlet", "Velocity Verlet", 1),
+    ORDER("symplectic-midpoint", "Symplectic midpoint", 1),
+    ORDER("forest-ruth", "Forest-Ruth", 1),
+    ORDER("rk4", "RK4", 1),
+};
+const int sl_claims_seed003_count = (int)(sizeof sl_claims_seed003 / sizeof sl_claims_seed003[0]);
