@@ -14,7 +14,7 @@ CFLAGS  := $(WARN) $(OPT)
 CS_INC  := -I$(CS_DIR)/Include
 OBJ     := $(BUILD)/obj
 
-.PHONY: all setup native wasm site serve test test-native test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz bench dist clean
+.PHONY: all setup native wasm site serve test test-native test-validate validate test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz bench dist clean
 
 all: native
 
@@ -76,7 +76,18 @@ serve: site
 	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
-test: test-native test-fuzz test-wasm test-web
+test: test-native test-validate test-fuzz test-wasm test-web
+
+# Validation mode (issue 29, softlab/validate.h): the quick set of the seed papers' claims
+# (about 1 minute), each verdict checked against the committed tests/validation/expected.tsv,
+# reviewed like code: a verdict that changes fails. `make validate` runs every claim (the
+# long set-ups too) against the same file and writes $(BUILD)/validation.json.
+test-validate: $(BUILD)/softlab
+	$(BUILD)/softlab validate --quick --expect tests/validation/expected.tsv --json $(BUILD)/validation-quick.json > $(BUILD)/validation-quick.txt
+	@tail -1 $(BUILD)/validation-quick.txt
+
+validate: $(BUILD)/softlab
+	$(BUILD)/softlab validate --expect tests/validation/expected.tsv --json $(BUILD)/validation.json | tee $(BUILD)/validation.txt
 
 test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	$(BUILD)/softlab_tests

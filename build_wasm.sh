@@ -88,7 +88,7 @@ if [ $MODE = tests ]; then
   tests=(tests/c/*.c)
   [ ${#tests[@]} -gt 0 ] || { echo "build_wasm: no tests/c/*.c" >&2; exit 1; }
   echo "build_wasm: linking $OUT/softlab_tests.js"
-  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Itests/c" $SCENES_SRC $TEST_SRC)"
+  objs=$(compile "$CORE_INC" $CORE_SRC) && objs="$objs $(compile "$PUBLIC_INC -Itests/c" $SCENES_SRC $VALIDATE_SRC $TEST_SRC)"
   # shellcheck disable=SC2086
   emcc "${CFLAGS[@]}" $objs "$lib" -lm \
     -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1 \

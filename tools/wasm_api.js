@@ -61,6 +61,11 @@ const ENUM_SOURCES = {
   FIND: ['src/wasm/api_find.c', 'FIND_'],
   INSPECT_TET: ['src/wasm/api_inspect.c', 'INSPECT_'],
   INSPECT_CELL: ['src/wasm/api_inspect.c', 'CELL_'],
+  // validation mode (web/validation-worker.js)
+  CLAIM_TEXT: ['src/wasm/api_validate.c', 'CLAIM_TEXT_'],
+  CLAIM_NUMBER: ['src/wasm/api_validate.c', 'CLAIM_NUMBER_'],
+  RESULT: ['src/wasm/api_validate.c', 'RESULT_'],
+  REPORT: ['src/wasm/api_validate.c', 'REPORT_'],
 };
 const root = path.join(srcDir, '..', '..');
 

@@ -29,8 +29,12 @@ export const VERDICT = Object.freeze(ENUMS.VERDICT);
  *  (SL_SCENE_MAX_PANELS of softlab/scene.h). */
 export const LIMITS = Object.freeze(NUMBERS);
 /** Slot layouts of the arrays the API returns: MEASURE (sl_api_measure, src/wasm/api_sim.c),
- *  FIND (sl_api_find_dt_result, src/wasm/api_find.c), INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c); each {SLOT: index, SIZE}. */
-export const LAYOUT = Object.freeze({ MEASURE: ENUMS.MEASURE, FIND: ENUMS.FIND, INSPECT_TET: ENUMS.INSPECT_TET, INSPECT_CELL: ENUMS.INSPECT_CELL });
+ *  FIND (sl_api_find_dt_result, src/wasm/api_find.c), INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c),
+ *  and validation mode's CLAIM_TEXT, CLAIM_NUMBER, RESULT, REPORT (src/wasm/api_validate.c); each {SLOT: index, SIZE}. */
+export const LAYOUT = Object.freeze({
+  MEASURE: ENUMS.MEASURE, FIND: ENUMS.FIND, INSPECT_TET: ENUMS.INSPECT_TET, INSPECT_CELL: ENUMS.INSPECT_CELL,
+  CLAIM_TEXT: ENUMS.CLAIM_TEXT, CLAIM_NUMBER: ENUMS.CLAIM_NUMBER, RESULT: ENUMS.RESULT, REPORT: ENUMS.REPORT,
+});
 
 /** Copies of the heap arrays the API returns by pointer, and plain arrays passed in by
  *  pointer: JS keeps only its own typed arrays (memory growth detaches heap views, and a

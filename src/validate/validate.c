@@ -44,8 +44,8 @@ static const char *const papers[5] = {
     "Servin, Lacoursière, Melin 2006, Interactive simulation of elastic deformable materials",
     "Irving, Schroeder, Fedkiw 2007, Volume conserving finite element simulations of deformable models",
     "Müller, Dorsey, McMillan, Jagnow, Cutler 2002, Stable real-time deformations",
-    "Cioaca et al. (2013 or later), On the impact of explicit or semi-implicit integration methods over "
-    "the stability of real-time numerical simulations",
+    ("Cioaca et al. (2013 or later), On the impact of explicit or semi-implicit integration methods over "
+     "the stability of real-time numerical simulations"),
     "Kelager, Fleron, Erleben 2005, Area and volume restoration in elastically deformable solids",
 };
 

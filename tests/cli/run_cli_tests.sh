@@ -358,5 +358,17 @@ mkdir -p "$long" && cp data/meshes/torus.1.node data/meshes/torus.1.ele "$long/"
 $bin run --mesh "$long/torus.1.node" --t-end 0.02 > "$tmp/lp.csv" 2> "$tmp/err"; rc=$?
 check long_tetgen_path_reads '[ ${#long} -gt 540 ] && [ $rc = 0 ] && [ "$(wc -l < "$tmp/lp.csv")" = 4 ]'
 
+# validate (issue 29): one row end to end; the JSON; bad arguments; a changed verdict fails --expect
+$bin validate --id 003-order-rk4 --json "$tmp/v.json" > "$tmp/v.txt" 2> "$tmp/err"; rc=$?
+check validate_one_row_agrees '[ $rc = 0 ] && grep -qE "^  agrees +003-order-rk4" "$tmp/v.txt" && grep -q "1 claims: 1 agree" "$tmp/v.txt"'
+check validate_json_row 'node -e "const r = JSON.parse(require(\"fs\").readFileSync(process.argv[1])); process.exit(r.length === 1 && r[0].verdict === \"agrees\" && Math.abs(r[0].measured - 4) < 0.1 && r[0].reference === 4 ? 0 : 1)" "$tmp/v.json"'
+printf '003-order-rk4\tdiffers\n' > "$tmp/expect.tsv"
+$bin validate --id 003-order-rk4 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
+check validate_changed_verdict_fails '[ $rc = 1 ] && grep -q "003-order-rk4: verdict .agrees., expected .differs." "$tmp/err"'
+$bin validate --seed 7 > /dev/null 2> "$tmp/err"; rc=$?
+check validate_bad_seed_refused '[ $rc = 2 ] && grep -q "seed takes 0-4" "$tmp/err"'
+$bin validate --id nope > /dev/null 2> "$tmp/err"; rc=$?
+check validate_unknown_id_refused '[ $rc = 2 ] && grep -q "no claim with id .nope." "$tmp/err"'
+
 echo "cli: $passed passed, $failed failed"
 [ $failed = 0 ]

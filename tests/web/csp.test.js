@@ -79,7 +79,7 @@ async function labWorks(frame) {
 describe('Content Security Policy', () => {
   test('the server (tools/serve.py, make serve) sends the policy and the security headers', async () => {
     const metas = [];
-    for (const file of ['index.html', 'examples/course-quiz.html', ...fs.readdirSync(path.join(SITE, 'lessons')).filter((f) => f.endsWith('.html')).map((f) => 'lessons/' + f)]) {
+    for (const file of ['index.html', 'validation.html', 'examples/course-quiz.html', ...fs.readdirSync(path.join(SITE, 'lessons')).filter((f) => f.endsWith('.html')).map((f) => 'lessons/' + f)]) {
       const html = fs.readFileSync(path.join(SITE, file), 'utf8');
       const m = html.match(/http-equiv="Content-Security-Policy" content="([^"]*)"/);
       assert.ok(m, `${file} declares its policy`);

@@ -1,0 +1,66 @@
+/* Validation mode's verdict rule (sl_claim_judge, softlab/validate.h) on made-up claims,
+ * and one real row run end to end against its closed form. */
+#include <math.h>
+#include <string.h>
+
+#include "softlab/validate.h"
+#include "test.h"
+
+static sl_claim made_up(double paper, sl_claim_relation rel) {
+    sl_claim c = {.id = "x", .unit = "s", .paper = paper, .relation = rel, .paper_tol_rel = 0.1,
+                  .reference_tol_rel = 0.01, .why = "a stated reason"};
+    return c;
+}
+
+static sl_claim_verdict judge(const sl_claim *c, double measured, double reference, char *why) {
+    sl_claim_result r = {.measured = measured, .reference = reference};
+    return sl_claim_judge(c, &r, why, 400);
+}
+
+TEST(validate_judge_agrees_differs_paper_off) {
+    char why[400];
+    sl_claim c = made_up(1.0, SL_CLAIM_NEAR);
+    ENSURE(judge(&c, 1.005, 1.0, why) == SL_CLAIM_AGREES && why[0] == 0);
+    ENSURE(judge(&c, 1.09, NAN, why) == SL_CLAIM_AGREES);             /* within the paper's 10 %, no reference */
+    ENSURE(judge(&c, 1.5, 1.49, why) == SL_CLAIM_PAPER_OFF);          /* reference agrees, paper 1.0 off */
+    ENSURE(strstr(why, "a stated reason") != NULL);
+    ENSURE(judge(&c, 1.5, 1.0, why) == SL_CLAIM_DIFFERS);             /* 50 % from the reference */
+    ENSURE(judge(&c, 1.5, NAN, why) == SL_CLAIM_DIFFERS);             /* off the paper, no reference */
+    ENSURE(judge(&c, 1.0, 1.02, why) == SL_CLAIM_DIFFERS);            /* 2 % from the reference: over its 1 % */
+    ENSURE(judge(&c, NAN, 1.0, why) == SL_CLAIM_FAILED);
+    sl_claim most = made_up(0.01, SL_CLAIM_AT_MOST), least = made_up(0.9, SL_CLAIM_AT_LEAST);
+    ENSURE(judge(&most, 0.008, NAN, why) == SL_CLAIM_AGREES && judge(&most, 0.011, NAN, why) == SL_CLAIM_DIFFERS);
+    ENSURE(judge(&least, 0.95, NAN, why) == SL_CLAIM_AGREES && judge(&least, 0.85, NAN, why) == SL_CLAIM_DIFFERS);
+    sl_claim bare = made_up(NAN, SL_CLAIM_NEAR);
+    bare.why = NULL;
+    ENSURE(judge(&bare, 3.0, NAN, why) == SL_CLAIM_AGREES); /* nothing to compare: it only reports */
+    ENSURE(judge(&bare, 3.0, 2.0, why) == SL_CLAIM_DIFFERS && strstr(why, "unexplained") != NULL);
+    sl_claim_result skipped = {.measured = NAN, .reference = NAN, .skipped = 1};
+    strcpy(skipped.note, "CalculiX (ccx) is not installed");
+    ENSURE(sl_claim_judge(&c, &skipped, why, 400) == SL_CLAIM_SKIPPED && strstr(why, "ccx") != NULL);
+    ENSURE(sl_claim_verdict_find("paper is off") == SL_CLAIM_PAPER_OFF && sl_claim_verdict_find("nope") == -1);
+}
+
+/* Every claim has a unique id that starts with its seed, and a run function; the table's
+ * RK4 bound row measures omega dt within 1 % of 2 sqrt 2 (the closed form, written here). */
+TEST(validate_table_ids_and_one_row_against_its_closed_form) {
+    int n;
+    const sl_claim *c = sl_validate_claims(&n);
+    ENSURE(n >= 25);
+    for (int i = 0; i < n; i++) {
+        char prefix[8];
+        snprintf(prefix, sizeof prefix, "%03d-", c[i].seed);
+        ENSURE(strncmp(c[i].id, prefix, 4) == 0 && c[i].run != NULL && c[i].claim && c[i].setup);
+        for (int j = 0; j < i; j++) ENSURE(strcmp(c[i].id, c[j].id) != 0);
+    }
+    const sl_claim *rk4 = sl_validate_find("003-bound-rk4");
+    ENSURE(rk4 != NULL);
+    if (!rk4) return;
+    sl_claim_result r;
+    ENSURE(sl_validate_run(rk4, NULL, &r) == SL_OK);
+    printf("  003-bound-rk4: measured %.5f, reference %.5f, %s\n", r.measured, r.reference,
+           sl_claim_verdict_name(r.verdict));
+    ENSURE_NEAR(r.measured, 2 * sqrt(2.0), 0.01 * 2 * sqrt(2.0));
+    ENSURE_NEAR(r.reference, 2 * sqrt(2.0), 1e-6);
+    ENSURE(r.verdict == SL_CLAIM_AGREES);
+}

@@ -1,0 +1,76 @@
+// validation.html (issue 29): the seed papers' claims run in a Worker and fill the table
+// row by row; the page's numbers and verdicts are the native CLI's (`softlab validate
+// --json`, the same C rows: wasm and native agree to 1e-6); one row reruns alone; a row's
+// link opens the lab at its set-up; the page never blocks (the rows run in the Worker: a
+// click is answered while a row runs); no CSP violation. Serves the staged site (env
+// SOFTLAB_SITE, default build/site); the CLI is build/softlab (env SOFTLAB_BIN).
+'use strict';
+const { describe, test, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { ROOT, startSite } = require('./harness');
+
+const BIN = path.resolve(ROOT, process.env.SOFTLAB_BIN || 'build/softlab');
+
+/** The CLI's row for claim id: {verdict, measured, reference}. */
+function cliRow(id) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'softlab-val-')), 'v.json');
+  execFileSync(BIN, ['validate', '--id', id, '--json', file], { stdio: ['ignore', 'ignore', 'ignore'] });
+  return JSON.parse(fs.readFileSync(file, 'utf8'))[0];
+}
+
+describe('validation.html', () => {
+  let site, page;
+  const problems = [];
+  before(async () => {
+    site = await startSite();
+    page = await site.browser.newPage({ viewport: { width: 1300, height: 900 } });
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error' || /Content Security Policy/.test(m.text())) problems.push(m.text()); });
+    await page.goto(site.base + '/validation.html');
+  });
+  after(async () => { await site.close(); });
+
+  test('the quick set runs row by row in a Worker; the rows are the CLI\'s', async () => {
+    // three rows done, then stop: the rest of the queue is dropped, the row running finishes
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-verdict="agrees"], tr[data-verdict="differs"], ' +
+      'tr[data-verdict="paper is off"], tr[data-verdict="failed"], tr[data-verdict="skipped"]').length >= 3, null, { timeout: 120000 });
+    // the main thread answers while the Worker runs a row: a click is handled at once
+    const t0 = Date.now();
+    await page.click('#stop');
+    assert.ok(Date.now() - t0 < 2000, 'the page answers a click while a row runs');
+    await page.waitForFunction(() => !document.querySelector('tr[data-verdict="running"]'), null, { timeout: 120000 });
+    const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => ({
+      id: tr.id.replace(/^claim-/, ''), verdict: tr.dataset.verdict,
+      measured: tr.querySelector('.measured').textContent, reference: tr.querySelector('.reference').textContent,
+    })));
+    const run = rows.filter((r) => !['pending', 'running'].includes(r.verdict));
+    assert.ok(run.length >= 3 && run.length < rows.length, `${run.length} of ${rows.length} rows run before the stop`);
+    assert.match(await page.textContent('#status'), /claims run in/);
+    for (const r of run.slice(0, 3)) {
+      const cli = cliRow(r.id);
+      assert.strictEqual(r.verdict, cli.verdict, `${r.id}: the page's verdict is the CLI's`);
+      const shown = parseFloat(r.measured);
+      assert.ok(Math.abs(shown - cli.measured) <= 5e-4 * Math.max(Math.abs(cli.measured), 1e-3),
+        `${r.id}: the page shows ${r.measured}, the CLI measured ${cli.measured}`);
+    }
+  });
+
+  test('one row reruns alone, and its link opens the lab at its set-up', async () => {
+    const id = '003-order-rk4';
+    await page.click(`#claim-${id} button`);
+    await page.waitForFunction((sel) => document.querySelector(sel).dataset.verdict === 'agrees', `#claim-${id}`, { timeout: 60000 });
+    assert.match(await page.textContent(`#claim-${id} .how`), /classical order/);
+    const href = await page.getAttribute(`#claim-${id} a`, 'href');
+    assert.strictEqual(href, 'index.html?scene=oscillator&methods=rk4');
+    const lab = await site.browser.newPage();
+    await lab.goto(`${site.base}/${href}&paused=1`);
+    await lab.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+    assert.match(await lab.textContent('#scene-title'), /oscillator/i);
+    await lab.close();
+    assert.deepStrictEqual(problems, []);
+  });
+});

@@ -1,0 +1,133 @@
+// validation.html: the claims of the five seed papers (softlab/validate.h), run one at a
+// time in a Worker (validation-worker.js) and shown as they arrive. Every number and
+// verdict is the core's; this file only lays them out.
+
+const $ = (id) => document.getElementById(id);
+const worker = new Worker('validation-worker.js');
+let claims = [];
+let queue = [];
+let running = null; // the index of the claim in the Worker, or null
+let started = 0;
+let done = 0;
+const tally = new Map();
+
+/** A number as the table shows it: 4 significant digits, '–' for none. */
+function num(x) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  return a >= 1e-3 && a < 1e5 ? String(Number(x.toPrecision(4))) : x.toExponential(3);
+}
+const unitText = (c) => (c.unit === '1' ? '' : ` ${c.unit}`);
+const relationText = (c) => (c.relation === 'at most' ? '≤ ' : c.relation === 'at least' ? '≥ ' : '');
+
+function el(tag, props = {}, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props);
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+function row(c) {
+  const tr = el('tr', { id: `claim-${c.id}` });
+  tr.dataset.verdict = 'pending';
+  const lab = c.lab ? el('a', { href: `index.html?${c.lab}`, textContent: 'open in the lab', target: '_blank', rel: 'noopener' }) : null;
+  const rerun = el('button', { type: 'button', className: 'btn small', textContent: 'rerun' });
+  rerun.setAttribute('aria-label', `rerun ${c.id}`);
+  rerun.addEventListener('click', () => enqueue([c.index]));
+  tr.append(
+    el('td', { className: 'verdict' }, el('span', { className: 'badge', textContent: c.quick ? 'queued' : 'not run' })),
+    el('td', { className: 'claim' },
+      el('div', { className: 'what' }, el('b', { textContent: c.source }), ` ${c.claim}`),
+      el('div', { className: 'setup muted', textContent: `Set-up: ${c.setup}` }),
+      el('div', { className: 'why' }),
+      el('div', { className: 'how muted' })),
+    el('td', { className: 'quantity', textContent: `${c.quantity}${c.unit === '1' ? '' : ` (${c.unit})`}` }),
+    el('td', { className: 'num measured', textContent: '…' }),
+    el('td', { className: 'num paper', textContent: Number.isNaN(c.paper) ? '–' : relationText(c) + num(c.paper) }),
+    el('td', { className: 'num reference', textContent: '…' }),
+    el('td', { className: 'act' }, lab, ' ', rerun));
+  return tr;
+}
+
+function layout() {
+  const main = $('seeds');
+  main.replaceChildren();
+  for (const seed of [...new Set(claims.map((c) => c.seed))]) {
+    const mine = claims.filter((c) => c.seed === seed);
+    const table = el('table', {},
+      el('caption', {}, el('b', { textContent: `Seed ${String(seed).padStart(3, '0')}: ` }), mine[0].paperTitle),
+      el('thead', {}, el('tr', {}, ...['verdict', 'claim, set-up and why', 'quantity', 'measured', 'paper', 'reference', '']
+        .map((h) => el('th', { scope: 'col', textContent: h })))),
+      el('tbody', {}, ...mine.map(row)));
+    main.append(el('section', {}, table));
+  }
+}
+
+function show(index, r) {
+  const c = claims[index];
+  const tr = $(`claim-${c.id}`);
+  tr.dataset.verdict = r.verdictName;
+  tr.querySelector('.badge').textContent = r.verdictName;
+  tr.querySelector('.measured').textContent = num(r.measured) + (Number.isNaN(r.measured) ? '' : unitText(c));
+  tr.querySelector('.reference').textContent = num(r.reference);
+  tr.querySelector('.why').textContent = r.why;
+  tr.querySelector('.how').textContent = [r.referenceHow && `Reference: ${r.referenceHow}.`, r.note && `Note: ${r.note}.`,
+    `${num(r.seconds)} s here.`].filter(Boolean).join(' ');
+}
+
+function progress() {
+  const total = done + queue.length + (running !== null ? 1 : 0);
+  $('progress').max = Math.max(total, 1);
+  $('progress').value = done;
+  const secs = ((performance.now() - started) / 1000).toFixed(0);
+  $('status').textContent = running !== null ? `running ${claims[running].id}: ${done} of ${total} claims, ${secs} s`
+    : `${done} claims run in ${secs} s`;
+  $('stop').disabled = running === null;
+  const names = ['agrees', 'differs', 'paper is off', 'skipped', 'failed'];
+  $('summary').textContent = names.filter((n) => tally.get(n)).map((n) => `${tally.get(n)} ${n}`).join(' · ');
+}
+
+function next() {
+  if (running !== null || !queue.length) return progress();
+  running = queue.shift();
+  const tr = $(`claim-${claims[running].id}`);
+  tr.dataset.verdict = 'running';
+  tr.querySelector('.badge').textContent = 'running…';
+  worker.postMessage({ type: 'run', index: running });
+  progress();
+}
+
+function enqueue(indices) {
+  if (running === null && !queue.length) started = performance.now(), done = 0;
+  for (const i of indices) if (i !== running && !queue.includes(i)) queue.push(i);
+  next();
+}
+
+worker.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'list') {
+    claims = m.claims;
+    layout();
+    enqueue(claims.filter((c) => c.quick).map((c) => c.index)); // the quick set opens running
+    return;
+  }
+  if (m.type === 'error' && m.index === undefined) {
+    $('status').textContent = `softlab could not start: ${m.message}`;
+    return;
+  }
+  const previous = $(`claim-${claims[m.index].id}`).dataset.verdict;
+  if (tally.has(previous)) tally.set(previous, tally.get(previous) - 1);
+  const r = m.type === 'result' ? m : { verdictName: 'failed', why: m.message, measured: NaN, reference: NaN, seconds: NaN };
+  show(m.index, r);
+  tally.set(r.verdictName, (tally.get(r.verdictName) || 0) + 1);
+  running = null;
+  done++;
+  next();
+};
+worker.onerror = (e) => { $('status').textContent = `the Worker failed: ${e.message}`; };
+
+$('run-quick').addEventListener('click', () => enqueue(claims.filter((c) => c.quick).map((c) => c.index)));
+$('run-all').addEventListener('click', () => enqueue(claims.map((c) => c.index)));
+$('stop').addEventListener('click', () => { queue = []; progress(); }); // the row running finishes
+worker.postMessage({ type: 'list' });
