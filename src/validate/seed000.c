@@ -579,7 +579,7 @@ static sl_status run_twist(const sl_claim *cl, const sl_validate_env *env, sl_cl
             CLAIM_SAY(out->reference_how, "CalculiX ccx, linear *STATIC, C3D4 on the same %d tets, the same nodal "
                                           "forces (*CLOAD) and clamp; the same least-squares face rotation", sl_world_tet_count(w));
         }
-        CLAIM_SAY(out->note, "Saint-Venant's %.4g rad; softlab %.3f of it", theory, theta / theory);
+        if (!out->skipped) CLAIM_SAY(out->note, "Saint-Venant's %.4g rad; softlab %.3f of it", theory, theta / theory);
     }
     free(A);
     sl_world_destroy(w);
@@ -730,7 +730,7 @@ const sl_claim sl_claims_seed000[] = {
      .quantity = "kinetic energy kept after 5 s", .unit = "1", .paper = 1, .paper_tol_abs = 0.01,
      .reference_tol_abs = 0.01, .quick = 1, .run = run_spin, .ctx = "regularized"},
     {.id = "000-spin-implicit", .seed = 0, .source = "§5.3",
-     .claim = "linearly implicit Euler damps rigid motion",
+     .claim = "linearly implicit Euler damps rigid motion (read here: a free spin keeps less than half its kinetic energy over 5 s)",
      .setup = "the swinging cube unpinned, no gravity, spun at 2 rad/s about its vertical axis; linearly implicit Euler, "
               "dt = 0.05 s, 5 s",
      .lab = "scene=swinging-cube&methods=regularized,implicit-euler&dt=0.05&gravity=0",
@@ -752,7 +752,7 @@ const sl_claim sl_claims_seed000[] = {
      .claim = "the twist test converges toward Saint-Venant under refinement",
      .setup = BAR "20 x 4 x 4 cubes (1600 tets), torque 1 N m on the end face", .lab = NULL,
      .quantity = "twist angle / Saint-Venant's", .unit = "1", .paper = NAN, .reference_tol_abs = 0.1,
-     .why = LOCKING " Measured 0.26 at 200 tets, 0.58 at 1600, 0.84 at 12 800.", .quick = 0, .run = run_twist,
+     .why = LOCKING " Measured 0.26 at 200 tets, 0.58 at 1600, 0.84 at 12 800.", .quick = 1, .run = run_twist,
      .ctx = &twist2},
     {.id = "000-twist-ccx-200", .seed = 0, .source = "§5.2, Fig. 9",
      .claim = "the FEM twist on a given mesh is that mesh's linear-elastic answer (peer: CalculiX)",
@@ -762,20 +762,22 @@ const sl_claim sl_claims_seed000[] = {
     {.id = "000-twist-ccx-1600", .seed = 0, .source = "§5.2, Fig. 9",
      .claim = "the FEM twist on a given mesh is that mesh's linear-elastic answer (peer: CalculiX)",
      .setup = BAR "20 x 4 x 4 cubes (1600 tets), torque 1 N m on the end face", .lab = NULL,
-     .quantity = "twist angle of the end face", .unit = "rad", .paper = NAN, .reference_tol_rel = 0.01, .quick = 0,
+     .quantity = "twist angle of the end face", .unit = "rad", .paper = NAN, .reference_tol_rel = 0.01, .quick = 1,
      .run = run_twist, .ctx = &twist2_ccx},
     {.id = "000-supported-beam-theory-r1", .seed = 0, .source = "§5.1, Fig. 6",
      .claim = "the supported beam (100 t, Y = 1 GPa, nu = 0.25) bends under gravity as an elastic beam",
      .setup = "fem-supported-beam: 10 m x 1 m x 1 m, 10 x 1 x 1 cubes (50 tets), 100 t, line supports along both "
               "bottom ends, g = 9.81; static state by Newton steps",
      .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=1", .quantity = "mid-span sag",
-     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400.",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400; "
+     "the Green strain's geometric nonlinearity adds 4-8 % to the sag (CalculiX linear: 0.0350 and 0.0522 m; with NLGEOM it matches softlab).",
      .quick = 1, .run = run_supported, .ctx = &supported1},
     {.id = "000-supported-beam-theory-r2", .seed = 0, .source = "§5.1, Fig. 6",
      .claim = "the supported beam bends under gravity as an elastic beam (finer mesh)",
      .setup = "fem-supported-beam at resolution 2: 20 x 2 x 2 cubes (400 tets); static state by Newton steps",
      .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=2", .quantity = "mid-span sag",
-     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400.",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400; "
+     "the Green strain's geometric nonlinearity adds 4-8 % to the sag (CalculiX linear: 0.0350 and 0.0522 m; with NLGEOM it matches softlab).",
      .quick = 1, .run = run_supported, .ctx = &supported2},
     {.id = "000-supported-beam-ccx-r1", .seed = 0, .source = "§5.1, Fig. 6",
      .claim = "the supported beam's sag is the elastic answer of its mesh (peer: CalculiX)",
