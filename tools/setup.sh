@@ -24,6 +24,9 @@ if ! command -v clang >/dev/null 2>&1 ||
    ! echo "$fuzz_probe" | clang -fsanitize=fuzzer,address,undefined -x c - -o /dev/null >/dev/null 2>&1; then
   need_pkgs+=(clang libclang-rt-dev)
 fi
+# CalculiX (ccx): an optional peer program, the independent FEM statics of `softlab validate`
+# (seed 000's -ccx rows); without it those rows are skipped, never faked.
+command -v ccx >/dev/null 2>&1 || need_pkgs+=(calculix-ccx)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${need_pkgs[*]} (Debian packages)"
   apt_update

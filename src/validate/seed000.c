@@ -1,5 +1,836 @@
-/* Seed 000's claims (softlab/validate.h): none written yet. */
-#include "claims.h"
+/* Seed 000's claims (softlab/validate.h): Servin, Lacoursière, Melin 2006.
+ *
+ * The swinging cube of §3 (Fig. 2-3): its fastest mode and symplectic Euler's bound against
+ * a Jacobi eigen-solve of the cube's spring stiffness written again here; the regularized
+ * stepper's first minimum against the closed form of the rigid compound pendulum (the cube
+ * is nearly rigid: k = 1e5 N m); linearly implicit Euler's lag and its damping of a rigid
+ * spin against the same stepper (eq. 18-19 with the full K of eq. 23) written again here on
+ * the 8-node cube, dense. The beams of §5: Hooke's law, Saint-Venant torsion and
+ * Euler-Bernoulli bending (closed forms), and CalculiX (ccx, C3D4, linear) on the very same
+ * tet mesh and nodal loads as a peer; incompressibility at nu = 0.5; the energy decay of
+ * Fig. 10; the stiffness range of §5.3. Statics: linearly implicit Euler at dt = 1 s, whose
+ * step is a Newton step when dt^2 K >> M, run until the kinetic energy is below 1e-24 J. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-const sl_claim sl_claims_seed000[1];
-const int sl_claims_seed000_count = 0;
+#include "claims.h"
+#include "softlab/build.h"
+#include "softlab/mesh.h"
+#include "softlab/stepper.h"
+#include "softlab/world.h"
+
+#define SL_PI 3.14159265358979323846
+
+/* ---- small dense linear algebra, written for these rows ------------------------------ */
+
+/* Solves A x = b (n x n, row-major, destroyed; b overwritten by x) by Gaussian elimination
+ * with partial pivoting; 0 if singular. */
+static int dense_solve(int n, double *A, double *b) {
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++)
+            if (fabs(A[r * n + c]) > fabs(A[p * n + c])) p = r;
+        if (A[p * n + c] == 0) return 0;
+        if (p != c) {
+            for (int k = 0; k < n; k++) {
+                double t = A[c * n + k];
+                A[c * n + k] = A[p * n + k], A[p * n + k] = t;
+            }
+            double t = b[c];
+            b[c] = b[p], b[p] = t;
+        }
+        for (int r = c + 1; r < n; r++) {
+            double f = A[r * n + c] / A[c * n + c];
+            if (f == 0) continue;
+            for (int k = c; k < n; k++) A[r * n + k] -= f * A[c * n + k];
+            b[r] -= f * b[c];
+        }
+    }
+    for (int r = n - 1; r >= 0; r--) {
+        double s = b[r];
+        for (int k = r + 1; k < n; k++) s -= A[r * n + k] * b[k];
+        b[r] = s / A[r * n + r];
+    }
+    return 1;
+}
+
+/* Largest eigenvalue of the symmetric n x n matrix A (row-major, destroyed): cyclic Jacobi
+ * rotations until the off-diagonal part is below 1e-14 of the norm. */
+static double jacobi_max_eigenvalue(int n, double *A) {
+    for (int sweep = 0; sweep < 100; sweep++) {
+        double off = 0, all = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) all += A[i * n + j] * A[i * n + j], off += i != j ? A[i * n + j] * A[i * n + j] : 0;
+        if (off <= 1e-28 * all) break;
+        for (int p = 0; p < n; p++)
+            for (int q = p + 1; q < n; q++) {
+                double apq = A[p * n + q];
+                if (fabs(apq) < 1e-300) continue;
+                double theta = (A[q * n + q] - A[p * n + p]) / (2 * apq);
+                double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
+                double c = 1 / sqrt(t * t + 1), s = t * c;
+                for (int k = 0; k < n; k++) { /* columns p, q */
+                    double akp = A[k * n + p], akq = A[k * n + q];
+                    A[k * n + p] = c * akp - s * akq, A[k * n + q] = s * akp + c * akq;
+                }
+                for (int k = 0; k < n; k++) { /* rows p, q */
+                    double apk = A[p * n + k], aqk = A[q * n + k];
+                    A[p * n + k] = c * apk - s * aqk, A[q * n + k] = s * apk + c * aqk;
+                }
+            }
+    }
+    double best = -INFINITY;
+    for (int i = 0; i < n; i++) best = fmax(best, A[i * n + i]);
+    return best;
+}
+
+/* ---- the swinging cube written again: 8 nodes of 1 kg, 18 springs ------------------- */
+
+#define CUBE_K 1e5   /* N m: the scene's spring stiffness */
+#define CUBE_G 10.0  /* m/s^2 */
+#define CUBE_PIN 2   /* the corner (0,1,0) */
+#define CUBE_TRACK 5 /* the corner (1,0,1) */
+
+typedef struct cube {
+    double x0[24];
+    int edge[18][2];
+    double L[18];
+} cube;
+
+/* The cube's rest positions and spring graph as the scene defines them (the set-up, read
+ * from the world's rest shape and edge list; nothing of the stepper). */
+static int cube_read(const sl_world *w, cube *c) {
+    if (sl_world_node_count(w) != 8 || sl_world_edge_count(w) != 18) return 0;
+    memcpy(c->x0, sl_world_rest_positions(w), sizeof c->x0);
+    const int *e = sl_world_edges(w);
+    for (int k = 0; k < 18; k++) {
+        c->edge[k][0] = e[2 * k], c->edge[k][1] = e[2 * k + 1];
+        double d2 = 0;
+        for (int a = 0; a < 3; a++) d2 += pow(c->x0[3 * e[2 * k] + a] - c->x0[3 * e[2 * k + 1] + a], 2);
+        c->L[k] = sqrt(d2);
+    }
+    return 1;
+}
+
+/* Force F (double[24], N) on the nodes at x, gravity g along -y included, and if K is not
+ * NULL the stiffness -dF/dx (24 x 24), with (geometric = 1) or without the term of the
+ * changing spring direction. U = k/(2 L^2) (|d| - L)^2 per spring. */
+static void cube_forces(const cube *c, const double *x, double g, int geometric, double *F, double *K) {
+    for (int i = 0; i < 8; i++) F[3 * i] = 0, F[3 * i + 1] = -g, F[3 * i + 2] = 0;
+    if (K) memset(K, 0, sizeof(double) * 24 * 24);
+    for (int k = 0; k < 18; k++) {
+        int i = c->edge[k][0], j = c->edge[k][1];
+        double d[3], len = 0;
+        for (int a = 0; a < 3; a++) d[a] = x[3 * i + a] - x[3 * j + a], len += d[a] * d[a];
+        len = sqrt(len);
+        double s = CUBE_K / (c->L[k] * c->L[k]), n[3] = {d[0] / len, d[1] / len, d[2] / len};
+        for (int a = 0; a < 3; a++) F[3 * i + a] -= s * (len - c->L[k]) * n[a], F[3 * j + a] += s * (len - c->L[k]) * n[a];
+        if (!K) continue;
+        double geo = geometric ? (len - c->L[k]) / len : 0;
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++) {
+                double kab = s * (n[a] * n[b] + geo * ((a == b) - n[a] * n[b]));
+                K[(3 * i + a) * 24 + 3 * i + b] += kab, K[(3 * j + a) * 24 + 3 * j + b] += kab;
+                K[(3 * i + a) * 24 + 3 * j + b] -= kab, K[(3 * j + a) * 24 + 3 * i + b] -= kab;
+            }
+    }
+}
+
+/* Linearly implicit Euler (seed 000 eq. 18-19) on the cube, dense: (M + dt^2 K) v' =
+ * M v + dt F, x' = x + dt v'; node `pin` (-1: none) held. */
+static int cube_implicit_step(const cube *c, double *x, double *v, double dt, double g, int pin) {
+    double F[24], K[24 * 24], A[24 * 24], b[24];
+    cube_forces(c, x, g, 1, F, K);
+    for (int r = 0; r < 24; r++) {
+        for (int q = 0; q < 24; q++) A[r * 24 + q] = (r == q) + dt * dt * K[r * 24 + q];
+        b[r] = v[r] + dt * F[r];
+    }
+    if (pin >= 0)
+        for (int a = 0; a < 3; a++) {
+            int r = 3 * pin + a;
+            for (int q = 0; q < 24; q++) A[r * 24 + q] = A[q * 24 + r] = 0;
+            A[r * 24 + r] = 1, b[r] = 0;
+        }
+    if (!dense_solve(24, A, b)) return 0;
+    for (int r = 0; r < 24; r++) v[r] = b[r], x[r] += dt * v[r];
+    return 1;
+}
+
+/* Time of the first minimum of y over the samples y0, y1, y2 at t1 - dt, t1, t1 + dt
+ * (parabola through the three), or NaN when y1 is no minimum. */
+static double parabola_minimum(double y0, double y1, double y2, double t1, double dt) {
+    if (!(y1 < y0 && y1 <= y2)) return NAN;
+    double d = y0 - 2 * y1 + y2;
+    return t1 + (d != 0 ? 0.5 * dt * (y0 - y2) / d : 0);
+}
+
+/* The first minimum of the tracked corner's height under softlab's `method` at dt. */
+static sl_status cube_first_minimum(const char *method, double dt, double *t_min, sl_claim_result *out) {
+    sl_world *w = claim_world("swinging-cube", method, dt, NULL, NULL, 0, out);
+    if (!w) return SL_ERR_RANGE;
+    int node = sl_world_tracked_node(w);
+    double y0 = sl_world_positions(w)[3 * node + 1], y1 = y0, t1 = 0;
+    *t_min = NAN;
+    for (long s = 0, n = lround(4.0 / dt); s < n && isnan(*t_min); s++) {
+        sl_status st = sl_world_step(w);
+        if (st != SL_OK) {
+            CLAIM_SAY(out->note, "step %ld failed", s + 1);
+            sl_world_destroy(w);
+            return st;
+        }
+        double y2 = sl_world_positions(w)[3 * node + 1];
+        if (s > 0) *t_min = parabola_minimum(y0, y1, y2, t1, dt);
+        y0 = y1, y1 = y2, t1 = sl_world_time(w);
+    }
+    sl_world_destroy(w);
+    return SL_OK;
+}
+
+/* The same under the cube written again here, linearly implicit Euler at dt. */
+static double cube_implicit_first_minimum(const cube *c, double dt) {
+    double x[24], v[24] = {0};
+    memcpy(x, c->x0, sizeof x);
+    double y0 = x[3 * CUBE_TRACK + 1], y1 = y0, t1 = 0;
+    for (long s = 0, n = lround(4.0 / dt); s < n; s++) {
+        if (!cube_implicit_step(c, x, v, dt, CUBE_G, CUBE_PIN)) return NAN;
+        double y2 = x[3 * CUBE_TRACK + 1], t = parabola_minimum(y0, y1, y2, t1, dt);
+        if (s > 0 && !isnan(t)) return t;
+        y0 = y1, y1 = y2, t1 = (s + 1) * dt;
+    }
+    return NAN;
+}
+
+/* The rigid cube as a compound pendulum about the pinned corner: the quarter period from
+ * release at rest, sqrt(I/(M g d)) K(sin(theta0/2)), I the moment of inertia about the
+ * torque axis r x g (a principal axis: it is the normal of the cube's mirror plane x = z,
+ * which holds the pivot and the centre of mass, so the swing stays in that plane), d = |r|
+ * the pivot-to-centre distance, theta0 the angle of r from the downward vertical, K the
+ * complete elliptic integral (by the arithmetic-geometric mean). The tracked corner (1,0,1)
+ * lies on the line from the pivot through the centre, so its lowest point is theta = 0. */
+static double pendulum_quarter_period(const cube *c) {
+    const double *p0 = c->x0 + 3 * CUBE_PIN;
+    double r[3] = {0, 0, 0};
+    for (int i = 0; i < 8; i++)
+        for (int a = 0; a < 3; a++) r[a] += (c->x0[3 * i + a] - p0[a]) / 8;
+    double d = sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+    double axis[3] = {-r[2], 0, r[0]}, an = sqrt(axis[0] * axis[0] + axis[2] * axis[2]); /* r x (0,-1,0) */
+    for (int a = 0; a < 3; a++) axis[a] /= an;
+    double I = 0;
+    for (int i = 0; i < 8; i++) {
+        double p[3], pp = 0, pn = 0;
+        for (int a = 0; a < 3; a++) p[a] = c->x0[3 * i + a] - p0[a], pp += p[a] * p[a], pn += p[a] * axis[a];
+        I += pp - pn * pn;
+    }
+    double theta0 = acos(-r[1] / d), k = sin(theta0 / 2), a = 1, b = sqrt(1 - k * k);
+    for (int i = 0; i < 40; i++) {
+        double m = (a + b) / 2;
+        b = sqrt(a * b), a = m;
+    }
+    return sqrt(I / (8 * CUBE_G * d)) * SL_PI / (2 * a);
+}
+
+/* The cube's omega_max at rest (rad/s): the largest eigenvalue of K on the free dofs
+ * (M = I: 1 kg nodes), by Jacobi. */
+static double cube_omega_max(const cube *c) {
+    double F[24], K[24 * 24], A[21 * 21];
+    cube_forces(c, c->x0, 0, 1, F, K);
+    for (int r = 0, rr = 0; r < 24; r++) {
+        if (r / 3 == CUBE_PIN) continue;
+        for (int q = 0, qq = 0; q < 24; q++)
+            if (q / 3 != CUBE_PIN) A[rr * 21 + qq++] = K[r * 24 + q];
+        rr++;
+    }
+    return sqrt(jacobi_max_eigenvalue(21, A));
+}
+
+static sl_status cube_of_scene(cube *c, sl_claim_result *out) {
+    sl_world *w = claim_world("swinging-cube", "regularized", 0.05, NULL, NULL, 0, out);
+    if (!w) return SL_ERR_RANGE;
+    int ok = cube_read(w, c);
+    sl_world_destroy(w);
+    if (!ok) return CLAIM_SAY(out->note, "the cube has not 8 nodes and 18 springs"), SL_ERR_RANGE;
+    return SL_OK;
+}
+
+/* §3: the period of the fastest mode, 2 pi/omega_max. */
+static sl_status run_cube_period(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    cube c;
+    sl_status st = cube_of_scene(&c, out);
+    if (st != SL_OK) return st;
+    sl_world *w = claim_world("swinging-cube", "symplectic-euler", 0.001, NULL, NULL, 0, out);
+    if (!w) return SL_ERR_RANGE;
+    double omega = NAN;
+    st = sl_world_omega_max(w, 20000, &omega);
+    sl_world_destroy(w);
+    out->measured = 2 * SL_PI / omega;
+    out->reference = 2 * SL_PI / cube_omega_max(&c);
+    CLAIM_SAY(out->reference_how, "2 pi / sqrt of the largest eigenvalue of the cube's 21 x 21 free-dof spring "
+                                  "stiffness at rest (k/L^2 n n^T per spring, M = I), assembled and Jacobi-diagonalized in the row");
+    CLAIM_SAY(out->note, "omega_max %.1f rad/s (library power iteration); one spring of the cube between two free "
+                         "1 kg masses: 2 pi/sqrt(2k) = %.4f s", omega, 2 * SL_PI / sqrt(2 * CUBE_K));
+    return st;
+}
+
+/* §2.4, §3: symplectic Euler's largest stable dt on the cube. */
+static sl_status run_cube_symplectic(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    cube c;
+    sl_status st = cube_of_scene(&c, out);
+    if (st != SL_OK) return st;
+    double dt = NAN;
+    st = sl_scene_find_dt(sl_scene_find("swinging-cube"), NULL, sl_stepper_find("symplectic-euler"), SL_FIND_DT_T_END, &dt);
+    out->measured = dt;
+    out->reference = 2 / cube_omega_max(&c);
+    CLAIM_SAY(out->reference_how, "2/omega_max, omega_max from the Jacobi eigen-solve of the cube's stiffness "
+                                  "written in the row (symplectic Euler's bound on x'' = -omega^2 x)");
+    return st;
+}
+
+/* §3, Fig. 3: the regularized stepper's first minimum at dt = ctx. */
+static sl_status run_cube_regularized(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    cube c;
+    double dt = *(const double *)cl->ctx, t;
+    sl_status st = cube_of_scene(&c, out);
+    if (st == SL_OK) st = cube_first_minimum("regularized", dt, &t, out);
+    out->measured = t;
+    out->reference = pendulum_quarter_period(&c);
+    CLAIM_SAY(out->reference_how, "quarter period of the rigid cube as a compound pendulum about the pinned corner: "
+                                  "sqrt(I/(M g d)) K(sin(theta0/2)), I = 10 kg m^2, d = 0.866 m, theta0 = 54.7 deg");
+    return st;
+}
+
+/* §3, Fig. 3: linearly implicit Euler's lag at 0.05 s, in % of the rigid pendulum's time. */
+static sl_status run_cube_implicit_lag(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    cube c;
+    double t;
+    sl_status st = cube_of_scene(&c, out);
+    if (st == SL_OK) st = cube_first_minimum("implicit-euler", 0.05, &t, out);
+    double t_ref = pendulum_quarter_period(&c), t_own = cube_implicit_first_minimum(&c, 0.05);
+    out->measured = 100 * (t / t_ref - 1);
+    out->reference = 100 * (t_own / t_ref - 1);
+    CLAIM_SAY(out->reference_how, "the same stepper (eq. 18-19, full K of eq. 23) written again on the 8-node cube, "
+                                  "dense solve, first minimum %.3f s; both against the rigid pendulum's %.3f s", t_own, t_ref);
+    CLAIM_SAY(out->note, "first minimum %.3f s", t);
+    return st;
+}
+
+/* §5.3: the free cube spun at 2 rad/s about y, no gravity, dt = 0.05 s, 5 s: the kinetic
+ * energy kept, under softlab's `method` (ctx). */
+static sl_status run_spin(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    const char *method = cl->ctx;
+    const sl_param p[1] = {SL_PARAM_GRAVITY};
+    const double val[1] = {0};
+    cube c;
+    sl_status st = cube_of_scene(&c, out);
+    if (st != SL_OK) return st;
+    sl_world *w = claim_world("swinging-cube", method, 0.05, p, val, 1, out);
+    if (!w) return SL_ERR_RANGE;
+    double v[24];
+    for (int i = 0; i < 8; i++) /* omega = (0, 2, 0) about the centre (0.5, 0.5, 0.5) */
+        v[3 * i] = 2 * (c.x0[3 * i + 2] - 0.5), v[3 * i + 1] = 0, v[3 * i + 2] = -2 * (c.x0[3 * i] - 0.5);
+    st = sl_world_pin(w, CUBE_PIN, 0);
+    if (st == SL_OK) st = sl_world_set_velocities(w, v);
+    double k0 = sl_world_energy(w).kinetic;
+    if (st == SL_OK) st = claim_run_for(w, 5.0, out);
+    out->measured = sl_world_energy(w).kinetic / k0;
+    sl_world_destroy(w);
+    if (!strcmp(method, "implicit-euler")) {
+        double x[24], vv[24], F[24], ke = 0;
+        memcpy(x, c.x0, sizeof x), memcpy(vv, v, sizeof vv);
+        for (int s = 0; s < 100; s++) cube_implicit_step(&c, x, vv, 0.05, 0, -1);
+        cube_forces(&c, x, 0, 0, F, NULL);
+        for (int r = 0; r < 24; r++) ke += vv[r] * vv[r] / 2;
+        out->reference = ke / k0;
+        CLAIM_SAY(out->reference_how, "linearly implicit Euler (eq. 18-19, full K) written again on the free cube, "
+                                      "dense, 100 steps of 0.05 s");
+    } else {
+        out->reference = 1;
+        CLAIM_SAY(out->reference_how, "a rigid rotation keeps its kinetic energy (no external force or torque)");
+    }
+    return st;
+}
+
+/* ---- statics and CalculiX ------------------------------------------------------------ */
+
+/* Runs w under linearly implicit Euler at dt = 1 s until the kinetic energy is below
+ * 1e-24 J (a Newton iteration for the static state; at most max_steps). */
+static sl_status relax(sl_world *w, int max_steps, sl_claim_result *out) {
+    sl_status st = sl_world_set_stepper(w, sl_stepper_find("implicit-euler"), 1.0, 0);
+    for (int s = 0; st == SL_OK && s < max_steps; s++) {
+        st = sl_world_step(w);
+        if (st == SL_OK && s > 3 && sl_world_energy(w).kinetic < 1e-24) return SL_OK;
+    }
+    if (st == SL_OK) CLAIM_SAY(out->note, "not at rest after %d Newton steps", max_steps);
+    return st;
+}
+
+/* A beam of nx x ny x nz cubes (5 tets each), clamped at x = 0, Green strain. */
+static sl_world *clamped_bar(int nx, int ny, int nz, const double size[3], const sl_material *mat, double g) {
+    sl_tet_mesh mesh;
+    sl_world *w = NULL;
+    if (sl_tet_mesh_beam(nx, ny, nz, size, &mesh) != SL_OK) return NULL;
+    sl_tet_mesh_world(&mesh, mat, SL_STRAIN_GREEN, g, &w);
+    sl_tet_mesh_free(&mesh);
+    double lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 10, 10};
+    if (w && sl_world_pin_box(w, lo, hi, NULL) != SL_OK) sl_world_destroy(w), w = NULL;
+    return w;
+}
+
+/* Area weights of the nodes of the end face x = at: a third of each boundary triangle in it. */
+static void face_weights(const sl_world *w, double at, double *A) {
+    const double *x = sl_world_rest_positions(w);
+    const int *t = sl_world_triangles(w);
+    for (int i = 0; i < sl_world_node_count(w); i++) A[i] = 0;
+    for (int k = 0; k < sl_world_triangle_count(w); k++) {
+        const int *v = t + 3 * k;
+        if (fabs(x[3 * v[0]] - at) + fabs(x[3 * v[1]] - at) + fabs(x[3 * v[2]] - at) > 1e-9) continue;
+        double u[3], q[3];
+        for (int d = 0; d < 3; d++) u[d] = x[3 * v[1] + d] - x[3 * v[0] + d], q[d] = x[3 * v[2] + d] - x[3 * v[0] + d];
+        double cx = u[1] * q[2] - u[2] * q[1], cy = u[2] * q[0] - u[0] * q[2], cz = u[0] * q[1] - u[1] * q[0];
+        for (int j = 0; j < 3; j++) A[v[j]] += sqrt(cx * cx + cy * cy + cz * cz) / 6;
+    }
+}
+
+/* Torque T about the bar's axis (y, z) = (a/2, a/2) on its end face x = L, spread as forces
+ * proportional to the distance from the axis; loads set on w. Returns S = sum A r^2. */
+static double apply_twist(sl_world *w, double L, double a, double T, double *A) {
+    const double *x0 = sl_world_rest_positions(w);
+    int n = sl_world_node_count(w);
+    double S = 0;
+    face_weights(w, L, A);
+    for (int i = 0; i < n; i++) S += A[i] * (pow(x0[3 * i + 1] - a / 2, 2) + pow(x0[3 * i + 2] - a / 2, 2));
+    for (int i = 0; i < n; i++) {
+        double y = x0[3 * i + 1] - a / 2, z = x0[3 * i + 2] - a / 2, f[3] = {0, -T * A[i] * z / S, T * A[i] * y / S};
+        if (A[i] > 0) sl_world_set_load(w, i, f);
+    }
+    return S;
+}
+
+/* Least-squares rotation (rad) of the end face from displacements u (double[3n]). */
+static double face_rotation(const sl_world *w, const double *u, double a, const double *A, double S) {
+    const double *x0 = sl_world_rest_positions(w);
+    double num = 0;
+    for (int i = 0; i < sl_world_node_count(w); i++)
+        num += A[i] * ((x0[3 * i + 1] - a / 2) * u[3 * i + 2] - (x0[3 * i + 2] - a / 2) * u[3 * i + 1]);
+    return num / S;
+}
+
+/* The peer: CalculiX on w's tets and rest positions, material mat, w's pinned nodes held,
+ * nodal forces f (double[3n], N), linear static (*STATIC). u (double[3n], m) gets ccx's
+ * displacements. Returns SL_OK with out->skipped = 1 when ccx cannot run here. */
+static sl_status ccx_static(const sl_validate_env *env, const sl_world *w, const sl_material *mat, const double *f,
+                            int nlgeom, double *u, sl_claim_result *out) {
+    if (!env || !env->run_program || !env->scratch_dir) {
+        out->skipped = 1;
+        CLAIM_SAY(out->note, "CalculiX (ccx) is not installed / cannot run in the browser");
+        return SL_OK;
+    }
+    char path[1024];
+    snprintf(path, sizeof path, "%s/beam.inp", env->scratch_dir);
+    FILE *in = fopen(path, "w");
+    if (!in) return CLAIM_SAY(out->note, "cannot write %s", path), SL_ERR_IO;
+    int n = sl_world_node_count(w), nt = sl_world_tet_count(w);
+    const double *x = sl_world_rest_positions(w);
+    const int *t = sl_world_tets(w);
+    fprintf(in, "** softlab validate: the same tet mesh, material and nodal loads as the row\n*NODE, NSET=NALL\n");
+    for (int i = 0; i < n; i++) fprintf(in, "%d, %.17g, %.17g, %.17g\n", i + 1, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
+    fprintf(in, "*ELEMENT, TYPE=C3D4, ELSET=EALL\n");
+    for (int k = 0; k < nt; k++) fprintf(in, "%d, %d, %d, %d, %d\n", k + 1, t[4 * k] + 1, t[4 * k + 1] + 1, t[4 * k + 2] + 1, t[4 * k + 3] + 1);
+    fprintf(in, "*MATERIAL, NAME=M\n*ELASTIC\n%.17g, %.17g\n*SOLID SECTION, ELSET=EALL, MATERIAL=M\n*BOUNDARY\n",
+            mat->young_modulus, mat->poisson_ratio);
+    for (int i = 0; i < n; i++)
+        if (sl_world_is_pinned(w, i)) fprintf(in, "%d, 1, 3\n", i + 1);
+    fprintf(in, "%s*STATIC\n*CLOAD\n", nlgeom ? "*STEP, NLGEOM\n" : "*STEP\n");
+    for (int i = 0; i < 3 * n; i++)
+        if (f[i] != 0) fprintf(in, "%d, %d, %.17g\n", i / 3 + 1, i % 3 + 1, f[i]);
+    fprintf(in, "*NODE PRINT, NSET=NALL\nU\n*END STEP\n");
+    fclose(in);
+    int status = env->run_program(env->ctx, env->scratch_dir, "OMP_NUM_THREADS=1 ccx beam");
+    if (status == 127 || status < 0) {
+        out->skipped = 1;
+        CLAIM_SAY(out->note, "CalculiX (ccx) is not installed / cannot run in the browser");
+        return SL_OK;
+    }
+    snprintf(path, sizeof path, "%s/beam.dat", env->scratch_dir);
+    FILE *dat = fopen(path, "r");
+    if (!dat) return CLAIM_SAY(out->note, "ccx exited with %d and wrote no beam.dat", status), SL_ERR_IO;
+    char line[512];
+    int found = 0, read = 0;
+    for (int i = 0; i < 3 * n; i++) u[i] = NAN;
+    while (fgets(line, sizeof line, dat)) {
+        if (strstr(line, "displacements")) {
+            found = 1;
+            continue;
+        }
+        int id;
+        double a, b, c;
+        if (found && sscanf(line, "%d %lf %lf %lf", &id, &a, &b, &c) == 4 && id >= 1 && id <= n)
+            u[3 * (id - 1)] = a, u[3 * (id - 1) + 1] = b, u[3 * (id - 1) + 2] = c, read++;
+    }
+    fclose(dat);
+    if (read != n) return CLAIM_SAY(out->note, "ccx: read %d of %d displacements from beam.dat (exit %d)", read, n, status), SL_ERR_PARSE;
+    return SL_OK;
+}
+
+/* The nodal forces of w: its lumped masses under gravity g along -y. */
+static void gravity_loads(const sl_world *w, double g, double *f) {
+    for (int i = 0; i < sl_world_node_count(w); i++)
+        f[3 * i] = 0, f[3 * i + 1] = -g * sl_world_masses(w)[i], f[3 * i + 2] = 0;
+}
+
+/* Fig. 6: the supported beam's mid-span sag (m, positive down) at resolution ctx; against
+ * Euler-Bernoulli (peer 0) or against CalculiX on the same mesh (peer 1). */
+typedef struct beam_case {
+    int resolution, peer; /* peer: 0 beam theory, 1 CalculiX, 2 CalculiX's 900 t / 100 t ratio */
+} beam_case;
+
+/* The supported beam at `resolution` and density rho relaxed: mid-span sag (m, down) by
+ * softlab, and by CalculiX (*STATIC, NLGEOM: its *ELASTIC material is then St. Venant-
+ * Kirchhoff, the Green-strain energy of softlab's tets) on the same mesh into *peer (NaN
+ * when skipped). */
+static sl_status supported_sag(const sl_validate_env *env, int resolution, double rho, double *sag, double *peer,
+                               int *tets, sl_claim_result *out) {
+    const sl_param p[2] = {SL_PARAM_RESOLUTION, SL_PARAM_DENSITY};
+    const double val[2] = {resolution, rho};
+    sl_world *w = claim_world("fem-supported-beam", "implicit-euler", 1.0, p, val, 2, out);
+    if (!w) return SL_ERR_RANGE;
+    int mid = sl_world_tracked_node(w), n = sl_world_node_count(w);
+    sl_status st = relax(w, 40, out);
+    *sag = sl_world_rest_positions(w)[3 * mid + 1] - sl_world_positions(w)[3 * mid + 1];
+    *tets = sl_world_tet_count(w);
+    if (peer != sag) *peer = NAN;
+    if (st == SL_OK && peer != sag) {
+        double *f = malloc(sizeof(double) * 6 * (size_t)n), *u = f + 3 * n;
+        sl_material mat = {1e9, 0.25, rho};
+        gravity_loads(w, 9.81, f);
+        st = ccx_static(env, w, &mat, f, 1, u, out);
+        if (st == SL_OK && !out->skipped) *peer = -u[3 * mid + 1];
+        free(f);
+    }
+    sl_world_destroy(w);
+    return st;
+}
+
+static sl_status run_supported(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    const beam_case *bc = cl->ctx;
+    double sag, peer, sag9, peer9;
+    int tets;
+    if (bc->peer == 0) {
+        sl_status st = supported_sag(env, bc->resolution, 1e4, &sag, &sag, &tets, out);
+        out->measured = sag;
+        out->reference = 5 * (1e5 * 9.81 / 10) * 1e4 / (384 * 1e9 / 12.0);
+        CLAIM_SAY(out->reference_how, "Euler-Bernoulli, simply supported: 5 q L^4/(384 E I), q = m g/L = 98.1 kN/m, "
+                                      "L = 10 m, E = 1 GPa, I = 1/12 m^4");
+        CLAIM_SAY(out->note, "%d tets; sag / beam theory = %.3f", tets, out->measured / out->reference);
+        return st;
+    }
+    sl_status st = supported_sag(env, bc->resolution, 1e4, &sag, &peer, &tets, out);
+    if (st != SL_OK || out->skipped) return st;
+    if (bc->peer == 1) {
+        out->measured = sag, out->reference = peer;
+        CLAIM_SAY(out->reference_how, "CalculiX ccx, *STATIC with NLGEOM (St. Venant-Kirchhoff, as the Green-strain tets), "
+                                      "C3D4 on the same %d tets and nodes, the same lumped gravity loads (*CLOAD), the same "
+                                      "pinned nodes", tets);
+        return st;
+    }
+    st = supported_sag(env, bc->resolution, 9e4, &sag9, &peer9, &tets, out);
+    if (st != SL_OK || out->skipped) return st;
+    out->measured = sag9 / sag, out->reference = peer9 / peer;
+    CLAIM_SAY(out->reference_how, "the same ratio by CalculiX ccx (*STATIC, NLGEOM, C3D4 on the same %d tets, the same "
+                                  "lumped gravity loads and pins): %.4f m / %.4f m", tets, peer9, peer);
+    CLAIM_SAY(out->note, "sags %.4f m (900 t) and %.4f m (100 t): not 9 times (linear elasticity) but more; St. Venant-"
+                         "Kirchhoff softens in compression at these strains, and the peer with the same material agrees", sag9, sag);
+    return st;
+}
+
+/* §5.2, Fig. 9: twist of a clamped 1 m x 0.1 m x 0.1 m bar (Y = 1e8 Pa, nu = 0, 10r x 2r x 2r
+ * cubes) under T = 1 N m on its end face; measured/Saint-Venant (peer 0) or softlab's angle
+ * against ccx's on the same mesh (peer 1). */
+static sl_status run_twist(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    const beam_case *bc = cl->ctx;
+    int r = bc->resolution;
+    double a = 0.1, size[3] = {1.0, a, a};
+    sl_material mat = {1e8, 0.0, 1000.0};
+    sl_world *w = clamped_bar(10 * r, 2 * r, 2 * r, size, &mat, 0.0);
+    if (!w) return CLAIM_SAY(out->note, "cannot build the bar"), SL_ERR_RANGE;
+    int n = sl_world_node_count(w);
+    double *A = malloc(sizeof(double) * 7 * (size_t)n), *f = A + n, *u = f + 3 * n;
+    double S = apply_twist(w, 1.0, a, 1.0, A);
+    const double *x0 = sl_world_rest_positions(w);
+    for (int i = 0; i < n; i++) {
+        double y = x0[3 * i + 1] - a / 2, z = x0[3 * i + 2] - a / 2;
+        f[3 * i] = 0, f[3 * i + 1] = A[i] > 0 ? -A[i] * z / S : 0, f[3 * i + 2] = A[i] > 0 ? A[i] * y / S : 0;
+    }
+    sl_status st = relax(w, 40, out);
+    for (int i = 0; i < 3 * n; i++) u[i] = sl_world_positions(w)[i] - x0[i];
+    double theta = face_rotation(w, u, a, A, S), theory = 1.0 * 1.0 / (1e8 / 2 * 0.1406 * pow(a, 4));
+    if (!bc->peer) {
+        out->measured = theta / theory;
+        out->reference = 1;
+        CLAIM_SAY(out->reference_how, "Saint-Venant: theta = T L/(G K), K = 0.1406 a^4 (square section), G = Y/2: "
+                                      "%.4g rad; the paper's 2 tau L (1 + sigma)/(Y K) is the same", theory);
+        CLAIM_SAY(out->note, "%d tets, theta = %.4g rad", sl_world_tet_count(w), theta);
+    } else {
+        out->measured = theta;
+        if (st == SL_OK) st = ccx_static(env, w, &mat, f, 0, u, out);
+        if (st == SL_OK && !out->skipped) {
+            out->reference = face_rotation(w, u, a, A, S);
+            CLAIM_SAY(out->reference_how, "CalculiX ccx, linear *STATIC, C3D4 on the same %d tets, the same nodal "
+                                          "forces (*CLOAD) and clamp; the same least-squares face rotation", sl_world_tet_count(w));
+        }
+        if (!out->skipped) CLAIM_SAY(out->note, "Saint-Venant's %.4g rad; softlab %.3f of it", theory, theta / theory);
+    }
+    free(A);
+    sl_world_destroy(w);
+    return st;
+}
+
+/* §5.2, Fig. 8: the pull test, F = 1000 N spread over the end face of the bar of run_twist
+ * (r = 1); the mean end displacement against Hooke's F L/(Y A) (nu = 0: uniaxial stress). */
+static sl_status run_pull(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    double size[3] = {1.0, 0.1, 0.1};
+    sl_material mat = {1e8, 0.0, 1000.0};
+    sl_world *w = clamped_bar(10, 2, 2, size, &mat, 0.0);
+    if (!w) return CLAIM_SAY(out->note, "cannot build the bar"), SL_ERR_RANGE;
+    int n = sl_world_node_count(w);
+    double *A = malloc(sizeof(double) * (size_t)n), dL = 0;
+    face_weights(w, 1.0, A);
+    for (int i = 0; i < n; i++) {
+        double f[3] = {1000.0 * A[i] / 0.01, 0, 0};
+        if (A[i] > 0) sl_world_set_load(w, i, f);
+    }
+    sl_status st = relax(w, 40, out);
+    for (int i = 0; i < n; i++) dL += A[i] / 0.01 * (sl_world_positions(w)[3 * i] - sl_world_rest_positions(w)[3 * i]);
+    out->measured = dL;
+    out->reference = 1000.0 * 1.0 / (1e8 * 0.01);
+    CLAIM_SAY(out->reference_how, "Hooke's law dL = F L/(Y A) = 1000 N x 1 m/(1e8 Pa x 0.01 m^2)");
+    free(A);
+    sl_world_destroy(w);
+    return st;
+}
+
+/* §5.2: the hanging block (fem-incompressible-block, nu = 0.5) at rest: |V/V0 - 1|. */
+static sl_status run_incompressible(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    const sl_param p[1] = {SL_PARAM_YOUNG_MODULUS};
+    const double val[1] = {*(const double *)cl->ctx};
+    sl_world *w = claim_world("fem-incompressible-block", "regularized", 0.1, p, val, 1, out);
+    if (!w) return SL_ERR_RANGE;
+    sl_status st = SL_OK;
+    for (int s = 0; st == SL_OK && s < 300; s++)
+        if ((st = sl_world_step(w)) == SL_OK && s > 3 && sl_world_energy(w).kinetic < 1e-20) break;
+    out->measured = fabs(sl_world_volume_ratio(w) - 1);
+    out->reference = 0;
+    CLAIM_SAY(out->reference_how, "an incompressible material keeps its volume exactly");
+    CLAIM_SAY(out->note, "y of the bottom corner moved %.3g m", sl_world_positions(w)[3 * sl_world_tracked_node(w) + 1] -
+                                                                  sl_world_rest_positions(w)[3 * sl_world_tracked_node(w) + 1]);
+    sl_world_destroy(w);
+    return st;
+}
+
+/* §5.3, Fig. 10: energy lost by the soft beam in 10 s at dt = 7.5 ms over that at 30 ms. */
+static sl_status run_decay(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    double dts[2] = {0.0075, 0.03}, lost[2], left[2];
+    for (int k = 0; k < 2; k++) {
+        sl_world *w = claim_world("fem-soft-beam", "regularized", dts[k], NULL, NULL, 0, out);
+        if (!w) return SL_ERR_RANGE;
+        double e0 = sl_world_energy(w).total;
+        sl_status st = claim_run_for(w, 10.0, out);
+        left[k] = sl_world_energy(w).total, lost[k] = e0 - left[k];
+        sl_world_destroy(w);
+        if (st != SL_OK) return st;
+    }
+    out->measured = lost[0] / lost[1];
+    CLAIM_SAY(out->note, "total energy at 10 s: %.2f J at 7.5 ms, %.2f J at 30 ms", left[0], left[1]);
+    return SL_OK;
+}
+
+/* §5.3: the soft beam with Young's modulus 1e3 ... 1e12 Pa under the regularized stepper at
+ * dt = 15 ms, 3 s, the core's verdict: the largest log10 Y of the ladder that holds. */
+static sl_status run_stiff_range(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
+    const sl_param p[1] = {SL_PARAM_YOUNG_MODULUS};
+    double best = NAN;
+    char held[160] = "";
+    for (int e = 3; e <= 12; e += 3) {
+        const double val[1] = {pow(10, e)};
+        sl_world *w = claim_world("fem-soft-beam", "regularized", 0.015, p, val, 1, out);
+        if (!w) return SL_ERR_RANGE;
+        sl_verdict v;
+        sl_verdict_reset(&v);
+        sl_world_judge(w, &v);
+        sl_status st = SL_OK;
+        for (long s = 0; s < 200 && st == SL_OK; s++)
+            if ((st = sl_world_step(w)) == SL_OK) sl_world_judge(w, &v);
+        int ok = st == SL_OK && v.state != SL_VERDICT_GROWING && v.state != SL_VERDICT_DIVERGED;
+        size_t len = strlen(held);
+        snprintf(held + len, sizeof held - len, "%s1e%d: %s", len ? ", " : "", e, ok ? "holds" : sl_verdict_name(v.state));
+        if (ok && (isnan(best) || e == best + 3)) best = e;
+        sl_world_destroy(w);
+    }
+    out->measured = isnan(best) ? 0 : best;
+    CLAIM_SAY(out->note, "%s", held);
+    return SL_OK;
+}
+
+static const double dt_large = 0.05, dt_small = 0.005, young_1e5 = 1e5, young_1e6 = 1e6;
+static const beam_case supported1 = {1, 0}, supported2 = {2, 0}, supported1_ccx = {1, 1}, supported2_ccx = {2, 1},
+                       supported_ratio = {1, 2},
+                       twist1 = {1, 0}, twist2 = {2, 0}, twist1_ccx = {1, 1}, twist2_ccx = {2, 1};
+
+#define CUBE "swinging cube (8 nodes of 1 kg, 18 springs of k = 1e5 N m, corner (0,1,0) pinned, g = 10 m/s^2, from rest), "
+#define LOCKING                                                                                                   \
+    "Linear (4-node) tets are too stiff in bending and torsion (locking) and converge toward the continuum only " \
+    "under refinement; the paper says so itself ('a clear dependence on geometry/mesh'). CalculiX's C3D4 on the "  \
+    "same mesh gives the same stiff answer (the -ccx rows)."
+#define BAR "clamped bar 1 m x 0.1 m x 0.1 m, Y = 1e8 Pa, nu = 0, 1000 kg/m^3, no gravity, x = 0 pinned; static state by " \
+            "Newton steps (implicit Euler at dt = 1 s to rest), "
+
+const sl_claim sl_claims_seed000[] = {
+    {.id = "000-cube-period", .seed = 0, .source = "§3",
+     .claim = "the stiff springs of the swinging cube have natural oscillation periods of 0.014 s",
+     .setup = CUBE "at rest; omega_max by sl_world_omega_max", .lab = "scene=swinging-cube&methods=symplectic-euler&dt=0.003",
+     .quantity = "period of the fastest mode, 2 pi/omega_max", .unit = "s", .paper = 0.014, .paper_tol_rel = 0.1,
+     .reference_tol_rel = 1e-6,
+     .why = "0.014 s is the period of one spring between two free 1 kg masses (2 pi/sqrt(2 k/L^2) = 0.01405 s); the "
+            "assembled cube's fastest mode is faster: 562.9 rad/s, 11.2 ms.",
+     .quick = 1, .run = run_cube_period},
+    {.id = "000-cube-symplectic-bound", .seed = 0, .source = "§2.4, §3, Fig. 3",
+     .claim = "symplectic Euler at dt = 0.005 s reproduces the regularized solution (so it is stable there)",
+     .setup = CUBE "symplectic Euler, find-dt (trials of 200 periods, the core's verdict)",
+     .lab = "scene=swinging-cube&methods=symplectic-euler,regularized&dt=0.005", .quantity = "largest stable dt",
+     .unit = "s", .paper = 0.005, .relation = SL_CLAIM_AT_LEAST, .reference_tol_rel = 0.02,
+     .why = "The paper's own bound dt < 2/omega_max (§2.4) is 3.55 ms on this cube (even its quoted 0.014 s period "
+            "gives T/pi = 4.5 ms): at 5 ms symplectic Euler diverges.",
+     .quick = 1, .run = run_cube_symplectic},
+    {.id = "000-cube-regularized-dt0.05", .seed = 0, .source = "§3, Fig. 2c-3",
+     .claim = "the regularized stepper at dt = 0.05 s swings the nearly rigid cube right (nearly the same trajectory as at 0.005 s)",
+     .setup = CUBE "regularized, beta = 0, dt = 0.05 s; first minimum of the corner (1,0,1)'s height, parabola through 3 samples",
+     .lab = "scene=swinging-cube&methods=regularized,regularized&dt=0.05,0.005", .quantity = "time of the first minimum",
+     .unit = "s", .paper = NAN, .reference_tol_rel = 0.05, .quick = 1, .run = run_cube_regularized, .ctx = &dt_large},
+    {.id = "000-cube-regularized-dt0.005", .seed = 0, .source = "§3, Fig. 3",
+     .claim = "the regularized stepper at dt = 0.005 s (the paper's reference run)",
+     .setup = CUBE "regularized, beta = 0, dt = 0.005 s; first minimum of the corner (1,0,1)'s height",
+     .lab = "scene=swinging-cube&methods=regularized&dt=0.005", .quantity = "time of the first minimum", .unit = "s",
+     .paper = NAN, .reference_tol_rel = 0.01, .quick = 1, .run = run_cube_regularized, .ctx = &dt_small},
+    {.id = "000-cube-implicit-lag", .seed = 0, .source = "§3, Fig. 3",
+     .claim = "linearly implicit Euler at dt = 0.05 s takes nearly 35 % more time to reach the minimum",
+     .setup = CUBE "linearly implicit Euler (eq. 18-19, K with the geometric term of eq. 23), dt = 0.05 s; first "
+                   "minimum of the corner (1,0,1)'s height against the rigid pendulum's",
+     .lab = "scene=swinging-cube&methods=implicit-euler,regularized&dt=0.05", .quantity = "delay of the first minimum",
+     .unit = "%", .paper = 35, .paper_tol_abs = 10, .reference_tol_abs = 3,
+     .why = "With the full K of eq. 23, as the paper writes it, the lag is about three times 35 %; dropping the "
+            "geometric term removes it (0.610 s, lessons/000) but then the energy climbs. Which the paper ran is not "
+            "stated.",
+     .quick = 1, .run = run_cube_implicit_lag},
+    {.id = "000-spin-regularized", .seed = 0, .source = "§5.3, §6",
+     .claim = "the regularized stepper's dissipation is restricted to internal motion and does not affect rigid motion",
+     .setup = "the swinging cube unpinned, no gravity, spun at 2 rad/s about its vertical axis; regularized, beta = 0, "
+              "dt = 0.05 s, 5 s",
+     .lab = "scene=swinging-cube&methods=regularized,implicit-euler&dt=0.05&gravity=0",
+     .quantity = "kinetic energy kept after 5 s", .unit = "1", .paper = 1, .paper_tol_abs = 0.01,
+     .reference_tol_abs = 0.01, .quick = 1, .run = run_spin, .ctx = "regularized"},
+    {.id = "000-spin-implicit", .seed = 0, .source = "§5.3",
+     .claim = "linearly implicit Euler damps rigid motion (read here: a free spin keeps less than half its kinetic energy over 5 s)",
+     .setup = "the swinging cube unpinned, no gravity, spun at 2 rad/s about its vertical axis; linearly implicit Euler, "
+              "dt = 0.05 s, 5 s",
+     .lab = "scene=swinging-cube&methods=regularized,implicit-euler&dt=0.05&gravity=0",
+     .quantity = "kinetic energy kept after 5 s", .unit = "1", .paper = 0.5, .relation = SL_CLAIM_AT_MOST,
+     .reference_tol_rel = 0.05, .reference_tol_abs = 1e-4, .quick = 1, .run = run_spin, .ctx = "implicit-euler"},
+    {.id = "000-pull-hooke", .seed = 0, .source = "§5.2, Fig. 8",
+     .claim = "the pull test fits Hooke's law dL/L = F/(Y A)",
+     .setup = BAR "10 x 2 x 2 cubes (200 tets), F = 1000 N spread over the end face by area",
+     .lab = NULL, .quantity = "mean end displacement", .unit = "m", .paper = NAN, .reference_tol_rel = 0.005,
+     .quick = 1, .run = run_pull},
+    {.id = "000-twist-saint-venant-200", .seed = 0, .source = "§5.2, Fig. 9",
+     .claim = "the twist test fits theta = 2 tau L (1 + sigma)/(Y K), with a clear dependence on the mesh",
+     .setup = BAR "10 x 2 x 2 cubes (200 tets), torque 1 N m on the end face (forces proportional to the distance "
+                  "from the axis); least-squares rotation of the end face",
+     .lab = NULL, .quantity = "twist angle / Saint-Venant's", .unit = "1", .paper = NAN, .reference_tol_abs = 0.1,
+     .why = LOCKING " Measured 0.26 at 200 tets, 0.58 at 1600, 0.84 at 12 800.", .quick = 1, .run = run_twist,
+     .ctx = &twist1},
+    {.id = "000-twist-saint-venant-1600", .seed = 0, .source = "§5.2, Fig. 9",
+     .claim = "the twist test converges toward Saint-Venant under refinement",
+     .setup = BAR "20 x 4 x 4 cubes (1600 tets), torque 1 N m on the end face", .lab = NULL,
+     .quantity = "twist angle / Saint-Venant's", .unit = "1", .paper = NAN, .reference_tol_abs = 0.1,
+     .why = LOCKING " Measured 0.26 at 200 tets, 0.58 at 1600, 0.84 at 12 800.", .quick = 1, .run = run_twist,
+     .ctx = &twist2},
+    {.id = "000-twist-ccx-200", .seed = 0, .source = "§5.2, Fig. 9",
+     .claim = "the FEM twist on a given mesh is that mesh's linear-elastic answer (peer: CalculiX)",
+     .setup = BAR "10 x 2 x 2 cubes (200 tets), torque 1 N m on the end face", .lab = NULL,
+     .quantity = "twist angle of the end face", .unit = "rad", .paper = NAN, .reference_tol_rel = 0.01, .quick = 1,
+     .run = run_twist, .ctx = &twist1_ccx},
+    {.id = "000-twist-ccx-1600", .seed = 0, .source = "§5.2, Fig. 9",
+     .claim = "the FEM twist on a given mesh is that mesh's linear-elastic answer (peer: CalculiX)",
+     .setup = BAR "20 x 4 x 4 cubes (1600 tets), torque 1 N m on the end face", .lab = NULL,
+     .quantity = "twist angle of the end face", .unit = "rad", .paper = NAN, .reference_tol_rel = 0.01, .quick = 1,
+     .run = run_twist, .ctx = &twist2_ccx},
+    {.id = "000-supported-beam-theory-r1", .seed = 0, .source = "§5.1, Fig. 6",
+     .claim = "the supported beam (100 t, Y = 1 GPa, nu = 0.25) bends under gravity as an elastic beam",
+     .setup = "fem-supported-beam: 10 m x 1 m x 1 m, 10 x 1 x 1 cubes (50 tets), 100 t, line supports along both "
+              "bottom ends, g = 9.81; static state by Newton steps",
+     .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=1", .quantity = "mid-span sag",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400; "
+     "the Green strain's geometric nonlinearity adds 4-8 % to the sag (CalculiX linear: 0.0350 and 0.0522 m; with NLGEOM it matches softlab).",
+     .quick = 1, .run = run_supported, .ctx = &supported1},
+    {.id = "000-supported-beam-theory-r2", .seed = 0, .source = "§5.1, Fig. 6",
+     .claim = "the supported beam bends under gravity as an elastic beam (finer mesh)",
+     .setup = "fem-supported-beam at resolution 2: 20 x 2 x 2 cubes (400 tets); static state by Newton steps",
+     .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=2", .quantity = "mid-span sag",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.1, .why = LOCKING " Measured 0.24 of beam theory at 50 tets, 0.37 at 400; "
+     "the Green strain's geometric nonlinearity adds 4-8 % to the sag (CalculiX linear: 0.0350 and 0.0522 m; with NLGEOM it matches softlab).",
+     .quick = 1, .run = run_supported, .ctx = &supported2},
+    {.id = "000-supported-beam-ccx-r1", .seed = 0, .source = "§5.1, Fig. 6",
+     .claim = "the supported beam's sag is the elastic answer of its mesh (peer: CalculiX)",
+     .setup = "fem-supported-beam at resolution 1 (50 tets), 100 t; static state by Newton steps",
+     .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=1", .quantity = "mid-span sag",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.005, .quick = 1, .run = run_supported, .ctx = &supported1_ccx},
+    {.id = "000-supported-beam-ccx-r2", .seed = 0, .source = "§5.1, Fig. 6",
+     .claim = "the supported beam's sag is the elastic answer of its mesh (peer: CalculiX)",
+     .setup = "fem-supported-beam at resolution 2 (400 tets), 100 t; static state by Newton steps",
+     .lab = "scene=fem-supported-beam&methods=implicit-euler&dt=1&resolution=2", .quantity = "mid-span sag",
+     .unit = "m", .paper = NAN, .reference_tol_rel = 0.005, .quick = 1, .run = run_supported, .ctx = &supported2_ccx},
+    {.id = "000-supported-beam-900t", .seed = 0, .source = "§5.1, Fig. 6-7",
+     .claim = "the 900 t beam (Fig. 7) sags more than the 100 t beam (Fig. 6) under the same material",
+     .setup = "fem-supported-beam at resolution 1 (50 tets) with density 1e4 and 9e4 kg/m^3 (100 t, 900 t); static "
+              "states by Newton steps",
+     .lab = "scene=fem-supported-beam&methods=implicit-euler,implicit-euler&dt=1&density=10000,90000",
+     .quantity = "sag(900 t) / sag(100 t)", .unit = "1", .paper = NAN, .reference_tol_rel = 0.01,
+     .quick = 1, .run = run_supported, .ctx = &supported_ratio},
+    {.id = "000-incompressible-block", .seed = 0, .source = "§5.2",
+     .claim = "incompressibility is achieved for sigma = 0.5",
+     .setup = "fem-incompressible-block with Y = 1e6 Pa: 1 m cube, 40 tets, nu = 0.5 (volumetric compliance 0), "
+              "hanging from its top face; regularized, dt = 0.1 s, to rest (kinetic energy < 1e-20 J, at most 300 steps)",
+     .lab = "scene=fem-incompressible-block&methods=regularized&dt=0.1&poisson_ratio=0.5&young_modulus=1e6",
+     .quantity = "|V/V0 - 1| at rest", .unit = "1", .paper = 1e-3, .relation = SL_CLAIM_AT_MOST,
+     .reference_tol_abs = 1e-4, .quick = 1, .run = run_incompressible, .ctx = &young_1e6},
+    {.id = "000-incompressible-block-soft", .seed = 0, .source = "§5.2, eq. 14-15",
+     .claim = "incompressibility is achieved for sigma = 0.5 (the scene's softer block)",
+     .setup = "fem-incompressible-block at its default Y = 1e5 Pa: 40 tets, nu = 0.5, hanging from its top face; "
+              "regularized, dt = 0.1 s, to rest",
+     .lab = "scene=fem-incompressible-block&methods=regularized&dt=0.1&poisson_ratio=0.5",
+     .quantity = "|V/V0 - 1| at rest", .unit = "1", .paper = 1e-3, .relation = SL_CLAIM_AT_MOST,
+     .reference_tol_abs = 1e-4,
+     .why = "At nu = 0.5 the volumetric row of a Green-strain tet holds tr E = 0 (eq. 14-15), and tr E = 0 keeps "
+            "det F = 1 only to first order in the strain: the volume error is second order, about 9e-6 at Y = 1e6 Pa "
+            "and 100 times more at the 10 times softer block (strains of about 1 %). Within the paper's 'achieved', "
+            "not exact.",
+     .quick = 1, .run = run_incompressible, .ctx = &young_1e5},
+    {.id = "000-soft-beam-decay", .seed = 0, .source = "§5.3, Fig. 10",
+     .claim = "the rate of numerical dissipation increases with decreasing size of the time step",
+     .setup = "fem-soft-beam: 1 m x 0.2 m x 0.2 m, 200 tets, Y = 8 kPa, nu = 0.25, 10 kg, clamped, released under "
+              "gravity; regularized, beta = 0, 10 s at dt = 7.5 ms and 30 ms",
+     .lab = "scene=fem-soft-beam&methods=regularized,regularized&dt=0.0075,0.03",
+     .quantity = "energy lost at 7.5 ms / energy lost at 30 ms", .unit = "1", .paper = 1, .relation = SL_CLAIM_AT_LEAST,
+     .why = "On a linear oscillator eq. 20 (beta = 0) damps by ln(1 + dt^2 omega^2/2)/(2 dt) per second: growing with "
+            "dt while omega dt < 1 (this soft beam's modes), falling only for omega dt >> 1 (stiff materials), where the "
+            "paper's sentence holds.",
+     .quick = 1, .run = run_decay},
+    {.id = "000-stiffness-range", .seed = 0, .source = "§5.3",
+     .claim = "with dt = 0.015 s the simulations are stable for stiffnesses well above that of diamond, Y = 1000 GPa",
+     .setup = "fem-soft-beam (200 tets, clamped, swinging under gravity) with Y = 1e3, 1e6, 1e9, 1e12 Pa; regularized, "
+              "dt = 0.015 s, 3 s, the core's verdict",
+     .lab = "scene=fem-soft-beam&methods=regularized&dt=0.015&young_modulus=1e12",
+     .quantity = "largest log10 Y (Pa) up to which every run holds", .unit = "1", .paper = 12,
+     .relation = SL_CLAIM_AT_LEAST, .quick = 1, .run = run_stiff_range},
+};
+const int sl_claims_seed000_count = (int)(sizeof sl_claims_seed000 / sizeof sl_claims_seed000[0]);
