@@ -61,15 +61,21 @@ $(BUILD)/softlab_tests: $(TEST_OBJ) $(LIBS)
 wasm: $(SETUP)
 	bash build_wasm.sh $(BUILD)/wasm
 
-site: wasm
+# The claims of validation mode the lessons quote (<claim-value id=...>), measured at build
+# by the native CLI: every measured number a lesson prints comes from here.
+LESSON_CLAIMS = $(shell grep -oh 'claim-value id="[^"]*"' lessons/*.html | sed 's/.*id="//; s/"//' | sort -u | paste -sd, -)
+$(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
+	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
+
+site: wasm $(BUILD)/validation-lessons.json
 	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh $(BUILD)/site
-	bash tools/build_lessons.sh $(BUILD)/site
+	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh $(BUILD)/site
 
 # A static site (lab, lessons, wasm, assets) for any static web server.
-dist: wasm
+dist: wasm $(BUILD)/validation-lessons.json
 	rm -rf dist
 	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh dist
-	bash tools/build_lessons.sh dist
+	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh dist
 
 serve: site
 	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"

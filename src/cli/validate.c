@@ -18,7 +18,7 @@ typedef struct options {
 } options;
 
 static int usage(FILE *f) {
-    fprintf(f, "usage: softlab validate [--seed N] [--quick] [--id ID] [--json FILE] [--expect FILE] [--verdicts]\n"
+    fprintf(f, "usage: softlab validate [--seed N] [--quick] [--id ID[,ID...]] [--json FILE] [--expect FILE] [--verdicts]\n"
                "  Reruns the claims of the five seed papers: the measured value, the paper's,\n"
                "  an independent reference, and a verdict (agrees, differs, paper is off,\n"
                "  skipped, failed). --quick: the quick set (CI, the page); --expect FILE: fail\n"
@@ -50,15 +50,32 @@ static int parse(int argc, char **argv, options *o) {
             return 0;
         }
     }
-    if (o->id && !sl_validate_find(o->id)) {
-        fprintf(stderr, "softlab validate: no claim with id '%s' (softlab validate --verdicts lists them)\n", o->id);
-        return 0;
+    for (const char *id = o->id; id && *id;) { /* a comma-separated list */
+        size_t len = strcspn(id, ",");
+        char one[128];
+        snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), id);
+        if (!sl_validate_find(one)) {
+            fprintf(stderr, "softlab validate: no claim with id '%s' (softlab validate --verdicts lists them)\n", one);
+            return 0;
+        }
+        id += len + (id[len] == ',');
     }
     return 1;
 }
 
+/* 1 if id is one of the comma-separated list's. */
+static int listed(const char *list, const char *id) {
+    size_t n = strlen(id);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, id, n)) return 1;
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
+
 static int selected(const options *o, const sl_claim *c) {
-    if (o->id) return !strcmp(o->id, c->id);
+    if (o->id) return listed(o->id, c->id);
     return (o->seed < 0 || c->seed == o->seed) && (!o->quick || c->quick);
 }
 

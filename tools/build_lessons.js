@@ -1,0 +1,113 @@
+// Builds the lessons from one template (issue 28 item 5, issue 29 item 4):
+//   node tools/build_lessons.js OUTDIR [VALIDATION_JSON]
+// reads lessons/*.html and writes OUTDIR/lessons/. In a lesson's source:
+//   <lesson-head seed="000" title="…" page-title="…" index-note="…">  the page's head
+//       (lessons/page-head.html, written once), its crumb and <h1>; the index lists it;
+//   <lab-frame title="…" scene="…" methods="…" dt="…" …></lab-frame>  an embedded lab: the
+//       iframe and its URL, checked by the page's own URL reader (web/params.js parseParams)
+//       against the core's tables (the staged softlab.wasm): a scene, stepper or parameter
+//       the core does not know, or any notice the page would show, fails the build;
+//   <claim-value id="003-bound-rk4" field="measured|reference|paper" digits="4" scale="1"></claim-value>
+//       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON): an unknown
+//       claim, or no JSON, fails the build; the lesson's footer then names when and where
+//       the numbers were measured.
+// lessons/index.html's <lesson-list> becomes the list of lessons from their own titles.
+// The lab's site must be staged first (tools/stage_web.sh): the URL check loads it.
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+
+const ROOT = path.join(__dirname, '..');
+const SRC = path.join(ROOT, 'lessons');
+
+function fail(message) {
+  console.error(`build_lessons: ${message}`);
+  process.exit(1);
+}
+
+/** The attributes of a tag's text, in source order: [[name, value], ...]. */
+function attributes(text) {
+  return [...text.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+}
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's URL reader and the core's tables, from the staged site. */
+async function labChecker(site) {
+  globalThis.createSoftlab = require(path.join(site, 'softlab.js'));
+  const { loadLab } = await import(pathToFileURL(path.join(site, 'lab-api.js')).href);
+  const { parseParams } = await import(pathToFileURL(path.join(site, 'params.js')).href);
+  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(site, 'softlab.wasm'))) });
+  return (query, where) => {
+    const { notices } = parseParams(new URLSearchParams(query), core.scenes, core.steppers, core.params);
+    const params = new URLSearchParams(query);
+    if (!core.scenes.some((s) => s.name === params.get('scene'))) fail(`${where}: no scene "${params.get('scene')}" in the core's table`);
+    if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);
+  };
+}
+
+/** A number as a lesson prints it: `digits` significant digits. */
+function numberText(x, digits) {
+  if (x === null || x === undefined || !Number.isFinite(x)) return '–';
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  if (a < 1e-3 || a >= 1e6) return x.toExponential(digits - 1);
+  const t = x.toPrecision(digits); // keeps trailing zeros: 0.630, as a table prints it
+  return /e/.test(t) ? String(Math.round(x)) : t;
+}
+
+async function main() {
+  const out = process.argv[2] && path.resolve(process.argv[2]);
+  const validationFile = process.argv[3];
+  if (!out) fail('usage: node tools/build_lessons.js OUTDIR [VALIDATION_JSON]');
+  const checkLab = await labChecker(out);
+  const claims = validationFile && fs.existsSync(validationFile)
+    ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
+  const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
+  const head = fs.readFileSync(path.join(SRC, 'page-head.html'), 'utf8');
+  const lessons = [];
+  fs.mkdirSync(path.join(out, 'lessons'), { recursive: true });
+  for (const file of fs.readdirSync(SRC).filter((f) => /^\d{3}-.*\.html$/.test(f)).sort()) {
+    let text = fs.readFileSync(path.join(SRC, file), 'utf8');
+    const m = text.match(/^<lesson-head\s([^>]*)>\n/);
+    if (!m) fail(`${file}: does not start with <lesson-head …>`);
+    const a = Object.fromEntries(attributes(m[1]));
+    for (const key of ['seed', 'title', 'page-title', 'index-note']) if (!a[key]) fail(`${file}: <lesson-head> has no ${key}`);
+    lessons.push({ file, ...a });
+    let quoted = 0;
+    text = text.slice(m[0].length)
+      .replace(/<lab-frame\s([^>]*)><\/lab-frame>/g, (_, attrs) => {
+        const pairs = attributes(attrs);
+        const title = (pairs.find(([k]) => k === 'title') || [])[1];
+        if (!title) fail(`${file}: a <lab-frame> has no title`);
+        const query = pairs.filter(([k]) => k !== 'title').map(([k, v]) => `${k}=${v}`).join('&');
+        checkLab(query, `${file}: <lab-frame title="${title}">`);
+        return `<div class="lab"><iframe title="${title}"\n    src="../index.html?${escapeHtml(query + '&embed=1')}"\n    loading="lazy"></iframe></div>`;
+      })
+      .replace(/<claim-value\s([^>]*)><\/claim-value>/g, (_, attrs) => {
+        const { id, field = 'measured', digits = '4', scale = '1' } = Object.fromEntries(attributes(attrs));
+        if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
+        const row = claims.get(id);
+        if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
+        if (!['measured', 'reference', 'paper'].includes(field)) fail(`${file}: claim ${id}: no field "${field}"`);
+        quoted++;
+        return `<span class="measured" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(row[field] * Number(scale), Number(digits))}</span>`;
+      });
+    const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
+      (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover one for its claim).` : '') +
+      '</p></footer>\n</body>\n</html>\n';
+    const page = head.replace('{{page-title}}', a['page-title']) +
+      `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · seed ${a.seed}</p>\n  <h1>${a.title}</h1>\n` +
+      text + footer;
+    fs.writeFileSync(path.join(out, 'lessons', file), page);
+  }
+  const list = '<ul class="lessons">\n' + lessons.map((l) =>
+    `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (seed ${l.seed})</li>\n`).join('') + '  </ul>';
+  const index = fs.readFileSync(path.join(SRC, 'index.html'), 'utf8');
+  if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index.html has no <lesson-list></lesson-list>');
+  fs.writeFileSync(path.join(out, 'lessons', 'index.html'), index.replace('<lesson-list></lesson-list>', list));
+  console.log(`build_lessons: ${lessons.length} lessons${claims ? `, numbers from ${validationFile}` : ''}`);
+}
+
+main().catch((e) => fail(e.stack || String(e)));
