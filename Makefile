@@ -3,9 +3,9 @@
 
 BUILD   ?= build
 PORT    ?= 8642
-CS_DIR  := third_party_build/CSparse
 CC      ?= gcc
 OPT     ?= -O2 -g
+CS_OPT  ?= -O2 # CSparse: third-party, compiled without our warnings
 LDLIBS  := -lm
 SETUP   := $(BUILD)/.setup-done
 
@@ -27,8 +27,8 @@ $(SETUP): tools/setup.sh package.json package-lock.json
 # ---- native ---------------------------------------------------------------------
 $(BUILD)/csparse/libcsparse.a: $(SETUP)
 	@mkdir -p $(BUILD)/csparse
-	cd $(BUILD)/csparse && for f in $(CURDIR)/$(CS_DIR)/Source/*.c; do \
-	  $(CC) -O2 -w -I$(CURDIR)/$(CS_DIR)/Include -c $$f || exit 1; done
+	cd $(BUILD)/csparse && for f in $(CS_SRC:%=$(CURDIR)/%); do \
+	  $(CC) $(CS_OPT) -w -I$(CURDIR)/$(CS_DIR)/Include -c $$f || exit 1; done
 	ar rcs $@ $(BUILD)/csparse/*.o
 
 native: $(BUILD)/softlab $(BUILD)/softlab_tests
@@ -128,34 +128,17 @@ check-tools: $(TOOLS:%=$(BUILD)/tools/%)
 	  diff tools/$$t.out.txt $(BUILD)/tools/$$t.out.txt && echo "check-tools: $$t ok"; done
 
 # ---- sanitizers and fuzzing -------------------------------------------------------------
-# check-asan: core, scenes, CLI, C tests and CSparse built with AddressSanitizer and
-# UBSan (any report is fatal) into $(BUILD)/asan; runs the C tests (among them every
-# stepper on every scene, tests/c/test_every_stepper.c) and the CLI checks under them.
-ASAN       := $(BUILD)/asan
+# check-asan: the one build above with AddressSanitizer and UBSan (any report is fatal)
+# as its options (OPT and CS_OPT; ASAN_CC for another compiler) into $(BUILD)/asan: core,
+# scenes, CLI, C tests and CSparse; runs the C tests (among them every stepper on every
+# scene, tests/c/test_every_stepper.c) and the CLI checks under them.
 ASAN_CC    ?= $(CC)
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-CS_SRC     := $(sort $(wildcard $(CS_DIR)/Source/*.c))
-ASAN_CS    := $(CS_SRC:%.c=$(ASAN)/%.o)
-ASAN_LIB   := $(CORE_SRC:%.c=$(ASAN)/%.o) $(SCENES_SRC:%.c=$(ASAN)/%.o) $(VALIDATE_SRC:%.c=$(ASAN)/%.o) $(ASAN_CS)
-
-$(ASAN)/src/core/%.o: src/core/%.c $(HEADERS) $(SETUP)
-	@mkdir -p $(dir $@)
-	$(ASAN_CC) $(WARN) $(ASAN_FLAGS) $(CORE_INC) $(CS_INC) -c $< -o $@
-$(ASAN)/$(CS_DIR)/%.o: $(CS_DIR)/%.c $(SETUP)
-	@mkdir -p $(dir $@)
-	$(ASAN_CC) $(ASAN_FLAGS) -w $(CS_INC) -c $< -o $@
-$(ASAN)/%.o: %.c $(HEADERS) $(SETUP)
-	@mkdir -p $(dir $@)
-	$(ASAN_CC) $(WARN) $(ASAN_FLAGS) $(PUBLIC_INC) -Itests/c -c $< -o $@
-$(ASAN)/softlab: $(CLI_SRC:%.c=$(ASAN)/%.o) $(ASAN_LIB)
-	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
-$(ASAN)/softlab_tests: $(TEST_SRC:%.c=$(ASAN)/%.o) $(ASAN_LIB)
-	$(ASAN_CC) $(ASAN_FLAGS) -o $@ $^ $(LDLIBS)
-
-check-asan: $(SETUP) # CSparse's sources are listed only once set-up has fetched them
-	$(MAKE) --no-print-directory $(ASAN)/softlab_tests $(ASAN)/softlab
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 $(ASAN)/softlab_tests
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bash tests/cli/run_cli_tests.sh $(ASAN)/softlab
+check-asan: $(SETUP)
+	@mkdir -p $(BUILD)/asan && cp $(SETUP) $(BUILD)/asan/.setup-done # set up once, for both
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CC="$(ASAN_CC)" OPT="$(ASAN_FLAGS)" CS_OPT="$(ASAN_FLAGS)" native
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 $(BUILD)/asan/softlab_tests
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bash tests/cli/run_cli_tests.sh $(BUILD)/asan/softlab
 
 # test-fuzz: builds the mesh-reader fuzzer (clang, libFuzzer, ASan, UBSan) and runs it for
 # FUZZ_SECONDS so that it never rots; `make fuzz FUZZ_SECONDS=600` runs it longer.

@@ -21,7 +21,6 @@ case $MODE in
   cli) OUT=${1:-build/wasm-cli} ;;
   *) OUT=${1:-build/wasm} ;;
 esac
-CS=third_party_build/CSparse
 
 # Debian's emcc runs its JS tools with the machine's node, which does not look in
 # Debian's node folder by itself.
@@ -29,10 +28,10 @@ for d in /usr/share/nodejs /usr/lib/nodejs; do
   if [ -d "$d" ]; then export NODE_PATH="$d${NODE_PATH:+:$NODE_PATH}"; break; fi
 done
 command -v emcc >/dev/null || { echo "build_wasm: emcc not found (run tools/setup.sh)" >&2; exit 1; }
-[ -f $CS/Include/cs.h ] || { echo "build_wasm: $CS missing (run tools/setup.sh)" >&2; exit 1; }
-
-# The one source list and warning flags (sources.mk), shared with the native and fuzz builds.
+# The one source list (CSparse's too) and warning flags (sources.mk), shared with the native and fuzz builds.
 eval "$(make -s --no-print-directory -f sources.mk print)"
+CS=$CS_DIR
+[ -f $CS/Include/cs.h ] && [ -n "$CS_SRC" ] || { echo "build_wasm: $CS missing (run tools/setup.sh)" >&2; exit 1; }
 # Not -msimd128 (wasm SIMD; clang vectorizes for it): measured on issue 11's shapes in
 # headless Chromium (make bench's shapes, 5-6 interleaved runs a size on a shared 2-core
 # machine), its processor time per step at 10,000-20,000 tets was 0.92-1.02 of this
@@ -69,14 +68,14 @@ compile() {
 # ---- CSparse: a separately compiled library, unmodified source -------------------
 lib="$OUT/csparse/libcsparse.a"
 stale=0
-for f in $CS/Source/*.c; do
+for f in $CS_SRC; do
   o="$OUT/csparse/$(basename "${f%.c}").o"
   if [ ! -f "$o" ] || [ "$f" -nt "$o" ]; then stale=1; fi
 done
 if [ $stale = 1 ] || [ ! -f "$lib" ]; then
   echo "build_wasm: compiling CSparse"
   # shellcheck disable=SC2016
-  printf '%s\n' $CS/Source/*.c | xargs -P "$(nproc)" -I{} sh -c \
+  printf '%s\n' $CS_SRC | xargs -P "$(nproc)" -I{} sh -c \
     'emcc '"$OPT"' -w -I'"$CS"'/Include -c "$1" -o "'"$OUT"'/csparse/$(basename "${1%.c}").o"' _ {}
   rm -f "$lib"
   emar rcs "$lib" "$OUT"/csparse/*.o

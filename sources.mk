@@ -16,6 +16,11 @@ CLI_SRC    := $(sort $(wildcard src/cli/*.c))
 RENDER_SRC := $(sort $(wildcard src/render/*.c))
 WASM_SRC   := $(sort $(wildcard src/wasm/*.c))
 TEST_SRC   := $(sort $(wildcard tests/c/*.c))
+# CSparse (LGPL-2.1-or-later): its unmodified source, fetched by tools/setup.sh, compiled
+# without our warnings into a library of its own by every build.
+CS_DIR     := third_party_build/CSparse
+# (= not :=: expanded when used, after the set-up has fetched it)
+CS_SRC      = $(sort $(wildcard $(CS_DIR)/Source/*.c))
 HEADERS    := $(wildcard src/include/softlab/*.h src/core/*/*.h src/cli/*.h src/validate/*.h src/render/*.h src/wasm/*.h tests/c/*.h)
 
 # Include paths: everyone sees the public headers; only the core sees its own folders.
@@ -36,6 +41,8 @@ print:
 	@echo 'RENDER_SRC="$(RENDER_SRC)"'
 	@echo 'WASM_SRC="$(WASM_SRC)"'
 	@echo 'TEST_SRC="$(TEST_SRC)"'
+	@echo 'CS_DIR="$(CS_DIR)"'
+	@echo 'CS_SRC="$(CS_SRC)"'
 	@echo 'PUBLIC_INC="$(PUBLIC_INC)"'
 	@echo 'CORE_INC="$(CORE_INC)"'
 	@echo 'WARN="$(WARN)"'

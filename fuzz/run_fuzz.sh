@@ -7,14 +7,14 @@ cd "$(dirname "$0")/.."
 secs=${1:-60}
 out=${BUILD:-build}/fuzz
 mkdir -p "$out/corpus"
-CS=third_party_build/CSparse
 # the whole core (no main in it), from the one source list with its warnings (sources.mk),
 # so a new core file never breaks this link
 eval "$(make -s --no-print-directory -f sources.mk print)"
+CS=$CS_DIR
 SAN="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
 # CSparse (third-party, unmodified) without our warnings, as every build compiles it
 mkdir -p "$out/csparse"
-for f in $CS/Source/*.c; do
+for f in $CS_SRC; do
   o="$out/csparse/$(basename "${f%.c}").o"
   [ -f "$o" ] && [ "$o" -nt "$f" ] || clang $SAN -w -I$CS/Include -c "$f" -o "$o"
 done
