@@ -57,7 +57,7 @@ const ENUM_SOURCES = {
   VERDICT: ['src/include/softlab/world.h', 'SL_VERDICT_'],
   VIEW: ['src/render/render.h', 'SL_VIEW_'],
   // the layouts of the arrays the API returns (web/sim.js reads them)
-  MEASURE: ['src/wasm/api_sim.c', 'MEASURE_'],
+  CHANNEL: ['src/wasm/api_sim.c', 'CHANNEL_'],
   FIND: ['src/wasm/api_find.c', 'FIND_'],
   INSPECT_TET: ['src/wasm/api_inspect.c', 'INSPECT_'],
   INSPECT_CELL: ['src/wasm/api_inspect.c', 'CELL_'],

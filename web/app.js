@@ -161,7 +161,7 @@ async function startLab(core, config, pool) {
   await charting;
   await nextTask();
   plots = new Plots($('#chart'), $('#chart-controls'), panels,
-    { quantity: config.plot || 'height', heightLimits: heightLimits(body) }, () => updateUrl());
+    { quantity: config.plot || 'height', heightLimits: heightLimits(body), channels: core.channels }, () => updateUrl());
   for (const [p, samples] of early) plots.add(p, samples);
 
   await nextTask();

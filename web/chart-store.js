@@ -10,10 +10,10 @@
 //                buckets. A bucket is drawn as its min and max in time order (one point
 //                if they are one sample) and a break at its gap, so a peak, a spike or
 //                a blow-up of a single sample stays on the plot however long the run.
-//                Fixed size: QUANTITIES × 5 × BUCKETS doubles (655,360 B a panel
+//                Fixed size: quantities × 5 × BUCKETS doubles (655,360 B a panel
 //                for 16 quantities).
 //   SampleRecord every sample as taken (t and each quantity, NaN for a gap), for the
-//                CSV: rows of 1 + QUANTITIES doubles (136 B) in chunks of CHUNK_ROWS rows,
+//                CSV: rows of 1 + quantities doubles (136 B) in chunks of CHUNK_ROWS rows,
 //                allocated as the run goes, up to ROW_LIMIT rows (27.2 MB a panel,
 //                108.8 MB for four). Later samples are counted but not kept: the CSV
 //                then covers the run from t = 0 to the time of the last kept row, and

@@ -11,9 +11,11 @@
 //
 //   new LabChart(host, series, options)
 //       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
-//       series: [{label, color}] one per panel; options: {quantity = 'height',
-//       heightLimits = [lo, hi] (m): the height axis never goes beyond them}
-//   add(panel, t, values)   t (s); values {height, kinetic, ...}: any subset of QUANTITIES'
+//       series: [{label, color}] one per panel; options: {channels: the core's channels
+//       (core.channels, web/lab-api.js: {id, label, unit, short?, help?, log}), quantity =
+//       'height', heightLimits = [lo, hi] (m): the height axis never goes beyond them}
+//   quantities              the channels, then PAGE_QUANTITIES: what can be plotted
+//   add(panel, t, values)   t (s); values {height, kinetic, ...}: any subset of quantities'
 //                           ids; missing or non-finite values are gaps (null), not zeros;
 //                           t ascending within a panel (after clear, from any t)
 //   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
@@ -37,25 +39,11 @@
 
 import { BUCKETS, CHUNK_ROWS, PhaseTrace, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
 
-export const QUANTITIES = [
-  { id: 'height', label: 'height of the tracked node', unit: 'm', short: 'height' },
-  { id: 'kinetic', label: 'kinetic energy', unit: 'J' },
-  { id: 'potential', label: 'potential energy (gravity)', unit: 'J', short: 'potential energy' },
-  { id: 'elastic', label: 'elastic energy', unit: 'J' },
-  { id: 'total', label: 'total energy', unit: 'J' },
-  { id: 'volume_ratio', label: 'volume ratio V/V₀', unit: '', short: 'V/V₀' },
-  { id: 'violation', label: 'constraint violation max|φ|', unit: '', short: 'max|φ|' },
+// What the page itself measures, after the core's channels (options.channels: the table
+// of src/wasm/api_sim.c, read by web/lab-api.js): the step's wall time, the phase
+// coordinates (web/phase.js) and the energy error, all sampled in the Worker (sim-host.js).
+export const PAGE_QUANTITIES = [
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
-  // sl_step_timing.iterations (src/include/softlab/world.h), sampled like the rest
-  { id: 'solver_iterations', label: 'linear-solver iterations per step', unit: '', short: 'solver iterations',
-    help: 'Krylov iterations of the step\'s linear solves, summed: MINRES (or CG) of the two pressure ' +
-      'projections of the incompressible stepper; PCG of the regularized, implicit Euler and linear FEM ' +
-      'steppers; BiCGSTAB of vertex stiffness warping. 0 when the step solved directly (a fresh Cholesky ' +
-      'or LU factor) or solved nothing (explicit steppers).' },
-  // seed 002's ghost forces: what the warped elastic forces add to the body's momentum
-  // (sl_world_warping_ghost; no curve for a stepper that does not warp)
-  { id: 'ghost_force', label: 'net elastic force |Σf| (ghost force)', unit: 'N', short: '|Σf|' },
-  { id: 'ghost_torque', label: 'net elastic torque |Σ(x−c)×f| (ghost torque)', unit: 'N·m', short: '|Σ(x−c)×f|' },
   // the tracked node along the phase portrait's coordinate (web/phase.js)
   { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
   { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
@@ -107,9 +95,6 @@ const LOG_AXIS = {
   values: (u, splits) => splits.map((v) => (v > 0 ? `10${String(Math.round(Math.log10(v))).replace(/./g, (c) => SUPERSCRIPT[c])}` : '')),
 };
 
-const IDS = QUANTITIES.map((q) => q.id);
-
-const quantity = (id) => QUANTITIES.find((q) => q.id === id);
 const axisLabel = (q, short = false) => {
   const text = (short && q.short) || q.label; // the y axis is 260 px tall: long labels use `short`
   return q.unit ? `${text} (${q.unit})` : text;
@@ -166,9 +151,12 @@ export class LabChart {
     this.host = host;
     this.series = series.map((s) => ({ ...s }));
     this.heightLimits = options.heightLimits || [-Infinity, Infinity];
-    this.quantity = quantity(options.quantity) || options.quantity === PHASE ? options.quantity : 'height';
-    this.history = series.map(() => new PlotHistory(IDS)); // what is drawn (bounded)
-    this.record = series.map(() => new SampleRecord(IDS));  // what the CSV exports
+    // the plotted quantities: the core's channels, then the page's own
+    this.quantities = [...(options.channels || []), ...PAGE_QUANTITIES];
+    this.ids = this.quantities.map((q) => q.id);
+    this.quantity = this.quantityOf(options.quantity) || options.quantity === PHASE ? options.quantity : 'height';
+    this.history = series.map(() => new PlotHistory(this.ids)); // what is drawn (bounded)
+    this.record = series.map(() => new SampleRecord(this.ids));  // what the CSV exports
     this.phase = { ...PHASE_DEFAULT };                        // the phase portrait's axes
     this.traces = series.map(() => new PhaseTrace());         // what the phase portrait draws
     this.divergedAt = series.map(() => NaN);                  // s: where each panel diverged
@@ -182,10 +170,13 @@ export class LabChart {
     this.resizeObserver.observe(host);
   }
 
+  /** The quantity with this id ({id, label, unit, short?, help?, log?}), or undefined. */
+  quantityOf(id) { return this.quantities.find((q) => q.id === id); }
+
   build() {
     if (this.plot) this.plot.destroy();
     if (this.quantity === PHASE) return this.buildPhase();
-    const q = quantity(this.quantity);
+    const q = this.quantityOf(this.quantity);
     const data = this.joined();
     const axis = AXIS_STYLE;
     const opts = {
@@ -303,7 +294,7 @@ export class LabChart {
   }
   /** y range [lo, hi] of the plotted quantity: see FENCE. */
   range() {
-    const q = IDS.indexOf(this.quantity), all = [];
+    const q = this.ids.indexOf(this.quantity), all = [];
     for (const h of this.history) h.extremes(q, all);
     return fenced(all, this.quantity === 'height' ? this.heightLimits : [-Infinity, Infinity]);
   }
@@ -318,7 +309,7 @@ export class LabChart {
   /** y range of a log axis: the decades holding the positive values plotted, at most
    *  LOG_DECADES of them below the largest (a blow-up's huge values set the top). */
   logRange() {
-    const q = IDS.indexOf(this.quantity), all = [];
+    const q = this.ids.indexOf(this.quantity), all = [];
     for (const h of this.history) h.extremes(q, all);
     let lo = Infinity, hi = -Infinity;
     for (const v of all) if (v > 0) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
@@ -337,7 +328,7 @@ export class LabChart {
   }
 
   setQuantity(id) {
-    if ((!quantity(id) && id !== PHASE) || id === this.quantity) return;
+    if ((!this.quantityOf(id) && id !== PHASE) || id === this.quantity) return;
     this.quantity = id;
     this.build();
   }
@@ -366,7 +357,7 @@ export class LabChart {
   /** Bytes and rows held: the plotted history (fixed) and the CSV record (grows by
    *  bytesPerRow a sample, in chunks of chunkBytes, up to rowLimit rows a panel). */
   memory() {
-    const width = 1 + IDS.length;
+    const width = 1 + this.ids.length;
     return {
       rows: this.record.map((r) => r.rows),
       dropped: this.record.map((r) => r.dropped),
@@ -389,10 +380,10 @@ export class LabChart {
     // NULL_EXPAND (2): a gap (null) also takes in the neighbouring alignment artifacts
     // (undefined where another panel has a sample), or uPlot would draw a line piece
     // across the gap; artifacts elsewhere are spanned, as panels may differ in dt.
-    const q = IDS.indexOf(this.quantity);
+    const q = this.ids.indexOf(this.quantity);
     const lines = this.history.map((h) => h.points(q));
     // a log axis has no place for 0 or less (E(0) itself, an exact step): a gap
-    if (quantity(this.quantity).log) for (const [, v] of lines) v.forEach((x, k) => { if (!(x > 0)) v[k] = null; });
+    if (this.quantityOf(this.quantity).log) for (const [, v] of lines) v.forEach((x, k) => { if (!(x > 0)) v[k] = null; });
     this.pointCounts = lines.map(([t]) => t.length);
     return window.uPlot.join(lines, this.history.map(() => [0, 2]));
   }
@@ -431,7 +422,7 @@ export class LabChart {
   toCsv() {
     // the unit once: step_ms, not step_ms_ms
     const unit = (q) => q.unit.replace('/', '_per_').replace('·', '_');
-    const cols = QUANTITIES.map((q) => (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
+    const cols = this.quantities.map((q) => (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();
@@ -465,7 +456,7 @@ export class LabChart {
     ctx.fillRect(0, 0, out.width, out.height);
     ctx.fillStyle = '#1d2430';
     ctx.font = `600 ${15 * r}px system-ui, sans-serif`;
-    ctx.fillText(this.quantity === PHASE ? `phase portrait: ${this.phase.p} against ${this.phase.q}` : `${axisLabel(quantity(this.quantity))} against time t (s)`, 10 * r, 19 * r);
+    ctx.fillText(this.quantity === PHASE ? `phase portrait: ${this.phase.p} against ${this.phase.q}` : `${axisLabel(this.quantityOf(this.quantity))} against time t (s)`, 10 * r, 19 * r);
     ctx.drawImage(src, 0, pad);
     ctx.font = `${13 * r}px system-ui, sans-serif`;
     this.series.forEach((s, i) => {
@@ -494,7 +485,7 @@ function download(blob, name) {
 export function chartControls(chart, container, onChange = () => {}) {
   const select = document.createElement('select');
   select.setAttribute('aria-label', 'plotted quantity');
-  for (const q of QUANTITIES) {
+  for (const q of chart.quantities) {
     const opt = document.createElement('option');
     opt.value = q.id;
     opt.textContent = axisLabel(q);
@@ -506,7 +497,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   phase.textContent = 'phase portrait (velocity against position)';
   select.append(phase);
   select.value = chart.quantity;
-  const explain = () => { select.title = quantity(select.value)?.help || ''; }; // what is counted
+  const explain = () => { select.title = chart.quantityOf(select.value)?.help || ''; }; // what is counted
   explain();
   select.addEventListener('change', () => {
     chart.setQuantity(select.value);

@@ -28,11 +28,11 @@ export const VERDICT = Object.freeze(ENUMS.VERDICT);
  *  SL_DT_MIN_PAGE: the page's smallest), BETA_MAX (1/s, SL_BETA_MAX); and MAX_PANELS
  *  (SL_SCENE_MAX_PANELS of softlab/scene.h). */
 export const LIMITS = Object.freeze(NUMBERS);
-/** Slot layouts of the arrays the API returns: MEASURE (sl_api_measure, src/wasm/api_sim.c),
- *  FIND (sl_api_find_dt_result, src/wasm/api_find.c), INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c),
+/** Slot layouts of the arrays the API returns: CHANNEL (the text fields of sl_api_channel_text,
+ *  src/wasm/api_sim.c), FIND (sl_api_find_dt_result, src/wasm/api_find.c), INSPECT_TET and INSPECT_CELL (src/wasm/api_inspect.c),
  *  and validation mode's CLAIM_TEXT, CLAIM_NUMBER, RESULT, REPORT (src/wasm/api_validate.c); each {SLOT: index, SIZE}. */
 export const LAYOUT = Object.freeze({
-  MEASURE: ENUMS.MEASURE, FIND: ENUMS.FIND, INSPECT_TET: ENUMS.INSPECT_TET, INSPECT_CELL: ENUMS.INSPECT_CELL,
+  CHANNEL: ENUMS.CHANNEL, FIND: ENUMS.FIND, INSPECT_TET: ENUMS.INSPECT_TET, INSPECT_CELL: ENUMS.INSPECT_CELL,
   CLAIM_TEXT: ENUMS.CLAIM_TEXT, CLAIM_NUMBER: ENUMS.CLAIM_NUMBER, RESULT: ENUMS.RESULT, REPORT: ENUMS.REPORT,
 });
 
@@ -132,8 +132,15 @@ export async function loadLab({ module, ...options } = {}) {
       evaluations: api.stepper_evaluations(i), // force evaluations per step (seed 003's cost)
     });
   }
+  // The chart's channels measured in the core (src/wasm/api_sim.c's table), in
+  // sl_api_measure's order: {id, label, unit, short?, help?, log}.
+  const text = (i, field) => api.channel_text(i, ENUMS.CHANNEL[field]) || undefined;
+  const channels = Array.from({ length: api.channel_count() }, (_, i) => ({
+    id: text(i, 'NAME'), label: text(i, 'LABEL'), unit: text(i, 'UNIT') || '', short: text(i, 'SHORT'),
+    help: text(i, 'HELP'), log: !!api.channel_log(i),
+  }));
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(heap.copy(Float64Array, ptr, 3)) : null);
-  return { Module, module, api, heap, scenes, userMesh, steppers, params };
+  return { Module, module, api, heap, scenes, userMesh, steppers, params, channels };
 }

@@ -6,8 +6,9 @@ import { LabChart, chartControls } from './chart.js';
 
 export class Plots {
   /** @param onChange () => void after the user picks another quantity (URL) */
-  constructor(host, controlsHost, panels, { quantity, heightLimits }, onChange) {
-    this.chart = new LabChart(host, panels.map((p) => ({ label: p.label(), color: p.color })), { quantity, heightLimits });
+  /** @param channels the core's plotted channels (core.channels) */
+  constructor(host, controlsHost, panels, { quantity, heightLimits, channels }, onChange) {
+    this.chart = new LabChart(host, panels.map((p) => ({ label: p.label(), color: p.color })), { quantity, heightLimits, channels });
     this.chart.setPhase(panels[0].phaseLabels); // one scene: every panel's coordinate is the same
     chartControls(this.chart, controlsHost, onChange);
   }

@@ -189,7 +189,7 @@ export class SimHost {
     this.sampledAt = this.t;
     const measures = readMeasures(this.core, this.h);
     this.samples.push({
-      t: this.t, height: this.api.tracked_height(this.h), ...measures, step_ms: this.lastStepMs,
+      t: this.t, ...measures, step_ms: this.lastStepMs,
       energy_error: Math.abs(measures.total - this.energy0) / Math.abs(this.energy0),
       ...(this.phase ? phasePoint(this.phase, (i) => this.node(i)) : {}),
     });
@@ -227,9 +227,10 @@ export class SimHost {
     const field = this.field ? core.heap.copy(Float64Array, api.node_field(h, this.field), n) : null;
     const plates = core.heap.copy(Float64Array, api.plates(h), 2 * api.plate_count(h)); // they move
     const rotations = this.frames ? core.heap.copy(Float64Array, api.rotation_field(h), 9 * n) : null;
+    const measures = readMeasures(core, h);
     const frame = {
       type: 'frame', epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
-      samples: this.samples, measures: readMeasures(core, h), height: api.tracked_height(h),
+      samples: this.samples, measures, height: measures && measures.height,
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       verdict: readVerdict(api, h),
       inspection: this.inspectNode >= 0 ? readInspection(core, h, this.inspectNode) : null,

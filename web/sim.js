@@ -56,17 +56,14 @@ export function readPins(core, h) {
   return core.heap.copy(Int32Array, core.api.pins(h), core.api.node_count(h));
 }
 
-/** The chart's quantities of simulation h (sl_api_measure), or null: {kinetic, potential,
- *  elastic, total, violation, volume_ratio, solver_iterations, ghost_force, ghost_torque
- *  (the ghosts NaN unless the stepper warps)}, named and placed by the C layout (LAYOUT.MEASURE). */
+/** The chart's channels of simulation h (sl_api_measure), or null: {id: value} for each of
+ *  core.channels (the table of src/wasm/api_sim.c: height, energies, volume ratio, ...; NaN
+ *  where a channel has no value, e.g. the ghost forces unless the stepper warps). */
 export function readMeasures(core, h) {
-  const m = core.heap.copy(Float64Array, core.api.measure(h), LAYOUT.MEASURE.SIZE);
-  if (m.length < LAYOUT.MEASURE.SIZE) return null;
-  return Object.fromEntries(MEASURE_SLOTS.map(([name, i]) => [name, m[i]]));
+  const m = core.heap.copy(Float64Array, core.api.measure(h), core.channels.length);
+  if (m.length < core.channels.length) return null;
+  return Object.fromEntries(core.channels.map((c, i) => [c.id, m[i]]));
 }
-
-/** [quantity name, slot] of sl_api_measure, read once (readMeasures runs with every sample). */
-const MEASURE_SLOTS = Object.entries(LAYOUT.MEASURE).filter(([k]) => k !== 'SIZE').map(([k, i]) => [k.toLowerCase(), i]);
 
 /** The element of node `node` of simulation h as the element inspector shows it: its tet
  *  ({kind: 'tet'}, sl_api_inspect_tet) or else its grid cell ({kind: 'cell'},

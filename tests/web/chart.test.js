@@ -1,5 +1,6 @@
 // The live chart (web/chart.js) on its own, in headless Chromium: a LabChart with two
-// series in a fresh div of the lab page, fed known samples. Storage, the bounded plotted
+// series in a fresh div of the lab page, the core's channels (its CSV header below is
+// that table's order, then the page's own quantities), fed known samples. Storage, the bounded plotted
 // history and the CSV record's limit,
 // switching the plotted quantity, gaps for missing and non-finite values, the y-range
 // guard against a diverging panel, the CSV and PNG exports and the controls.
@@ -12,7 +13,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab } = require('./harness');
 
-const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,step_ms,solver_iterations,ghost_force_N,ghost_torque_N_m,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
+const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
 
 let site, page;
 before(async () => {
@@ -23,12 +24,15 @@ before(async () => {
   // at t = 0.1 and 0.3, and an elastic energy that diverges at the end.
   await page.evaluate(async () => {
     const { LabChart } = await import('./chart.js');
+    // the core's channels (src/wasm/api_sim.c's table), as the lab passes them
+    const { loadLab } = await import('./lab-api.js');
+    window.channels = (await loadLab()).channels;
     const host = document.createElement('div');
     host.id = 'test-chart';
     host.style.cssText = 'width: 760px; background: #fff; padding: 8px';
     document.body.prepend(host);
     const chart = new LabChart(host, [{ label: 'regularized', color: '#2a7de1' }, { label: 'implicit "Euler"', color: '#e8743b' }],
-      { quantity: 'height', heightLimits: [-2, 2] });
+      { quantity: 'height', heightLimits: [-2, 2], channels: window.channels });
     for (let k = 0; k < 5; k++) {
       const t = 0.1 * k;
       chart.add(0, t, { height: 1 - 0.1 * k, kinetic: 0.5 * k, potential: 10 - k, elastic: 0.25 * k, total: 10 + 0.75 * k - k,
@@ -98,10 +102,10 @@ describe('LabChart', () => {
     const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.strictEqual(lines.length, 1 + 6 + 5);
-    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,0.2,,,,,,,,');
+    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,0.2,,,,,');
     assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,'), 'the added value round-trips');
     assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
-    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,0.3,,,,,,,,', 'NaN height is an empty cell');
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,0.3,,,,,', 'NaN height is an empty cell');
     assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
     assert.strictEqual(lines[11].split(',')[6], '1000000000000');
   });
@@ -126,7 +130,7 @@ describe('LabChart', () => {
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.locator('#test-chart').screenshot({ path: path.join(RESULTS, 'chart.png') });
     const cleared = await page.evaluate(() => {
-      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], {});
+      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], { channels: window.channels });
       c.add(0, 0, { height: 1 });
       c.clear(0);
       c.flush();
@@ -137,7 +141,7 @@ describe('LabChart', () => {
 
   test('draws a bounded history that keeps every peak, dip and gap of a long run', async () => {
     const r = await page.evaluate(() => {
-      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: 'kinetic' });
+      const c = new (window.chart.constructor)(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: 'kinetic', channels: window.channels });
       const n = 50000;
       for (let k = 0; k < n; k++) {
         const kinetic = k === 31337 ? 100 : k === 12345 ? -50 : Math.sin(k / 500);
@@ -167,7 +171,7 @@ describe('LabChart', () => {
   test('the phase portrait keeps a bounded trace of whole samples over the whole run', async () => {
     const r = await page.evaluate(async () => {
       const { LabChart, PHASE } = await import('./chart.js');
-      const c = new LabChart(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: PHASE });
+      const c = new LabChart(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: PHASE, channels: window.channels });
       // 5000 samples round the unit circle, 100 a turn: x = cos, v = −sin
       for (let k = 0; k < 5000; k++) c.add(0, k / 100, { position: Math.cos(k * Math.PI / 50), velocity: -Math.sin(k * Math.PI / 50) });
       c.flush();
@@ -187,7 +191,7 @@ describe('LabChart', () => {
       const { chartControls } = await import('./chart.js');
       const host = document.createElement('div'), box = document.createElement('div');
       document.body.append(box, host);
-      const c = new (window.chart.constructor)(host, [{ label: 'a', color: '#000' }, { label: 'b', color: '#f00' }], {});
+      const c = new (window.chart.constructor)(host, [{ label: 'a', color: '#000' }, { label: 'b', color: '#f00' }], { channels: window.channels });
       chartControls(c, box);
       const hiddenBefore = box.querySelector('.chart-limit').hidden;
       for (let k = 0; k < 200005; k++) c.add(0, k * 0.002, { height: 1 });

@@ -30,9 +30,8 @@ describe('solver-iterations plot', () => {
     await page.click('#pause');
     await labState(page);
     const rows = await page.evaluate(async (tEnd) => {
-      const { QUANTITIES } = await import('./chart.js');
       const chart = window.softlab.chart;
-      const k = 1 + QUANTITIES.findIndex((q) => q.id === 'solver_iterations');
+      const k = 1 + chart.ids.indexOf('solver_iterations'); // the core's channel table's order
       return chart.record.map((r) => {
         const out = [];
         for (let i = 0; i < r.rows; i++) {
