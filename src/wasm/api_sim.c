@@ -300,6 +300,10 @@ static double ch_iterations(const measure_ctx *c) {
 }
 static double ch_ghost_force(const measure_ctx *c) { return c->ghost ? norm3(c->F) : NAN; }
 static double ch_ghost_torque(const measure_ctx *c) { return c->ghost ? norm3(c->T) : NAN; }
+static double ch_inverted_cells(const measure_ctx *c) {
+    int n = sl_world_inverted_cells(c->w);
+    return n < 0 ? NAN : n; /* no tets: no curve */
+}
 
 /* The chart's channels measured in the core, declared once: what each is, how the page
  * labels it, and how it is read. sl_api_measure fills them in this order; the page reads
@@ -335,6 +339,11 @@ static const channel channels[] = {
      * (sl_world_warping_ghost; NaN, no curve, for a stepper that does not warp) */
     {"ghost_force", "net elastic force |Σf| (ghost force)", "N", "|Σf|", NULL, 0, ch_ghost_force},
     {"ghost_torque", "net elastic torque |Σ(x−c)×f| (ghost torque)", "N·m", "|Σ(x−c)×f|", NULL, 0, ch_ghost_torque},
+    /* seed 004 Fig. 6: the original grid model's ball implodes, the improved one does not */
+    {"inverted_cells", "inverted cells (a tet of non-positive volume)", "", "inverted cells",
+     "Cells with a tetrahedron of zero or negative volume: an element turned inside out (seed 004's "
+     "implosions). No curve for a body without tetrahedra.",
+     0, ch_inverted_cells},
 };
 #define CHANNELS ((int)(sizeof channels / sizeof channels[0]))
 _Static_assert(CHANNELS <= MAX_CHANNELS, "raise MAX_CHANNELS");

@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab } = require('./harness');
 
-const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
+const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
 
 let site, page;
 before(async () => {
@@ -102,10 +102,10 @@ describe('LabChart', () => {
     const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.strictEqual(lines.length, 1 + 6 + 5);
-    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,0.2,,,,,');
-    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,'), 'the added value round-trips');
+    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,,0.2,,,,,');
+    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,,'), 'the added value round-trips');
     assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
-    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,0.3,,,,,', 'NaN height is an empty cell');
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,,0.3,,,,,', 'NaN height is an empty cell');
     assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
     assert.strictEqual(lines[11].split(',')[6], '1000000000000');
   });
@@ -154,7 +154,7 @@ describe('LabChart', () => {
       const h = c.plot.data[1];
       return { count: c.count(0), points: t.length, peakT: t[peak], dipT: t[dip], last: t[t.length - 1],
         ascending: t.every((x, k) => k === 0 || x > t[k - 1]), gaps: h.filter((x) => x === null).length,
-        gapT: c.plot.data[0][h.indexOf(null)], rows: c.toCsv().trim().split('\n').length, memory: c.memory() };
+        gapT: c.plot.data[0][h.indexOf(null)], rows: c.toCsv().trim().split('\n').length, memory: c.memory(), quantities: c.ids.length };
     });
     assert.strictEqual(r.count, 50000);
     assert.ok(r.points <= 2 * r.memory.buckets + 1 && r.points >= r.memory.buckets / 2, `${r.points} points drawn`);
@@ -165,7 +165,7 @@ describe('LabChart', () => {
     assert.strictEqual(r.gaps, 1, 'the one-sample gap breaks the line');
     assert.strictEqual(r.gapT, 400);
     assert.strictEqual(r.rows, 1 + 50000, 'the CSV has every sample');
-    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.bytesPerRow], [[50000], [0], 136]);
+    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.bytesPerRow], [[50000], [0], 8 * (1 + r.quantities)]); // t and each quantity
   });
 
   test('the phase portrait keeps a bounded trace of whole samples over the whole run', async () => {
@@ -216,7 +216,7 @@ describe('LabChart', () => {
       'the plot shows the whole run. Samples not in this file: panel 1: 5, panel 2: 0.');
     assert.strictEqual(r.second, HEADER);
     assert.strictEqual(r.lines, 2 + 200000 + 1 + 1, 'comment, header, 200,000 + 1 rows, final newline');
-    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,');
+    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,');
     assert.strictEqual(r.hidden, false);
     assert.match(r.note, /^CSV holds the first 200,000 samples of each panel \(panel 1 to t = 399\.998 s\)/);
     assert.match(r.title, /first 200,000 samples of each panel/);
@@ -232,7 +232,9 @@ describe('LabChart', () => {
       chartControls(window.chart, box);
     });
     const select = page.locator('#test-controls select[aria-label="plotted quantity"]');
-    assert.strictEqual(await select.locator('option').count(), 17, '16 quantities against time and the phase portrait');
+    const quantities = await page.evaluate(() => window.chart.quantities.length); // the core's channels and the page's
+    assert.ok(quantities >= 16);
+    assert.strictEqual(await select.locator('option').count(), quantities + 1, 'every quantity against time and the phase portrait');
     assert.strictEqual(await select.inputValue(), 'height');
     await select.focus();
     await page.keyboard.press('ArrowDown'); // height -> kinetic energy

@@ -218,12 +218,15 @@ describe('teaching lab', () => {
     await page.waitForFunction(() => /plot=total/.test(location.search));
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="download the plot data as CSV"]')]);
     const text = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
-    assert.strictEqual(text[0], 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error');
+    assert.strictEqual(text[0], 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error');
     assert.strictEqual(text.length, 1 + 2 * 31, 'one row per panel and sample (t = 0, 0.01, ... 0.3)');
     // total energy = kinetic + potential + elastic in every row
+    const header = text[0].split(','), after = header.length - 2; // the columns after the label
+    const col = (name) => header.indexOf(name) - 2;
     for (const line of text.slice(1)) {
-      const v = line.split(',').slice(-16, -8).map(Number); // height ... step_ms (the label may hold commas)
-      assert.ok(Math.abs(v[1] + v[2] + v[3] - v[4]) < 1e-9 * Math.max(1, Math.abs(v[4])), line);
+      const v = line.split(',').slice(-after).map(Number); // from the end: the label may hold commas
+      const [k, p, e, tot] = ['kinetic_J', 'potential_J', 'elastic_J', 'total_J'].map((n) => v[col(n)]);
+      assert.ok(Math.abs(k + p + e - tot) < 1e-9 * Math.max(1, Math.abs(tot)), line);
     }
     const [png] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="download the plot as a PNG image"]')]);
     const bytes = fs.readFileSync(await png.path());
