@@ -111,7 +111,7 @@ sl_claim_verdict sl_claim_judge(const sl_claim *c, const sl_claim_result *r, cha
     int paper_ok = !has_paper || paper_holds(c, r->measured);
     if (ref_ok && paper_ok) return SL_CLAIM_AGREES;
     const char *reason = c->why ? c->why : "unexplained: this row is expected to agree";
-    if (ref_ok && has_ref) {
+    if (ref_ok && has_ref && !c->reference_checks_measurement) {
         claim_say(why, why_size, "measured %.4g%s%s and the reference %.4g agree; the paper's %.4g is not %s them. %s",
                   r->measured, *unit_after(c) ? " " : "", unit_after(c), r->reference, c->paper, relation_words(c), reason);
         return SL_CLAIM_PAPER_OFF;
@@ -121,10 +121,11 @@ sl_claim_verdict sl_claim_judge(const sl_claim *c, const sl_claim_result *r, cha
                   *unit_after(c) ? " " : "", unit_after(c), r->reference, allowance(r->reference, c->reference_tol_rel, c->reference_tol_abs),
                   reason);
     else
-        claim_say(why, why_size, "measured %.4g%s%s, the paper %s %.4g; no reference decides. %s", r->measured,
+        claim_say(why, why_size, "measured %.4g%s%s, the paper %s %.4g; %s. %s", r->measured,
                   *unit_after(c) ? " " : "", unit_after(c), c->relation == SL_CLAIM_NEAR ? "gives" : c->relation == SL_CLAIM_AT_MOST ? "bounds it by"
                                                                                                   : "says at least",
-                  c->paper, reason);
+                  c->paper, has_ref ? "the reference checks the measurement, not the paper's set-up" : "no reference decides",
+                  reason);
     return SL_CLAIM_DIFFERS;
 }
 

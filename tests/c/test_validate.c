@@ -25,6 +25,10 @@ TEST(validate_judge_agrees_differs_paper_off) {
     ENSURE(judge(&c, 1.5, 1.49, why) == SL_CLAIM_PAPER_OFF);          /* reference agrees, paper 1.0 off */
     ENSURE(strstr(why, "a stated reason") != NULL);
     ENSURE(judge(&c, 1.5, 1.0, why) == SL_CLAIM_DIFFERS);             /* 50 % from the reference */
+    sl_claim recount = c;                                            /* a reference that only re-measures */
+    recount.reference_checks_measurement = 1;
+    ENSURE(judge(&recount, 1.5, 1.5, why) == SL_CLAIM_DIFFERS && strstr(why, "checks the measurement") != NULL);
+    ENSURE(judge(&recount, 1.0, 1.0, why) == SL_CLAIM_AGREES);
     ENSURE(judge(&c, 1.5, NAN, why) == SL_CLAIM_DIFFERS);             /* off the paper, no reference */
     ENSURE(judge(&c, 1.0, 1.02, why) == SL_CLAIM_DIFFERS);            /* 2 % from the reference: over its 1 % */
     ENSURE(judge(&c, NAN, 1.0, why) == SL_CLAIM_FAILED);

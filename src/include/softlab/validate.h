@@ -73,6 +73,11 @@ typedef struct sl_claim {
     sl_claim_relation relation; /* how the measurement must relate to `paper` */
     double paper_tol_rel, paper_tol_abs;         /* for `relation` */
     double reference_tol_rel, reference_tol_abs; /* |m - ref| <= max(abs, rel |ref|) */
+    /* 1: the reference is the same quantity measured a second way (a volume summed again
+     * from the tets), which checks the number but not the paper's physics: then a
+     * measurement off the paper's value is 'differs', never 'the paper is off'. 0: the
+     * reference answers the claim itself (a closed form, the method written again, a peer). */
+    int reference_checks_measurement;
     const char *why;     /* why the measurement differs from the paper or the reference,
                             where it does and the row knows why; NULL: it should agree */
     int quick;           /* 1: part of the quick set (`--quick`, CI, the page) */
@@ -95,8 +100,9 @@ sl_status sl_validate_run(const sl_claim *c, const sl_validate_env *env, sl_clai
 /* The verdict of a measured claim, and its reason in `why` (size why_size bytes):
  * skipped -> SL_CLAIM_SKIPPED; measured not finite -> SL_CLAIM_FAILED; then with
  * ref_ok = (no reference, or |m - ref| within the reference tolerance) and paper_ok = (no
- * paper value, or m in `relation` to it): both -> agrees; ref_ok with a reference but not
- * paper_ok -> the paper is off; otherwise differs. */
+ * paper value, or m in `relation` to it): both -> agrees; ref_ok with a reference that
+ * answers the claim (not reference_checks_measurement) but not paper_ok -> the paper is
+ * off; otherwise differs. */
 sl_claim_verdict sl_claim_judge(const sl_claim *c, const sl_claim_result *r, char *why, int why_size);
 
 /* "agrees", "differs", "paper is off", "skipped", "failed"; "?" outside the enum. */
