@@ -27,3 +27,21 @@ int sl_world_inverted_cells(const sl_world *w) {
     }
     return count;
 }
+
+sl_status sl_world_face_areas(const sl_world *w, int axis, double at, double *area) {
+    if (!w || !area) return SL_ERR_NULL;
+    if (axis < 0 || axis > 2 || !isfinite(at)) return SL_ERR_RANGE;
+    const double *x = sl_world_rest_positions(w);
+    const int *t = sl_world_triangles(w);
+    for (int i = 0; i < sl_world_node_count(w); i++) area[i] = 0;
+    for (int k = 0; k < sl_world_triangle_count(w); k++) {
+        const int *v = t + 3 * k;
+        if (fabs(x[3 * v[0] + axis] - at) + fabs(x[3 * v[1] + axis] - at) + fabs(x[3 * v[2] + axis] - at) > 1e-9)
+            continue; /* not in the face */
+        double u[3], q[3];
+        for (int d = 0; d < 3; d++) u[d] = x[3 * v[1] + d] - x[3 * v[0] + d], q[d] = x[3 * v[2] + d] - x[3 * v[0] + d];
+        double cx = u[1] * q[2] - u[2] * q[1], cy = u[2] * q[0] - u[0] * q[2], cz = u[0] * q[1] - u[1] * q[0];
+        for (int j = 0; j < 3; j++) area[v[j]] += sqrt(cx * cx + cy * cy + cz * cz) / 6; /* a third of the triangle */
+    }
+    return SL_OK;
+}

@@ -346,6 +346,14 @@ int sl_world_inverted_cells(const sl_world *w);
  * seed 004 Fig. 7). NAN for NULL. */
 double sl_world_shape_error(const sl_world *w);
 
+/* Area weights (m^2) of the nodes on the body's boundary face where rest coordinate `axis`
+ * (0 x, 1 y, 2 z) equals `at` (m, within 1e-9): a third of each surface triangle lying in
+ * that plane, 0 for every other node (area: double[n]). A uniform traction s (Pa) on the
+ * face is the nodal loads s * area[i] (the consistent loads of linear triangles): the pull
+ * and twist tests of seed 000 §5.2. Errors: SL_ERR_NULL, SL_ERR_RANGE (axis outside 0-2,
+ * at not finite). */
+sl_status sl_world_face_areas(const sl_world *w, int axis, double at, double *area);
+
 /* Local volume change det(F_i) - 1 at each node i (dimensionless), with F_i the
  * least-squares deformation gradient of the edges at i: F_i = (sum d d0^T)(sum d0 d0^T)^-1
  * over edges (i, j), d = x_j - x_i, d0 its rest value. Exact (to rounding) when the
