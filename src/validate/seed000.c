@@ -290,7 +290,7 @@ static sl_status run_cube_symplectic(const sl_claim *cl, const sl_validate_env *
 /* §3, Fig. 3: the regularized stepper's first minimum at dt = ctx. */
 static sl_status run_cube_regularized(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
     cube c;
-    double dt = *(const double *)cl->ctx, t;
+    double dt = *(const double *)cl->ctx, t = NAN;
     sl_status st = cube_of_scene(&c, out);
     if (st == SL_OK) st = cube_first_minimum("regularized", dt, &t, out);
     out->measured = t;
@@ -303,7 +303,7 @@ static sl_status run_cube_regularized(const sl_claim *cl, const sl_validate_env 
 /* §3, Fig. 3: linearly implicit Euler's lag at 0.05 s, in % of the rigid pendulum's time. */
 static sl_status run_cube_implicit_lag(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
     cube c;
-    double t;
+    double t = NAN;
     sl_status st = cube_of_scene(&c, out);
     if (st == SL_OK) st = cube_first_minimum("implicit-euler", 0.05, &t, out);
     double t_ref = pendulum_quarter_period(&c), t_own = cube_implicit_first_minimum(&c, 0.05);

@@ -401,7 +401,7 @@ static sl_status run_tube_dt(const sl_claim *c, const sl_validate_env *env, sl_c
 /* §4.1: time per step of per-vertex warping over linear FEM on the bar at 10 ms. */
 static sl_status run_timing(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
     const sl_scene_class *sc = sl_scene_find("warp-bar");
-    double t_lin, t_warp;
+    double t_lin = NAN, t_warp = NAN;
     sl_status st = sl_scene_time_per_step(sc, NULL, sl_stepper_find("linear-fem"), 0.01, 1.0, &t_lin);
     if (st == SL_OK) st = sl_scene_time_per_step(sc, NULL, sl_stepper_find(c->ctx), 0.01, 1.0, &t_warp);
     out->measured = t_warp / t_lin;
