@@ -76,9 +76,8 @@ describe('scenes and meshes', () => {
     // over each panel's samples: the largest volume error and the tracked (lowest) node's
     // lowest height
     const [worst, lowest] = await page.evaluate(async () => {
-      const { QUANTITIES } = await import('./chart.js');
       const chart = window.softlab.chart;
-      const k = 1 + QUANTITIES.findIndex((q) => q.id === 'volume_ratio'), h = 1 + QUANTITIES.findIndex((q) => q.id === 'height');
+      const k = 1 + chart.ids.indexOf('volume_ratio'), h = 1 + chart.ids.indexOf('height'); // the core's channel order
       const over = (r, f) => { let m = NaN; for (let i = 0; i < r.rows; i++) m = f(m, r.row(i)); return m; };
       return [chart.record.map((r) => over(r, (m, row) => Math.max(m || 0, Math.abs(row[k] - 1)))),
         chart.record.map((r) => over(r, (m, row) => Math.min(Number.isNaN(m) ? Infinity : m, row[h])))];

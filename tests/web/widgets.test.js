@@ -148,10 +148,9 @@ describe('teaching widgets', () => {
     assert.ok(s.panels.every((p) => Math.abs(p.t - 0.37) < 1e-9), JSON.stringify(s.panels.map((p) => p.t)));
     b = await bars();
     const v = await page.evaluate(async () => {
-      const { QUANTITIES } = await import('./chart.js');
       const chart = window.softlab.chart;
       const rows = chart.record.map((r) => r.row(r.rows - 1));
-      const k = 1 + QUANTITIES.findIndex((q) => q.id === 'velocity');
+      const k = 1 + chart.ids.indexOf('velocity'); // the chart's quantities: the core's channels, then the page's
       return rows.map((row) => ({ t: row[0], v: row[k] }));
     });
     for (const i of [0, 1]) {
