@@ -2,8 +2,8 @@
 #ifndef SL_LINSOLVE_H
 #define SL_LINSOLVE_H
 
+#include "softlab/linear_solver.h"
 #include "softlab/status.h"
-#include "softlab/world.h"
 #include "linalg/block_sym.h"
 
 struct cs_sparse;

@@ -1,5 +1,6 @@
 /* The verdict on a run (issue 26): sl_world_judge. The criteria and their numbers are in
  * one place, the docstring of SL_VERDICT_WINDOW_STEPS in softlab/world.h. */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>

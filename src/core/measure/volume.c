@@ -1,5 +1,6 @@
 /* The volume measures of a body, from its tets (sl_body_def): one volume ratio and one
  * count of inverted cells for every kind of body (tet meshes, grid solids, springs). */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 
 #include "measure/measure.h"

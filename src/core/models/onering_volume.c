@@ -47,12 +47,16 @@ static void onering_destroy(sl_model *m) {
     free(d);
 }
 
+static const double *onering_rest_rows(const sl_model *m) { return ((const onering_data *)m->data)->ring_volume; }
+
 static const sl_model_class onering_class = {
     .name = "onering-volume",
     .citation = "seed 001 §2-3 (Irving, Schroeder, Fedkiw 2007)",
     .evaluate = onering_evaluate,
     .geometric_stiffness = onering_geometric,
     .destroy = onering_destroy,
+    .node_rows = 1,                      /* row k: the one-ring of node k */
+    .rest_row_values = onering_rest_rows, /* V^_k(x0) */
 };
 
 int sl_model_is_onering_volume(const sl_model *m) { return m && m->cls == &onering_class; }

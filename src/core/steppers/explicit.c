@@ -4,14 +4,14 @@
  * explicit Euler is unstable for every dt on an undamped oscillator. */
 #include <stdlib.h>
 
-#include "world/world_internal.h"
+#include "world/stepper_api.h"
 
 typedef struct { double *force; } explicit_state;
 
 static sl_status explicit_init(sl_world *w, void **state) {
     explicit_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
-    s->force = calloc(3 * (size_t)w->n, sizeof(double));
+    s->force = calloc(3 * (size_t)sl_world_node_count(w), sizeof(double));
     if (!s->force) {
         free(s);
         return SL_ERR_NOMEM;
@@ -28,21 +28,25 @@ static void explicit_destroy(void *state) {
 
 /* x_{n+1} = x_n + dt v_{n+n_x};  v_{n+1} = v_n + dt M^-1 F_n   (eq. 16-17) */
 static sl_status explicit_step_nx(sl_world *w, explicit_state *s, int n_x) {
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w), dt = sl_world_dt(w);
+    const double *mass = sl_world_masses(w);
+    int n = sl_world_node_count(w);
     double t0 = sl_clock_seconds();
-    sl_assembly_evaluate(w, w->x);
+    sl_assembly_evaluate(w, x);
     sl_assembly_forces(w, s->force);
     double t1 = sl_clock_seconds();
-    for (int i = 0; i < w->n; i++) {
-        if (w->pinned[i]) continue;
+    for (int i = 0; i < n; i++) {
+        if (sl_world_is_pinned(w, i)) continue;
         for (int c = 0; c < 3; c++) {
             int d = 3 * i + c;
-            double v_new = w->v[d] + w->dt * s->force[d] / w->mass[i]; /* eq. 17 */
-            w->x[d] += w->dt * (n_x ? v_new : w->v[d]);               /* eq. 16 */
-            w->v[d] = v_new;
+            double v_new = v[d] + dt * s->force[d] / mass[i]; /* eq. 17 */
+            x[d] += dt * (n_x ? v_new : v[d]);               /* eq. 16 */
+            v[d] = v_new;
         }
     }
-    w->timing.assembly = t1 - t0;
-    w->timing.solve = sl_clock_seconds() - t1;
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->assembly = t1 - t0;
+    timing->solve = sl_clock_seconds() - t1;
     return SL_OK;
 }
 

@@ -19,17 +19,18 @@ static sl_status init(sl_world *w, void **state) {
 
 static sl_status step(sl_world *w, void *state) {
     sl_stages *s = state;
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
     const double theta = 1.0 / (2.0 - cbrt(2.0));
     const double drift[4] = {theta / 2, (1 - theta) / 2, (1 - theta) / 2, theta / 2};
     const double kick[3] = {theta, 1 - 2 * theta, theta};
-    double dt = w->dt, *a = s->buf[0];
+    double dt = sl_world_dt(w), *a = s->buf[0];
     sl_stages_begin(w, s);
     for (int k = 0; k < 3; k++) {
-        sl_stages_axpy(w, w->x, w->x, drift[k] * dt, w->v); /* drift */
-        sl_stages_acceleration(w, s, w->x, w->v, a);
-        sl_stages_axpy(w, w->v, w->v, kick[k] * dt, a);     /* kick  */
+        sl_stages_axpy(w, x, x, drift[k] * dt, v); /* drift */
+        sl_stages_acceleration(w, s, x, v, a);
+        sl_stages_axpy(w, v, v, kick[k] * dt, a);     /* kick  */
     }
-    sl_stages_axpy(w, w->x, w->x, drift[3] * dt, w->v);
+    sl_stages_axpy(w, x, x, drift[3] * dt, v);
     sl_stages_end(w, s);
     return SL_OK;
 }

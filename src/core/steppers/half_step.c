@@ -14,16 +14,17 @@ static sl_status init(sl_world *w, void **state) {
 
 static sl_status step(sl_world *w, void *state) {
     sl_stages *s = state;
-    double dt = w->dt, *a = s->buf[0], *xm = s->buf[1], *vm = s->buf[2];
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    double dt = sl_world_dt(w), *a = s->buf[0], *xm = s->buf[1], *vm = s->buf[2];
     sl_stages_begin(w, s);
-    sl_stages_copy(w, xm, w->x);
-    sl_stages_copy(w, vm, w->v);
-    sl_stages_acceleration(w, s, w->x, w->v, a);
-    sl_stages_axpy(w, xm, w->x, 0.5 * dt, w->v);  /* x_m = x + dt/2 v       */
-    sl_stages_axpy(w, vm, w->v, 0.5 * dt, a);     /* v_m = v + dt/2 a(x, v) */
+    sl_stages_copy(w, xm, x);
+    sl_stages_copy(w, vm, v);
+    sl_stages_acceleration(w, s, x, v, a);
+    sl_stages_axpy(w, xm, x, 0.5 * dt, v);  /* x_m = x + dt/2 v       */
+    sl_stages_axpy(w, vm, v, 0.5 * dt, a);     /* v_m = v + dt/2 a(x, v) */
     sl_stages_acceleration(w, s, xm, vm, a);
-    sl_stages_axpy(w, w->x, w->x, dt, vm);        /* x' = x + dt v_m        */
-    sl_stages_axpy(w, w->v, w->v, dt, a);         /* v' = v + dt a(x_m, v_m) */
+    sl_stages_axpy(w, x, x, dt, vm);        /* x' = x + dt v_m        */
+    sl_stages_axpy(w, v, v, dt, a);         /* v' = v + dt a(x_m, v_m) */
     sl_stages_end(w, s);
     return SL_OK;
 }

@@ -9,8 +9,7 @@
 #include "linalg/linsolve.h"
 #include "softlab/incompressible.h"
 #include "softlab/krylov.h"
-#include "softlab/onering.h"
-#include "world/world_internal.h"
+#include "world/stepper_api.h"
 
 #define SL_PRESSURE_CHOLESKY_EPSILON 1e-9
 
@@ -60,7 +59,7 @@ static void incompressible_reset(void *state) {
 static sl_status incompressible_init(sl_world *w, void **state) {
     incompressible_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
-    size_t n3 = 3 * (size_t)w->n + 1, m = (size_t)w->m + 1;
+    size_t n3 = 3 * (size_t)sl_world_node_count(w) + 1, m = (size_t)sl_world_constraint_count(w) + 1;
     s->force = calloc(n3, sizeof(double));
     s->vstar = calloc(n3, sizeof(double));
     s->vtilde = calloc(n3, sizeof(double));
@@ -73,8 +72,8 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->work = calloc(7 * m, sizeof(double));
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
-    s->contacts = calloc((size_t)w->n + 1, sizeof(contact));
-    s->node_pressure = calloc((size_t)w->n + 1, sizeof(double));
+    s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
+    s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
     if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p ||
         !s->work || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
@@ -88,19 +87,20 @@ static sl_status incompressible_init(sl_world *w, void **state) {
 
 /* Hard rows (alpha = 0), their clamp bounds V^_k(x0) dt / recovery time, 1/m per dof. */
 static void classify_rows(sl_world *w, incompressible_state *s) {
-    const sl_assembly *a = &w->assembly;
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const double *alpha = sl_stepper_alpha(w), *mass = sl_world_masses(w);
     s->m_h = 0;
-    for (int k = 0; k < w->model_count; k++) {
-        const sl_model *m = w->models[k];
-        const double *ring = sl_onering_rest_volumes(m);
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        const double *ring = sl_model_rest_row_values(m); /* V^_k(x0) of one-ring rows */
         for (int i = 0; i < sl_model_constraint_count(m); i++) {
-            int row = a->row_offset[k] + i;
-            s->hard[row] = a->alpha[row] == 0 ? s->m_h : -1;
-            if (a->alpha[row] == 0)
-                s->clamp[s->m_h++] = ring ? ring[i] * w->dt / SL_INCOMPRESSIBLE_RECOVERY_TIME : INFINITY;
+            int row = sl_stepper_row_offset(w, k) + i;
+            s->hard[row] = alpha[row] == 0 ? s->m_h : -1;
+            if (alpha[row] == 0)
+                s->clamp[s->m_h++] = ring ? ring[i] * sl_world_dt(w) / SL_INCOMPRESSIBLE_RECOVERY_TIME : INFINITY;
         }
     }
-    for (int j = 0; j < a->n_free; j++) s->minv[j] = 1.0 / w->mass[a->free_dof[j] / 3];
+    for (int j = 0; j < n_free; j++) s->minv[j] = 1.0 / mass[free_dof[j] / 3];
     s->stats.unknowns = s->m_h;
 }
 
@@ -182,7 +182,7 @@ static cs *pressure_matrix(incompressible_state *s) {
 
 /* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs). */
 static sl_status project(sl_world *w, incompressible_state *s, double *v) {
-    const sl_assembly *a = &w->assembly;
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
     memset(s->p, 0, sizeof(double) * (size_t)s->m_h);
     sl_krylov_result r = {0, 0, 1, 0};
@@ -219,21 +219,21 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v) {
     if (r.least_squares && r.residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) return SL_ERR_NO_CONVERGENCE;
     s->stats.solves++;
     s->stats.iterations += r.iterations;
-    w->timing.iterations += r.iterations; /* the step's two solves together */
+    sl_stepper_timing(w)->iterations += r.iterations; /* the step's two solves together */
     if (r.iterations > s->stats.max_iterations) s->stats.max_iterations = r.iterations;
     if (r.residual > s->stats.max_residual) s->stats.max_residual = r.residual;
     pressure_velocity(s, s->p, s->t);
-    for (int j = 0; j < a->n_free; j++) v[a->free_dof[j]] += s->t[j];
+    for (int j = 0; j < n_free; j++) v[free_dof[j]] += s->t[j];
     return SL_OK;
 }
 
 /* rhs = -Jh v (free dofs of v, double[3n]). */
 static void minus_divergence(const sl_world *w, const incompressible_state *s, const double *v) {
-    const sl_assembly *a = &w->assembly;
+    const int *free_dof = sl_stepper_free_dofs(w);
     const cs *J = s->Jh;
     memset(s->rhs, 0, sizeof(double) * (size_t)s->m_h);
     for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->rhs[J->i[q]] -= J->x[q] * v[a->free_dof[j]];
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->rhs[J->i[q]] -= J->x[q] * v[free_dof[j]];
 }
 
 /* node_pressure[k] = p^_k / dt for each one-ring row k (node k), 0 for a node without
@@ -241,13 +241,15 @@ static void minus_divergence(const sl_world *w, const incompressible_state *s, c
  * kg/(m s) = Pa s and J^T p^ is the impulse (N s) the step's pressure gives the nodes:
  * p^/dt is the pressure (Pa), positive when it pushes the one-ring outward. */
 static void node_pressures(const sl_world *w, incompressible_state *s) {
-    memset(s->node_pressure, 0, sizeof(double) * (size_t)w->n);
-    for (int k = 0; k < w->model_count; k++) {
-        if (!sl_model_is_onering_volume(w->models[k])) continue;
-        int rows = sl_model_constraint_count(w->models[k]);
-        for (int i = 0; i < rows && i < w->n; i++) {
-            int h = s->hard[w->assembly.row_offset[k] + i];
-            if (h >= 0) s->node_pressure[i] = s->p[h] / w->dt;
+    int n = sl_world_node_count(w);
+    memset(s->node_pressure, 0, sizeof(double) * (size_t)n);
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        if (!m->cls->node_rows) continue; /* a row per node: the one-ring volume */
+        int rows = sl_model_constraint_count(m);
+        for (int i = 0; i < rows && i < n; i++) {
+            int h = s->hard[sl_stepper_row_offset(w, k) + i];
+            if (h >= 0) s->node_pressure[i] = s->p[h] / sl_world_dt(w);
         }
     }
     s->pressure_valid = 1;
@@ -255,19 +257,20 @@ static void node_pressures(const sl_world *w, incompressible_state *s) {
 
 /* v += dt/2 M^-1 F on the free dofs. */
 static void half_kick(sl_world *w, const double *force, double *v) {
-    const sl_assembly *a = &w->assembly;
-    for (int j = 0; j < a->n_free; j++) {
-        int d = a->free_dof[j];
-        v[d] += 0.5 * w->dt * force[d] / w->mass[d / 3];
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const double *mass = sl_world_masses(w);
+    for (int j = 0; j < n_free; j++) {
+        int d = free_dof[j];
+        v[d] += 0.5 * sl_world_dt(w) * force[d] / mass[d / 3];
     }
 }
 
-/* The wall (world_internal.h) node i is on or beyond at walls[0..nw), the deepest, or -1. */
+/* The wall (world/stepper_api.h) node i is on or beyond at walls[0..nw), the deepest, or -1. */
 static int touching(const sl_world *w, int i, const sl_wall *walls, int nw) {
     int best = -1;
     double deepest = -INFINITY;
-    for (int k = 0; k < nw && !w->pinned[i]; k++) {
-        double depth = walls[k].facing * (walls[k].height - w->x[3 * i + 1]);
+    for (int k = 0; k < nw && !sl_world_is_pinned(w, i); k++) {
+        double depth = walls[k].facing * (walls[k].height - sl_world_positions(w)[3 * i + 1]);
         if (depth >= 0 && depth > deepest) deepest = depth, best = k;
     }
     return best;
@@ -275,36 +278,39 @@ static int touching(const sl_world *w, int i, const sl_wall *walls, int nw) {
 
 static sl_status incompressible_step(sl_world *w, void *state) {
     incompressible_state *s = state;
-    sl_assembly *a = &w->assembly;
-    double dt = w->dt, t0 = sl_clock_seconds(), t_solve = 0;
-    size_t n3 = 3 * (size_t)w->n;
+    double *x = sl_stepper_x(w), *vel = sl_stepper_v(w);
+    const int n = sl_world_node_count(w), m = sl_world_constraint_count(w);
+    double dt = sl_world_dt(w), t0 = sl_clock_seconds(), t_solve = 0;
+    size_t n3 = 3 * (size_t)n;
     sl_wall walls[1 + SL_WORLD_MAX_PLATES];
     classify_rows(w, s);
-    memcpy(s->xn, w->x, n3 * sizeof(double));
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w), *dof = sl_stepper_dof_map(w);
+    const double *phi_rows = sl_stepper_phi(w);
+    memcpy(s->xn, x, n3 * sizeof(double));
     sl_status st;
 
     { /* 1. v* = v^n + dt/2 a(x^n) */
-        sl_assembly_evaluate(w, w->x);
+        sl_assembly_evaluate(w, x);
         sl_assembly_forces(w, s->force);
-        memcpy(s->vstar, w->v, n3 * sizeof(double));
+        memcpy(s->vstar, vel, n3 * sizeof(double));
         half_kick(w, s->force, s->vstar);
     }
     { /* 2. position projection (eq. 1), contacts: nodes on or beyond a wall (the ground, a
          plate) at t^n, whose normal velocity relative to the wall is made non-negative
          first: collision-aware v*, as the seed's squeeze does (seed 001 §5) */
-        int nw = sl_world_walls(w, w->t, walls);
+        int nw = sl_world_walls(w, sl_world_time(w), walls);
         s->contact_count = 0;
-        for (int i = 0; i < w->n; i++) {
+        for (int i = 0; i < n; i++) {
             int k = touching(w, i, walls, nw);
-            if (k < 0 || a->dof[3 * i + 1] < 0) continue;
+            if (k < 0 || dof[3 * i + 1] < 0) continue;
             if (walls[k].facing * (s->vstar[3 * i + 1] - walls[k].velocity) < 0) s->vstar[3 * i + 1] = walls[k].velocity;
-            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1], walls[k].velocity, walls[k].facing};
+            s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], walls[k].velocity, walls[k].facing};
         }
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
         minus_divergence(w, s, s->vstar);
-        for (int r = 0, i = 0; r < w->m; r++) {
+        for (int r = 0, i = 0; r < m; r++) {
             if (s->hard[r] < 0) continue;
-            double phi = fmax(-s->clamp[i], fmin(s->clamp[i], a->phi[r])); /* volume recovery clamp */
+            double phi = fmax(-s->clamp[i], fmin(s->clamp[i], phi_rows[r])); /* volume recovery clamp */
             s->rhs[i++] -= phi / dt;                                    /* -J v* - phi/dt */
         }
         double ts = sl_clock_seconds();
@@ -314,26 +320,26 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         if (st != SL_OK) return st;
     }
     { /* 4. x~ = x^n + dt v~;  5. collide with the walls at t^{n+1}: x^{n+1}, v*^n */
-        int nw = sl_world_walls(w, w->t + dt, walls);
-        memcpy(s->vstar, w->v, n3 * sizeof(double)); /* v*^n starts as v^n */
+        int nw = sl_world_walls(w, sl_world_time(w) + dt, walls);
+        memcpy(s->vstar, vel, n3 * sizeof(double)); /* v*^n starts as v^n */
         s->contact_count = 0;
-        for (int j = 0; j < a->n_free; j++) w->x[a->free_dof[j]] += dt * s->vtilde[a->free_dof[j]];
-        for (int i = 0; i < w->n; i++) {
+        for (int j = 0; j < n_free; j++) x[free_dof[j]] += dt * s->vtilde[free_dof[j]];
+        for (int i = 0; i < n; i++) {
             int k = touching(w, i, walls, nw);
             if (k < 0) continue;
             const sl_wall *wall = &walls[k];
-            w->x[3 * i + 1] = wall->height;
+            x[3 * i + 1] = wall->height;
             double *v = s->vstar + 3 * i, vn = wall->facing * (v[1] - wall->velocity); /* relative, along the normal */
             if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
                 double vt = hypot(v[0], v[2]);
                 double keep = vt > 0 ? fmax(0.0, 1.0 - wall->friction * (-vn) / vt) : 0;
                 v[0] *= keep, v[2] *= keep, v[1] = wall->velocity;
             }
-            s->contacts[s->contact_count++] = (contact){i, a->dof[3 * i + 1], wall->velocity, wall->facing};
+            s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], wall->velocity, wall->facing};
         }
     }
     { /* 6. velocity projection (eq. 2, right-hand side -J v*^n) at x^{n+1} */
-        sl_assembly_evaluate(w, w->x);
+        sl_assembly_evaluate(w, x);
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
         minus_divergence(w, s, s->vstar);
         double ts = sl_clock_seconds();
@@ -346,12 +352,12 @@ static sl_status incompressible_step(sl_world *w, void *state) {
     }
     { /* 7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v~^n */
         double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
-        memcpy(xnew, w->x, n3 * sizeof(double));
-        for (size_t d = 0; d < n3; d++) w->x[d] = 0.5 * (s->xn[d] + xnew[d]);
-        memcpy(w->v, s->vtilde, n3 * sizeof(double)); /* for velocity-dependent loads */
-        sl_assembly_evaluate(w, w->x);
+        memcpy(xnew, x, n3 * sizeof(double));
+        for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
+        memcpy(vel, s->vtilde, n3 * sizeof(double)); /* for velocity-dependent loads */
+        sl_assembly_evaluate(w, x);
         sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
-        memcpy(w->x, xnew, n3 * sizeof(double));
+        memcpy(x, xnew, n3 * sizeof(double));
         memcpy(s->vstar, s->vtilde, n3 * sizeof(double)); /* v^{n+1/2} */
         half_kick(w, s->force, s->vstar);
         for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
@@ -359,15 +365,16 @@ static sl_status incompressible_step(sl_world *w, void *state) {
             int d = 3 * k->node + 1;
             if (k->facing * (s->vstar[d] - k->velocity) < 0) s->vstar[d] = k->velocity;
         }
-        for (int j = 0; j < a->n_free; j++) {
-            int d = a->free_dof[j];
-            w->v[d] = 2 * s->vstar[d] - s->vtilde[d];
+        for (int j = 0; j < n_free; j++) {
+            int d = free_dof[j];
+            vel[d] = 2 * s->vstar[d] - s->vtilde[d];
         }
     }
     double t1 = sl_clock_seconds();
     s->stats.last_solve_seconds = t_solve;
-    w->timing.assembly = t1 - t0 - t_solve;
-    w->timing.solve = t_solve;
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->assembly = t1 - t0 - t_solve;
+    timing->solve = t_solve;
     return SL_OK;
 }
 
@@ -387,11 +394,11 @@ const sl_stepper_class sl_stepper_incompressible = {
 
 sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, double tol) {
     if (!w) return SL_ERR_NULL;
-    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state)
+    if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w))
         return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "the stepper is not 'incompressible'");
     if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_CHOLESKY || !(tol > 0 && tol < 1))
         return sl_world_fail(w, SL_ERR_RANGE, "pressure solver %d, tolerance %g", (int)solver, tol);
-    incompressible_state *s = w->stepper_state;
+    incompressible_state *s = sl_stepper_state(w);
     s->solver = solver;
     s->tol = tol;
     return SL_OK;
@@ -399,18 +406,18 @@ sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, d
 
 sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out) {
     if (!w || !out) return SL_ERR_NULL;
-    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state) return SL_ERR_INCOMPATIBLE;
-    *out = ((const incompressible_state *)w->stepper_state)->stats;
+    if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w)) return SL_ERR_INCOMPATIBLE;
+    *out = ((const incompressible_state *)sl_stepper_state(w))->stats;
     return SL_OK;
 }
 
 sl_status sl_incompressible_node_pressure(const sl_world *w, double *out) {
     if (!w || !out) return SL_ERR_NULL;
-    if (w->stepper != &sl_stepper_incompressible || !w->stepper_state)
+    if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w))
         return sl_world_fail((sl_world *)w, SL_ERR_RANGE, /* last_error is the world's note pad, const or not */
                              "the pressure field needs the 'incompressible' stepper (seed 001 eq. 2), not '%s'",
-                             w->stepper ? w->stepper->name : "none");
-    const incompressible_state *s = w->stepper_state;
-    for (int i = 0; i < w->n; i++) out[i] = s->pressure_valid ? s->node_pressure[i] : 0;
+                             sl_world_stepper(w) ? sl_world_stepper(w)->name : "none");
+    const incompressible_state *s = sl_stepper_state(w);
+    for (int i = 0; i < sl_world_node_count(w); i++) out[i] = s->pressure_valid ? s->node_pressure[i] : 0;
     return SL_OK;
 }

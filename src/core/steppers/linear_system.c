@@ -11,7 +11,7 @@
 
 #include "linalg/linsolve.h"
 #include "steppers/linear_system.h"
-#include "world/world_internal.h"
+#include "world/stepper_api.h"
 
 typedef struct {
     double *force; /* double[3n] */
@@ -33,9 +33,10 @@ void sl_linear_destroy(void *state) {
 sl_status sl_linear_init(sl_world *w, void **state) {
     implicit_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
-    s->force = calloc(3 * (size_t)w->n, sizeof(double));
-    s->rhs = calloc(3 * (size_t)w->n + 1, sizeof(double));
-    s->v = calloc(3 * (size_t)w->n + 1, sizeof(double));
+    size_t n = (size_t)sl_world_node_count(w);
+    s->force = calloc(3 * n, sizeof(double));
+    s->rhs = calloc(3 * n + 1, sizeof(double));
+    s->v = calloc(3 * n + 1, sizeof(double));
     if (!s->force || !s->rhs || !s->v) {
         sl_linear_destroy(s);
         return SL_ERR_NOMEM;
@@ -50,36 +51,41 @@ sl_status sl_linear_init(sl_world *w, void **state) {
  * damping C = c M, whose explicit part -c M v is already in F; seed 004 eq. 7-8). */
 sl_status sl_linear_step(sl_world *w, void *state, int terzopoulos) {
     implicit_state *s = state;
-    sl_assembly *a = &w->assembly;
-    double dt = w->dt, c = terzopoulos ? w->mass_damping : 0;
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    const double *mass = sl_world_masses(w);
+    double dt = sl_world_dt(w), c = terzopoulos ? sl_world_mass_damping(w) : 0;
+    sl_step_timing *timing = sl_stepper_timing(w);
     double t0 = sl_clock_seconds();
     { /* assemble F_n and the system matrix                                eq. 19, 23 */
-        sl_assembly_evaluate(w, w->x);
-        sl_assembly_geometric(w, w->x);
+        sl_assembly_evaluate(w, x);
+        sl_assembly_geometric(w, x);
         sl_assembly_forces(w, s->force);
         sl_assembly_system(w, terzopoulos ? 0.0 : dt * dt, dt * dt);
-        for (int k = 0; k < a->n_free; k++) {
-            int d = a->free_dof[k];
-            double m = w->mass[d / 3];
-            a->A->x[a->A_diag[k]] += 0.5 * dt * c * m;                   /* + dt/2 C */
-            s->rhs[k] = m * w->v[d] * (1 + 0.5 * dt * c) + dt * s->force[d]; /* M v_n + dt F_n */
-        }
     }
-    for (int k = 0; k < a->n_free; k++) s->v[k] = w->v[a->free_dof[k]]; /* guess: v_n */
+    /* the dof map and the matrix after the assembly, which (re)builds them */
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const int *A_diag = sl_stepper_system_diagonal(w);
+    cs *A = sl_stepper_system_matrix(w);
+    for (int k = 0; k < n_free; k++) {
+        int d = free_dof[k];
+        double m = mass[d / 3];
+        A->x[A_diag[k]] += 0.5 * dt * c * m;                       /* + dt/2 C */
+        s->rhs[k] = m * v[d] * (1 + 0.5 * dt * c) + dt * s->force[d]; /* M v_n + dt F_n */
+    }
+    for (int k = 0; k < n_free; k++) s->v[k] = v[free_dof[k]]; /* guess: v_n */
     double t1 = sl_clock_seconds();
     int factored = 0;
-    sl_status st = sl_spd_solve(&s->chol, w->linear_solver, a->A, a->version, s->rhs, s->v,
-                                &w->timing.iterations, &factored);
+    sl_status st = sl_spd_solve(&s->chol, sl_stepper_linear_solver(w), A, sl_stepper_pattern_version(w), s->rhs,
+                                s->v, &timing->iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
-    for (int k = 0; k < a->n_free; k++) { /* x_{n+1} = x_n + dt v_{n+1}            eq. 18 */
-        int d = a->free_dof[k];
-        w->v[d] = s->v[k];
-        w->x[d] += dt * w->v[d];
+    for (int k = 0; k < n_free; k++) { /* x_{n+1} = x_n + dt v_{n+1}            eq. 18 */
+        int d = free_dof[k];
+        v[d] = s->v[k];
+        x[d] += dt * v[d];
     }
-    w->timing.assembly = t1 - t0;
-    if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
-    else w->timing.solve = t2 - t1;
+    timing->assembly = t1 - t0;
+    if (factored) timing->factorization = t2 - t1; /* includes the direct solve */
+    else timing->solve = t2 - t1;
     return SL_OK;
 }
-

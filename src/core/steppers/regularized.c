@@ -19,7 +19,7 @@
 
 #include "linalg/linsolve.h"
 #include "steppers/regularized.h"
-#include "world/world_internal.h"
+#include "world/stepper_api.h"
 
 typedef struct {
     double *force;  /* double[3n] */
@@ -53,7 +53,7 @@ void sl_regularized_reset(void *state) {
 sl_status sl_regularized_init(sl_world *w, void **state) {
     regularized_state *s = calloc(1, sizeof *s);
     if (!s) return SL_ERR_NOMEM;
-    size_t n3 = 3 * (size_t)w->n + 1, m = (size_t)w->m + 1;
+    size_t n3 = 3 * (size_t)sl_world_node_count(w) + 1, m = (size_t)sl_world_constraint_count(w) + 1;
     s->force = calloc(n3, sizeof(double));
     s->rhs = calloc(n3 > m ? n3 : m, sizeof(double));
     s->fext = calloc(n3, sizeof(double));
@@ -78,46 +78,50 @@ sl_status sl_regularized_init(sl_world *w, void **state) {
  * iterations at 20,000 tets (bench --shapes, IC0, residual 1e-7) fell from 40.6 to 38.8 on
  * perf-block and from 51.0 to 44.1 on perf-beam. */
 
-static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + w->dt * w->beta); } /* eq. 20 */
+static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + sl_world_dt(w) * sl_world_beta(w)); } /* eq. 20 */
 
 static void advance_positions(sl_world *w) {
-    const sl_assembly *a = &w->assembly;
-    for (int k = 0; k < a->n_free; k++) w->x[a->free_dof[k]] += w->dt * w->v[a->free_dof[k]];
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w), dt = sl_world_dt(w);
+    for (int k = 0; k < n_free; k++) x[free_dof[k]] += dt * v[free_dof[k]];
 }
 
 sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
     regularized_state *s = state;
-    sl_assembly *a = &w->assembly;
-    double dt = w->dt, g = gamma_of(w);
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    const double *mass = sl_world_masses(w);
+    double dt = sl_world_dt(w), g = gamma_of(w);
+    sl_step_timing *timing = sl_stepper_timing(w);
     double t0 = sl_clock_seconds();
-    sl_assembly_evaluate(w, w->x);
+    sl_assembly_evaluate(w, x);
     if (geometric) { /* H = (dJ^T/dx) alpha^-1 phi_n, its tension (PSD) part per block */
-        sl_assembly_geometric(w, w->x);
+        sl_assembly_geometric(w, x);
         sl_assembly_geometric_psd(w);
     }
     sl_assembly_forces(w, s->force); /* F_ext - J^T alpha^-1 phi_n */
     sl_assembly_system(w, dt * dt / g, geometric ? dt * dt / g : 0.0);
-    for (int k = 0; k < a->n_free; k++) {
-        int d = a->free_dof[k];
-        s->rhs[k] = w->mass[d / 3] * w->v[d] + dt * s->force[d];
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    for (int k = 0; k < n_free; k++) {
+        int d = free_dof[k];
+        s->rhs[k] = mass[d / 3] * v[d] + dt * s->force[d];
     }
-    for (int k = 0; k < a->n_free; k++) { /* guess: v_n extrapolated, 2 v_n - v_{n-1} */
-        int d = a->free_dof[k];
-        s->v[k] = s->have_prev ? 2 * w->v[d] - s->v_prev[d] : w->v[d];
-        s->v_prev[d] = w->v[d];
+    for (int k = 0; k < n_free; k++) { /* guess: v_n extrapolated, 2 v_n - v_{n-1} */
+        int d = free_dof[k];
+        s->v[k] = s->have_prev ? 2 * v[d] - s->v_prev[d] : v[d];
+        s->v_prev[d] = v[d];
     }
     s->have_prev = 1;
     double t1 = sl_clock_seconds();
     int factored = 0;
-    sl_status st = sl_spd_solve(&s->primal, w->linear_solver, a->A, a->version, s->rhs, s->v,
-                                &w->timing.iterations, &factored);
+    sl_status st = sl_spd_solve(&s->primal, sl_stepper_linear_solver(w), sl_stepper_system_matrix(w),
+                                sl_stepper_pattern_version(w), s->rhs, s->v, &timing->iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
-    for (int k = 0; k < a->n_free; k++) w->v[a->free_dof[k]] = s->v[k];
+    for (int k = 0; k < n_free; k++) v[free_dof[k]] = s->v[k];
     advance_positions(w);
-    w->timing.assembly = t1 - t0;
-    if (factored) w->timing.factorization = t2 - t1; /* includes the direct solve */
-    else w->timing.solve = t2 - t1;
+    timing->assembly = t1 - t0;
+    if (factored) timing->factorization = t2 - t1; /* includes the direct solve */
+    else timing->solve = t2 - t1;
     return SL_OK;
 }
 
@@ -130,23 +134,24 @@ sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
 /* S = J M^-1 J^T + c diag(alpha) (eq. 22), with alpha = 0 rows regularized by
  * SL_SCHUR_EPSILON times their diagonal of J M^-1 J^T; NULL when out of memory. */
 static cs *schur_complement(const sl_world *w, const cs *J, double c) {
-    const sl_assembly *a = &w->assembly;
+    const int *free_dof = sl_stepper_free_dofs(w), m = sl_world_constraint_count(w);
+    const double *mass = sl_world_masses(w), *alpha = sl_stepper_alpha(w);
     cs *JT = cs_transpose(J, 1);
     cs *JMinv = cs_spalloc(J->m, J->n, J->nzmax, 1, 0);
-    cs *D = cs_spalloc(w->m, w->m, w->m + 1, 1, 1);
+    cs *D = cs_spalloc(m, m, m + 1, 1, 1);
     cs *S = NULL;
     if (JT && JMinv && D) {
         memcpy(JMinv->p, J->p, sizeof(csi) * (size_t)(J->n + 1));
         memcpy(JMinv->i, J->i, sizeof(csi) * (size_t)J->nzmax);
-        double *diag = calloc((size_t)w->m + 1, sizeof(double)); /* diag of J M^-1 J^T */
+        double *diag = calloc((size_t)m + 1, sizeof(double)); /* diag of J M^-1 J^T */
         if (!diag) goto done; /* without it the hard rows would lose their regularization */
         for (csi j = 0; j < J->n; j++)
             for (csi p = J->p[j]; p < J->p[j + 1]; p++) {
-                JMinv->x[p] = J->x[p] / w->mass[a->free_dof[j] / 3];
+                JMinv->x[p] = J->x[p] / mass[free_dof[j] / 3];
                 diag[J->i[p]] += J->x[p] * JMinv->x[p];
             }
-        for (int i = 0; i < w->m; i++)
-            cs_entry(D, i, i, a->alpha[i] > 0 ? c * a->alpha[i] : SL_SCHUR_EPSILON * diag[i]);
+        for (int i = 0; i < m; i++)
+            cs_entry(D, i, i, alpha[i] > 0 ? c * alpha[i] : SL_SCHUR_EPSILON * diag[i]);
         free(diag);
         cs *Dc = cs_compress(D);
         cs *JMJ = cs_multiply(JMinv, JT);
@@ -162,46 +167,52 @@ done:
 }
 
 static sl_status step_schur(sl_world *w, regularized_state *s) {
-    sl_assembly *a = &w->assembly;
-    double dt = w->dt, g = gamma_of(w);
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    const double *mass = sl_world_masses(w);
+    double dt = sl_world_dt(w), g = gamma_of(w);
     double t0 = sl_clock_seconds();
-    sl_assembly_evaluate(w, w->x);
+    sl_assembly_evaluate(w, x);
     const cs *J = sl_assembly_jacobian(w); /* owned by the assembly */
     cs *S = J ? schur_complement(w, J, g / (dt * dt)) : NULL;
     if (!S) return SL_ERR_NOMEM;
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const int m = sl_world_constraint_count(w);
+    const double *phi = sl_stepper_phi(w);
     sl_assembly_external_forces(w, s->force); /* gravity and grab */
-    for (int k = 0; k < a->n_free; k++) s->fext[k] = s->force[a->free_dof[k]];
-    for (int k = 0; k < a->n_free; k++) {
-        int d = a->free_dof[k];
-        s->force[k] = w->v[d] / dt + s->fext[k] / w->mass[d / 3]; /* dt^-1 v_n + M^-1 F_ext */
+    for (int k = 0; k < n_free; k++) s->fext[k] = s->force[free_dof[k]];
+    for (int k = 0; k < n_free; k++) {
+        int d = free_dof[k];
+        s->force[k] = v[d] / dt + s->fext[k] / mass[d / 3]; /* dt^-1 v_n + M^-1 F_ext */
     }
-    for (int i = 0; i < w->m; i++) s->rhs[i] = -g / (dt * dt) * a->phi[i];
+    for (int i = 0; i < m; i++) s->rhs[i] = -g / (dt * dt) * phi[i];
     for (csi j = 0; j < J->n; j++) /* rhs -= J (dt^-1 v_n + M^-1 F_ext)         eq. 21 */
         for (csi p = J->p[j]; p < J->p[j + 1]; p++) s->rhs[J->i[p]] -= J->x[p] * s->force[j];
     double t1 = sl_clock_seconds();
-    sl_status st = sl_cholesky_factor(&s->schur, S, a->version);
+    sl_status st = sl_cholesky_factor(&s->schur, S, sl_stepper_pattern_version(w));
     double t2 = sl_clock_seconds();
     if (st == SL_OK) {
         sl_cholesky_solve(&s->schur, s->rhs); /* rhs = lambda~ */
         for (csi j = 0; j < J->n; j++) {      /* v = v_n + dt M^-1 (F_ext + J^T lambda~) */
             double f = s->fext[j];
             for (csi p = J->p[j]; p < J->p[j + 1]; p++) f += J->x[p] * s->rhs[J->i[p]];
-            int d = a->free_dof[j];
-            w->v[d] += dt * f / w->mass[d / 3];
+            int d = free_dof[j];
+            v[d] += dt * f / mass[d / 3];
         }
         advance_positions(w);
     }
     cs_spfree(S);
-    w->timing.assembly = t1 - t0;
-    w->timing.factorization = t2 - t1;
-    w->timing.solve = sl_clock_seconds() - t2;
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->assembly = t1 - t0;
+    timing->factorization = t2 - t1;
+    timing->solve = sl_clock_seconds() - t2;
     return st;
 }
 
 static sl_status regularized_step(sl_world *w, void *state) {
     int stiff = sl_world_has_zero_compliance(w);
-    if (w->solve_form == SL_SOLVE_PRIMAL && stiff) return SL_ERR_STIFF_LIMIT;
-    if (w->solve_form == SL_SOLVE_SCHUR || (w->solve_form == SL_SOLVE_AUTO && stiff))
+    sl_solve_form form = sl_stepper_solve_form(w);
+    if (form == SL_SOLVE_PRIMAL && stiff) return SL_ERR_STIFF_LIMIT;
+    if (form == SL_SOLVE_SCHUR || (form == SL_SOLVE_AUTO && stiff))
         return step_schur(w, state);
     return sl_regularized_primal_step(w, state, 0);
 }

@@ -17,18 +17,19 @@ static sl_status init(sl_world *w, void **state) {
 
 static sl_status step(sl_world *w, void *state) {
     sl_stages *s = state;
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
     static const double c[4] = {0, 0.5, 0.5, 1}, b[4] = {1, 2, 2, 1};
-    double dt = w->dt;
+    double dt = sl_world_dt(w);
     double *a = s->buf[0], *xs = s->buf[1], *vs = s->buf[2], *sum_v = s->buf[3], *sum_a = s->buf[4];
     sl_stages_begin(w, s);
-    sl_stages_copy(w, xs, w->x);
-    sl_stages_copy(w, vs, w->v);
-    sl_stages_copy(w, sum_v, w->v); /* pinned entries unused; free ones set at stage 0 */
-    sl_stages_copy(w, sum_a, w->v);
+    sl_stages_copy(w, xs, x);
+    sl_stages_copy(w, vs, v);
+    sl_stages_copy(w, sum_v, v); /* pinned entries unused; free ones set at stage 0 */
+    sl_stages_copy(w, sum_a, v);
     for (int k = 0; k < 4; k++) {
         if (k > 0) {
-            sl_stages_axpy(w, xs, w->x, c[k] * dt, vs); /* x_k = x + c_k dt v_{k-1} */
-            sl_stages_axpy(w, vs, w->v, c[k] * dt, a);  /* v_k = v + c_k dt a_{k-1} */
+            sl_stages_axpy(w, xs, x, c[k] * dt, vs); /* x_k = x + c_k dt v_{k-1} */
+            sl_stages_axpy(w, vs, v, c[k] * dt, a);  /* v_k = v + c_k dt a_{k-1} */
         }
         sl_stages_acceleration(w, s, xs, vs, a);       /* a_k = a(x_k, v_k) */
         if (k == 0) {
@@ -39,8 +40,8 @@ static sl_status step(sl_world *w, void *state) {
             sl_stages_axpy(w, sum_a, sum_a, b[k], a);
         }
     }
-    sl_stages_axpy(w, w->x, w->x, dt / 6, sum_v);      /* x' = x + dt/6 sum b_k v_k */
-    sl_stages_axpy(w, w->v, w->v, dt / 6, sum_a);      /* v' = v + dt/6 sum b_k a_k */
+    sl_stages_axpy(w, x, x, dt / 6, sum_v);      /* x' = x + dt/6 sum b_k v_k */
+    sl_stages_axpy(w, v, v, dt / 6, sum_a);      /* v' = v + dt/6 sum b_k a_k */
     sl_stages_end(w, s);
     return SL_OK;
 }

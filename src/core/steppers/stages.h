@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "world/world_internal.h"
+#include "world/stepper_api.h"
 
 #define SL_STAGES_MAX 6
 

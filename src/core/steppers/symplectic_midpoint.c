@@ -15,12 +15,13 @@ static sl_status init(sl_world *w, void **state) {
 
 static sl_status step(sl_world *w, void *state) {
     sl_stages *s = state;
-    double dt = w->dt, *a = s->buf[0];
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    double dt = sl_world_dt(w), *a = s->buf[0];
     sl_stages_begin(w, s);
-    sl_stages_axpy(w, w->x, w->x, 0.5 * dt, w->v); /* x_h = x + dt/2 v    */
-    sl_stages_acceleration(w, s, w->x, w->v, a);
-    sl_stages_axpy(w, w->v, w->v, dt, a);          /* v' = v + dt a(x_h)  */
-    sl_stages_axpy(w, w->x, w->x, 0.5 * dt, w->v); /* x' = x_h + dt/2 v'  */
+    sl_stages_axpy(w, x, x, 0.5 * dt, v); /* x_h = x + dt/2 v    */
+    sl_stages_acceleration(w, s, x, v, a);
+    sl_stages_axpy(w, v, v, dt, a);          /* v' = v + dt a(x_h)  */
+    sl_stages_axpy(w, x, x, 0.5 * dt, v); /* x' = x_h + dt/2 v'  */
     sl_stages_end(w, s);
     return SL_OK;
 }

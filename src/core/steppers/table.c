@@ -1,7 +1,7 @@
 /* The stepper table. Adding a stepper is one file and one line here. */
 #include <string.h>
 
-#include "world/world_internal.h"
+#include "softlab/stepper.h"
 
 extern const sl_stepper_class sl_stepper_explicit_euler;
 extern const sl_stepper_class sl_stepper_symplectic_euler;
@@ -43,18 +43,4 @@ const sl_stepper_class *sl_stepper_find(const char *name) {
     for (int i = 0; i < sl_stepper_count; i++)
         if (strcmp(sl_steppers[i]->name, name) == 0) return sl_steppers[i];
     return NULL;
-}
-
-sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form) {
-    if (!w) return SL_ERR_NULL;
-    if (form < SL_SOLVE_AUTO || form > SL_SOLVE_SCHUR) return SL_ERR_RANGE;
-    w->solve_form = form;
-    return SL_OK;
-}
-
-sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver) {
-    if (!w) return SL_ERR_NULL;
-    if (solver < SL_LINEAR_DEFAULT || solver >= SL_LINEAR_SOLVER_COUNT) return SL_ERR_RANGE;
-    w->linear_solver = solver;
-    return SL_OK;
 }

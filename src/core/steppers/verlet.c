@@ -59,28 +59,29 @@ static int same(const double *a, const double *b, int count) {
 
 /* The grab's nodes, weights and offsets as g (double[5 count]) holds them; with fill,
  * writes them there instead. */
-static int grab_record(const sl_world *w, double *g, int fill) {
-    for (int i = 0; i < w->grab.count; i++) {
-        double r[5] = {w->grab.node[i], w->grab.weight[i], w->grab.offset[3 * i], w->grab.offset[3 * i + 1],
-                       w->grab.offset[3 * i + 2]};
+static int grab_record(const sl_force_inputs *f, double *g, int fill) {
+    for (int i = 0; i < f->grab_count; i++) {
+        double r[5] = {f->grab_node[i], f->grab_weight[i], f->grab_offset[3 * i], f->grab_offset[3 * i + 1],
+                       f->grab_offset[3 * i + 2]};
         if (fill) memcpy(g + 5 * i, r, sizeof r);
         else if (memcmp(g + 5 * i, r, sizeof r)) return 0;
     }
     return 1;
 }
 
-static int same_grab(const sl_world *w, double *g) { return grab_record(w, g, 0); }
+static int same_grab(const sl_force_inputs *f, double *g) { return grab_record(f, g, 0); }
 
 /* 1 if the cached a_n is a at the world's present state and force field. */
-static int cache_holds(const sl_world *w, const verlet_state *s) {
+static int cache_holds(sl_world *w, const verlet_state *s) {
     const sl_stages *g = s->stages;
-    int n3 = 3 * w->n;
-    return s->valid && s->version == w->assembly.version && s->m == w->m &&
-           same(g->buf[1], w->x, n3) && same(g->buf[2], w->v, n3) &&
-           same(s->gravity, w->gravity, 3) && s->damping == w->mass_damping &&
-           same(s->alpha, w->assembly.alpha, w->m) && s->has_load == (w->load != NULL) &&
-           (!w->load || same(s->load, w->load, n3)) && s->grab_count == w->grab.count &&
-           s->grab_k == w->grab.k && same(s->grab_target, w->grab.target, 3) && same_grab(w, s->grab);
+    sl_force_inputs f = sl_stepper_force_inputs(w);
+    int n3 = 3 * sl_world_node_count(w), m = sl_world_constraint_count(w);
+    return s->valid && s->version == sl_stepper_pattern_version(w) && s->m == m &&
+           same(g->buf[1], sl_stepper_x(w), n3) && same(g->buf[2], sl_stepper_v(w), n3) &&
+           same(s->gravity, f.gravity, 3) && s->damping == f.mass_damping &&
+           same(s->alpha, sl_stepper_alpha(w), m) && s->has_load == (f.load != NULL) &&
+           (!f.load || same(s->load, f.load, n3)) && s->grab_count == f.grab_count &&
+           s->grab_k == f.grab_k && same(s->grab_target, f.grab_target, 3) && same_grab(&f, s->grab);
 }
 
 /* Grows *p to hold count doubles (kept between steps); 0 when out of memory. */
@@ -94,23 +95,25 @@ static int reserve(double **p, int *capacity, int count) {
 
 /* Records what the cached a_{n+1} was computed under. Returns 0 when out of memory
  * (the cache then stays invalid: correct, only slower). */
-static int cache_store(const sl_world *w, verlet_state *s) {
-    size_t n3 = 3 * (size_t)w->n;
+static int cache_store(sl_world *w, verlet_state *s) {
+    sl_force_inputs f = sl_stepper_force_inputs(w);
+    int n = sl_world_node_count(w), m = sl_world_constraint_count(w);
+    size_t n3 = 3 * (size_t)n;
     s->valid = 0;
-    if (!reserve(&s->alpha, &s->alpha_capacity, w->m) || (w->load && !reserve(&s->load, &s->load_capacity, 3 * w->n)) ||
-        !reserve(&s->grab, &s->grab_capacity, 5 * w->grab.count))
+    if (!reserve(&s->alpha, &s->alpha_capacity, m) || (f.load && !reserve(&s->load, &s->load_capacity, 3 * n)) ||
+        !reserve(&s->grab, &s->grab_capacity, 5 * f.grab_count))
         return 0;
-    if (w->m) memcpy(s->alpha, w->assembly.alpha, sizeof(double) * (size_t)w->m);
-    if (w->load) memcpy(s->load, w->load, sizeof(double) * n3);
-    grab_record(w, s->grab, 1);
-    s->has_load = w->load != NULL;
-    sl_stages_copy(w, s->stages->buf[1], w->x);
-    sl_stages_copy(w, s->stages->buf[2], w->v);
-    s->version = w->assembly.version, s->m = w->m;
-    memcpy(s->gravity, w->gravity, sizeof s->gravity);
-    s->damping = w->mass_damping;
-    s->grab_count = w->grab.count, s->grab_k = w->grab.k;
-    memcpy(s->grab_target, w->grab.target, sizeof s->grab_target);
+    if (m) memcpy(s->alpha, sl_stepper_alpha(w), sizeof(double) * (size_t)m);
+    if (f.load) memcpy(s->load, f.load, sizeof(double) * n3);
+    grab_record(&f, s->grab, 1);
+    s->has_load = f.load != NULL;
+    sl_stages_copy(w, s->stages->buf[1], sl_stepper_x(w));
+    sl_stages_copy(w, s->stages->buf[2], sl_stepper_v(w));
+    s->version = sl_stepper_pattern_version(w), s->m = m;
+    memcpy(s->gravity, f.gravity, sizeof s->gravity);
+    s->damping = f.mass_damping;
+    s->grab_count = f.grab_count, s->grab_k = f.grab_k;
+    memcpy(s->grab_target, f.grab_target, sizeof s->grab_target);
     s->valid = 1;
     return 1;
 }
@@ -118,16 +121,17 @@ static int cache_store(const sl_world *w, verlet_state *s) {
 static sl_status step(sl_world *w, void *state) {
     verlet_state *s = state;
     sl_stages *g = s->stages;
-    double dt = w->dt, *a = g->buf[0], *v_pred = g->buf[2];
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    double dt = sl_world_dt(w), *a = g->buf[0], *v_pred = g->buf[2];
     sl_stages_begin(w, g);
-    if (!cache_holds(w, s)) sl_stages_acceleration(w, g, w->x, w->v, a); /* a_n */
+    if (!cache_holds(w, s)) sl_stages_acceleration(w, g, x, v, a); /* a_n */
     s->valid = 0;
-    sl_stages_axpy(w, w->v, w->v, 0.5 * dt, a);     /* v_h = v + dt/2 a_n              */
-    sl_stages_axpy(w, w->x, w->x, dt, w->v);        /* x' = x + dt v_h                 */
-    sl_stages_copy(w, v_pred, w->v);
-    sl_stages_axpy(w, v_pred, w->v, 0.5 * dt, a);   /* v + dt a_n, for the damping     */
-    sl_stages_acceleration(w, g, w->x, v_pred, a);  /* a_{n+1}                         */
-    sl_stages_axpy(w, w->v, w->v, 0.5 * dt, a);     /* v' = v_h + dt/2 a_{n+1}         */
+    sl_stages_axpy(w, v, v, 0.5 * dt, a);        /* v_h = v + dt/2 a_n          */
+    sl_stages_axpy(w, x, x, dt, v);              /* x' = x + dt v_h             */
+    sl_stages_copy(w, v_pred, v);
+    sl_stages_axpy(w, v_pred, v, 0.5 * dt, a);   /* v + dt a_n, for the damping */
+    sl_stages_acceleration(w, g, x, v_pred, a);  /* a_{n+1}                     */
+    sl_stages_axpy(w, v, v, 0.5 * dt, a);        /* v' = v_h + dt/2 a_{n+1}     */
     cache_store(w, s);
     sl_stages_end(w, g);
     return SL_OK;

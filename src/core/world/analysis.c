@@ -1,4 +1,5 @@
 /* Diagnostics of a world: energies, constraint violation, dense J, omega_max. */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* Global assembly from model blocks (world/assembly.h). */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include "world/assembly.h"
 
 #include <cs.h>

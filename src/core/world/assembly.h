@@ -6,7 +6,14 @@
 #ifndef SL_ASSEMBLY_H
 #define SL_ASSEMBLY_H
 
+/* The world's own (world/, measure/): a stepper sees the assembly through
+ * world/stepper_api.h, which declares its evaluation, forces and system matrix. */
+#ifndef SL_WORLD_INTERNAL
+#error "world/assembly.h is the world's own: a stepper includes world/stepper_api.h (README, Architecture)"
+#endif
+
 #include "softlab/status.h"
+#include "world/stepper_api.h"
 
 struct cs_sparse;
 typedef struct sl_world sl_world;
@@ -64,49 +71,6 @@ sl_status sl_assembly_prepare(sl_world *w);
  * them in place, e.g. sl_grid_set_strength); no-op before the first prepare. */
 void sl_assembly_refresh_compliance(sl_world *w);
 
-/* Evaluates phi, the block Jacobians and w = alpha^-1 phi at x (double[3n]). */
-void sl_assembly_evaluate(sl_world *w, const double *x);
-
-/* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
-void sl_assembly_geometric(sl_world *w, const double *x);
-
-/* Replaces every geometric stiffness block by its positive semidefinite part (after
- * sl_assembly_geometric): the tension part of H, which keeps a system matrix
- * M + c (K + H) positive definite when compressed blocks make H indefinite. */
-void sl_assembly_geometric_psd(sl_world *w);
-
-/* External force on every global dof (double[3n], N): gravity M g, loads, the mass
- * damping -c M v, grab. */
-void sl_assembly_external_forces(const sl_world *w, double *force);
-
-/* Force on every global dof (double[3n], N): the external force and
- * -J^T alpha^-1 phi
- * (seed 000 §2.2, F = -dU/dx) using the evaluated phi and J. */
-void sl_assembly_forces(const sl_world *w, double *force);
-
-/* The same two at a state (x, v) other than the world's (double[3n] each): the grab
- * spring reads x, the mass damping v; phi and J must have been evaluated at x. */
-void sl_assembly_external_forces_at(const sl_world *w, const double *x, const double *v, double *force);
-void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, double *force);
-
-/* Writes A = M + c_K J^T alpha^-1 J + c_H H into the values of the pattern, on
- * the free dofs (seed 000 eq. 23 scaled by M; the primal form of eq. 20). */
-void sl_assembly_system(sl_world *w, double c_K, double c_H);
-
-
-/* The constraint Jacobian as a CSC matrix (m x n_free), pinned columns dropped, owned
- * by the assembly: its pattern is built once (until the pattern is
- * rebuilt), its values refilled in place from the last sl_assembly_evaluate on each call,
- * so a step allocates nothing. Built anew each step, the triplets, cs_compress and
- * cs_dupl were about 35 % of an incompressible step on a 733-node torus (perf, issue 27).
- * Valid until the next call or the next rebuild; never freed by the caller. NULL: out of
- * memory. */
-const struct cs_sparse *sl_assembly_jacobian(sl_world *w);
-
 void sl_assembly_free(sl_assembly *a);
-
-/* Slot (index into A->x) of entry (row, col) of the CSC matrix A with sorted row indices
- * in each column, or -1 if A stores no such entry (binary search). */
-int sl_assembly_find_slot(const struct cs_sparse *A, int row, int col);
 
 #endif

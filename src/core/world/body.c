@@ -1,5 +1,6 @@
 /* The body record of a world (elements, surface, edges), pins by box, and the overall
  * constraint strength: what scenes say about a world beyond its models. */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

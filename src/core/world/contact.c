@@ -1,5 +1,6 @@
 /* Contact with a ground plane, static spheres and moving plates, as a projection after
  * each step. */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 
 #include "world/world_internal.h"

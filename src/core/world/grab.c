@@ -1,4 +1,5 @@
 /* Grab: a user's drag as a spring force toward a moving target (softlab/world.h). */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* The position-based correction of seed 003 §5 after an explicit step (world.h,
  * sl_world_set_pbd_iterations): Gauss-Seidel over the constraint rows of the model
  * language, each row projected toward phi_i = 0 along M^-1 grad phi_i. */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <cs.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,9 @@
 /* World lifetime, state access, stepping with divergence detection. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include "world/world_internal.h"
 #include "softlab/tet_fem.h"
+#include "softlab/warping.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -427,6 +429,27 @@ sl_status sl_world_set_mass_damping(sl_world *w, double c) {
 }
 
 double sl_world_mass_damping(const sl_world *w) { return w ? w->mass_damping : 0; }
+
+sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form) {
+    if (!w) return SL_ERR_NULL;
+    if (form < SL_SOLVE_AUTO || form > SL_SOLVE_SCHUR) return SL_ERR_RANGE;
+    w->solve_form = form;
+    return SL_OK;
+}
+
+sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver) {
+    if (!w) return SL_ERR_NULL;
+    if (solver < SL_LINEAR_DEFAULT || solver >= SL_LINEAR_SOLVER_COUNT) return SL_ERR_RANGE;
+    w->linear_solver = solver;
+    return SL_OK;
+}
+
+/* Declared with the warping steppers it serves (softlab/warping.h). */
+sl_status sl_world_set_momentum_correction(sl_world *w, int on) {
+    if (!w) return SL_ERR_NULL;
+    w->momentum_correction = on != 0;
+    return SL_OK;
+}
 
 sl_status sl_world_set_velocities(sl_world *w, const double *v) {
     if (!w || !v) return SL_ERR_NULL;

@@ -1,11 +1,19 @@
-/* Internal layout of sl_world, shared by the world, the assembly and the steppers.
- * Not part of the public API: front-ends use the getters of softlab/world.h. */
+/* Internal layout of sl_world, shared by the world (world/) and its measures (measure/),
+ * which define SL_WORLD_INTERNAL before including it. Not part of the public API:
+ * front-ends use the getters of softlab/world.h; steppers see the world only through
+ * world/stepper_api.h (which this header includes, so the world implements exactly what
+ * it declares). */
 #ifndef SL_WORLD_INTERNAL_H
 #define SL_WORLD_INTERNAL_H
+
+#ifndef SL_WORLD_INTERNAL
+#error "world/world_internal.h is the world's own: a stepper includes world/stepper_api.h (README, Architecture)"
+#endif
 
 #include "softlab/stepper.h"
 #include "softlab/world.h"
 #include "world/assembly.h"
+#include "world/stepper_api.h"
 
 /* The body record (sl_body_def), owned by the world. */
 typedef struct sl_body {
@@ -78,27 +86,8 @@ struct sl_world {
     void (*driver_free)(void *);
 };
 
-/* Records a formatted error message in w->last_error and returns status. */
-sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
-
-/* 1 if some model has a constraint of compliance alpha = 0 (a hard constraint). */
-int sl_world_has_zero_compliance(const sl_world *w);
-
 /* Projects nodes out of the ground, spheres and plates (world/contact.c). */
 void sl_world_resolve_contacts(sl_world *w);
-
-/* A horizontal wall the body must stay on one side of, at time t: the ground (velocity
- * 0, facing up) or plate i. The body is where facing * (y - height) >= 0. */
-typedef struct sl_wall {
-    double height;   /* m */
-    double velocity; /* m/s, dy/dt of the wall */
-    double facing;   /* +1: the body is above (normal +y); -1: below (normal -y) */
-    double friction; /* Coulomb coefficient */
-} sl_wall;
-
-/* The walls of w at time t: the ground first (if any), then the plates. Writes at most
- * 1 + SL_WORLD_MAX_PLATES walls into out and returns how many. */
-int sl_world_walls(const sl_world *w, double t, sl_wall *out);
 
 /* The position-based correction after an explicit step (world/projection.c; world.h,
  * sl_world_set_pbd_iterations): w->pbd_iterations sweeps on x and v. Errors: SL_ERR_NOMEM

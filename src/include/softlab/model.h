@@ -29,6 +29,8 @@
 #ifndef SL_MODEL_H
 #define SL_MODEL_H
 
+#include <stddef.h>
+
 #include "softlab/status.h"
 
 typedef struct sl_model sl_model;
@@ -58,6 +60,18 @@ typedef struct sl_model_class {
     /* 1 if every phi is a quadratic form of node differences minus a constant, so that
      * H(w) x = J^T w (Terzopoulos' frozen-coefficient stiffness; seed 004 eq. 7). */
     int quadratic;
+
+    /* 1 if model row i belongs to node i (one row per node of the world, e.g. the one-ring
+     * volume of node i): a value per row, such as the pressure multiplier of a hard row,
+     * is then a field over the nodes. */
+    int node_rows;
+
+    /* Optional (NULL if none): for rows phi_i = Q_i(x) - Q_i(x0) that measure the change
+     * of a quantity Q_i, its rest value Q_i(x0) per model row (double[row_count], in the
+     * units of phi, valid while the model lives), e.g. the one-ring volumes V^_k(x0) in
+     * m^3. A stepper that drives such rows to 0 (incompressible) bounds a step's
+     * correction by a fraction of it. */
+    const double *(*rest_row_values)(const sl_model *self);
 } sl_model_class;
 
 struct sl_model {
@@ -87,6 +101,11 @@ static inline int sl_model_block_row_count(const sl_model *m) {
 /* Model row of block row br (0 .. block_count*block_rows - 1). */
 static inline int sl_model_row_of(const sl_model *m, int br) {
     return m->block_row ? m->block_row[br] : br;
+}
+
+/* The rest values of m's rows (sl_model_class.rest_row_values), or NULL. */
+static inline const double *sl_model_rest_row_values(const sl_model *m) {
+    return m->cls->rest_row_values ? m->cls->rest_row_values(m) : NULL;
 }
 
 /* Allocates a model shell with zeroed block_node and compliance arrays of the given

@@ -1,8 +1,9 @@
 /* Time steppers: one file per stepper defines one static descriptor; the table
  * sl_steppers[] lists them (Chipmunk's constraint classes). The web menu, the CLI,
  * tests and benchmarks loop over the table. Every stepper consumes only the model
- * language of model.h (phi, J, alpha, geometric stiffness) and knows nothing
- * of which model produced it. */
+ * language of model.h (phi, J, alpha, geometric stiffness, capabilities such as
+ * node_rows) and knows nothing of which model produced it; it sees the world through
+ * the core's internal src/core/world/stepper_api.h and the getters of world.h. */
 #ifndef SL_STEPPER_H
 #define SL_STEPPER_H
 

@@ -10,6 +10,7 @@
 #ifndef SL_WORLD_H
 #define SL_WORLD_H
 
+#include "softlab/linear_solver.h"
 #include "softlab/model.h"
 #include "softlab/status.h"
 
@@ -134,24 +135,8 @@ typedef enum sl_solve_form { SL_SOLVE_AUTO, SL_SOLVE_PRIMAL, SL_SOLVE_SCHUR } sl
 /* Sets the solve form of the regularized stepper. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_solve_form(sl_world *w, sl_solve_form form);
 
-/* How the SPD systems of the regularized stepper (primal form) and of linearly implicit
- * Euler are solved (issue 11; tolerances in src/core/linalg/linsolve.h):
- * DEFAULT: FACTOR_PCG, or IC0 when the Cholesky factor would fill in more than 4 times
- *   the matrix (large compact 3D meshes; measured in linsolve.h);
- * FACTOR_PCG: CG preconditioned by a reused sparse Cholesky factor (AMD ordering);
- * CHOLESKY: a sparse Cholesky factorization and direct solve every step (the reference);
- * BLOCK_JACOBI: CG preconditioned by the inverse 3x3 diagonal block of each node;
- * IC0: CG preconditioned by an incomplete Cholesky factor on the pattern of the matrix. */
-typedef enum sl_linear_solver {
-    SL_LINEAR_DEFAULT,
-    SL_LINEAR_FACTOR_PCG,
-    SL_LINEAR_CHOLESKY,
-    SL_LINEAR_BLOCK_JACOBI,
-    SL_LINEAR_IC0,
-    SL_LINEAR_SOLVER_COUNT
-} sl_linear_solver;
-
-/* Sets the linear solver of the steppers that solve one. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+/* Sets the linear solver of the steppers that solve one (sl_linear_solver, declared in
+ * softlab/linear_solver.h, which this header includes). Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_linear_solver(sl_world *w, sl_linear_solver solver);
 
 /* Sets c (1/s, finite, >= 0) of the mass damping C = c M (sl_world_def.mass_damping): a

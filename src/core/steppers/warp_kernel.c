@@ -1,0 +1,510 @@
+/* The kernel of the stiffness-warping steppers: stiffness warping (seed 002 eq. 12 and §3.2; Mueller et al. 2002), generic over the
+ * model language: K0 = J(x0)^T alpha^-1 J(x0) is kept block by block as the models hand
+ * out their blocks (the geometric term vanishes at phi = 0), so it warps tets and springs.
+ * Each step, linearly implicit Euler in velocity:
+ *   (M + dt c M + dt^2 K_w) v' = M v + dt (f_ext - f_w(x)),   x' = x + dt v',
+ *   f_w,i = R_i sum_j K0_ij (R_i^T x_j - x0_j),   K_w,ij = R_i K0_ij R_i^T,
+ * lumped masses, c the world's mass damping (implicit here), pinned nodes fixed. Three
+ * descriptors share this kernel (warp_kernel.h) and differ in R, one file each:
+ *   stiffness-warping          R_i of node i: rotation of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T
+ *                              over the mesh edges at i (eq. 14-15, det R = +1). K_w is not
+ *                              symmetric: BiCGSTAB preconditioned by a reused sparse LU factor
+ *                              (CSparse cs_lu, symbolic analysis reused; sl_lu_bicgstab).
+ *   stiffness-warping-element  R_e of each block: polar rotation of F = Ds Dm^-1 for tets, the
+ *                              rotation taking the rest direction to the current one for
+ *                              2-node blocks (springs), I otherwise (Mueller & Gross 2004).
+ *                              Symmetric: Cholesky-preconditioned CG as implicit-euler.
+ *   linear-fem                 R = I: plain linear FEM, K_w = K0 constant.
+ * Optional momentum correction (sl_world_set_momentum_correction; seed 002 §3, Desbrun et
+ * al. 1999) for bodies with no pins. The public kernel access of softlab/warping.h is here
+ * too: it reads the state of whichever of the three runs. */
+#include <cs.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linalg/linsolve.h"
+#include "linalg/mat3.h"
+#include "softlab/warping.h"
+#include "steppers/warp_kernel.h"
+
+typedef struct {
+    int mode;         /* WARP_* */
+    int version;      /* assembly pattern version of K0 and the LU pattern */
+    int block_total;  /* blocks over all models */
+    double *K0;       /* per block (3k x 3k) of J^T alpha^-1 J at x0, laid out as assembly H */
+    double *Dm_inv;   /* double[9 * block_total]: rest edge matrix inverse of 4-node blocks */
+    double *R_node;   /* double[9n] */
+    double *R_block;  /* double[9 * block_total] */
+    int *pair, pair_count; /* node pairs (mesh edges, or block pairs) for A_i */
+    double *force, *rhs, *v; /* double[3n], [n_free], [n_free] */
+    /* Non-symmetric system (vertex warping): full pattern over the free dofs, slots. */
+    cs *A;
+    int *slot, *diag;
+    sl_lu lu;          /* its LU factor, preconditioner of BiCGSTAB */
+    sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
+} warp_state;
+
+/* The rest shape x0 of K0 and of f_w: the body's (sl_body_def.rest_positions) when the
+ * world starts away from it (a bent tube, a twisted beam), else the initial positions. */
+static const double *rest_of(const sl_world *w) { return sl_stepper_rest_shape(w); }
+
+/* ---- rotations ---- */
+
+/* Rotation taking unit direction a to unit direction b (Rodrigues; I if a = b, a
+ * half turn about an axis normal to a if b = -a). */
+static void align_rotation(const double a[3], const double b[3], double R[9]) {
+    double k[3], c = sl_vec3_dot(a, b);
+    sl_vec3_cross(a, b, k);
+    double s2 = sl_vec3_dot(k, k);
+    for (int i = 0; i < 9; i++) R[i] = (i % 4 == 0);
+    if (s2 < 1e-30) {
+        if (c > 0) return;
+        double e[3] = {fabs(a[0]) < 0.9, fabs(a[0]) >= 0.9, 0}, n[3];
+        sl_vec3_cross(a, e, n);
+        double l = sqrt(sl_vec3_dot(n, n));
+        for (int r = 0; r < 3; r++)
+            for (int q = 0; q < 3; q++) R[3 * r + q] = 2 * n[r] * n[q] / (l * l) - (r == q);
+        return;
+    }
+    double f = 1 / (1 + c); /* R = I + [k]x + [k]x^2 / (1 + c) */
+    double K[9] = {0, -k[2], k[1], k[2], 0, -k[0], -k[1], k[0], 0};
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < 3; q++) {
+            double k2 = K[3 * r] * K[q] + K[3 * r + 1] * K[3 + q] + K[3 * r + 2] * K[6 + q];
+            R[3 * r + q] += K[3 * r + q] + f * k2;
+        }
+}
+
+static void vertex_rotations(const sl_world *w, const int *pair, int pair_count, const double *x, double *R) {
+    double *A = R; /* A_i accumulated in place of R_i, then replaced */
+    const double *x0 = rest_of(w);
+    int n = sl_world_node_count(w);
+    memset(A, 0, sizeof(double) * 9 * (size_t)n);
+    for (int e = 0; e < pair_count; e++) { /* A_i += (x_j - x_i)(x0_j - x0_i)^T  eq. 14 */
+        int i = pair[2 * e], j = pair[2 * e + 1];
+        double d[3], d0[3];
+        for (int c = 0; c < 3; c++) d[c] = x[3 * j + c] - x[3 * i + c], d0[c] = x0[3 * j + c] - x0[3 * i + c];
+        for (int r = 0; r < 3; r++)
+            for (int c = 0; c < 3; c++) {
+                A[9 * i + 3 * r + c] += d[r] * d0[c];
+                A[9 * j + 3 * r + c] += d[r] * d0[c];
+            }
+    }
+    for (int i = 0; i < n; i++) { /* R_i = U V^T, det +1                            eq. 15 */
+        double Ai[9];
+        memcpy(Ai, A + 9 * i, sizeof Ai);
+        sl_mat3_rotation(Ai, R + 9 * i);
+    }
+}
+
+static void element_rotations(const sl_world *w, const warp_state *s, const double *x, double *R) {
+    const double *x0 = rest_of(w);
+    int g = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        for (int b = 0; b < m->block_count; b++, g++) {
+            const int *nd = m->block_node + b * m->block_nodes;
+            double *Rb = R + 9 * g;
+            for (int i = 0; i < 9; i++) Rb[i] = (i % 4 == 0);
+            if (m->block_nodes == 4) { /* F = Ds Dm^-1, R = polar(F) */
+                double Ds[9], F[9];
+                const double *Di = s->Dm_inv + 9 * g;
+                for (int r = 0; r < 3; r++)
+                    for (int c = 0; c < 3; c++) Ds[3 * r + c] = x[3 * nd[c + 1] + r] - x[3 * nd[0] + r];
+                for (int r = 0; r < 3; r++)
+                    for (int c = 0; c < 3; c++)
+                        F[3 * r + c] = Ds[3 * r] * Di[c] + Ds[3 * r + 1] * Di[3 + c] + Ds[3 * r + 2] * Di[6 + c];
+                sl_mat3_rotation(F, Rb);
+            } else if (m->block_nodes == 2) {
+                double a[3], d[3], la = 0, ld = 0;
+                for (int c = 0; c < 3; c++) {
+                    a[c] = x0[3 * nd[1] + c] - x0[3 * nd[0] + c], d[c] = x[3 * nd[1] + c] - x[3 * nd[0] + c];
+                    la += a[c] * a[c], ld += d[c] * d[c];
+                }
+                if (la > 0 && ld > 0) {
+                    for (int c = 0; c < 3; c++) a[c] /= sqrt(la), d[c] /= sqrt(ld);
+                    align_rotation(a, d, Rb);
+                }
+            }
+        }
+    }
+}
+
+static void rotations(const sl_world *w, warp_state *s, const double *x) {
+    if (s->mode == WARP_VERTEX) vertex_rotations(w, s->pair, s->pair_count, x, s->R_node);
+    if (s->mode == WARP_ELEMENT) element_rotations(w, s, x, s->R_block);
+}
+
+/* The rotation of local node p of global block g (NULL: identity). */
+static const double *rotation_of(const warp_state *s, int g, int node) {
+    if (s->mode == WARP_VERTEX) return s->R_node + 9 * node;
+    if (s->mode == WARP_ELEMENT) return s->R_block + 9 * g;
+    return NULL;
+}
+
+/* ---- K0, force, stiffness ---- */
+
+/* K0 blocks = J_b(x0)^T alpha_b^-1 J_b(x0), and Dm^-1 of 4-node blocks. */
+static void rest_stiffness(sl_world *w, warp_state *s) {
+    sl_assembly_evaluate(w, rest_of(w));
+    int g = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        int nd = 3 * m->block_nodes, rows = m->block_rows;
+        double *K = s->K0 + sl_stepper_block_offset(w, k);
+        const double *J = sl_stepper_jacobian_blocks(w, k), *alpha = sl_stepper_alpha(w) + sl_stepper_row_offset(w, k);
+        memset(K, 0, sizeof(double) * (size_t)(m->block_count * nd * nd));
+        for (int b = 0; b < m->block_count; b++, g++, K += nd * nd)
+            for (int r = 0; r < rows; r++) {
+                const double *row = J + (b * rows + r) * nd;
+                double ia = alpha[b * rows + r] > 0 ? 1 / alpha[b * rows + r] : 0; /* alpha = 0 refused at set-up */
+                for (int i = 0; i < nd; i++)
+                    for (int j = 0; j < nd; j++) K[i * nd + j] += row[i] * ia * row[j];
+            }
+        if (m->block_nodes != 4) continue;
+        for (int b = 0; b < m->block_count; b++) {
+            const int *n4 = m->block_node + 4 * b;
+            double Dm[9];
+            for (int r = 0; r < 3; r++)
+                for (int c = 0; c < 3; c++) Dm[3 * r + c] = rest_of(w)[3 * n4[c + 1] + r] - rest_of(w)[3 * n4[0] + r];
+            double *Di = s->Dm_inv + 9 * (g - m->block_count + b);
+            if (sl_mat3_inverse(Dm, Di) == 0) memset(Di, 0, 9 * sizeof(double));
+        }
+    }
+}
+
+/* f_w (double[3n]) at x with the current rotations                          eq. 12 */
+static void warped_force(const sl_world *w, const warp_state *s, const double *x, double *f) {
+    memset(f, 0, sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+    int g = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        int bn = m->block_nodes, nd = 3 * bn;
+        const double *K = s->K0 + sl_stepper_block_offset(w, k);
+        for (int b = 0; b < m->block_count; b++, g++, K += nd * nd) {
+            const int *node = m->block_node + b * bn;
+            for (int p = 0; p < bn; p++) {
+                const double *R = rotation_of(s, g, node[p]);
+                double u[3] = {0, 0, 0};
+                for (int q = 0; q < bn; q++) {
+                    const double *xq = x + 3 * node[q], *x0q = rest_of(w) + 3 * node[q];
+                    double y[3];
+                    for (int c = 0; c < 3; c++) /* y = R^T x_j - x0_j */
+                        y[c] = (R ? R[c] * xq[0] + R[3 + c] * xq[1] + R[6 + c] * xq[2] : xq[c]) - x0q[c];
+                    for (int r = 0; r < 3; r++)
+                        for (int c = 0; c < 3; c++) u[r] += K[(3 * p + r) * nd + 3 * q + c] * y[c];
+                }
+                for (int r = 0; r < 3; r++)
+                    f[3 * node[p] + r] += R ? R[3 * r] * u[0] + R[3 * r + 1] * u[1] + R[3 * r + 2] * u[2] : u[r];
+            }
+        }
+    }
+}
+
+/* Calls emit(ctx, block slot index, global row dof, global col dof, value) for every entry
+ * of every block of K_w = R_p K0_pq R_p^T. */
+typedef void (*emit_fn)(void *ctx, int entry, int row, int col, double value);
+static void warped_stiffness(const sl_world *w, const warp_state *s, emit_fn emit, void *ctx) {
+    int g = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        int bn = m->block_nodes, nd = 3 * bn, base = sl_stepper_block_offset(w, k);
+        const double *K = s->K0 + base;
+        for (int b = 0; b < m->block_count; b++, g++, K += nd * nd) {
+            const int *node = m->block_node + b * bn;
+            for (int p = 0; p < bn; p++) {
+                const double *R = rotation_of(s, g, node[p]);
+                for (int q = 0; q < bn; q++) {
+                    double B[9], RB[9];
+                    for (int r = 0; r < 3; r++)
+                        for (int c = 0; c < 3; c++) B[3 * r + c] = K[(3 * p + r) * nd + 3 * q + c];
+                    if (R) {
+                        for (int r = 0; r < 3; r++) /* RB = R B */
+                            for (int c = 0; c < 3; c++)
+                                RB[3 * r + c] = R[3 * r] * B[c] + R[3 * r + 1] * B[3 + c] + R[3 * r + 2] * B[6 + c];
+                        for (int r = 0; r < 3; r++) /* B = RB R^T */
+                            for (int c = 0; c < 3; c++)
+                                B[3 * r + c] = RB[3 * r] * R[3 * c] + RB[3 * r + 1] * R[3 * c + 1] + RB[3 * r + 2] * R[3 * c + 2];
+                    }
+                    for (int r = 0; r < 3; r++)
+                        for (int c = 0; c < 3; c++)
+                            emit(ctx, base + (b * nd + 3 * p + r) * nd + 3 * q + c, 3 * node[p] + r,
+                                 3 * node[q] + c, B[3 * r + c]);
+                }
+            }
+        }
+    }
+}
+
+/* ---- set-up ---- */
+
+/* The node pairs of A_i (eq. 14): the body's mesh edges, or without them every pair of
+ * nodes that share a block. int[2 * *count], malloc'd (NULL: out of memory). */
+static int *node_pairs(const sl_world *w, int *count) {
+    int pairs = sl_world_edge_count(w);
+    if (pairs == 0)
+        for (int k = 0; k < sl_world_model_count(w); k++) {
+            const sl_model *m = sl_world_model(w, k);
+            pairs += m->block_count * m->block_nodes * (m->block_nodes - 1) / 2;
+        }
+    int *pair = malloc(sizeof(int) * 2 * (size_t)(pairs > 0 ? pairs : 1));
+    *count = pairs;
+    if (!pair) return NULL;
+    if (sl_world_edge_count(w) > 0) {
+        memcpy(pair, sl_world_edges(w), sizeof(int) * 2 * (size_t)pairs);
+        return pair;
+    }
+    int e = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        for (int b = 0; b < m->block_count; b++)
+            for (int p = 0; p < m->block_nodes; p++)
+                for (int q = p + 1; q < m->block_nodes; q++)
+                    pair[e++] = m->block_node[b * m->block_nodes + p], pair[e++] = m->block_node[b * m->block_nodes + q];
+    }
+    return pair;
+}
+
+void sl_warp_destroy(void *state) {
+    warp_state *s = state;
+    if (!s) return;
+    free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
+    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag);
+    cs_spfree(s->A);
+    sl_lu_free(&s->lu);
+    sl_cholesky_free(&s->chol);
+    free(s);
+}
+
+typedef struct {
+    const int *dof; /* the world's dof map */
+    cs *T;
+    int ok;
+    int *slot_out;  /* emit_slot: writes the slots here */
+    const int *slot; /* emit_value: the slots to add into */
+    double *Ax, scale;
+} emit_ctx;
+
+static void emit_pattern(void *c, int entry, int row, int col, double value) {
+    emit_ctx *e = c;
+    int r = e->dof[row], q = e->dof[col];
+    if (r >= 0 && q >= 0) e->ok &= cs_entry(e->T, r, q, 0) != 0;
+}
+static void emit_slot(void *c, int entry, int row, int col, double value) {
+    emit_ctx *e = c;
+    int r = e->dof[row], q = e->dof[col];
+    e->slot_out[entry] = r >= 0 && q >= 0 ? sl_assembly_find_slot(e->T, r, q) : -1;
+}
+static void emit_value(void *c, int entry, int row, int col, double value) {
+    emit_ctx *e = c;
+    if (e->slot[entry] >= 0) e->Ax[e->slot[entry]] += e->scale * value;
+}
+
+/* The full (both triangles) pattern of M + K_w over the free dofs, its slots and the LU
+ * symbolic analysis (AMD on A + A^T). */
+static sl_status build_full_pattern(sl_world *w, warp_state *s) {
+    int n_free = sl_stepper_free_count(w), H_size = sl_stepper_block_size(w);
+    cs_spfree(s->A), s->A = NULL;
+    free(s->slot), free(s->diag);
+    s->slot = malloc(sizeof(int) * (size_t)(H_size > 0 ? H_size : 1));
+    s->diag = malloc(sizeof(int) * (size_t)(n_free > 0 ? n_free : 1));
+    cs *T = cs_spalloc(n_free, n_free, n_free + H_size + 1, 1, 1);
+    if (!s->slot || !s->diag || !T) return cs_spfree(T), SL_ERR_NOMEM;
+    emit_ctx e = {.dof = sl_stepper_dof_map(w), .T = T, .ok = 1};
+    for (int i = 0; i < n_free; i++) e.ok &= cs_entry(T, i, i, 0) != 0;
+    warped_stiffness(w, s, emit_pattern, &e);
+    cs *C = e.ok ? cs_compress(T) : NULL;
+    cs_spfree(T);
+    if (!C || !cs_dupl(C)) return cs_spfree(C), SL_ERR_NOMEM;
+    cs *Ct = cs_transpose(C, 1); /* two transposes sort the row indices */
+    cs_spfree(C);
+    s->A = Ct ? cs_transpose(Ct, 1) : NULL;
+    cs_spfree(Ct);
+    if (!s->A) return SL_ERR_NOMEM;
+    e.T = s->A, e.slot_out = s->slot;
+    warped_stiffness(w, s, emit_slot, &e);
+    for (int i = 0; i < n_free; i++) s->diag[i] = sl_assembly_find_slot(s->A, i, i);
+    return SL_OK;
+}
+
+static sl_status prepare(sl_world *w, warp_state *s) {
+    if (s->version == sl_stepper_pattern_version(w)) return SL_OK;
+    rest_stiffness(w, s);
+    s->version = sl_stepper_pattern_version(w);
+    sl_status st = s->mode == WARP_VERTEX ? build_full_pattern(w, s) : SL_OK;
+    if (st != SL_OK) s->version = -1;
+    return st;
+}
+
+sl_status sl_warp_init(sl_world *w, void **state, int mode) {
+    int n = sl_world_node_count(w), H_size = sl_stepper_block_size(w);
+    warp_state *s = calloc(1, sizeof *s);
+    if (!s) return SL_ERR_NOMEM;
+    s->mode = mode;
+    s->version = -1;
+    for (int k = 0; k < sl_world_model_count(w); k++) s->block_total += sl_world_model(w, k)->block_count;
+    size_t n3 = 3 * (size_t)n, bt = (size_t)(s->block_total > 0 ? s->block_total : 1);
+    s->K0 = calloc((size_t)(H_size > 0 ? H_size : 1), sizeof(double));
+    s->Dm_inv = calloc(9 * bt, sizeof(double));
+    s->R_node = calloc(9 * (size_t)n, sizeof(double));
+    s->R_block = calloc(9 * bt, sizeof(double));
+    s->force = calloc(n3, sizeof(double));
+    s->rhs = calloc(n3 + 1, sizeof(double));
+    s->v = calloc(n3 + 1, sizeof(double));
+    s->pair = node_pairs(w, &s->pair_count);
+    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->pair) {
+        sl_warp_destroy(s);
+        return SL_ERR_NOMEM;
+    }
+    for (int i = 0; i < 9 * n; i++) s->R_node[i] = (i % 9) % 4 == 0;
+    for (size_t i = 0; i < 9 * bt; i++) s->R_block[i] = (i % 9) % 4 == 0;
+    sl_status st = prepare(w, s);
+    if (st != SL_OK) {
+        sl_warp_destroy(s);
+        return st;
+    }
+    *state = s;
+    return SL_OK;
+}
+
+/* ---- the step ---- */
+
+sl_status sl_warp_step(sl_world *w, void *state) {
+    warp_state *s = state;
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    const double *mass = sl_world_masses(w);
+    int n = sl_world_node_count(w);
+    double dt = sl_world_dt(w), c = sl_world_mass_damping(w);
+    sl_status st = prepare(w, s);
+    if (st != SL_OK) return st;
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    double t0 = sl_clock_seconds();
+    { /* rotations, f_ext - f_w(x_n), and M + dt c M + dt^2 K_w on the free dofs */
+        rotations(w, s, x);
+        warped_force(w, s, x, s->force);
+        double *fw = s->rhs; /* scratch until the right-hand side is written */
+        memcpy(fw, s->force, sizeof(double) * 3 * (size_t)n);
+        sl_assembly_external_forces(w, s->force);
+        for (int d = 0; c > 0 && d < 3 * n; d++) s->force[d] += c * mass[d / 3] * v[d]; /* C implicit */
+        for (int d = 0; d < 3 * n; d++) s->force[d] -= fw[d];           /* f_ext - f_w  */
+        cs *A = s->mode == WARP_VERTEX ? s->A : sl_stepper_system_matrix(w);
+        const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
+        memset(A->x, 0, sizeof(double) * (size_t)A->p[A->n]);
+        for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
+        emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
+                      .Ax = A->x, .scale = dt * dt};
+        warped_stiffness(w, s, emit_value, &e);
+        for (int k = 0; k < n_free; k++) { /* M v_n + dt (f_ext - f_w) */
+            int d = free_dof[k];
+            s->rhs[k] = mass[d / 3] * v[d] + dt * s->force[d];
+            s->v[k] = v[d];
+        }
+    }
+    double t1 = sl_clock_seconds();
+    int factored = 1, iterations = 0, version = sl_stepper_pattern_version(w);
+    if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, version, s->rhs, s->v, SL_PCG_TOLERANCE,
+                                                    SL_PCG_MAX_ITERATIONS, &iterations, &factored);
+    else st = sl_cholesky_pcg(&s->chol, sl_stepper_system_matrix(w), version, s->rhs, s->v, SL_PCG_TOLERANCE,
+                              SL_PCG_MAX_ITERATIONS, &iterations, &factored);
+    double t2 = sl_clock_seconds();
+    if (st != SL_OK) return st;
+    double *vn = s->rhs; /* v' over all dofs (pinned keep v = 0 motion) */
+    memcpy(vn, v, sizeof(double) * 3 * (size_t)n);
+    for (int k = 0; k < n_free; k++) vn[free_dof[k]] = s->v[k];
+    if (sl_stepper_momentum_correction(w) && n_free == 3 * n) { /* ghost forces, seed 002 §3 */
+        sl_assembly_external_forces(w, s->force);
+        for (int d = 0; c > 0 && d < 3 * n; d++) s->force[d] += c * mass[d / 3] * v[d];
+        sl_stepper_correct_momentum(w, s->force, vn);
+    }
+    for (int k = 0; k < n_free; k++) { /* x_{n+1} = x_n + dt v_{n+1} */
+        int d = free_dof[k];
+        v[d] = vn[d];
+        x[d] += dt * v[d];
+    }
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->assembly = t1 - t0;
+    timing->iterations = iterations;
+    if (factored) timing->factorization = t2 - t1; /* includes the direct solve */
+    else timing->solve = t2 - t1;
+    return SL_OK;
+}
+
+void sl_warp_reset(void *state) {
+    warp_state *s = state;
+    sl_cholesky_free(&s->chol);
+    sl_lu_free(&s->lu);
+}
+
+/* ---- public kernel access (warping.h) ---- */
+
+static warp_state *warp_of(const sl_world *w) {
+    const sl_stepper_class *stepper = sl_world_stepper(w);
+    if (!stepper || !sl_stepper_state(w) || stepper->step != sl_warp_step) return NULL;
+    return sl_stepper_state(w);
+}
+
+sl_status sl_world_warping_force(const sl_world *w, const double *x, const double *x_rot, double *f) {
+    if (!w || !x || !x_rot || !f) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    rotations(w, s, x_rot);
+    warped_force(w, s, x, f);
+    return SL_OK;
+}
+
+typedef struct { double *K; int n3; } dense_ctx;
+static void emit_dense(void *c, int entry, int row, int col, double value) {
+    dense_ctx *d = c;
+    d->K[(size_t)row * d->n3 + col] += value;
+}
+
+sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, double *K) {
+    if (!w || !x_rot || !K) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    rotations(w, s, x_rot);
+    dense_ctx d = {K, 3 * sl_world_node_count(w)};
+    memset(K, 0, sizeof(double) * (size_t)d.n3 * d.n3);
+    warped_stiffness(w, s, emit_dense, &d);
+    return SL_OK;
+}
+
+sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torque[3]) {
+    if (!w || !force || !torque) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    if (s->version != sl_stepper_pattern_version(w)) return SL_ERR_INCOMPATIBLE; /* K0 of another pattern */
+    const double *x = sl_world_positions(w), *mass = sl_world_masses(w);
+    int n = sl_world_node_count(w);
+    /* s->force is the step's scratch, rewritten at the start of every step */
+    rotations(w, s, x);
+    warped_force(w, s, x, s->force);
+    double M = 0, c[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        M += mass[i];
+        for (int k = 0; k < 3; k++) c[k] += mass[i] * x[3 * i + k];
+    }
+    for (int k = 0; k < 3; k++) c[k] = M > 0 ? c[k] / M : 0, force[k] = torque[k] = 0;
+    for (int i = 0; i < n; i++) { /* the force on node i is -f_w,i */
+        double r[3], f[3], t[3];
+        for (int k = 0; k < 3; k++) r[k] = x[3 * i + k] - c[k], f[k] = -s->force[3 * i + k];
+        sl_vec3_cross(r, f, t);
+        for (int k = 0; k < 3; k++) force[k] += f[k], torque[k] += t[k];
+    }
+    return SL_OK;
+}
+
+sl_status sl_world_rotation_field(const sl_world *w, const double *x, double *R) {
+    if (!w || !x || !R) return SL_ERR_NULL;
+    warp_state *s = warp_of(w);
+    if (s && s->mode == WARP_VERTEX) {
+        vertex_rotations(w, s->pair, s->pair_count, x, R);
+        return SL_OK;
+    }
+    int count = 0, *pair = node_pairs(w, &count);
+    if (!pair) return SL_ERR_NOMEM;
+    vertex_rotations(w, pair, count, x, R);
+    free(pair);
+    return SL_OK;
+}
