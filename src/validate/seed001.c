@@ -104,16 +104,18 @@ static sl_status run_minres_cg(const sl_claim *c, const sl_validate_env *env, sl
 }
 
 /* CG's largest relative residual of a pressure solve on the drop (the one-ring system is
- * singular: CG may break down). */
+ * singular: CG may break down), beside MINRES's on the same run. */
 static sl_status run_cg_breakdown(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
-    double mean, res;
-    int most;
-    sl_status st = krylov_run(c->ctx, 1, &mean, &most, &res, out);
-    if (st != SL_OK) return st;
-    out->measured = res;
+    double mean[2], res[2];
+    int most[2];
+    for (int k = 0; k < 2; k++) {
+        sl_status st = krylov_run(c->ctx, k, &mean[k], &most[k], &res[k], out);
+        if (st != SL_OK) return st;
+    }
+    out->measured = res[1];
     CLAIM_SAY(out->note, "CG: largest relative residual of a solve %.3g, %.1f iterations a solve, largest %d (the "
-                         "cap is %d); MINRES on the same run: largest residual 0.018 (001-minres-cg)", res, mean,
-              most, SL_INCOMPRESSIBLE_MAX_ITERATIONS);
+                         "cap is %d); MINRES on the same run: largest residual %.3g, %.1f iterations a solve",
+              res[1], mean[1], most[1], SL_INCOMPRESSIBLE_MAX_ITERATIONS, res[0], mean[0]);
     return SL_OK;
 }
 
@@ -319,6 +321,11 @@ const sl_claim sl_claims_seed001[] = {
                    "tets), 0.25 s (through the impact, the ground's contact rows in the solve)",
      .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&dt=0.0005",
      .quantity = "CG's largest relative residual of a solve", .unit = "1", .paper = 1, .relation = SL_CLAIM_AT_LEAST,
+     .why = "CG converges on every solve of this run, as MINRES does. A singular system whose right-hand side is in "
+            "its range (consistent) is solved by CG like a regular one; CG breaks down on inconsistent ones. Until "
+            "issue 27 this run had CG residuals of 1 or more. The free fall's solves have a right-hand side that is "
+            "rounding noise of a divergence-free velocity, not in the range; softlab now skips them "
+            "(SL_INCOMPRESSIBLE_ROUNDING), and solved they stop both CG and MINRES at t = 0.025 s.",
      .quick = 1, .run = run_cg_breakdown, .ctx = &cg_quick},
     {.id = "001-locking-r1", .seed = 1, .source = "§3, Fig. 2 (bottom)",
      .claim = "one volume constraint a tet locks the mesh (hinders deformation); one a one-ring does not",

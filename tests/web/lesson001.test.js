@@ -38,8 +38,14 @@ describe('lesson 001: one-ring incompressibility', () => {
       'scene=onering-sphere-drop': ['incompressible', 'regularized', 'regularized'],
       'scene=onering-squeeze': ['incompressible', 'regularized'],
     };
-    for (const [key, methods] of Object.entries(expect)) {
-      const frame = page.frames().find((f) => f.url().includes(key));
+    for (const [i, [key, methods]] of Object.entries(expect).entries()) {
+      // the frames load lazily: bring each into view, then wait for it
+      await page.locator('iframe').nth(i).scrollIntoViewIfNeeded();
+      let frame = null;
+      for (let k = 0; k < 200 && !frame; k++) {
+        frame = page.frames().find((f) => f.url().includes(key));
+        if (!frame) await page.waitForTimeout(100);
+      }
       assert.ok(frame, `no lab with ${key}`);
       await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
       const s = await frame.evaluate(() => window.softlab.settled());

@@ -24,6 +24,7 @@ typedef struct {
     double *minv;                         /* double[n_free]: 1/m of each free dof */
     double *t;                            /* double[n_free]: J^T p scratch */
     double *rhs, *p, *work;               /* double[m], double[m], double[7m] */
+    double rhs_scale;                     /* |(sum_j |J_ij v_j|)_i|: the size of the terms of rhs */
     int *hard;                            /* int[m]: index among hard rows, or -1 */
     double *clamp;                        /* double[m_h]: |phi| bound * dt, INFINITY: none */
     double *node_pressure;                /* double[n], Pa: p^/dt of the last velocity solve */
@@ -185,6 +186,13 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v) {
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
     memset(s->p, 0, sizeof(double) * (size_t)s->m_h);
+    /* A right-hand side that is rounding error of its own terms (a velocity that is already
+     * divergence-free, e.g. a uniform v = dt g from rest, whose J v cancels to 1e-17 of
+     * the terms) has nothing to correct; MINRES would read the noise as an inconsistent
+     * system and stop on a least-squares answer far from its tolerance. */
+    double size = 0;
+    for (int i = 0; i < s->m_h; i++) size += s->rhs[i] * s->rhs[i];
+    if (sqrt(size) <= SL_INCOMPRESSIBLE_ROUNDING * s->rhs_scale) return SL_OK;
     sl_krylov_result r = {0, 0, 1, 0};
     sl_status st = SL_OK;
     if (s->solver == SL_PRESSURE_CHOLESKY) {
@@ -227,13 +235,22 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v) {
     return SL_OK;
 }
 
-/* rhs = -Jh v (free dofs of v, double[3n]). */
-static void minus_divergence(const sl_world *w, const incompressible_state *s, const double *v) {
+/* rhs = -Jh v (free dofs of v, double[3n]); rhs_scale = |(sum_j |J_ij v_j|)_i| (work as scratch). */
+static void minus_divergence(const sl_world *w, incompressible_state *s, const double *v) {
     const int *free_dof = sl_stepper_free_dofs(w);
     const cs *J = s->Jh;
+    double *terms = s->work; /* free until the solve */
     memset(s->rhs, 0, sizeof(double) * (size_t)s->m_h);
+    memset(terms, 0, sizeof(double) * (size_t)s->m_h);
     for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->rhs[J->i[q]] -= J->x[q] * v[free_dof[j]];
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) {
+            double t = J->x[q] * v[free_dof[j]];
+            s->rhs[J->i[q]] -= t;
+            terms[J->i[q]] += fabs(t);
+        }
+    double sum = 0;
+    for (int i = 0; i < s->m_h; i++) sum += terms[i] * terms[i];
+    s->rhs_scale = sqrt(sum);
 }
 
 /* node_pressure[k] = p^_k / dt for each one-ring row k (node k), 0 for a node without
@@ -308,11 +325,14 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         }
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
         minus_divergence(w, s, s->vstar);
+        double recovery = 0;
         for (int r = 0, i = 0; r < m; r++) {
             if (s->hard[r] < 0) continue;
             double phi = fmax(-s->clamp[i], fmin(s->clamp[i], phi_rows[r])); /* volume recovery clamp */
             s->rhs[i++] -= phi / dt;                                    /* -J v* - phi/dt */
+            recovery += phi * phi / (dt * dt);
         }
+        s->rhs_scale = hypot(s->rhs_scale, sqrt(recovery));
         double ts = sl_clock_seconds();
         memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
         st = project(w, s, s->vtilde);
@@ -338,37 +358,36 @@ static sl_status incompressible_step(sl_world *w, void *state) {
             s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], wall->velocity, wall->facing};
         }
     }
-    { /* 6. velocity projection (eq. 2, right-hand side -J v*^n) at x^{n+1} */
+    { /* 7. v^{n+1/2} = v*^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v*^n */
+        double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
+        memcpy(xnew, x, n3 * sizeof(double));
+        for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
+        memcpy(vel, s->vstar, n3 * sizeof(double)); /* for velocity-dependent loads */
+        sl_assembly_evaluate(w, x);
+        sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
+        memcpy(x, xnew, n3 * sizeof(double));
+        memcpy(s->vtilde, s->vstar, n3 * sizeof(double)); /* v^{n+1/2} */
+        half_kick(w, s->force, s->vtilde);
+        for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
+            const contact *k = &s->contacts[c];
+            int d = 3 * k->node + 1;
+            if (k->facing * (s->vtilde[d] - k->velocity) < 0) s->vtilde[d] = k->velocity;
+        }
+        for (int j = 0; j < n_free; j++) {
+            int d = free_dof[j];
+            vel[d] = 2 * s->vtilde[d] - s->vstar[d];
+        }
+    }
+    { /* 6, done last: velocity projection (eq. 2) of v^{n+1} at x^{n+1}, the contacts of 5 */
         sl_assembly_evaluate(w, x);
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
-        minus_divergence(w, s, s->vstar);
+        minus_divergence(w, s, vel);
         double ts = sl_clock_seconds();
-        memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
-        st = project(w, s, s->vtilde);
+        st = project(w, s, vel);
         t_solve += sl_clock_seconds() - ts;
         if (st != SL_OK) return st;
         s->stats.contacts = s->contact_count;
         node_pressures(w, s);
-    }
-    { /* 7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v~^n */
-        double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
-        memcpy(xnew, x, n3 * sizeof(double));
-        for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
-        memcpy(vel, s->vtilde, n3 * sizeof(double)); /* for velocity-dependent loads */
-        sl_assembly_evaluate(w, x);
-        sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
-        memcpy(x, xnew, n3 * sizeof(double));
-        memcpy(s->vstar, s->vtilde, n3 * sizeof(double)); /* v^{n+1/2} */
-        half_kick(w, s->force, s->vstar);
-        for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
-            const contact *k = &s->contacts[c];
-            int d = 3 * k->node + 1;
-            if (k->facing * (s->vstar[d] - k->velocity) < 0) s->vstar[d] = k->velocity;
-        }
-        for (int j = 0; j < n_free; j++) {
-            int d = free_dof[j];
-            vel[d] = 2 * s->vstar[d] - s->vtilde[d];
-        }
     }
     double t1 = sl_clock_seconds();
     s->stats.last_solve_seconds = t_solve;

@@ -20,11 +20,11 @@
  *      all horizontal): nodes on or beyond one are put on it; v*^n = v^n with the normal
  *      velocity of those nodes relative to the wall made non-negative (a node keeps the
  *      plate's velocity, not more into it) and Coulomb friction on their tangential velocity
- *   6. velocity projection (eq. 2 with v*^n on the right, the printed v*^{n+1/2} being a
- *      typo): (J P M^-1 J^T) p = -J v*^n at x^{n+1}, v~^n = v*^n + P M^-1 J^T p
- *   7. v^{n+1/2} = v~^n + dt/2 a(x^{n+1/2}), x^{n+1/2} = (x^n + x^{n+1})/2; a node on the
+ *   7. v^{n+1/2} = v*^n + dt/2 a(x^{n+1/2}), x^{n+1/2} = (x^n + x^{n+1})/2; a node on the
  *      wall keeps no normal velocity into it (relative to the wall)
- *   8. v^{n+1} = 2 v^{n+1/2} - v~^n
+ *   8. v^{n+1} = 2 v^{n+1/2} - v*^n
+ *   6. velocity projection (eq. 2), done last: (J P M^-1 J^T) p = -J v^{n+1} at x^{n+1},
+ *      with the contacts of step 5, v^{n+1} += P M^-1 J^T p
  * (3 and 9, self-collisions, are not done.) P projects out the velocity changes that
  * violate the contact constraints c^T dv = 0 (one per node on a wall, c its normal (0, +-1, 0);
  * the wall's own velocity is the node's target normal velocity, set in v* before the solve):
@@ -35,9 +35,38 @@
  * residual tolerance SL_INCOMPRESSIBLE_TOLERANCE, or to a least-squares solution where
  * the system is inconsistent (volume errors no nodal motion changes).
  *
+ * Step 6 comes last, not between 5 and 7 where the seed prints it. The seed calls it "a
+ * static projection" that "can be executed at any point in the algorithm"; that holds for
+ * a constant J, not for J(x). Done where the seed puts it, on v*^n at x^{n+1} (softlab until
+ * issue 27), it let the pressure feed energy in: v^n still held dt (I - P_n) a^{n-1/2}, the
+ * compressive part of the last kick (normal to the constraints at x^n: the position
+ * update of the next step drops it, the velocity kept it), and a projection along
+ * J(x^{n+1}) removes it only in part; the rest, P_{n+1} (I - P_n) v^n, O(dt^2 |grad v| |a|)
+ * a step, stayed in the velocity as work of a pressure applied at a lagged configuration.
+ * Measured on onering-sphere-drop (its defaults, dt = 1e-3 s): the total energy climbed
+ * from 8.56 J at 1 s to 12.64 J at 2.5 s (4.21 J above its running minimum), the largest
+ * gains (0.1-0.2 J a step) in steps with 0 to 5 nodes on the ground (and the same ball
+ * spinning at 20 rad/s with a twist, in free flight without gravity, went 6.16 J -> 8.69 J
+ * from 1.75 to 3 s); the same with MINRES to 1e-8 (4.24 J), without friction (3.49 J by 4 s), and with omega_max dt = 0.70-0.82 (far
+ * from the elastic bound 2), so neither the contact, the tolerance, friction nor the kicks;
+ * without the recovery term the volume drifts and the run blows up by 1.2 s. Removing
+ * (I - P_n) v^n at x^n before the projection at x^{n+1} (a third solve) left +0.29 J;
+ * projecting v*^n at x^n instead, +0.26 J; the seed's eq. 2 as printed (right-hand side
+ * from v*^{n+1/2}), +1.87 J; projecting v^{n+1} at x^{n+1} after step 8 (this order),
+ * +0.11 J, within a ground contact. This order costs the same two solves and three
+ * evaluations, and the velocity a step ends with is divergence-free at the positions it
+ * ends with, so the kinetic energy reported is that of motion the body can make: the old
+ * order's v^{n+1} held the unprojected dt (I - P) a^{n+1/2} of its kick, which on
+ * onering-cantilever showed as a 0.49 J swing of the total with the sag (now flat to
+ * 2e-4 J over 3 s; the trajectories agree to 1e-6 m). Not fixed by either order: the
+ * velocity is turned by projecting out its normal part, not rotated, so a spinning body
+ * loses energy at a rate proportional to dt (that free ball, 7.44 J at the start: 4.63 J
+ * after 3 s at 1 ms, 5.63 J at 0.5 ms; in the old order 6.16 J at 1.75 s before it grew).
+ *
  * The tolerance is 1e-4, not the seed's 1 % (§4: "the pressure system is itself solved to
  * only 1% accuracy"). Measured on onering-cantilever (its defaults: one-ring, Y = 1e7 Pa,
- * dt = 2.5e-4 s, no contact), total energy 39.24 J at rest:
+ * dt = 2.5e-4 s, no contact), total energy 39.24 J at rest, with step 6 still in the
+ * seed's place (its 0.49 J swing is the one above):
  *   1 %:                    grows from 5 s on, 53.3 J at 10 s (verdict "growing" at 7.3 s);
  *   1 %, no recovery term:  falls, 37.61 J at 8 s, and 1.05 % of the volume is lost;
  *   1e-3:                   largest 39.73 J at 1 s, 39.89 J at 8 s, still creeping up;
@@ -61,6 +90,11 @@
  * where its energy starts to come from nowhere (seed 001 §4's end of the squeeze). */
 #define SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL 0.05
 #define SL_INCOMPRESSIBLE_MAX_ITERATIONS 1000
+/* A projection whose right-hand side is below this fraction of the size of its terms
+ * (|rhs| <= 1e-12 |(sum_j |J_ij v_j|)_i|, the recovery term included) is skipped: the
+ * velocity is already divergence-free to rounding error, and MINRES would take the noise
+ * for an inconsistent system. */
+#define SL_INCOMPRESSIBLE_ROUNDING 1e-12
 
 extern const sl_stepper_class sl_stepper_incompressible;
 
