@@ -234,7 +234,7 @@ const sl_claim sl_claims_seed001[] = {
     {.id = "001-drop-onering", .seed = 1, .source = "Fig. 2 (top)",
      .claim = "enforcing the volume of each one-ring keeps the dropped ball's volume within 1 %",
      .setup = DROP "one-ring, incompressible stepper, dt = 0.5 ms, 6 cells across, 0.6 s",
-     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&resolution=6&dt=0.0005",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 1, .relation = SL_CLAIM_AT_MOST,
      VOLUME_REF, .quick = 0, .run = run_volume_error, .ctx = &drop_ring},
     {.id = "001-drop-pertet-045-quick", .seed = 1, .source = "Fig. 2 (middle)",
@@ -247,13 +247,13 @@ const sl_claim sl_claims_seed001[] = {
     {.id = "001-drop-pertet-045", .seed = 1, .source = "Fig. 2 (middle)",
      .claim = "standard finite element forces at Poisson's ratio 0.45 lose over 15 % of the volume",
      .setup = DROP "per-tet Green-strain tets at nu = 0.45, regularized stepper, dt = 0.5 ms, 6 cells, 0.6 s",
-     .lab = "scene=onering-sphere-drop&methods=regularized&onering=0&poisson_ratio=0.45&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=regularized&onering=0&poisson_ratio=0.45&resolution=6&dt=0.0005",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 15, .relation = SL_CLAIM_AT_LEAST,
      VOLUME_REF, .why = WHY_SETUP, .quick = 0, .run = run_volume_error, .ctx = &drop_045},
     {.id = "001-drop-pertet-0499", .seed = 1, .source = "Fig. 2 (bottom)",
      .claim = "raising Poisson's ratio to 0.499 reduces the largest volume loss to 2 %",
      .setup = DROP "per-tet Green-strain tets at nu = 0.499, regularized stepper, dt = 0.5 ms, 6 cells, 0.6 s",
-     .lab = "scene=onering-sphere-drop&methods=regularized&onering=0&poisson_ratio=0.499&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=regularized&onering=0&poisson_ratio=0.499&resolution=6&dt=0.0005",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 2, .relation = SL_CLAIM_NEAR,
      .paper_tol_rel = 0.5, VOLUME_REF,
      .why = "The volumetric compliance (1 - 2 nu)/Y falls 50-fold from 0.45 to 0.499, but the loss does not: the "
@@ -296,7 +296,7 @@ const sl_claim sl_claims_seed001[] = {
               "a solve)",
      .setup = DROP "one-ring, incompressible stepper, pressure solves to relative residual 1 % (the seed's) by "
                    "MINRES and by CG, dt = 0.5 ms, 6 cells (816 tets), 0.25 s (through the impact)",
-     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&resolution=6&dt=0.0005",
      .quantity = "mean iterations a solve, MINRES over CG", .unit = "1", .paper = 34.0 / 72.0,
      .relation = SL_CLAIM_NEAR, .paper_tol_abs = 0.15,
      .why = "Unpreconditioned Krylov counts grow with the system's condition number, which grows with the mesh "
@@ -308,7 +308,7 @@ const sl_claim sl_claims_seed001[] = {
               "a solve)",
      .setup = DROP "one-ring, incompressible stepper, pressure solves to 1 % by MINRES and by CG, dt = 0.5 ms, "
                    "6 cells (816 tets), 0.6 s",
-     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&resolution=6&dt=0.0005",
      .quantity = "mean iterations a solve, MINRES over CG", .unit = "1", .paper = 34.0 / 72.0,
      .relation = SL_CLAIM_NEAR, .paper_tol_abs = 0.15,
      .why = "Unpreconditioned Krylov counts grow with the system's condition number, which grows with the mesh "
@@ -319,7 +319,7 @@ const sl_claim sl_claims_seed001[] = {
               "matrices (hence MINRES)",
      .setup = DROP "one-ring, incompressible stepper, pressure solves by CG to 1 %, dt = 0.5 ms, 6 cells (816 "
                    "tets), 0.25 s (through the impact, the ground's contact rows in the solve)",
-     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&dt=0.0005",
+     .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&resolution=6&dt=0.0005",
      .quantity = "CG's largest relative residual of a solve", .unit = "1", .paper = 1, .relation = SL_CLAIM_AT_LEAST,
      .why = "CG converges on every solve of this run, as MINRES does. A singular system whose right-hand side is in "
             "its range (consistent) is solved by CG like a regular one; CG breaks down on inconsistent ones. Until "

@@ -107,15 +107,17 @@ TEST(onering_pressure_is_hydrostatic_in_a_ball_at_rest) {
  * sl_step_timing.iterations: for `incompressible` the Krylov iterations of the step's two
  * pressure solves, so each step's count must equal what the pressure statistics gained
  * in that step (exactly), and an explicit stepper reports 0. The scene onering-sphere-drop
- * at its defaults but dt = 5e-4 s (6 cells: 816 tets, MINRES to 1e-4) through the impact,
+ * at its defaults but dt = 5e-4 s (4 cells: 192 tets, MINRES to 1e-4) through the impact,
  * t = 0-0.3 s: the mean over all steps, and over every fourth step (t = 0.002 s, 0.004 s,
  * ...: the steps the page samples, SAMPLE_EVERY = 0.002 s in web/sim-host.js), which
  * tests/web/solver-iterations.test.js compares with the page's plot, set to 5e-4 s there
- * (measured: 58.42 and 58.47 a step: 0 from step 3 to the impact at 0.143 s, the velocity a
+ * (measured: 30.52 and 30.46 a step: 0 from step 3 to the impact at 0.143 s, the velocity a
  * rigid translation and both right-hand sides rounding error, so both solves skipped
- * (SL_INCOMPRESSIBLE_ROUNDING), and 106-119 a step after it; before issue 27, with the
- * velocity projection before the second kick and no skipping, 179.94 and 180.17, and at the
- * seed's 1 % tolerance 49.17 and 50.24). */
+ * (SL_INCOMPRESSIBLE_ROUNDING), and each solve started from the pressure of the step
+ * before. Started from 0 it took 42.35 and 42.46, so the mean must stay under 37: the warm
+ * start works. At 6 cells (816 tets, the default until issue 27): 41.37 warm, 58.42 cold;
+ * before issue 27, with the velocity projection before the second kick and no skipping,
+ * 179.94 and 180.17, and at the seed's 1 % tolerance 49.17 and 50.24). */
 TEST(onering_solver_iterations_per_step_are_the_pressure_solves) {
     const sl_scene_class *sc = sl_scene_find("onering-sphere-drop");
     ENSURE(sc != NULL);
@@ -138,6 +140,7 @@ TEST(onering_solver_iterations_per_step_are_the_pressure_solves) {
            (double)all / steps, (double)all / (2 * steps), (double)sampled / samples);
     ENSURE(mismatches == 0);
     ENSURE(all > 10 * steps); /* MINRES works: at least 5 iterations a solve */
+    ENSURE(all < 37 * steps); /* the warm start saves iterations (42.35 a step from 0) */
     sl_world_destroy(w);
     w = NULL; /* an explicit stepper solves nothing (the one-ring rows need a projection) */
     ENSURE(sl_scene_build(sl_scene_find("swinging-cube"), NULL, &w) == SL_OK);
@@ -400,7 +403,8 @@ TEST_LONG(onering_cantilever_energy_stays_bounded) {
 }
 
 /* Issue 27: onering-sphere-drop's incompressible panel at its default Δt, now 1 ms (the
- * scene's defaults: 6 cells, 816 tets, Y = 1e5 Pa, nu = 0.45 deviatoric tets + one-ring
+ * scene's defaults but 6 cells, 816 tets (the default until issue 27; the cause was
+ * measured there, and 6 cells is a click away), Y = 1e5 Pa, nu = 0.45 deviatoric tets + one-ring
  * rows, 1000 kg/m^3, dropped 0.1 m onto the ground, friction 0.5, MINRES to 1e-4), 4 s
  * (the old order's gain showed by 2.3 s; 30 s are `make check-defaults`'s): it bounces and rolls, and a body on an inelastic, frictional ground only
  * loses energy. With the velocity projection (seed 001 eq. 2) done before the second kick
@@ -408,7 +412,7 @@ TEST_LONG(onering_cantilever_energy_stays_bounded) {
  * (2.5 s), 4.21 J above its lowest value so far, and the verdict said "growing" at 2.3 s;
  * with it done last, on v^{n+1} at x^{n+1} (softlab/incompressible.h), the largest rise
  * above the running minimum is 0.110 J (at 2.60 s, in a low bounce with 4-5 nodes on the
- * ground). Asserted: that rise under 0.25 J, the core's verdict never "growing" or
+ * ground; 0.087 J at 2.58 s since the solves start from the last step's pressure). Asserted: that rise under 0.25 J, the core's verdict never "growing" or
  * "diverged", |V/V0 - 1| under 0.1 % (0.080 % measured, at the first impact), and the
  * energy at 4 s below its energy at 1 s. */
 TEST_LONG(onering_sphere_drop_at_1ms_only_loses_energy) {
@@ -417,6 +421,7 @@ TEST_LONG(onering_sphere_drop_at_1ms_only_loses_energy) {
     int n = 0;
     ENSURE(sc && sl_scene_default_panels(sc, p, &n) == SL_OK && p[0].stepper == &sl_stepper_incompressible);
     ENSURE(p[0].dt == 1e-3);
+    p[0].params.value[SL_PARAM_RESOLUTION] = 6;
     sl_world *w = NULL;
     ENSURE(sl_scene_build(sc, &p[0].params, &w) == SL_OK);
     ENSURE(sl_world_set_stepper(w, p[0].stepper, p[0].dt, p[0].beta) == SL_OK);
@@ -436,7 +441,7 @@ TEST_LONG(onering_sphere_drop_at_1ms_only_loses_energy) {
         volume = fmax(volume, fabs(sl_world_volume_ratio(w) - 1));
     }
     double end = sl_world_energy(w).total;
-    printf("  onering-sphere-drop, incompressible, dt 1 ms, 4 s: energy %.3f J at 1 s, %.3f J at 4 s; largest rise "
+    printf("  onering-sphere-drop, incompressible, 6 cells, dt 1 ms, 4 s: energy %.3f J at 1 s, %.3f J at 4 s; largest rise "
            "above the running minimum %.3f J at %.2f s; |V/V0 - 1| <= %.4f %%; verdict %s\n",
            at_1s, end, rise, rise_at, 100 * volume, bad ? "bad" : "running");
     ENSURE(!bad);

@@ -1,10 +1,10 @@
 // The solver-iterations plot (web/chart.js solver_iterations, sl_step_timing.iterations
 // through sl_api_measure): on onering-sphere-drop at its defaults but dt = 5e-4 s, set in
-// the URL (6 cells, 816 tets, incompressible stepper, MINRES to 1e-4; the scene's own dt is
+// the URL (4 cells, 192 tets, incompressible stepper, MINRES to 1e-4; the scene's own dt is
 // 1 ms since issue 27), run through the impact to
 // t = 0.3 s, the page's samples (one every 0.002 s: every fourth step) average what the C
 // test onering_solver_iterations_per_step_are_the_pressure_solves
-// (tests/c/test_onering_scenes.c) measures natively over the same steps: 58.47 Krylov
+// (tests/c/test_onering_scenes.c) measures natively over the same steps: 30.46 Krylov
 // iterations a step (two pressure solves), within 5 % (wasm and native round differently,
 // and a solve at the 1 % tolerance can take an iteration more or less). A regularized
 // panel on the same scene (per-tet ν = 0.45 tets, PCG on a reused Cholesky factor) plots
@@ -18,7 +18,7 @@ const assert = require('node:assert');
 const { startSite, openLab, labState } = require('./harness');
 
 const T_END = 0.3;          // s
-const C_MEAN = 58.47;       // iterations a step over steps 4, 8, ..., 600 (native C test)
+const C_MEAN = 30.46;       // iterations a step over steps 4, 8, ..., 600 (native C test)
 
 let site;
 before(async () => { site = await startSite(); });

@@ -238,7 +238,7 @@ describe('pan', () => {
 
 describe('picking what is seen', () => {
   let page;
-  before(async () => { page = await openLab('?scene=onering-sphere-drop&methods=regularized&paused=1'); });
+  before(async () => { page = await openLab('?scene=onering-sphere-drop&methods=regularized&resolution=6&paused=1'); });
   after(async () => { await page.close(); });
 
   // The farthest node of the ball (no pins) is drawn near the middle of its disc, behind

@@ -24,6 +24,9 @@ typedef struct {
     double *minv;                         /* double[n_free]: 1/m of each free dof */
     double *t;                            /* double[n_free]: J^T p scratch */
     double *rhs, *p, *work;               /* double[m], double[m], double[7m] */
+    double *guess[2];                     /* double[m] each: the last pressure of the position (0) and
+                                             velocity (1) projection, the next solve's start */
+    int guess_rows;                       /* m_h the guesses were solved with (another: start at 0) */
     double rhs_scale;                     /* |(sum_j |J_ij v_j|)_i|: the size of the terms of rhs */
     int *hard;                            /* int[m]: index among hard rows, or -1 */
     double *clamp;                        /* double[m_h]: |phi| bound * dt, INFINITY: none */
@@ -44,7 +47,7 @@ static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
     free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
-    free(s->rhs), free(s->p), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
+    free(s->rhs), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     cs_spfree(s->Jh);
     sl_cholesky_free(&s->chol);
     free(s);
@@ -55,6 +58,7 @@ static void incompressible_reset(void *state) {
     memset(&s->stats, 0, sizeof s->stats);
     s->stats.unknowns = s->m_h;
     s->pressure_valid = 0;
+    s->guess_rows = 0; /* a reset state is not the one the guesses were solved at */
 }
 
 static sl_status incompressible_init(sl_world *w, void **state) {
@@ -70,12 +74,14 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->t = calloc(n3, sizeof(double));
     s->rhs = calloc(m, sizeof(double));
     s->p = calloc(m, sizeof(double));
+    s->guess[0] = calloc(m, sizeof(double));
+    s->guess[1] = calloc(m, sizeof(double));
     s->work = calloc(7 * m, sizeof(double));
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
-    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p ||
+    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
         !s->work || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
@@ -181,18 +187,27 @@ static cs *pressure_matrix(incompressible_state *s) {
     return R;
 }
 
-/* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs). */
-static sl_status project(sl_world *w, incompressible_state *s, double *v) {
+/* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs).
+ * kind: 0 the position projection, 1 the velocity projection. The Krylov solvers start
+ * from the pressure that projection found the step before (issue 27): from one step to the
+ * next the pressure changes little (a body at rest holds its hydrostatic pressure), and
+ * MINRES and CG stop on the same |rhs - S p| <= tol |rhs| whatever the start, so a good
+ * start only saves iterations. A start in the range of S keeps the minimum-norm answer:
+ * every MINRES update lies in a Krylov space of S, and the first start is 0. */
+static sl_status project(sl_world *w, incompressible_state *s, double *v, int kind) {
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
-    memset(s->p, 0, sizeof(double) * (size_t)s->m_h);
+    size_t bytes = sizeof(double) * (size_t)s->m_h;
+    if (s->guess_rows != s->m_h) memset(s->guess[0], 0, bytes), memset(s->guess[1], 0, bytes), s->guess_rows = s->m_h;
+    memset(s->p, 0, bytes);
     /* A right-hand side that is rounding error of its own terms (a velocity that is already
      * divergence-free, e.g. a uniform v = dt g from rest, whose J v cancels to 1e-17 of
      * the terms) has nothing to correct; MINRES would read the noise as an inconsistent
      * system and stop on a least-squares answer far from its tolerance. */
     double size = 0;
     for (int i = 0; i < s->m_h; i++) size += s->rhs[i] * s->rhs[i];
-    if (sqrt(size) <= SL_INCOMPRESSIBLE_ROUNDING * s->rhs_scale) return SL_OK;
+    if (sqrt(size) <= SL_INCOMPRESSIBLE_ROUNDING * s->rhs_scale) return memset(s->guess[kind], 0, bytes), SL_OK;
+    if (s->solver != SL_PRESSURE_CHOLESKY) memcpy(s->p, s->guess[kind], bytes);
     sl_krylov_result r = {0, 0, 1, 0};
     sl_status st = SL_OK;
     if (s->solver == SL_PRESSURE_CHOLESKY) {
@@ -225,6 +240,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v) {
     if (!r.converged && r.iterations >= SL_INCOMPRESSIBLE_MAX_ITERATIONS && r.residual > 2 * s->tol)
         return SL_ERR_NO_CONVERGENCE;
     if (r.least_squares && r.residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) return SL_ERR_NO_CONVERGENCE;
+    memcpy(s->guess[kind], s->p, bytes);
     s->stats.solves++;
     s->stats.iterations += r.iterations;
     sl_stepper_timing(w)->iterations += r.iterations; /* the step's two solves together */
@@ -335,7 +351,7 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         s->rhs_scale = hypot(s->rhs_scale, sqrt(recovery));
         double ts = sl_clock_seconds();
         memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
-        st = project(w, s, s->vtilde);
+        st = project(w, s, s->vtilde, 0);
         t_solve += sl_clock_seconds() - ts;
         if (st != SL_OK) return st;
     }
@@ -383,7 +399,7 @@ static sl_status incompressible_step(sl_world *w, void *state) {
         if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
         minus_divergence(w, s, vel);
         double ts = sl_clock_seconds();
-        st = project(w, s, vel);
+        st = project(w, s, vel, 1);
         t_solve += sl_clock_seconds() - ts;
         if (st != SL_OK) return st;
         s->stats.contacts = s->contact_count;
