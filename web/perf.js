@@ -82,7 +82,9 @@ export class PerfMeter {
       p.stepMs = 0;
       p.dirty = true;
     }
-    const advanced = clock.time - (this.clockAtWindow ?? clock.time); // < 0 after a reset
+    // < 0 after a reset; the first window has no clock reading at its start, so no speed
+    // (it read 0 there and the line said 'slow motion: 0.000×' while the clock ran)
+    const advanced = this.clockAtWindow === null ? NaN : clock.time - this.clockAtWindow;
     this.simSpeed = clock.playing && !clock.suspended && advanced >= 0 ? advanced / (span / 1000) : NaN;
     this.reason = slowReason({
       speed: clock.speed, simSpeed: this.simSpeed, panels,
