@@ -26,20 +26,20 @@ const EDGES = {
 const TET_ROWS = [
   { id: 'J', label: 'J = det F', title: 'volume ratio V/V₀ of the element; below 0 it is inverted', value: (s) => fmt(s.J, 4) },
   { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of FᵀF (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
-  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the model’s elastic energy of this element per rest volume (seed 000 eq. 14)', value: (s) => si(s.energyDensity) },
+  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the model’s elastic energy of this element per rest volume (Servin et al. 2006 eq. 14)', value: (s) => si(s.energyDensity) },
   { id: 'mises', label: 'von Mises stress (Pa)', title: 'of the Cauchy stress σ', value: (s) => si(s.vonMises) },
-  { id: 'F', label: 'deformation gradient F', title: 'F = Ds Dm⁻¹ (seed 000 eq. 13)', matrix: (s) => s.F, digits: 3 },
+  { id: 'F', label: 'deformation gradient F', title: 'F = Ds Dm⁻¹ (Servin et al. 2006 eq. 13)', matrix: (s) => s.F, digits: 3 },
   { id: 'E', label: 'Green strain E', title: 'E = ½(FᵀF − I): zero under any rigid motion', matrix: (s) => s.green, digits: 4 },
   { id: 'sigma', label: 'Cauchy stress σ (Pa)', title: 'σ = F S Fᵀ / J, S = ∂W/∂E (for linear FEM, its small-strain stress)', matrix: (s) => s.cauchy, si: true },
 ];
 
 const CELL_ROWS = [
-  { id: 'J', label: 'J = √(det G / det G⁰)', title: 'volume ratio of the cell as the metric sees it; never below 0: the metric cannot tell an inverted cell (seed 004 §3)', value: (s) => fmt(s.J, 4) },
+  { id: 'J', label: 'J = √(det G / det G⁰)', title: 'volume ratio of the cell as the metric sees it; never below 0: the metric cannot tell an inverted cell (Kelager et al. 2005 §3)', value: (s) => fmt(s.J, 4) },
   { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of G⁰⁻¹G (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
   { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the cell’s share of the grid model’s elastic energy (each term split evenly among the cells it touches) per rest volume; eq. 3’s Σ η_ij (G_ij − G⁰_ij)² under a uniform deformation', value: (s) => si(s.energyDensity) },
-  { id: 'G', label: 'metric tensor G', title: 'G_ij = D_i r · D_j r (seed 004 eq. 2): the model’s forward differences over their rest lengths, averaged over the cell’s corners', matrix: (s) => s.G, digits: 4 },
+  { id: 'G', label: 'metric tensor G', title: 'G_ij = D_i r · D_j r (Kelager et al. 2005 eq. 2): the model’s forward differences over their rest lengths, averaged over the cell’s corners', matrix: (s) => s.G, digits: 4 },
   { id: 'G0', label: 'rest metric G⁰', title: 'G at the rest positions (the identity on a regular grid)', matrix: (s) => s.G0, digits: 4 },
-  { id: 'dG', label: 'G − G⁰', title: 'what the energy weighs (seed 004 eq. 3): zero under any rigid motion; 2E, twice the Green strain, when G⁰ = I', matrix: (s) => s.dG, digits: 4 },
+  { id: 'dG', label: 'G − G⁰', title: 'what the energy weighs (Kelager et al. 2005 eq. 3): zero under any rigid motion; 2E, twice the Green strain, when G⁰ = I', matrix: (s) => s.dG, digits: 4 },
 ];
 
 const ROWS = { tet: TET_ROWS, cell: CELL_ROWS };
@@ -181,7 +181,7 @@ export class Inspector {
     const move = ' · shift-click another node to move, × to close';
     if (first.kind === 'cell') {
       this.title.textContent = `Element inspector: grid cell ${first.cell} (corners ${first.nodes.join(', ')})`;
-      this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · Terzopoulos grid solid (seed 004): ` +
+      this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · Terzopoulos grid solid (Kelager et al. 2005): ` +
         'the metric by the model’s own differences, dimensionless (material coordinates in m)' + move;
       return;
     }

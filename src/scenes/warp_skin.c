@@ -87,7 +87,7 @@ static sl_status build_skin(const sl_scene_params *p, sl_world **out) {
 const sl_scene_class sl_scene_warp_skin_on_bone = {
     .name = "warp-skin-on-bone",
     .title = "Soft skin on a turning bone (FEM)",
-    .citation = "seed 002 §4.3-4.4, Fig. 9 (Mueller et al. 2002)",
+    .citation = "seed 002 §4.3-4.4, Fig. 9",
     .description = "A rigid core (the bone, radius 0.04 m) turns back and forth by 60° "
                    "every 2 s inside a soft sleeve (the skin: 1 kPa, outer radius 0.1 m, "
                    "1152 tets). The skin lags behind and swings past. Linear FEM swells it as "

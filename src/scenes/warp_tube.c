@@ -97,7 +97,7 @@ static sl_status build_warp_tube_drop(const sl_scene_params *p, sl_world **out) 
 const sl_scene_class sl_scene_warp_tube = {
     .name = "warp-tube",
     .title = "Tube released from a bend: linear, warped, Green (FEM)",
-    .citation = "seed 002 §4.2, Fig. 8 (Mueller et al. 2002)",
+    .citation = "seed 002 §4.2, Fig. 8",
     .description = "A rubber tube 0.5 m tall and 0.13 m across (0.02 m wall, 960 tets, "
                    "E = 1 MPa, ν = 0.33) stands on its pinned base; it starts bent by 60°, "
                    "as if grabbed and let go, and swings back. Linear FEM (linear-fem) swells "
@@ -118,7 +118,7 @@ const sl_scene_class sl_scene_warp_tube = {
 const sl_scene_class sl_scene_warp_tube_drop = {
     .name = "warp-tube-drop",
     .title = "Tube dropped on the ground (FEM)",
-    .citation = "seed 002 §4.2, table of stable dt (Mueller et al. 2002)",
+    .citation = "seed 002 §4.2, table of stable dt",
     .description = "The same tube, free, tilted 45° with its lowest point 0.5 m above "
                    "the ground, falls and bounces. The paper found warping stable at 10-30 ms "
                    "and its Green-strain model only at 1-5 ms here; try Young's modulus from "

@@ -48,7 +48,7 @@ static sl_status build_warp_bar_long(const sl_scene_params *p, sl_world **out) {
 const sl_scene_class sl_scene_warp_bar = {
     .name = "warp-bar",
     .title = "Bar under gravity: linear, warped, Green (FEM)",
-    .citation = "seed 002 §4.1, Fig. 6-7 (Mueller et al. 2002)",
+    .citation = "seed 002 §4.1, Fig. 6-7",
     .description = "A 1 m bar (E = 1 MPa, ν = 0.33) clamped to a wall sags under gravity. "
                    "Linear FEM (linear-fem) grows in volume as it bends; stiffness warping keeps "
                    "the volume like the Green-strain model (implicit-euler) at the cost of a "
@@ -73,7 +73,7 @@ const sl_scene_class sl_scene_warp_bar = {
 const sl_scene_class sl_scene_warp_bar_long = {
     .name = "warp-bar-long",
     .title = "Long bar under gravity (FEM)",
-    .citation = "seed 002 §4.1, Fig. 7 (Mueller et al. 2002)",
+    .citation = "seed 002 §4.1, Fig. 7",
     .description = "The same cross-section, 2 m long: linear FEM swells to 130 times its volume. "
                    "The paper reports its non-linear model diverging at Δt = 10 ms where warping "
                    "stays stable; measured here, the Green-strain model (implicit-euler) and "

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "claims.h"
+#include "softlab/papers.h"
 #include "softlab/stepper.h"
 #include "softlab/world.h"
 
@@ -40,16 +41,7 @@ const sl_claim *sl_validate_find(const char *id) {
     return NULL;
 }
 
-static const char *const papers[5] = {
-    "Servin, Lacoursière, Melin 2006, Interactive simulation of elastic deformable materials",
-    "Irving, Schroeder, Fedkiw 2007, Volume conserving finite element simulations of deformable models",
-    "Müller, Dorsey, McMillan, Jagnow, Cutler 2002, Stable real-time deformations",
-    ("Cioaca et al. (2013 or later), On the impact of explicit or semi-implicit integration methods over "
-     "the stability of real-time numerical simulations"),
-    "Kelager, Fleron, Erleben 2005, Area and volume restoration in elastically deformable solids",
-};
-
-const char *sl_validate_paper(int seed) { return seed >= 0 && seed < 5 ? papers[seed] : NULL; }
+const char *sl_validate_paper(int seed) { return sl_paper_reference(seed); }
 
 static const char *const verdict_names[SL_CLAIM_VERDICTS] = {"agrees", "differs", "paper is off", "skipped",
                                                              "failed"};

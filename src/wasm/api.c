@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "api_internal.h"
+#include "softlab/papers.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
 
@@ -44,9 +45,9 @@ static const sl_scene_class *scene_at(int i) {
 }
 API const char *sl_api_scene_name(int i) { return scene_at(i) ? scene_at(i)->name : ""; }
 API const char *sl_api_scene_title(int i) { return scene_at(i) ? scene_at(i)->title : ""; }
-API const char *sl_api_scene_citation(int i) { return scene_at(i) ? scene_at(i)->citation : ""; }
+API const char *sl_api_scene_citation(int i) { return scene_at(i) ? reader_text(scene_at(i)->citation) : ""; }
 API const char *sl_api_scene_description(int i) {
-    return scene_at(i) && scene_at(i)->description ? scene_at(i)->description : "";
+    return scene_at(i) && scene_at(i)->description ? reader_text(scene_at(i)->description) : "";
 }
 
 /* The comparison the page opens with (sl_scene_class.default_view, URL syntax), or "". */
@@ -79,7 +80,7 @@ static const sl_stepper_class *stepper_at(int i) {
 API const char *sl_api_stepper_name(int i) { return stepper_at(i) ? stepper_at(i)->name : ""; }
 API const char *sl_api_stepper_title(int i) { return stepper_at(i) ? stepper_at(i)->title : ""; }
 API const char *sl_api_stepper_citation(int i) {
-    return stepper_at(i) ? stepper_at(i)->citation : "";
+    return stepper_at(i) ? reader_text(stepper_at(i)->citation) : "";
 }
 API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flags : 0; }
 /* (omega dt)_max of stepper i on the undamped oscillator (sl_stepper_class): 0 unstable at
@@ -243,4 +244,11 @@ API double sl_api_scene_param_default(int i, const char *name) {
 
 /* The API's own last error (creation, unknown names, bad handles): "" if none. For a
  * simulation's error with context, see sl_api_sim_error. */
-API const char *sl_api_last_error(void) { return api_error; }
+API const char *sl_api_last_error(void) { return reader_text(api_error); }
+
+const char *reader_text(const char *text) {
+    static char buffers[4][4096];
+    static int next;
+    next = (next + 1) % 4;
+    return sl_paper_reader_text(text, buffers[next], (int)sizeof buffers[next]);
+}

@@ -14,6 +14,12 @@
 #define API EMSCRIPTEN_KEEPALIVE
 #define MAX_HANDLES 16 /* simulations, and separately views */
 
+/* text as a reader sees it: "seed NNN" replaced by the paper's citation
+ * (sl_paper_reader_text), in one of a few static buffers (each call's result is valid until
+ * four more calls: the page reads every string at once). Every exported string a page shows
+ * goes through it. */
+const char *reader_text(const char *text);
+
 /* The API's own last error (exported). */
 const char *sl_api_last_error(void);
 

@@ -207,7 +207,7 @@ API const char *sl_api_verdict_name(int h) {
 /* The verdict for a person: the state with its numbers ("" while running). */
 API const char *sl_api_verdict_reason(int h) {
     sim *sm = get(h);
-    return sm && sm->world ? sm->verdict.reason : "";
+    return sm && sm->world ? reader_text(sm->verdict.reason) : "";
 }
 
 /* World time (s) at which the verdict was decided; NaN while running. */
@@ -364,7 +364,7 @@ API const char *sl_api_channel_text(int i, int field) {
                     : field == CHANNEL_SHORT ? c->short_label
                     : field == CHANNEL_HELP  ? c->help
                                              : NULL;
-    return t ? t : "";
+    return t ? reader_text(t) : "";
 }
 
 /* 1 if channel i is plotted on a log axis, else 0. */
@@ -416,14 +416,14 @@ API double sl_api_diverged_time(int h) {
 API const char *sl_api_diverged_reason(int h) {
     const char *reason = "";
     sl_world_diverged(world_of(h), NULL, &reason);
-    return reason ? reason : "";
+    return reason ? reader_text(reason) : "";
 }
 
 /* The world's last error with context, else the API's own (sl_api_last_error). */
 API const char *sl_api_sim_error(int h) {
     sl_world *w = h >= 1 && h <= MAX_HANDLES && sims[h - 1].used ? sims[h - 1].world : NULL;
     const char *e = w ? sl_world_last_error(w) : NULL;
-    return e && e[0] ? e : sl_api_last_error();
+    return e && e[0] ? reader_text(e) : sl_api_last_error();
 }
 
 /* ---- arrays for a view: the body, pins, fields ------------------------------------ */

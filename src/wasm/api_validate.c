@@ -70,8 +70,8 @@ API const char *sl_api_claim_text(int i, int field) {
     switch (field) {
     case CLAIM_TEXT_ID: return c->id;
     case CLAIM_TEXT_SOURCE: return c->source;
-    case CLAIM_TEXT_CLAIM: return c->claim;
-    case CLAIM_TEXT_SETUP: return c->setup;
+    case CLAIM_TEXT_CLAIM: return reader_text(c->claim);
+    case CLAIM_TEXT_SETUP: return reader_text(c->setup);
     case CLAIM_TEXT_LAB: return c->lab ? c->lab : "";
     case CLAIM_TEXT_QUANTITY: return c->quantity;
     case CLAIM_TEXT_UNIT: return c->unit;
@@ -122,9 +122,9 @@ API const char *sl_api_claim_result_text(int slot) {
     if (!have_last) return "";
     switch (slot) {
     case REPORT_VERDICT: return sl_claim_verdict_name(last.verdict);
-    case REPORT_WHY: return last.why;
-    case REPORT_REFERENCE_HOW: return last.reference_how;
-    case REPORT_NOTE: return last.note;
+    case REPORT_WHY: return reader_text(last.why);
+    case REPORT_REFERENCE_HOW: return reader_text(last.reference_how);
+    case REPORT_NOTE: return reader_text(last.note);
     default: return "";
     }
 }

@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "softlab/model.h"
+#include "softlab/build.h"
+#include "softlab/papers.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 #include "test.h"
@@ -153,4 +155,28 @@ TEST(scene_opens_on_a_plot_that_moves) {
                       sc->name, plot, lo, hi, steps, sc->default_method);
         sl_world_destroy(w);
     }
+}
+
+/* A page cites the paper, never softlab's seed number (softlab/papers.h): "seed NNN" becomes
+ * the paper's short citation, nothing else changes, the output is truncated to fit, and no
+ * scene's or stepper's citation or description keeps a "seed 00N" once rendered. */
+TEST(paper_reader_text_names_the_papers) {
+    char out[256];
+    ENSURE(strcmp(sl_paper_reader_text("seed 000 eq. 16-17", out, sizeof out), "Servin et al. 2006 eq. 16-17") == 0);
+    ENSURE(strcmp(sl_paper_reader_text("as seed 001's body (seed 004 §6)", out, sizeof out),
+                  "as Irving et al. 2007's body (Kelager et al. 2005 §6)") == 0);
+    ENSURE(strcmp(sl_paper_reader_text("seed 005, seed 0001, seeds 000", out, sizeof out), "seed 005, seed 0001, seeds 000") == 0);
+    ENSURE(strcmp(sl_paper_reader_text("seed 002", out, 10), "Müller e") == 0);
+    ENSURE(strcmp(sl_paper_reader_text("seed 002", out, 3), "M") == 0); /* not half of the ü */
+    ENSURE(strcmp(sl_paper_reader_text(NULL, out, sizeof out), "") == 0);
+    ENSURE(sl_paper_reader_text("x", out, 0) == NULL);
+    ENSURE(sl_paper_short(5) == NULL && sl_paper_reference(-1) == NULL);
+    for (int i = 0; i < sl_scene_count; i++) {
+        char d[4096];
+        ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->citation, out, sizeof out), "seed 00") == NULL);
+        ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->description, d, sizeof d), "seed 00") == NULL);
+    }
+    for (int i = 0; i < sl_stepper_count; i++)
+        ENSURE(strstr(sl_paper_reader_text(sl_steppers[i]->citation, out, sizeof out), "seed 00") == NULL);
+    ENSURE(strstr(sl_paper_reader_text(sl_scene_user_mesh.description, out, sizeof out), "seed 00") == NULL);
 }

@@ -48,7 +48,7 @@ describe('scenes and meshes', () => {
     // the user-mesh scene is the core's (src/scenes/user_mesh.c, as `softlab run --mesh`):
     // its text and citation, not a copy kept by the page
     assert.match(await page.textContent('#scene-note'), /^Your mesh as an elastic solid \(Young's modulus 1 MPa, Poisson ratio 0\.3/);
-    assert.strictEqual(await page.textContent('#scene-citation'), 'seed 000 §2.3 (Green-strain tetrahedra); seed 001 (onering = 1)');
+    assert.strictEqual(await page.textContent('#scene-citation'), 'Servin et al. 2006 §2.3 (Green-strain tetrahedra); Irving et al. 2007 (onering = 1)');
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS, 'user-mesh.png') });
     assert.deepStrictEqual(page.errors, []);

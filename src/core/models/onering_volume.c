@@ -51,7 +51,7 @@ static const double *onering_rest_rows(const sl_model *m) { return ((const oneri
 
 static const sl_model_class onering_class = {
     .name = "onering-volume",
-    .citation = "seed 001 §2-3 (Irving, Schroeder, Fedkiw 2007)",
+    .citation = "seed 001 §2-3",
     .evaluate = onering_evaluate,
     .geometric_stiffness = onering_geometric,
     .destroy = onering_destroy,
