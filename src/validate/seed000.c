@@ -945,9 +945,11 @@ const sl_claim sl_claims_seed000[] = {
      .setup = BEAM_COST "regularized stepper, Schur form (eq. 21), dt = 15 ms, Y = 1 MPa, nu = 0.3, 1000 kg/m^3, "
               "falling freely; processor time of this machine, best of 3 runs of 20 steps",
      .lab = "scene=fem-soft-beam&methods=regularized&dt=0.015", .quantity = "growth exponent of the time a step "
-     "with the tets, 50 -> 200 (this machine)", .unit = "1", .paper = 1, .paper_tol_abs = 0.3,
-     .why = "Processor time of a shared machine; at 50 tets a step's fixed costs (allocation, the verdict's energy) "
-            "weigh more than the band's, so the exponent may read below 1.",
+     "with the tets, 50 -> 200 (this machine)", .unit = "1", .paper = 1, .paper_tol_abs = 0.1,
+     .why = "Processor time of this machine decides this row (full set only). Measured 1.15 to 1.33 in four runs here: "
+            "softlab's step grows faster than the factor's operations (exponent 1.04, 000-cost-linear), so the extra "
+            "is in the code around the factorization (building S = J M^-1 J^T, the fill-reducing ordering, memory), "
+            "not in eq. 21's band; the paper's Fig. 11 is linear.",
      .quick = 0, .run = claim_run_cost_time},
     {.id = "000-time-realtime-200", .seed = 0, .source = "§5.3, Fig. 11, §6",
      .claim = "real-time simulation (a 15 ms step) is achieved for systems of up to nearly 200 tets (Pentium 4, "
