@@ -63,7 +63,7 @@ wasm: $(SETUP)
 
 # The claims of validation mode the lessons quote (<claim-value id=...>), measured at build
 # by the native CLI: every measured number a lesson prints comes from here.
-LESSON_CLAIMS = $(shell grep -oh 'claim-value id="[^"]*"' lessons/*.html | sed 's/.*id="//; s/"//' | sort -u | paste -sd, -)
+LESSON_CLAIMS = $(shell grep -ohE 'claim-(value|setup) id="[^"]*"' lessons/*.html | sed 's/.*id="//; s/"//' | sort -u | paste -sd, -)
 $(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
 	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
 

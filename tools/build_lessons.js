@@ -7,10 +7,12 @@
 //       iframe and its URL, checked by the page's own URL reader (web/params.js parseParams)
 //       against the core's tables (the staged softlab.wasm): a scene, stepper or parameter
 //       the core does not know, or any notice the page would show, fails the build;
-//   <claim-value id="003-bound-rk4" field="measured|reference|paper" digits="4" scale="1"></claim-value>
-//       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON): an unknown
-//       claim, or no JSON, fails the build; the lesson's footer then names when and where
-//       the numbers were measured.
+//   <claim-value id="003-bound-rk4" field="measured|reference|paper|extra:NAME" digits="4" scale="1"></claim-value>
+//       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON);
+//       extra:NAME is one of the row's further measured numbers (a table's other cells,
+//       sl_claim_result.extra): an unknown claim or name, or no JSON, fails the build; the
+//       lesson's footer then names when and where the numbers were measured;
+//   <claim-setup id="…"></claim-setup>  the row's set-up in words (printed beside a measured table).
 // lessons/index.html's <lesson-list> becomes the list of lessons from their own titles.
 // The lab's site must be staged first (tools/stage_web.sh): the URL check loads it.
 'use strict';
@@ -90,9 +92,22 @@ async function main() {
         if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
         const row = claims.get(id);
         if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
-        if (!['measured', 'reference', 'paper'].includes(field)) fail(`${file}: claim ${id}: no field "${field}"`);
+        let value;
+        if (field.startsWith('extra:')) {
+          const name = field.slice(6);
+          if (!row.extra || !(name in row.extra)) fail(`${file}: claim ${id}: no extra number "${name}"`);
+          value = row.extra[name];
+        } else if (['measured', 'reference', 'paper'].includes(field)) value = row[field];
+        else fail(`${file}: claim ${id}: no field "${field}"`);
         quoted++;
-        return `<span class="measured" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(row[field] * Number(scale), Number(digits))}</span>`;
+        return `<span class="measured" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(value === null ? NaN : value * Number(scale), Number(digits))}</span>`;
+      })
+      .replace(/<claim-setup\s([^>]*)><\/claim-setup>/g, (_, attrs) => {
+        const { id } = Object.fromEntries(attributes(attrs));
+        if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
+        const row = claims.get(id);
+        if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
+        return `<span class="setup" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
       });
     const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
       (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover one for its claim).` : '') +

@@ -119,6 +119,12 @@ static void json_row(FILE *f, const sl_claim *c, const sl_claim_result *r, int f
     fputs(", \"verdict\": ", f), json_string(f, sl_claim_verdict_name(r->verdict));
     fputs(", \"why\": ", f), json_string(f, r->why);
     fputs(", \"note\": ", f), json_string(f, r->note);
+    fputs(", \"extra\": {", f);
+    for (int i = 0; i < r->extra_count; i++) {
+        fputs(i ? ", " : "", f), json_string(f, r->extra[i].name);
+        fputs(": ", f), json_number(f, r->extra[i].value);
+    }
+    fputs("}", f);
     fprintf(f, ", \"quick\": %d, \"seconds\": %.3f}", c->quick, r->seconds);
 }
 

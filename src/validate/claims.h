@@ -17,13 +17,33 @@ extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_see
 void claim_say(char *field, int size, const char *fmt, ...);
 #define CLAIM_SAY(field, ...) claim_say(field, (int)sizeof(field), __VA_ARGS__)
 
+/* Records a further measured number `name` = value in out->extra (a table cell a lesson
+ * quotes; never judged); past SL_CLAIM_EXTRAS numbers it is dropped and the note says so. */
+void claim_extra(sl_claim_result *out, const char *name, double value);
+
+/* Signed volume (m^3) of the tet with node indices t[0..3] at positions x (3 per node):
+ * det[x1 - x0, x2 - x0, x3 - x0] / 6, written here and not taken from the library, for the
+ * rows whose reference is their own arithmetic. */
+double claim_tet_volume(const double *x, const int *t);
+
 /* Builds scene `scene` with its defaults, each (param, value) pair of `set` applied
  * (count pairs), and stepper `method` at dt (s); NULL on any error, with the reason in
  * out->note. */
 sl_world *claim_world(const char *scene, const char *method, double dt, const sl_param *set_p,
                       const double *set_v, int set_count, sl_claim_result *out);
 
-/* Runs w for t_end (s) of simulated time; SL_OK, or the step's error (note says so). */
+/* One step of w, the `i`-th (0-based) of `steps`; on an error the note says which step
+ * failed and at what time. Returns sl_world_step's status. */
+sl_status claim_step(sl_world *w, long i, long steps, sl_claim_result *out);
+
+/* Runs w for t_end (s) of simulated time (claim_step); SL_OK, or the step's error. */
 sl_status claim_run_for(sl_world *w, double t_end, sl_claim_result *out);
+
+/* Seed 000's cost rows (seed000_cost.c): the factor's nonzeros growth on beams of 50 and
+ * 200 tets, the factorization's share of the flops, and (ctx NULL: the growth exponent;
+ * else ms a step at 200 tets) this machine's processor time a step. */
+sl_status claim_run_cost_fill(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+sl_status claim_run_cost_share(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+sl_status claim_run_cost_time(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
 #endif

@@ -20,12 +20,7 @@ static double direct_volume(const sl_world *w) {
     const double *x = sl_world_positions(w);
     const int *t = sl_world_tets(w);
     double v = 0;
-    for (int e = 0; e < sl_world_tet_count(w); e++) {
-        const double *a = x + 3 * t[4 * e], *b = x + 3 * t[4 * e + 1], *c = x + 3 * t[4 * e + 2], *d = x + 3 * t[4 * e + 3];
-        double u[3], p[3], q[3];
-        for (int k = 0; k < 3; k++) u[k] = b[k] - a[k], p[k] = c[k] - a[k], q[k] = d[k] - a[k];
-        v += (u[0] * (p[1] * q[2] - p[2] * q[1]) - u[1] * (p[0] * q[2] - p[2] * q[0]) + u[2] * (p[0] * q[1] - p[1] * q[0])) / 6;
-    }
+    for (int e = 0; e < sl_world_tet_count(w); e++) v += claim_tet_volume(x, t + 4 * e);
     return v;
 }
 
@@ -50,18 +45,15 @@ static sl_status run_volume_error(const sl_claim *c, const sl_validate_env *env,
     const ball_setup *s = c->ctx;
     sl_world *w = ball_world(s, out);
     if (!w) return SL_ERR_RANGE;
-    double v0 = direct_volume(w), lab = 0, ref = 0, low = 1;
+    double v0 = direct_volume(w), lab = 0, ref = 0, low = 1, lab_low = 1;
     long steps = lround(s->t_end / s->dt);
     sl_status st = SL_OK;
     for (long i = 0; i < steps && st == SL_OK; i++) {
-        st = sl_world_step(w);
-        if (st != SL_OK) {
-            CLAIM_SAY(out->note, "step %ld of %ld (t = %g s) failed", i + 1, steps, sl_world_time(w));
-            break;
-        }
+        if ((st = claim_step(w, i, steps, out)) != SL_OK) break;
         double r = sl_world_volume_ratio(w), d = direct_volume(w) / v0;
-        lab = fmax(lab, fabs(r - 1)), ref = fmax(ref, fabs(d - 1)), low = fmin(low, d);
+        lab = fmax(lab, fabs(r - 1)), ref = fmax(ref, fabs(d - 1)), low = fmin(low, d), lab_low = fmin(lab_low, r);
     }
+    claim_extra(out, "min_ratio", lab_low); /* smallest V/V0 (sl_world_volume_ratio): lesson 001's table */
     out->measured = 100 * lab;
     out->reference = 100 * ref;
     CLAIM_SAY(out->reference_how, "the body's volume summed in the row from the positions and the tets "
@@ -98,6 +90,8 @@ static sl_status run_minres_cg(const sl_claim *c, const sl_validate_env *env, sl
         if (st != SL_OK) return st;
     }
     out->measured = mean[0] / mean[1];
+    claim_extra(out, "minres_mean", mean[0]), claim_extra(out, "cg_mean", mean[1]);
+    claim_extra(out, "minres_most", most[0]), claim_extra(out, "cg_most", most[1]);
     CLAIM_SAY(out->note, "iterations a solve: MINRES %.1f (largest %d, largest residual %.2g), CG %.1f (largest %d, "
                          "largest residual %.2g)", mean[0], most[0], res[0], mean[1], most[1], res[1]);
     return SL_OK;
@@ -175,6 +169,7 @@ static sl_status run_locking(const sl_claim *c, const sl_validate_env *env, sl_c
     if (st != SL_OK) return st;
     double beam = timoshenko_tip();
     out->measured = tet / ring;
+    claim_extra(out, "ring_over_beam", ring / beam), claim_extra(out, "tet_over_beam", tet / beam);
     CLAIM_SAY(out->note, "mean tip sag over 0.5-1.6 s: one-ring %.2f mm (%.3f of Timoshenko's %.1f mm), per-tet "
                          "%.2f mm (%.3f)", 1e3 * ring, ring / beam, 1e3 * beam, 1e3 * tet, tet / beam);
     return SL_OK;
@@ -188,6 +183,7 @@ static sl_status run_beam(const sl_claim *c, const sl_validate_env *env, sl_clai
     if (st != SL_OK) return st;
     out->measured = 1e3 * ring;
     out->reference = 1e3 * timoshenko_tip();
+    claim_extra(out, "ring_over_beam", ring / timoshenko_tip());
     CLAIM_SAY(out->reference_how, "Timoshenko's static tip deflection qL^4/(8YI) + qL^2/(2 kappa G A), "
                                   "G = Y/3, kappa = 10(1+nu)/(12+11nu) (closed form)");
     return SL_OK;

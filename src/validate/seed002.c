@@ -233,16 +233,24 @@ static void own_warped_force(const sl_world *w, const double *x, int element, do
 
 /* ---- rows -------------------------------------------------------------------------------- */
 
-/* Runs w for t_end, returning the largest |V/V0 - 1| seen (V/V0 in *extreme). */
+/* Runs w for t_end, returning the largest |V/V0 - 1| seen (V/V0 in *extreme); the run's
+ * largest, smallest and last V/V0 and the tracked node's (the bar's tip) lowest y and its
+ * time go to out's extras (lesson 002's bar table). */
 static sl_status volume_extreme(sl_world *w, double t_end, double *extreme, sl_claim_result *out) {
     *extreme = 1;
+    double hi = 1, lo = 1, r = 1, low_y = INFINITY, low_t = 0;
+    int tip = sl_world_tracked_node(w);
+    sl_status st = SL_OK;
     for (long s = 0, n = lround(t_end / sl_world_dt(w)); s < n; s++) {
-        sl_status st = sl_world_step(w);
-        if (st != SL_OK) return CLAIM_SAY(out->note, "step %ld failed", s + 1), st;
-        double r = sl_world_volume_ratio(w);
+        if ((st = claim_step(w, s, n, out)) != SL_OK) break;
+        r = sl_world_volume_ratio(w);
         if (fabs(r - 1) > fabs(*extreme - 1)) *extreme = r;
+        hi = fmax(hi, r), lo = fmin(lo, r);
+        if (tip >= 0 && sl_world_positions(w)[3 * tip + 1] < low_y) low_y = sl_world_positions(w)[3 * tip + 1], low_t = sl_world_time(w);
     }
-    return SL_OK;
+    claim_extra(out, "max_ratio", hi), claim_extra(out, "min_ratio", lo), claim_extra(out, "end_ratio", r);
+    claim_extra(out, "tip_lowest_y", tip >= 0 ? low_y : NAN), claim_extra(out, "tip_lowest_t", tip >= 0 ? low_t : NAN);
+    return st;
 }
 
 /* §4.1, Fig. 6: the bar's extreme V/V0 over 3 s at 10 ms under stepper ctx. */

@@ -167,14 +167,34 @@ sl_world *claim_world(const char *scene, const char *method, double dt, const sl
     return w;
 }
 
+sl_status claim_step(sl_world *w, long i, long steps, sl_claim_result *out) {
+    sl_status st = sl_world_step(w);
+    if (st != SL_OK) CLAIM_SAY(out->note, "step %ld of %ld (t = %g s) failed", i + 1, steps, sl_world_time(w));
+    return st;
+}
+
 sl_status claim_run_for(sl_world *w, double t_end, sl_claim_result *out) {
     long steps = lround(t_end / sl_world_dt(w));
     for (long i = 0; i < steps; i++) {
-        sl_status st = sl_world_step(w);
-        if (st != SL_OK) {
-            CLAIM_SAY(out->note, "step %ld of %ld (t = %g s) failed", i + 1, steps, sl_world_time(w));
-            return st;
-        }
+        sl_status st = claim_step(w, i, steps, out);
+        if (st != SL_OK) return st;
     }
     return SL_OK;
+}
+
+double claim_tet_volume(const double *x, const int *t) {
+    const double *a = x + 3 * t[0], *b = x + 3 * t[1], *c = x + 3 * t[2], *d = x + 3 * t[3];
+    double u[3], p[3], q[3];
+    for (int k = 0; k < 3; k++) u[k] = b[k] - a[k], p[k] = c[k] - a[k], q[k] = d[k] - a[k];
+    return (u[0] * (p[1] * q[2] - p[2] * q[1]) - u[1] * (p[0] * q[2] - p[2] * q[0]) + u[2] * (p[0] * q[1] - p[1] * q[0])) / 6;
+}
+
+void claim_extra(sl_claim_result *out, const char *name, double value) {
+    if (out->extra_count >= SL_CLAIM_EXTRAS) {
+        CLAIM_SAY(out->note, "more than %d extra numbers: %s dropped", SL_CLAIM_EXTRAS, name);
+        return;
+    }
+    sl_claim_extra *e = &out->extra[out->extra_count++];
+    claim_say(e->name, (int)sizeof e->name, "%s", name);
+    e->value = value;
 }

@@ -68,3 +68,30 @@ TEST(validate_table_ids_and_one_row_against_its_closed_form) {
     ENSURE_NEAR(r.reference, 2 * sqrt(2.0), 1e-6);
     ENSURE(r.verdict == SL_CLAIM_AGREES);
 }
+
+/* A row's extra numbers (the table cells a lesson quotes): 003-order-forest-ruth's three
+ * errors fall by about 2^4 a halving, and its coarse order is the classical 4; the cost row
+ * 000-cost-linear counts its factor's nonzeros without a clock: the same on every run. */
+static double extra_named(const sl_claim_result *r, const char *name) {
+    for (int i = 0; i < r->extra_count; i++)
+        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
+    return NAN;
+}
+
+TEST(validate_rows_report_extra_numbers) {
+    sl_claim_result r;
+    ENSURE(sl_validate_run(sl_validate_find("003-order-forest-ruth"), NULL, &r) == SL_OK);
+    double e5 = extra_named(&r, "err_5ms"), e25 = extra_named(&r, "err_2_5ms"), e125 = extra_named(&r, "err_1_25ms");
+    printf("  003-order-forest-ruth: errors %.3g %.3g %.3g m, orders %.3f %.3f\n", e5, e25, e125,
+           extra_named(&r, "order_coarse"), r.measured);
+    ENSURE(e5 > e25 && e25 > e125 && e125 > 0);
+    ENSURE_NEAR(extra_named(&r, "order_coarse"), 4, 0.1);
+    ENSURE_NEAR(extra_named(&r, "cube_order"), 4, 0.3);
+    ENSURE(isnan(extra_named(&r, "no such number")));
+    sl_claim_result a, b;
+    const sl_claim *cost = sl_validate_find("000-cost-linear");
+    ENSURE(cost && sl_validate_run(cost, NULL, &a) == SL_OK && sl_validate_run(cost, NULL, &b) == SL_OK);
+    ENSURE(a.measured == b.measured && a.verdict == SL_CLAIM_AGREES);
+    ENSURE_NEAR(a.measured, 1, 0.05);
+    ENSURE(extra_named(&a, "nnz_per_tet_200") > extra_named(&a, "nnz_per_tet_50"));
+}

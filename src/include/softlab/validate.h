@@ -43,6 +43,14 @@ typedef struct sl_validate_env {
     void *ctx;
 } sl_validate_env;
 
+/* A further number a claim's run measured beside `measured` (a cell of the table a lesson
+ * prints: another column, another model of the same set-up). It never enters the verdict. */
+#define SL_CLAIM_EXTRAS 16
+typedef struct sl_claim_extra {
+    char name[32]; /* a key, [a-z0-9_], unique within the row; the unit in its name where it is not the row's */
+    double value;
+} sl_claim_extra;
+
 /* What a claim's run fills in. */
 typedef struct sl_claim_result {
     double measured;         /* in the claim's unit */
@@ -50,6 +58,8 @@ typedef struct sl_claim_result {
     char reference_how[200]; /* how the reference was computed (a second way) */
     char note[240];          /* run-time remark: why skipped, the error, a detail */
     int skipped;             /* 1: not run here (note says why) */
+    int extra_count;         /* the extra numbers (claim_extra), in the order measured */
+    sl_claim_extra extra[SL_CLAIM_EXTRAS];
     /* Set by sl_validate_run: */
     sl_claim_verdict verdict;
     char why[400];           /* the verdict's reason in words; "" for agrees */
