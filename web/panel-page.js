@@ -78,6 +78,11 @@ export class PanelPage {
   showRun() {
     this.showMethod(this.run.method);
     this.showDt();
+    this.showCitation();
+  }
+
+  /** The foot names the run's stepper's source. */
+  showCitation() {
     this.citation.textContent = this.stepper().citation;
   }
 

@@ -79,7 +79,7 @@ export class Panel {
     if (paramError) this.page.viewNote(`Parameters ignored: ${paramError}.`);
     if (refusal) this.page.showMethod(this.run.method);
     if (built.status !== SL_OK) throw new Error(built.error);
-    this.page.citation.textContent = this.page.stepper().citation;
+    this.page.showCitation();
     this.page.updateLabel();
     if (refusal) this.page.viewNote(`${this.page.stepperOf(requested).title} cannot run this model: ${refusal}. Showing ${this.page.stepper().title}.`);
   }
