@@ -30,8 +30,8 @@ export function clampCamera(c) {
 
 /** Drawing-buffer pixel of a pointer event on panel p's canvas. */
 function pixel(p, e) {
-  const r = p.canvas.getBoundingClientRect();
-  return [(e.clientX - r.left) * (p.canvas.width / r.width), (e.clientY - r.top) * (p.canvas.height / r.height)];
+  const r = p.page.canvas.getBoundingClientRect();
+  return [(e.clientX - r.left) * (p.page.canvas.width / r.width), (e.clientY - r.top) * (p.page.canvas.height / r.height)];
 }
 
 export class CameraInput {
@@ -51,7 +51,7 @@ export class CameraInput {
   get camera() { return this.deps.camera(); }
 
   pickRadius(p) {
-    return PICK_PX * (p.canvas.width / Math.max(1, p.canvas.clientWidth));
+    return PICK_PX * (p.page.canvas.width / Math.max(1, p.page.canvas.clientWidth));
   }
 
   /** The free node under the pointer, or -1. */
@@ -76,7 +76,7 @@ export class CameraInput {
 
   /** World-space displacement (m) that moves what is drawn by (dx, dy) pixels. */
   panDelta(p, px, py, dx, dy) {
-    const through = centroid(p.shown);
+    const through = centroid(p.run.shown);
     const cam = p.cam(this.camera);
     const a = p.view.unproject(px, py, cam, through);
     const b = p.view.unproject(px + dx, py + dy, cam, through);
@@ -84,7 +84,7 @@ export class CameraInput {
   }
 
   bind(p) {
-    const c = p.canvas;
+    const c = p.page.canvas;
     c.tabIndex = 0;
     c.addEventListener('pointerdown', (e) => this.down(p, e));
     c.addEventListener('pointermove', (e) => this.move(p, e));
@@ -100,8 +100,8 @@ export class CameraInput {
   }
 
   down(p, e) {
-    p.canvas.setPointerCapture(e.pointerId);
-    p.canvas.focus({ preventScroll: true });
+    p.page.canvas.setPointerCapture(e.pointerId);
+    p.page.canvas.focus({ preventScroll: true });
     if (e.pointerType === 'touch') {
       this.touches.set(e.pointerId, [e.clientX, e.clientY]);
       if (this.touches.size === 2) { // a second finger: pinch and pan instead
@@ -114,7 +114,7 @@ export class CameraInput {
     const panning = e.button === 1 || e.button === 2 || e.shiftKey;
     const node = panning ? -1 : this.pickFree(p, e);
     if (node >= 0) {
-      const x = p.shown;
+      const x = p.run.shown;
       const anchor = [x[3 * node], x[3 * node + 1], x[3 * node + 2]];
       this.drag = { mode: 'grab', node, anchor, moved: false, ...start };
       this.deps.input({ kind: 'grab', node, target: anchor });
@@ -133,7 +133,7 @@ export class CameraInput {
     const d = this.drag;
     if (e.pointerType === 'touch' && this.touches.has(e.pointerId)) this.touches.set(e.pointerId, [e.clientX, e.clientY]);
     if (!d) {
-      p.canvas.classList.toggle('over-node', this.pickFree(p, e) >= 0);
+      p.page.canvas.classList.toggle('over-node', this.pickFree(p, e) >= 0);
       return;
     }
     if (d.mode === 'pinch') {
@@ -187,8 +187,8 @@ export class CameraInput {
 
   /** Pans what is drawn by (dx, dy) CSS pixels, measured on panel p. */
   panBy(p, dx, dy, e) {
-    const scale = p.canvas.width / Math.max(1, p.canvas.clientWidth);
-    const at = e ? pixel(p, e) : [p.canvas.width / 2, p.canvas.height / 2];
+    const scale = p.page.canvas.width / Math.max(1, p.page.canvas.clientWidth);
+    const at = e ? pixel(p, e) : [p.page.canvas.width / 2, p.page.canvas.height / 2];
     const delta = this.panDelta(p, at[0], at[1], dx * scale, dy * scale);
     if (!delta) return;
     for (let k = 0; k < 3; k++) this.camera.pan[k] += delta[k];

@@ -3,7 +3,7 @@
 // new target time; every panel's Worker steps toward it with its own Δt and posts a frame
 // once its state is the latest step at or before it (web/sim-host.js). The page then
 // shows the latest target that every running panel has reached, each panel drawing its
-// frame for that target (Panel.showAt): the states on screen are at most one of their own
+// frame for that target (PanelRun.showAt, web/panel-run.js): the states on screen are at most one of their own
 // Δt before it, so any two differ by less than the largest panel Δt. A fast panel runs
 // ahead by at most a few targets, whose frames wait on the page.
 //
@@ -37,7 +37,7 @@ const AHEAD_RATE_WINDOW = 1;    // s of real time over which the computing speed
 
 export class Clock {
   /**
-   * @param panels      the panels: advanceTo(target), hold(), showAt(t), dt (s), stopped,
+   * @param panels      the panels' runs (web/panel-run.js): advanceTo(target), hold(), showAt(t), dt (s), stopped,
    *                    latest (s: the state its Worker last reported), reached (s: the
    *                    last target it posted a frame for)
    * @param playing     start running?

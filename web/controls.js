@@ -52,9 +52,9 @@ export class ParamControls {
     this.searches = new Map(); // panel index -> running search token
     this.infos = infos;
     this.linked = {};
-    for (const info of this.infos) this.linked[info.name] = this.allEqual((p) => p.param(info.name));
-    this.linked.dt = this.allEqual((p) => p.dt);
-    this.linked.beta = this.allEqual((p) => p.beta);
+    for (const info of this.infos) this.linked[info.name] = this.allEqual((p) => p.run.param(info.name));
+    this.linked.dt = this.allEqual((p) => p.run.dt);
+    this.linked.beta = this.allEqual((p) => p.run.beta);
     this.build();
   }
 
@@ -72,8 +72,8 @@ export class ParamControls {
     table.append(el('thead', {}, head));
     const body = el('tbody');
     for (const info of this.infos) body.append(this.paramRow(info));
-    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.dt, validDt, `Δt must be a number of seconds with ${DT_RANGE_TEXT}`));
-    body.append(this.stepperRow('beta', 'damping rate β (regularized stepper, eq. 20)', '1/s', (p) => p.beta, validBeta, `β must be in [0, ${MAX_BETA}] 1/s`));
+    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.run.dt, validDt, `Δt must be a number of seconds with ${DT_RANGE_TEXT}`));
+    body.append(this.stepperRow('beta', 'damping rate β (regularized stepper, eq. 20)', '1/s', (p) => p.run.beta, validBeta, `β must be in [0, ${MAX_BETA}] 1/s`));
     if (this.infos.some((i) => i.name === 'young_modulus') && this.infos.some((i) => i.name === 'poisson_ratio')) {
       body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));
     }
@@ -130,11 +130,11 @@ export class ParamControls {
     const out = el('output', { class: 'cost-hint muted' });
     const update = () => {
       const r = Math.round(Number(input.value));
-      const resolution = p.param('resolution');
-      const nodes = p.shown.length / 3;
+      const resolution = p.run.param('resolution');
+      const nodes = p.run.shown.length / 3;
       if (!(r >= 1) || !(resolution >= 1) || !(nodes > 0)) { out.textContent = ''; return; }
       // calibrated on the panel's own fastest measured time per step at its mesh
-      const cost = resolutionCost({ nodes, resolution, msPerStep: fastestMsPerStep(p), dt: p.dt }, r);
+      const cost = resolutionCost({ nodes, resolution, msPerStep: fastestMsPerStep(p.run), dt: p.run.dt }, r);
       const { text, warn } = costText(cost);
       out.textContent = text;
       Object.assign(out.dataset, { nodes: cost.nodes, fromNodes: nodes, fromMs: cost.from.msPerStep, ms: cost.msPerStep.join(',') });
@@ -178,7 +178,7 @@ export class ParamControls {
         const value = Number(input.value);
         const problem = paramProblem(info, value);
         if (problem) {
-          this.reject(input, `${problem}.`, p.param(info.name));
+          this.reject(input, `${problem}.`, p.run.param(info.name));
           return;
         }
         this.deps.setParam(this.targets(info.name, p.index), info.name, value);
@@ -221,25 +221,25 @@ export class ParamControls {
     const panels = this.panels;
     for (const { name, cells, link, layout } of this.rows) {
       // a value set in one panel from outside the card (the course API) unlinks its row
-      const value = (p) => (name === 'dt' ? p.dt : name === 'beta' ? p.beta : p.param(name));
+      const value = (p) => (name === 'dt' ? p.run.dt : name === 'beta' ? p.run.beta : p.run.param(name));
       if (this.linked[name] && !this.allEqual(value)) {
         this.linked[name] = link.checked = false;
         layout();
       }
       cells.forEach(({ input }, i) => {
         const p = panels[i];
-        const v = name === 'dt' ? p.dt : name === 'beta' ? p.beta : p.param(name);
+        const v = name === 'dt' ? p.run.dt : name === 'beta' ? p.run.beta : p.run.param(name);
         const text = Number.isFinite(v) ? String(+v.toPrecision(6)) : '';
         if (document.activeElement !== input && input.value !== text) input.value = text;
       });
     }
     if (this.lameOuts) {
       panels.forEach((p, i) => {
-        const { lambda, mu } = lame(this.deps.api, p.param('young_modulus'), p.param('poisson_ratio'));
+        const { lambda, mu } = lame(this.deps.api, p.run.param('young_modulus'), p.run.param('poisson_ratio'));
         this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
       });
     }
-    for (const p of panels) p.showMeter(meterReading(p.stepper(), p.dt, p.omegaMax, p.omegaAt, p.omegaHeld));
+    for (const p of panels) p.page.showMeter(meterReading(p.page.stepper(), p.run.dt, p.run.omegaMax, p.run.omegaAt, p.run.omegaHeld));
     for (const update of this.costUpdates) update();
   }
 
@@ -256,14 +256,14 @@ export class ParamControls {
     const token = {};
     this.searches.set(panel.index, token);
     try {
-      const result = await panel.findStableDt(({ lo, hi, trial }) => {
+      const result = await panel.run.findStableDt(({ lo, hi, trial }) => {
         if (this.searches.get(panel.index) !== token) return;
         out.textContent = !(lo > 0) ? `trying Δt = ${fmtSeconds(trial)}…`
           : Number.isFinite(hi) ? `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…` : `stable at ${fmtSeconds(lo)}, trying ${fmtSeconds(trial)}…`;
       });
       if (this.searches.get(panel.index) !== token) return null;
-      const b = panel.stepper().bound;
-      const theory = Number.isFinite(panel.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.omegaMax)}` : '';
+      const b = panel.page.stepper().bound;
+      const theory = Number.isFinite(panel.run.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.run.omegaMax)}` : '';
       const trials = trialWords(result);
       out.textContent = Number.isNaN(result.dt) ? `unstable even at Δt = ${fmtSeconds(result.lo)} (${trials})`
         : result.capped ? `stable at every Δt tried, up to ${fmtSeconds(result.dt)} (the largest allowed is ${fmtSeconds(MAX_DT)}; ${trials})`

@@ -63,7 +63,7 @@ export class EnergyBars {
 
   update() {
     this.panels.forEach((p, i) => {
-      const gr = this.groups[i], f = p.frame;
+      const gr = this.groups[i], f = p.run.frame;
       if (!f || f === gr.frame) return;
       gr.frame = f;
       if (f.epoch !== gr.epoch) { // a new run: its scale and E(0) start again
@@ -93,7 +93,7 @@ export class EnergyBars {
       });
       gr.start.hidden = !Number.isFinite(gr.e0);
       if (Number.isFinite(gr.e0)) gr.start.style.left = `${at(gr.e0)}%`;
-      const head = p.label();
+      const head = p.page.label();
       if (gr.head.textContent !== head) gr.head.textContent = head;
     });
   }

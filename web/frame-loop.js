@@ -4,7 +4,7 @@
 // running), the views' text alternatives (about once a second) and the performance line.
 
 const CHART_EVERY_MS = 100;
-const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (Panel.updateDescription)
+const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (PanelPage.updateDescription)
 
 /**
  * Starts the loop. parts: {clock, panels, camera(): the shared camera, views, plots,
@@ -13,6 +13,7 @@ const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (Panel.updateDes
  * the clock does not jump by the time spent paused).
  */
 export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, playback, onFrame = () => {} }) {
+  const runs = panels.map((p) => p.run);
   let last = performance.now(), chartAt = 0, describedAt = -Infinity, firstDrawn = false;
   function frame(now) {
     requestAnimationFrame(frame);
@@ -24,10 +25,10 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
     for (const p of panels) {
       if (p.dirty) {
         p.draw(camera());
-        p.updateReadout();
+        p.page.updateReadout();
         drawn = true;
       }
-      p.updateState(clock.playing);
+      p.page.updateState(clock.playing);
     }
     if (drawn) {
       views.update();
@@ -46,11 +47,11 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       chartAt = now;
     }
     if (now - describedAt >= DESCRIBE_EVERY_MS) {
-      for (const p of panels) p.updateDescription();
+      for (const p of panels) p.page.updateDescription();
       describedAt = now;
     }
     playback.update(now);
-    perf.frame(now, clock, panels);
+    if (perf.frame(now, clock, runs)) for (const p of panels) p.markDirty(); // new rates on the readouts
     onFrame(shown);
   }
   requestAnimationFrame(frame);

@@ -31,7 +31,7 @@ export class PhysicsInput {
   input(event) {
     if (this.replay.playing) {
       this.replay.stop(); // the user takes over
-      for (const p of this.panels) p.replay(null);
+      for (const p of this.panels) p.run.replay(null);
       this.updateButtons();
     }
     if (this.deps.live) this.deps.live(); // a computed-ahead run goes live first (web/clock.js)
@@ -50,7 +50,7 @@ export class PhysicsInput {
   /** Back to the first event (every panel at t = 0); a recording in progress ends. */
   rewind() {
     if (this.replay.recording) this.replay.stop();
-    if (this.replay.playing) for (const p of this.panels) p.replay(null);
+    if (this.replay.playing) for (const p of this.panels) p.run.replay(null);
     this.replay.playing = false;
     this.updateButtons();
   }
@@ -60,10 +60,10 @@ export class PhysicsInput {
     if (!this.replay.playing) return;
     const events = this.replay.events;
     const last = events.length ? events[events.length - 1].t : 0;
-    const running = this.panels.filter((p) => !p.stopped);
-    if (running.some((p) => p.t < last + p.dt)) return;
+    const running = this.panels.filter((p) => !p.run.stopped);
+    if (running.some((p) => p.run.t < last + p.run.dt)) return;
     this.replay.playing = false;
-    for (const p of this.panels) p.replay(null);
+    for (const p of this.panels) p.run.replay(null);
     this.updateButtons();
   }
 
@@ -74,7 +74,7 @@ export class PhysicsInput {
   /** Nodes pinned (the same in every panel: pins are input to all). */
   pinnedNodes() {
     if (!this.pinCache) {
-      const pins = this.panels[0].pins;
+      const pins = this.panels[0].run.pins;
       this.pinCache = [];
       for (let i = 0; i < pins.length; i++) if (pins[i]) this.pinCache.push(i);
     }
@@ -99,11 +99,11 @@ export class PhysicsInput {
   async startReplay() {
     if (!this.replay.hasRecording) return;
     const start = new Set(this.replay.startPins);
-    await Promise.all(this.panels.map((p) => p.setPins(Int32Array.from(p.pins, (_, i) => (start.has(i) ? 1 : 0)))));
+    await Promise.all(this.panels.map((p) => p.run.setPins(Int32Array.from(p.run.pins, (_, i) => (start.has(i) ? 1 : 0)))));
     this.pinCache = null;
     this.deps.resetAll();
     this.replay.play();
-    for (const p of this.panels) p.replay(this.replay.events);
+    for (const p of this.panels) p.run.replay(this.replay.events);
     this.deps.play();
     this.updateButtons();
   }

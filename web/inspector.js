@@ -88,7 +88,7 @@ export class Inspector {
       svg.setAttribute('aria-hidden', 'true');
       const lines = EDGES.cell.map(() => svg.appendChild(document.createElementNS(SVG, 'line')));
       svg.style.display = 'none';
-      p.canvas.after(svg);
+      p.page.canvas.after(svg);
       return { svg, lines };
     });
   }
@@ -119,7 +119,7 @@ export class Inspector {
       svg.style.display = 'none';
       return;
     }
-    svg.setAttribute('viewBox', `0 0 ${p.canvas.width} ${p.canvas.height}`);
+    svg.setAttribute('viewBox', `0 0 ${p.page.canvas.width} ${p.page.canvas.height}`);
     const edges = EDGES[s.kind];
     lines.forEach((line, k) => {
       line.style.display = k < edges.length ? '' : 'none';
@@ -136,19 +136,19 @@ export class Inspector {
     this.node = node;
     this.shown.clear();
     this.host.hidden = false;
-    for (const p of this.panels) p.inspect(node);
+    for (const p of this.panels) p.run.inspect(node);
   }
 
   close() {
     this.node = -1;
     this.host.hidden = true;
     for (const { svg } of this.outlines) svg.style.display = 'none';
-    for (const p of this.panels) p.inspect(-1);
+    for (const p of this.panels) p.run.inspect(-1);
   }
 
   update(camera) {
     if (this.node < 0) return;
-    const current = (p) => (p.inspection && p.inspection.node === this.node ? p.inspection : null);
+    const current = (p) => (p.run.inspection && p.run.inspection.node === this.node ? p.run.inspection : null);
     const known = this.panels.map(current).find((s) => s && !s.error);
     if (known && known.kind !== this.kind) { // a new kind of element: its rows, all redrawn
       this.setKind(known.kind);

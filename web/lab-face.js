@@ -30,33 +30,33 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       replaying: input.replaying,
       events: input.eventCount,
       panels: panels.map((p) => ({
-        method: p.method,
-        dt: p.dt,
-        beta: p.beta,
-        params: { ...p.params },  // the overrides of the scene's defaults
-        values: { ...p.paramValues }, // every parameter's value in its world (SI units)
-        t: p.t,                 // s: the state shown
-        latest: p.latest,       // s: the latest state its Worker reported
-        height: p.height,
-        diverged: p.diverged,
-        divergedAt: p.diverged ? p.divergedAt : NaN,
-        stopped: p.stopped,
-        verdict: p.stopped && p.diverged ? 'diverged' : p.verdict ? p.verdict.name : 'running', // the core's (sl_world_judge)
-        reason: p.ended ? p.message : p.verdict ? p.verdict.reason : '', // ... in its words, '' while running
-        message: p.stateText(clock.playing),
+        method: p.run.method,
+        dt: p.run.dt,
+        beta: p.run.beta,
+        params: { ...p.run.params },  // the overrides of the scene's defaults
+        values: { ...p.run.paramValues }, // every parameter's value in its world (SI units)
+        t: p.run.t,                 // s: the state shown
+        latest: p.run.latest,       // s: the latest state its Worker reported
+        height: p.run.height,
+        diverged: p.run.diverged,
+        divergedAt: p.run.diverged ? p.run.divergedAt : NaN,
+        stopped: p.run.stopped,
+        verdict: p.run.stopped && p.run.diverged ? 'diverged' : p.run.verdict ? p.run.verdict.name : 'running', // the core's (sl_world_judge)
+        reason: p.run.ended ? p.run.message : p.run.verdict ? p.run.verdict.reason : '', // ... in its words, '' while running
+        message: p.page.stateText(clock.playing),
         samples: plots.count(p.index),
-        grabbed: p.grabbed,
-        pinned: Array.from(p.pins),
-        stepsPerSecond: p.stepsPerSecond,
-        msPerStep: p.msPerStep,
-        omegaMax: p.omegaMax,
-        volumeRatio: p.measures.volume_ratio,
-        energy: { kinetic: p.measures.kinetic, potential: p.measures.potential, elastic: p.measures.elastic, total: p.measures.total }, // J
-        bound: p.stepper().bound, // (ωΔt)_max of its stepper on the undamped oscillator (0: none, Infinity: no limit)
-        ghostForce: p.measures.ghost_force,   // N (NaN unless a warping stepper)
-        ghostTorque: p.measures.ghost_torque, // N m
-        positions: Array.from(p.shown),
-        inspection: p.inspection || null, // the element inspector's tet or grid cell (web/inspector.js)
+        grabbed: p.run.grabbed,
+        pinned: Array.from(p.run.pins),
+        stepsPerSecond: p.run.rate.stepsPerSecond,
+        msPerStep: p.run.rate.msPerStep,
+        omegaMax: p.run.omegaMax,
+        volumeRatio: p.run.measures.volume_ratio,
+        energy: { kinetic: p.run.measures.kinetic, potential: p.run.measures.potential, elastic: p.run.measures.elastic, total: p.run.measures.total }, // J
+        bound: p.page.stepper().bound, // (ωΔt)_max of its stepper on the undamped oscillator (0: none, Infinity: no limit)
+        ghostForce: p.run.measures.ghost_force,   // N (NaN unless a warping stepper)
+        ghostTorque: p.run.measures.ghost_torque, // N m
+        positions: Array.from(p.run.shown),
+        inspection: p.run.inspection || null, // the element inspector's tet or grid cell (web/inspector.js)
       })),
     };
   };
@@ -78,13 +78,13 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     if (!p || !p.hasGl) return null;
     const s = p.view.project(node, p.cam(camera()));
     if (!s) return null;
-    const r = p.canvas.getBoundingClientRect();
-    return { x: r.left + (s[0] * r.width) / p.canvas.width, y: r.top + (s[1] * r.height) / p.canvas.height };
+    const r = p.page.canvas.getBoundingClientRect();
+    return { x: r.left + (s[0] * r.width) / p.page.canvas.width, y: r.top + (s[1] * r.height) / p.page.canvas.height };
   };
 
   return {
     /** view: a view handle of the page's wasm API (0 without WebGL2). */
-    panels: panels.map((p) => Object.freeze({ index: p.index, canvas: p.canvas.id, view: p.view ? p.view.v : 0 })),
+    panels: panels.map((p) => Object.freeze({ index: p.index, canvas: p.page.canvas.id, view: p.view ? p.view.v : 0 })),
     state,
     nodeOnScreen,
     /** Resolves to state() once every panel's Worker has handled every earlier request
@@ -110,11 +110,11 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       await panels[i].nextFrame();
       clock.show();
       panels[i].sync();
-      panels[i].dirty = true;
+      panels[i].markDirty();
     },
     /** Resolves to api[name](simulation of panel i, ...args), run in its Worker (the
      *  sl_api_* functions that take a simulation handle first). */
-    simCall: async (i, name, ...args) => (await panels[i].client.request('call', { name, args })).value,
+    simCall: async (i, name, ...args) => panels[i].run.call(name, args),
     /** The URL that reproduces the current view. */
     shareUrl: () => url.shareUrl(),
     /** The functions the page's own controls call (so the URL and the controls follow):

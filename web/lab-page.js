@@ -1,6 +1,7 @@
 // The lab page's own wiring around the panels, parts of web/app.js startLab that need no
 // lab state: the lab's events for the course API, the page's layout for its panel count,
-// the panels' creation one per task, the landmarks' names, and what stops a lab out of
+// the panels' creation one per task (with the charting library loading meanwhile), the
+// landmarks' names, and what stops a lab out of
 // sight or resizes its panels.
 
 import { Panel, resizePanels } from './panel.js';
@@ -70,10 +71,36 @@ export async function createPanels(core, pool, scene, config, onPanel, panels) {
   await Promise.all(creating);
 }
 
+/** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(s);
+  });
+}
+
+/** The page laid out for config's panels, then the panels built (hooks: web/panel.js
+ *  `on`). Resolves to {panels, charting}: charting resolves once the charting library
+ *  ran, which loads while the Workers build (its 50-130 ms of evaluation are then off the
+ *  path to the first frame). */
+export async function openPanels(core, pool, config, hooks) {
+  const panels = [];
+  // the panels' grid first: each panel sizes its canvas (and WebGL context) once
+  layoutPage(config.panels.length, config.embed, panels);
+  const charting = loadScript('uPlot.iife.min.js'); // preloaded by index.html
+  await createPanels(core, pool, config.scene, config, hooks, panels);
+  performance.mark('softlab-panels-built');
+  await nextTask();
+  return { panels, charting };
+}
+
 /** Names the page's landmarks after this lab's comparison: a course page with several labs
  *  (a lesson) then has no two landmarks of one name (axe landmark-unique across frames). */
 export function nameLandmarks(scene, panels) {
-  const name = `${scene.title}: ${panels.map((p) => p.label()).join('; ')}`;
+  const name = `${scene.title}: ${panels.map((p) => p.page.label()).join('; ')}`;
   $('header.top').setAttribute('aria-label', `controls of ${name}`);
   $('main').setAttribute('aria-label', `lab: ${name}`);
   $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
@@ -98,6 +125,6 @@ export function watchPage(clock, panels) {
     resizePanels(panels);
   });
   const ro = new ResizeObserver(() => resizePanels(panels));
-  for (const p of panels) ro.observe(p.canvas);
+  for (const p of panels) ro.observe(p.page.canvas);
   resizePanels(panels);
 }

@@ -38,12 +38,54 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
   return `the machine limits: frames come every ${Math.round(frameMs)} ms and ${steppers}, yet the Workers fall behind (a busy processor)`;
 }
 
+/** A panel's steps and what they cost: counted from its Worker's frames (count, by
+ *  web/panel-run.js) and turned into rates once a second (close, by PerfMeter). Kept here
+ *  so that the meter writes only its own fields. */
+export class StepRate {
+  constructor() {
+    this.steps = 0;        // steps taken in the current measuring window
+    this.stepMs = 0;       // ms spent stepping in that window
+    this.lastStepMs = NaN; // ms, the Worker's last step
+    this.stepsPerSecond = 0; // of compute, over the last window
+    this.msPerStep = NaN;    // ... and the time per step
+    this.fastest = null;     // {key, ms}: the fastest window's time per step at key (fastestMsPerStep)
+  }
+
+  /** steps more, taking stepMs (ms) in all, the last lastStepMs. */
+  count(steps, stepMs, lastStepMs) {
+    this.steps += steps;
+    this.stepMs += stepMs;
+    this.lastStepMs = lastStepMs;
+  }
+
+  /** A new run: its last step is not known. */
+  restart() {
+    this.lastStepMs = NaN;
+  }
+
+  /** Ends a window: the rates of its steps, the fastest kept per key (mesh and stepper). */
+  close(key) {
+    this.stepsPerSecond = this.stepMs > 0 ? (this.steps * 1000) / this.stepMs : 0;
+    this.msPerStep = this.steps > 0 ? this.stepMs / this.steps : this.msPerStep;
+    if (this.steps > 0) {
+      if (!this.fastest || this.fastest.key !== key) this.fastest = { key, ms: Infinity };
+      this.fastest.ms = Math.min(this.fastest.ms, this.msPerStep);
+    }
+    this.steps = 0;
+    this.stepMs = 0;
+  }
+}
+
+/** What a panel's fastest time per step is kept for: its mesh (node count) and stepper. */
+const rateKey = (run) => `${run.shown ? run.shown.length : 0}|${run.method}`;
+
 /** The panel's fastest time per step (ms) over the 1 s windows since its mesh or stepper
  *  last changed (others' load and a fresh wasm instance's warm-up only add time: the
- *  calibration of web/cost.js), or its latest, or NaN. */
-export function fastestMsPerStep(p) {
-  const key = `${p.shown ? p.shown.length : 0}|${p.method}`;
-  return p.fastest && p.fastest.key === key ? p.fastest.ms : p.msPerStep;
+ *  calibration of web/cost.js), or its latest, or NaN. run: {rate (StepRate), shown,
+ *  method} (web/panel-run.js). */
+export function fastestMsPerStep(run) {
+  const r = run.rate;
+  return r.fastest && r.fastest.key === rateKey(run) ? r.fastest.ms : r.msPerStep;
 }
 
 export class PerfMeter {
@@ -61,27 +103,19 @@ export class PerfMeter {
   }
 
   /** Counts a frame that started at now (ms; called at its end, so the time since is the
-   *  page's own work in it); every second updates the panels' rates and the text. */
-  frame(now, clock, panels) {
+   *  page's own work in it); every second updates the panels' rates (runs: web/panel-run.js
+   *  PanelRun: rate, shown, method, dt) and the text. Returns whether it did (the rates
+   *  shown changed). */
+  frame(now, clock, runs) {
     this.frames++;
     this.workMs += Math.max(0, performance.now() - now);
     if (Number.isFinite(this.lastFrame)) this.lostMs += Math.max(0, now - this.lastFrame - MAX_FRAME_MS);
     this.lastFrame = now;
     const span = now - this.windowStart;
-    if (span < 1000) return;
+    if (span < 1000) return false;
     this.fps = (this.frames * 1000) / span;
-    for (const p of panels) {
-      p.stepsPerSecond = p.stepMs > 0 ? (p.steps * 1000) / p.stepMs : 0;
-      p.msPerStep = p.steps > 0 ? p.stepMs / p.steps : p.msPerStep;
-      if (p.steps > 0) {
-        const key = `${p.shown ? p.shown.length : 0}|${p.method}`;
-        if (!p.fastest || p.fastest.key !== key) p.fastest = { key, ms: Infinity };
-        p.fastest.ms = Math.min(p.fastest.ms, p.msPerStep);
-      }
-      p.steps = 0;
-      p.stepMs = 0;
-      p.dirty = true;
-    }
+    for (const run of runs) run.rate.close(rateKey(run));
+    const panels = runs.map((run) => ({ stepsPerSecond: run.rate.stepsPerSecond, dt: run.dt }));
     // < 0 after a reset; the first window has no clock reading at its start, so no speed
     // (it read 0 there and the line said 'slow motion: 0.000×' while the clock ran)
     const advanced = this.clockAtWindow === null ? NaN : clock.time - this.clockAtWindow;
@@ -101,5 +135,6 @@ export class PerfMeter {
     const slow = clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
       : this.reason ? ` · slow motion: ${fmtSpeed(s)}× real time; ${this.reason}` : '';
     this.el.textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${slow}`;
+    return true;
   }
 }

@@ -8,8 +8,8 @@ export class Plots {
   /** @param onChange () => void after the user picks another quantity (URL) */
   /** @param channels the core's plotted channels (core.channels) */
   constructor(host, controlsHost, panels, { quantity, heightLimits, channels }, onChange) {
-    this.chart = new LabChart(host, panels.map((p) => ({ label: p.label(), color: p.color })), { quantity, heightLimits, channels });
-    this.chart.setPhase(panels[0].phaseLabels); // one scene: every panel's coordinate is the same
+    this.chart = new LabChart(host, panels.map((p) => ({ label: p.page.label(), color: p.color })), { quantity, heightLimits, channels });
+    this.chart.setPhase(panels[0].run.phaseLabels); // one scene: every panel's coordinate is the same
     chartControls(this.chart, controlsHost, onChange);
   }
 
@@ -31,7 +31,7 @@ export class Plots {
   }
 
   relabel(panels) {
-    for (const p of panels) this.chart.setLabel(p.index, p.label());
+    for (const p of panels) this.chart.setLabel(p.index, p.page.label());
   }
 
   flush() { this.chart.flush(); }

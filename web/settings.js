@@ -22,7 +22,7 @@ export class Settings {
    *  the panel offers a safe Δt if its own is beyond it (issue 14). */
   async setStepper(i, method) {
     const p = this.panels[i];
-    if (!(await p.setStepper(method, p.dt, p.beta))) return;
+    if (await p.setStepper(method, p.run.dt, p.run.beta)) return; // refused: the panel says why
     this.deps.changed();
     this.deps.checkDt(i);
   }
@@ -31,19 +31,19 @@ export class Settings {
   async setDt(i, dt, deferred = false) {
     const p = this.panels[i];
     if (!validDt(dt)) {
-      p.dtInput.value = String(p.dt);
-      p.flash(`Δt must be a number of seconds with ${DT_RANGE_TEXT}.`);
+      p.page.showDt();
+      p.page.flash(`Δt must be a number of seconds with ${DT_RANGE_TEXT}.`);
       return;
     }
     const targets = !deferred && this.deps.linked('dt') ? this.panels : [p];
-    await Promise.all(targets.map((q) => q.setStepper(q.method, dt, q.beta)));
+    await Promise.all(targets.map((q) => q.setStepper(q.run.method, dt, q.run.beta)));
     if (!deferred) this.deps.changed();
   }
 
   async setBeta(i, beta, deferred = false) {
     const p = this.panels[i];
     if (!validBeta(beta)) return;
-    await p.setStepper(p.method, p.dt, beta);
+    await p.setStepper(p.run.method, p.run.dt, beta);
     if (!deferred) this.deps.changed();
   }
 
@@ -54,11 +54,12 @@ export class Settings {
     const refused = [];
     await Promise.all(indexes.map(async (i) => {
       const p = this.panels[i];
-      if (!(await p.setStepper(method ?? p.method, dt ?? p.dt, beta ?? p.beta))) refused.push({ panel: i, error: p.message });
+      const error = await p.setStepper(method ?? p.run.method, dt ?? p.run.dt, beta ?? p.run.beta);
+      if (error) refused.push({ panel: i, error });
     }));
     if (refused.length === indexes.length) return refused;
     this.deps.changed();
-    if (method !== undefined) for (const i of indexes) if (this.panels[i].method === method) this.deps.checkDt(i);
+    if (method !== undefined) for (const i of indexes) if (this.panels[i].run.method === method) this.deps.checkDt(i);
     return refused;
   }
 
@@ -73,7 +74,8 @@ export class Settings {
     const refused = [];
     await Promise.all(indexes.map(async (i) => {
       const p = this.panels[i];
-      if (!(await p.setParams({ ...p.params, ...values }))) refused.push({ panel: i, error: p.message });
+      const error = await p.setParams({ ...p.run.params, ...values });
+      if (error) refused.push({ panel: i, error });
     }));
     this.deps.rebuilt();
     this.deps.changed();
@@ -83,17 +85,17 @@ export class Settings {
   /** The panel heads name the parameters (infos) in which panels differ. */
   updateVariants(infos) {
     const differing = infos.filter((info) => {
-      const v = this.panels.map((p) => p.param(info.name));
+      const v = this.panels.map((p) => p.run.param(info.name));
       return v.some((x) => !Object.is(x, v[0]));
     });
     for (const p of this.panels) {
-      p.variantEl.textContent = differing.map((info) => {
-        const v = p.param(info.name);
+      p.page.setVariant(differing.map((info) => {
+        const v = p.run.param(info.name);
         if (info.name === 'grid_variant') return `grid: ${(GRID_VARIANTS.find(([k]) => k === v) || [0, v])[1]}`;
         // a choice by its name: 'volume constraint: one-ring', not '(0 per tet, 1 one-ring) 1'
         if (info.choices && info.choices[v - info.min]) return `${info.label.replace(/\s*\(.*\)$/, '')}: ${info.choices[v - info.min]}`;
         return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
-      }).join(', ');
+      }).join(', '));
     }
   }
 }

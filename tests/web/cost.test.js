@@ -42,14 +42,15 @@ test('time per step: the panel\'s fastest measured time × (n\'/n)^e for e from 
 });
 
 test('the calibration is the fastest window at the panel\'s mesh and stepper, restarted when either changes', async () => {
-  const { PerfMeter, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/perf.js')).href);
+  const { PerfMeter, StepRate, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/perf.js')).href);
   const meter = new PerfMeter({ textContent: '' });
   const clock = { time: 0, speed: 1, playing: true, suspended: false };
-  const p = { shown: new Float64Array(3 * 425), method: 'regularized', dt: 0.01, steps: 0, stepMs: 0 };
+  // a panel's run (web/panel-run.js) as the meter reads it: its steps counted in its StepRate
+  const p = { shown: new Float64Array(3 * 425), method: 'regularized', dt: 0.01, rate: new StepRate() };
   // three 1 s windows (now in ms, made up: no clock is read for the rates) of 26, 5.2 and 9 ms a step
   let now = meter.windowStart;
   for (const ms of [26, 5.2, 9]) {
-    Object.assign(p, { steps: 10, stepMs: 10 * ms });
+    p.rate.count(10, 10 * ms, ms);
     now += 1000.5; // past the 1 s window however performance.now()'s start rounds
     meter.frame(now, clock, [p]);
   }

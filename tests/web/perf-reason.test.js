@@ -52,19 +52,20 @@ test('keeping up (or paused: NaN) says nothing', async () => {
 // had run 0.15 s. The first window now gives no speed and no slow-motion text; the second
 // measures the advance over its own second.
 test('the first window claims no speed; the second measures it', async () => {
-  const { PerfMeter } = await load();
+  const { PerfMeter, StepRate } = await load();
   const el = { textContent: '' };
   const meter = new PerfMeter(el);
   const clock = { time: 0, speed: 1, playing: true, suspended: false, ahead: false };
-  const panels = cube.map((p) => ({ ...p, steps: 20, stepMs: 1, shown: null, method: 'm' }));
+  const runs = cube.map((p) => ({ dt: p.dt, rate: new StepRate(), shown: null, method: 'm' }));
   let now = meter.windowStart;
   clock.time = 0.15; now += 1000.5;
-  meter.frame(now, clock, panels);
+  for (const r of runs) r.rate.count(20, 1, 0.05);
+  meter.frame(now, clock, runs);
   assert.ok(Number.isNaN(meter.simSpeed), String(meter.simSpeed));
   assert.doesNotMatch(el.textContent, /slow motion/);
   clock.time = 0.15 + 0.5; now += 1000.5; // half a second of simulated time in a second
-  for (const p of panels) Object.assign(p, { steps: 20, stepMs: 1 });
-  meter.frame(now, clock, panels);
+  for (const r of runs) r.rate.count(20, 1, 0.05);
+  meter.frame(now, clock, runs);
   assert.ok(Math.abs(meter.simSpeed - 0.5 / 1.0005) < 1e-9, String(meter.simSpeed));
   assert.match(el.textContent, /slow motion: 0\.50× real time/);
 });

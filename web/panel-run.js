@@ -1,0 +1,370 @@
+// A panel's run state: what its Worker (web/sim-host.js, reached through the client of
+// web/sim-client.js) said about its simulation, and the requests that change it. It keeps
+// the frames of the run until the clock shows them (showAt: each panel's frame for the
+// time every panel is shown at, issue 26; the frames of a panel that ran ahead wait here),
+// and is the whole of what the clock (web/clock.js) drives: advanceTo, hold, showAt, dt,
+// stopped, latest, reached, frames. No page element and no WebGL here: what the page does
+// with a change comes in as callbacks.
+
+import { SL_OK } from './lab-api.js';
+import { StepRate } from './perf.js';
+
+const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
+const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker longer
+
+/** Frames a panel keeps of a computed-ahead run, behind and ahead of the one shown: 40 s
+ *  at 30 a second (web/clock.js AHEAD_FRAME); of the 733-node torus about 1 MB a second. */
+const KEPT_FRAMES = 1200;
+
+export class PanelRun {
+  /**
+   * @param client  this panel's simulation (web/sim-client.js SimClient)
+   * @param scene   the lab's scene name
+   * @param config  {method, dt, beta, params} asked for (URL)
+   * @param on      {samples(samples): a shown frame's chart samples, omega(): ω_max is
+   *                known, diverged(t): the run diverged at t (s), shown(): a new frame (or
+   *                its stop) is shown, changed(pins): an input was applied (pins: the
+   *                pins changed),
+   *                body(desc): a new world (its body, pins), failed(): the Worker stopped}
+   */
+  constructor(client, scene, config, on) {
+    this.client = client;
+    this.scene = scene;
+    this.on = on;
+    this.method = config.method;
+    this.dt = config.dt;
+    this.beta = config.beta || 0;
+    this.params = { ...config.params }; // the overrides of the scene's defaults asked for
+    this.paramValues = {};  // every parameter's value in this panel (the Worker's)
+    this.epochs = 0;        // runs asked for; frames of other runs are dropped
+    this.epoch = 0;
+    this.t = 0;             // s: the time of the state shown
+    this.latest = 0;        // s: the time of the latest state the Worker reported
+    this.reached = 0;       // s: the last target the Worker posted a frame for
+    this.sentTarget = 0;
+    this.frame = null;      // the frame shown
+    this.frames = [];       // frames of the current run from the one shown on, oldest first
+    this.sentField = 0;     // the node field the Worker sends with its frames
+    this.sentFrames = false; // the Worker sends the rotation field with its frames
+    this.shown = new Float64Array(0); // its positions: what input picks from
+    this.measures = {};
+    this.height = NaN;
+    this.grabbed = -1;
+    this.pins = new Int32Array(0);
+    this.totalMass = NaN;
+    this.phaseLabels = null; // the phase portrait's coordinate (web/phase.js)
+    this.inspection = null;  // the element inspector's tet or grid cell (web/inspector.js), or null
+    this.omegaMax = NaN;   // rad/s, of the body linearized at time omegaAt (s)
+    this.omegaAt = 0;
+    this.omegaHeld = '';   // why omegaMax was kept from before the state now (sim-host omega)
+    this.omegaRest = NaN;  // rad/s, of the body linearized at rest (the estimate at t = 0)
+    this.omegaMs = NaN;    // what its last estimate cost in the Worker
+    this.omegaPending = false;
+    this.omegaAsked = 0;
+    this.verdict = null;    // the core's verdict on the run (web/sim-host.js readVerdict)
+    this.stopped = false;  // diverged or failed: takes no more steps until reset
+    this.ended = false;    // ... and the frame that says so is shown
+    this.diverged = false;
+    this.divergedAt = NaN; // s
+    this.message = '';     // why it stopped, in the words the panel shows
+    this.rate = new StepRate(); // its steps and their cost, counted here, measured by web/perf.js
+    client.onFrame = (f) => this.onFrame(f);
+    client.onFail = (error) => this.fail(error);
+  }
+
+  /** Asks the Worker to (re)build with params and method; the reply names its run. */
+  async build(params, method) {
+    this.epoch = ++this.epochs;
+    const reply = await this.client.request('build', { scene: this.scene, params, method, dt: this.dt, beta: this.beta, epoch: this.epoch });
+    this.epoch = reply.epoch;
+    return reply;
+  }
+
+  /** Builds the simulation with the params and method asked for, falling back to none and
+   *  to the scene's own method (fallback) where refused. Resolves to {built, paramError,
+   *  refusal}: the Worker's last reply, and why the params or the method were not taken. */
+  async create(fallback) {
+    let built = await this.build(this.params, this.method);
+    let paramError = '';
+    if (built.paramError) {
+      paramError = built.error;
+      this.params = {};
+      built = await this.build({}, this.method);
+    }
+    let refusal = '';
+    if (built.status !== SL_OK && this.method !== fallback) {
+      // e.g. an explicit stepper and a model with compliance 0: this panel alone falls
+      // back to the scene's own stepper and says why; the others are not affected.
+      refusal = built.error;
+      this.method = fallback;
+      built = await this.build(this.params, this.method);
+    }
+    if (built.status === SL_OK) this.bodyChanged(built);
+    return { built, paramError, refusal };
+  }
+
+  /** The element inspector: the element (tet or grid cell) of node (-1: none) comes with every frame. */
+  inspect(node) {
+    this.inspection = null;
+    this.client.send('inspect', { node });
+  }
+
+  // ---- frames from the Worker -----------------------------------------------------------
+
+  /** A frame of the simulation (web/sim-host.js postFrame): kept until the clock shows
+   *  its time (showAt); one that replaces the run's frames is shown at once. */
+  onFrame(f) {
+    if (f.epoch !== this.epoch) return; // from a run that a reset or rebuild replaced
+    if (f.type === 'latest') {
+      this.latest = f.t; // how far stepping got (the clock's pace), nothing to show
+      return;
+    }
+    const last = this.frames[this.frames.length - 1];
+    if (f.replace) {
+      this.forget();
+      this.frames = [f];
+    } else if (last && last.t === f.t) {
+      f.samples = last.samples.concat(f.samples); // the same state, posted again
+      this.frames[this.frames.length - 1] = f;
+    } else {
+      this.frames.push(f);
+    }
+    this.latest = f.t;
+    this.reached = f.at;
+    if (f.stopped) this.stopped = true; // the clock steps it no more; shown when its frame is
+    if (f.steps) this.rate.count(f.steps, f.stepMs, f.lastStepMs);
+    if (f.replace) this.showAt(f.at);
+  }
+
+  /** Shows the frame for time t (s): the first kept frame for a target at or after t,
+   *  that is the latest step at or before t (else the latest frame), and the chart samples
+   *  up to it go to the chart. Frames before it are dropped, or with keep (a computed-ahead
+   *  run, web/clock.js) kept for scrubbing back, the oldest first dropped beyond
+   *  KEPT_FRAMES. */
+  showAt(t, keep = false) {
+    if (!this.frames.length) return;
+    let k = this.frames.findIndex((f) => f.at >= t);
+    if (k < 0) k = this.frames.length - 1;
+    for (let i = 0; i <= k; i++) this.plotSamples(this.frames[i]);
+    const drop = keep ? Math.min(k, this.frames.length - KEPT_FRAMES) : k;
+    if (drop > 0) {
+      this.frames.splice(0, drop);
+      k -= drop;
+    }
+    const f = this.frames[k];
+    if (f === this.frame) return;
+    this.frame = f;
+    this.t = f.t;
+    this.shown = f.positions;
+    this.measures = f.measures || {};
+    this.height = f.height;
+    this.grabbed = f.grabbed;
+    this.verdict = f.verdict || null;
+    this.inspection = f.inspection;
+    if (f.stopped && !this.ended) this.stop(f.stopped);
+    this.refreshOmega();
+    this.on.shown();
+  }
+
+  plotSamples(f) {
+    if (!f.samples.length) return;
+    this.on.samples(f.samples);
+    f.samples = [];
+  }
+
+  /** Drops the kept frames (their chart samples go to the chart first). */
+  forget() {
+    for (const f of this.frames) this.plotSamples(f);
+    this.frames = [];
+  }
+
+  /** A new run: no frames of it yet. */
+  restart() {
+    this.frames = [];
+    this.t = this.latest = this.reached = 0;
+    this.sentTarget = 0;
+  }
+
+  /** Resolves once the Worker has handled every earlier request and its frame is here. */
+  async nextFrame() {
+    await this.client.request('frame');
+  }
+
+  /** Asks the Worker for the node field (FIELD, 0: none) the view colours by, and for the
+   *  rotation field while its triads are shown (frames), if either changed. */
+  sendField(field, frames) {
+    if (frames !== this.sentFrames) {
+      this.sentFrames = frames;
+      this.client.send('frames', { on: frames });
+    }
+    if (field === this.sentField) return;
+    this.sentField = field;
+    this.client.send('field', { field });
+  }
+
+  /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
+  fail(error) {
+    this.stopped = this.ended = true;
+    this.message = `stopped: ${error}`;
+    this.on.shown();
+  }
+
+  /** A new world (creation, rebuild) described by the Worker: body, pins, parameters. */
+  bodyChanged(desc) {
+    this.paramValues = desc.params;
+    this.pins = desc.pins;
+    this.totalMass = desc.totalMass;
+    this.phaseLabels = desc.phase;
+    this.omegaRest = NaN;
+    this.requestOmega();
+    this.on.body(desc);
+  }
+
+  /** ω_max of the world linearized at its current state (the stability meter's scale),
+   *  computed in the Worker; kept up to date along the run where that is cheap
+   *  (refreshOmega), and kept from the last good state once the run diverged or its
+   *  energy grew (omegaHeld says which). */
+  requestOmega() {
+    this.omegaPending = true;
+    this.omegaAsked = performance.now();
+    this.client.request('omega').then((r) => {
+      this.omegaPending = false;
+      this.omegaMax = r.omegaMax;
+      this.omegaAt = r.at;
+      this.omegaHeld = r.held;
+      if (r.at === 0) this.omegaRest = r.omegaMax;
+      this.omegaMs = r.ms;
+      this.on.omega();
+    }, () => { this.omegaPending = false; });
+  }
+
+  /** While running: ω_max again at the current state, at most every OMEGA_EVERY_MS and
+   *  at most a tenth of the Worker's time (every 10 × what an estimate costs: on a busy
+   *  machine both slow down alike, so a cost measured under load does not stop the
+   *  updates); never when one estimate would hold the Worker over OMEGA_STALL_MS (large
+   *  meshes keep the last). */
+  refreshOmega() {
+    if (this.omegaPending || this.stopped || !(this.omegaMs < OMEGA_STALL_MS)) return;
+    const every = Math.max(OMEGA_EVERY_MS, 10 * this.omegaMs);
+    if (performance.now() - this.omegaAsked < every || this.t === this.omegaAt) return;
+    this.requestOmega();
+  }
+
+  // ---- settings ------------------------------------------------------------------------
+
+  /** Changes stepper, Δt and β (world back to t = 0); resolves to '' if taken, else the
+   *  Worker's reason (the old ones stay). */
+  async setStepper(method, dt, beta) {
+    this.epoch = ++this.epochs;
+    const reply = await this.client.request('method', { method, dt, beta, epoch: this.epoch });
+    this.epoch = reply.epoch;
+    if (reply.status !== SL_OK) return reply.error;
+    this.method = method;
+    this.dt = dt;
+    this.beta = beta;
+    this.restart();
+    this.requestOmega(); // a new run: its first estimate at rest, kept if it goes bad
+    return '';
+  }
+
+  /** Rebuilds the world with params ({name: value}); resolves to '' if taken, else the
+   *  Worker's reason (the old world stays). */
+  async setParams(params) {
+    const reply = await this.build(params, this.method);
+    if (reply.status !== SL_OK) return reply.error;
+    this.params = { ...params };
+    this.restart();
+    this.bodyChanged(reply);
+    return '';
+  }
+
+  /** The value of scene parameter name in this panel (its override or the default). */
+  param(name) {
+    return name in this.paramValues ? this.paramValues[name] : NaN;
+  }
+
+  /** Resolves to api[name](its simulation, ...args), run in its Worker (tests, console). */
+  async call(name, args) {
+    return (await this.client.request('call', { name, args })).value;
+  }
+
+  /** The largest stable Δt of this panel, by the library's search in its Worker
+   *  (web/stability.js panelStableDt); progress({lo, hi, trial}) after each trial.
+   *  Resolves to {dt, capped, lo, runSeconds}. */
+  findStableDt(progress) {
+    return this.client.request('findDt', {}, (m) => progress(m));
+  }
+
+  // ---- input that changes the physics ---------------------------------------------------
+
+  /** Applies the user's event (web/input.js: grab, move, release, pin) now. */
+  input(event) {
+    const sent = this.client.request('input', { event });
+    sent.then((r) => {
+      this.grabbed = r.grabbed;
+      if (r.pins) this.pins = r.pins;
+      this.on.changed(!!r.pins);
+    }, () => {});
+    return sent;
+  }
+
+  /** Pins exactly the nodes of pins (Int32Array, 1 pinned), e.g. a replay's start. */
+  async setPins(pins) {
+    const r = await this.client.request('pins', { pins });
+    this.pins = r.pins;
+    this.on.changed(true);
+  }
+
+  /** Input to replay from t = 0 ({t, kind, ...} each), or null to stop replaying. */
+  replay(events) {
+    this.client.send('replay', { events });
+  }
+
+  // ---- stepping ----------------------------------------------------------------------------
+
+  /** Back to t = 0 with the same world, stepper and parameters. */
+  reset() {
+    this.epoch = ++this.epochs;
+    this.client.send('reset', { epoch: this.epoch });
+    this.requestOmega(); // the meter's ω_max at the rest state again, not the run's last
+    this.restart();
+    this.stopped = this.ended = false;
+    this.diverged = false;
+    this.message = '';
+    this.verdict = null;   // the new run's comes with its first frame
+    this.rate.restart();
+  }
+
+  /** Asks the simulation to step while t + dt <= target (s). */
+  advanceTo(target) {
+    if (this.stopped || target === this.sentTarget) return;
+    this.sentTarget = target;
+    this.client.send('target', { t: target });
+  }
+
+  /** Stop stepping where it is (a pause). */
+  hold() {
+    this.sentTarget = NaN;
+    this.client.send('hold');
+  }
+
+  /** The run stopped (diverged or failed), shown with the frame that says so. */
+  stop({ diverged, at, reason, error }) {
+    this.stopped = this.ended = true;
+    this.diverged = diverged;
+    this.divergedAt = at;
+    this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
+    if (diverged) this.on.diverged(at);
+    this.requestOmega(); // the Worker answers with an estimate from before the run went bad
+  }
+
+  /** The core's verdict while the run goes on (sl_world_judge): the energy growing, with
+   *  the advice, or a model's known artifact; '' while running. The page judges nothing. */
+  verdictText() {
+    const v = this.verdict;
+    if (!v || this.ended) return '';
+    if (v.name === 'growing') return `${v.reason} — lower Δt, raise β, or try another stepper`;
+    if (v.name === 'artifact') return v.reason;
+    return '';
+  }
+}
