@@ -7,14 +7,15 @@ CC      ?= gcc
 OPT     ?= -O2 -g
 CS_OPT  ?= -O2 # CSparse: third-party, compiled without our warnings
 LDLIBS  := -lm
-SETUP   := $(BUILD)/.setup-done
+# The builds below in a BUILD of their own (wasm, sanitizers, fuzzer) share the set-up.
+SETUP   ?= $(BUILD)/.setup-done
 
 include sources.mk
 CFLAGS  := $(WARN) $(OPT)
 CS_INC  := -I$(CS_DIR)/Include
 OBJ     := $(BUILD)/obj
 
-.PHONY: all setup native wasm site serve test test-native test-validate validate test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz bench dist clean
+.PHONY: all setup native wasm wasm-tests wasm-cli site serve test test-native test-validate validate test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz fuzz-build bench dist clean
 
 all: native
 
@@ -22,16 +23,28 @@ all: native
 setup: $(SETUP)
 $(SETUP): tools/setup.sh package.json package-lock.json
 	bash tools/setup.sh
-	@mkdir -p $(BUILD) && touch $@
+	@mkdir -p $(dir $@) && touch $@
 
-# ---- native ---------------------------------------------------------------------
-$(BUILD)/csparse/libcsparse.a: $(SETUP)
-	@mkdir -p $(BUILD)/csparse
+# ---- the one build ----------------------------------------------------------------
+# The sources (sources.mk) compiled by CC with OPT into BUILD: natively by default; the
+# wasm, sanitizer and fuzzer builds below are this build with other options (CC, OPT,
+# CS_OPT, BUILD), run as a sub-make, not copies of its rules.
+#
+# Objects of other flags are stale: BUILD/.flags holds the flags and is rewritten (so
+# every object depends on it and is rebuilt) only when they change, e.g. CI=true (-Werror).
+FLAGS_STAMP := $(BUILD)/.flags
+FLAGS_NOW   := $(CC) $(CFLAGS) / $(CS_OPT)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifneq ($(shell cat $(FLAGS_STAMP) 2>/dev/null),$(strip $(FLAGS_NOW)))
+$(shell mkdir -p $(BUILD) && echo '$(strip $(FLAGS_NOW))' > $(FLAGS_STAMP))
+endif
+endif
+
+$(BUILD)/csparse/libcsparse.a: $(SETUP) $(FLAGS_STAMP)
+	@rm -rf $(BUILD)/csparse && mkdir -p $(BUILD)/csparse
 	cd $(BUILD)/csparse && for f in $(CS_SRC:%=$(CURDIR)/%); do \
 	  $(CC) $(CS_OPT) -w -I$(CURDIR)/$(CS_DIR)/Include -c $$f || exit 1; done
-	ar rcs $@ $(BUILD)/csparse/*.o
-
-native: $(BUILD)/softlab $(BUILD)/softlab_tests
+	$(AR) rcs $@ $(BUILD)/csparse/*.o
 
 # The layers as include paths: the core sees its own folders, everything else only the
 # public headers (src/include/softlab/), so a layer edge crossed is a compile error.
@@ -39,28 +52,89 @@ CORE_OBJ   := $(CORE_SRC:%.c=$(OBJ)/%.o)
 SCENES_OBJ := $(SCENES_SRC:%.c=$(OBJ)/%.o) $(VALIDATE_SRC:%.c=$(OBJ)/%.o)
 CLI_OBJ    := $(CLI_SRC:%.c=$(OBJ)/%.o)
 TEST_OBJ   := $(TEST_SRC:%.c=$(OBJ)/%.o)
+LAB_OBJ    := $(RENDER_SRC:%.c=$(OBJ)/%.o) $(WASM_SRC:%.c=$(OBJ)/%.o)
 LIBS       := $(BUILD)/libsoftlab.a $(BUILD)/csparse/libcsparse.a
 
-$(OBJ)/src/core/%.o: src/core/%.c $(HEADERS) $(SETUP)
+LAYER_INC := $(PUBLIC_INC)
+$(OBJ)/src/core/%.o: LAYER_INC := $(CORE_INC) $(CS_INC)
+$(OBJ)/src/render/%.o $(OBJ)/src/wasm/%.o: LAYER_INC := $(PUBLIC_INC) -Isrc/render
+$(OBJ)/tests/c/%.o: LAYER_INC := $(PUBLIC_INC) -Itests/c
+$(OBJ)/%.o: %.c $(HEADERS) $(SETUP) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(CORE_INC) $(CS_INC) -c $< -o $@
-$(OBJ)/%.o: %.c $(HEADERS) $(SETUP)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(PUBLIC_INC) -Itests/c -c $< -o $@
+	$(CC) $(CFLAGS) $(LAYER_INC) -c $< -o $@
 
 $(BUILD)/libsoftlab.a: $(CORE_OBJ) $(SCENES_OBJ)
-	rm -f $@ && ar rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
-$(BUILD)/softlab: $(CLI_OBJ) $(LIBS)
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(LIBS) $(LDLIBS)
+# The programs: the CLI and the C test runner; under emcc they are node programs (real
+# files through NODERAWFS) and the CLI is softlab_cli.js (softlab.js is the lab).
+ifeq ($(notdir $(CC)),emcc)
+EXE      := .js
+CLI_NAME := softlab_cli
+LDFLAGS  := -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sEXIT_RUNTIME=1 -sNODERAWFS=1
+else
+EXE      :=
+CLI_NAME := softlab
+endif
 
-$(BUILD)/softlab_tests: $(TEST_OBJ) $(LIBS)
-	$(CC) $(CFLAGS) -o $@ $(TEST_OBJ) $(LIBS) $(LDLIBS)
+native: $(BUILD)/softlab $(BUILD)/softlab_tests
 
-# ---- wasm and the site ------------------------------------------------------------
+$(BUILD)/$(CLI_NAME)$(EXE): $(CLI_OBJ) $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBS) $(LDLIBS)
+
+$(BUILD)/softlab_tests$(EXE): $(TEST_OBJ) $(LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBS) $(LDLIBS)
+
+# ---- wasm: the one build with emcc (../shared/TOOLCHAIN.md) -----------------------------
+# Into WASM_BUILD: the lab (softlab.js, softlab.wasm, api-signatures.js: `make wasm`), the
+# C test runner for node (softlab_tests.js: `make wasm-tests`, run by
+# tests/web/wasm_c_tests.test.js) and the CLI for node (softlab_cli.js: `make wasm-cli`,
+# benchmarks), from the same objects. build_wasm.sh calls these.
+# Not -msimd128 (wasm SIMD; clang vectorizes for it): measured on issue 11's shapes in
+# headless Chromium (make bench's shapes, 5-6 interleaved runs a size on a shared 2-core
+# machine), its processor time per step at 10,000-20,000 tets was 0.92-1.02 of this
+# build's (best runs; medians 0.96-1.02), inside the runs' own spread: the hot loops are
+# sparse and indirect. It would also shut out browsers without wasm SIMD (Safari < 16.4).
+WASM_BUILD ?= $(BUILD)/wasm
+WASM_OPT   := -O3
+# flock: one wasm sub-make at a time in WASM_BUILD (make test -j: the lab and the tests)
+EMCC_MAKE   = command -v emcc >/dev/null || { echo "make: emcc not found (run tools/setup.sh)" >&2; exit 1; }; \
+  mkdir -p $(WASM_BUILD) && flock $(WASM_BUILD)/.lock $(MAKE) --no-print-directory BUILD=$(WASM_BUILD) \
+  SETUP=$(SETUP) CC=emcc AR=emar OPT="$(WASM_OPT)" CS_OPT="$(WASM_OPT)"
 wasm: $(SETUP)
-	bash build_wasm.sh $(BUILD)/wasm
+	+@$(EMCC_MAKE) $(WASM_BUILD)/softlab.js
+wasm-tests: $(SETUP)
+	+@$(EMCC_MAKE) $(WASM_BUILD)/softlab_tests.js
+wasm-cli: $(SETUP)
+	+@$(EMCC_MAKE) $(WASM_BUILD)/softlab_cli.js
 
+ifeq ($(notdir $(CC)),emcc)
+# Debian's emcc runs its JS tools with the machine's node, which does not look in
+# Debian's node folder by itself.
+NODE_DIR := $(firstword $(wildcard /usr/share/nodejs /usr/lib/nodejs))
+ifneq ($(NODE_DIR),)
+export NODE_PATH := $(NODE_DIR)$(if $(NODE_PATH),:$(NODE_PATH))
+endif
+
+# One list (src/wasm/api_exports.txt: each export with its signature) feeds
+# -sEXPORTED_FUNCTIONS (api-exports.txt) and the cwrap table of web/lab-api.js
+# (api-signatures.js); tools/wasm_api.js first checks it against the API definitions in
+# src/wasm/*.c and reads the enums the page uses from the headers.
+$(BUILD)/api-exports.txt: src/wasm/api_exports.txt tools/wasm_api.js $(WASM_SRC) $(HEADERS)
+	node tools/wasm_api.js src/wasm/api_exports.txt src/wasm $(BUILD)/api-signatures.js > $@.tmp && mv $@.tmp $@
+
+# The lab: render and the wasm API over the library (core, scenes, validation) and CSparse.
+$(BUILD)/softlab.js: $(LAB_OBJ) $(LIBS) $(BUILD)/api-exports.txt
+	$(CC) $(CFLAGS) -o $@ $(LAB_OBJ) $(LIBS) $(LDLIBS) \
+	  -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 \
+	  -sMODULARIZE=1 -sEXPORT_NAME=createSoftlab -sALLOW_MEMORY_GROWTH=1 \
+	  -sEXPORTED_FUNCTIONS=$$(cat $(BUILD)/api-exports.txt) \
+	  -sEXPORTED_RUNTIME_METHODS=cwrap,ccall,UTF8ToString \
+	  -sENVIRONMENT=web,worker,node
+	touch $@ # the stamp of this link (emcc may leave an unchanged output alone)
+endif
+
+# ---- the site ---------------------------------------------------------------------
 # The claims of validation mode the lessons quote (<claim-value id=...>), measured at build
 # by the native CLI: every measured number a lesson prints comes from here.
 LESSON_CLAIMS = $(shell grep -ohE 'claim-(value|setup) id="[^"]*"' lessons/*.html | sed 's/.*id="//; s/"//' | sort -u | paste -sd, -)
@@ -68,13 +142,13 @@ $(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
 	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
 
 site: wasm $(BUILD)/validation-lessons.json
-	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh $(BUILD)/site
+	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh $(BUILD)/site
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh $(BUILD)/site
 
 # A static site (lab, lessons, wasm, assets) for any static web server.
 dist: wasm $(BUILD)/validation-lessons.json
 	rm -rf dist
-	WASM_DIR=$(BUILD)/wasm bash tools/stage_web.sh dist
+	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh dist
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh dist
 
 serve: site
@@ -100,11 +174,10 @@ test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	bash tests/cli/run_cli_tests.sh $(BUILD)/softlab
 
 # The C tests compiled to wasm; tests/web/wasm_c_tests.test.js runs them under node.
-test-wasm: $(SETUP)
-	bash build_wasm.sh tests $(BUILD)/wasm-tests
+test-wasm: wasm-tests
 
 test-web: site test-wasm $(BUILD)/softlab # tests/web/presets.test.js reads the core's tables through the CLI
-	SOFTLAB_SITE=$(BUILD)/site SOFTLAB_WASM_TESTS=$(BUILD)/wasm-tests/softlab_tests.js node --test tests/web/
+	SOFTLAB_SITE=$(BUILD)/site SOFTLAB_WASM_TESTS=$(WASM_BUILD)/softlab_tests.js node --test tests/web/
 
 # check-defaults (issue 26): every panel of every scene's opening comparison and of the
 # "explicit integrator race" preset, 30 s of simulated time each (`softlab check-defaults`,
@@ -115,17 +188,28 @@ test-web: site test-wasm $(BUILD)/softlab # tests/web/presets.test.js reads the 
 check-defaults: $(BUILD)/softlab
 	bash tools/check_defaults.sh $(BUILD)/softlab 30
 
-# check-tools: the measuring programs in tools/ (issue 12's cantilever stability table,
-# issue 15's position-correction table), built on the library and run; their output is
-# compared with the copy the README and the lessons quote (tools/NAME.out.txt). About 5
-# minutes. Not in `make test`.
+# check-tools: every program of tools/ that measures or makes something the project
+# quotes or commits, run and compared with its committed output: issue 12's cantilever
+# stability table and issue 15's position-correction table (tools/NAME.c, built on the
+# library, against tools/NAME.out.txt); seed 002's tube table of lesson 002
+# (tools/warp_tube_dt.sh with the CLI, against tools/warp_tube_dt.out.txt); the torus mesh
+# of data/meshes (tools/make_torus_mesh.py's surface through TetGen 1.5.0, Debian's, against
+# data/meshes/torus.1.node and .ele, byte for byte). 11 min of processor time (39 min on the
+# loaded 2-core machine). Not in `make test`.
 TOOLS := cantilever_stability pbd_stability
 $(BUILD)/tools/%: tools/%.c $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(PUBLIC_INC) -o $@ $< $(LIBS) $(LDLIBS)
-check-tools: $(TOOLS:%=$(BUILD)/tools/%)
+check-tools: $(TOOLS:%=$(BUILD)/tools/%) $(BUILD)/softlab
 	@for t in $(TOOLS); do $(BUILD)/tools/$$t > $(BUILD)/tools/$$t.out.txt && \
-	  diff tools/$$t.out.txt $(BUILD)/tools/$$t.out.txt && echo "check-tools: $$t ok"; done
+	  diff tools/$$t.out.txt $(BUILD)/tools/$$t.out.txt && echo "check-tools: $$t ok" || exit 1; done
+	@command -v tetgen >/dev/null || { echo "check-tools: tetgen not found (Debian: apt-get install tetgen)" >&2; exit 1; }
+	@d=$(BUILD)/tools/torus && rm -rf $$d && mkdir -p $$d && python3 tools/make_torus_mesh.py > $$d/torus.off && \
+	  (cd $$d && tetgen -pq1.5a0.0002 -Q torus.off > /dev/null) && \
+	  cmp $$d/torus.1.node data/meshes/torus.1.node && cmp $$d/torus.1.ele data/meshes/torus.1.ele && \
+	  echo "check-tools: make_torus_mesh ok"
+	@bash tools/warp_tube_dt.sh $(BUILD)/softlab > $(BUILD)/tools/warp_tube_dt.out.txt 2> $(BUILD)/tools/warp_tube_dt.log && \
+	  diff tools/warp_tube_dt.out.txt $(BUILD)/tools/warp_tube_dt.out.txt && echo "check-tools: warp_tube_dt ok"
 
 # ---- sanitizers and fuzzing -------------------------------------------------------------
 # check-asan: the one build above with AddressSanitizer and UBSan (any report is fatal)
@@ -135,16 +219,23 @@ check-tools: $(TOOLS:%=$(BUILD)/tools/%)
 ASAN_CC    ?= $(CC)
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 check-asan: $(SETUP)
-	@mkdir -p $(BUILD)/asan && cp $(SETUP) $(BUILD)/asan/.setup-done # set up once, for both
-	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CC="$(ASAN_CC)" OPT="$(ASAN_FLAGS)" CS_OPT="$(ASAN_FLAGS)" native
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/asan SETUP=$(SETUP) CC="$(ASAN_CC)" OPT="$(ASAN_FLAGS)" CS_OPT="$(ASAN_FLAGS)" native
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 $(BUILD)/asan/softlab_tests
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 bash tests/cli/run_cli_tests.sh $(BUILD)/asan/softlab
 
-# test-fuzz: builds the mesh-reader fuzzer (clang, libFuzzer, ASan, UBSan) and runs it for
-# FUZZ_SECONDS so that it never rots; `make fuzz FUZZ_SECONDS=600` runs it longer.
+# The mesh-reader fuzzer (fuzz/fuzz_mesh.c): the one build with clang, libFuzzer's
+# coverage, ASan and UBSan as its options into $(BUILD)/fuzz; the fuzzer over the core.
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+fuzz-build: $(SETUP)
+	+$(MAKE) --no-print-directory BUILD=$(BUILD)/fuzz SETUP=$(SETUP) CC=clang OPT="$(FUZZ_FLAGS)" CS_OPT="$(FUZZ_FLAGS)" $(BUILD)/fuzz/fuzz_mesh
+$(BUILD)/fuzz_mesh: $(OBJ)/fuzz/fuzz_mesh.o $(CORE_OBJ) $(BUILD)/csparse/libcsparse.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+# test-fuzz: fuzz/run_fuzz.sh builds the fuzzer (make fuzz-build) and runs it (its corpus
+# from data/meshes) for FUZZ_SECONDS so that it never rots; `make fuzz FUZZ_SECONDS=600` runs it longer.
 FUZZ_SECONDS ?= 15
 test-fuzz fuzz: $(SETUP)
-	BUILD=$(BUILD) bash fuzz/run_fuzz.sh $(FUZZ_SECONDS)
+	+BUILD=$(BUILD) bash fuzz/run_fuzz.sh $(FUZZ_SECONDS)
 
 # ---- benchmarks (never timed tests) -------------------------------------------------
 # `make bench`: issue 27's table of every scene's default panels, native and in Chromium, with

@@ -1,6 +1,6 @@
-# The one list of softlab's C sources and its warning flags, read by the Makefile,
-# build_wasm.sh and fuzz/run_fuzz.sh (make -s -f sources.mk print), so that the native,
-# wasm and fuzz builds compile the same files the same way.
+# The one list of softlab's C sources and its warning flags, included by the Makefile,
+# whose one build compiles them natively, to wasm (emcc), and under the sanitizers and
+# the fuzzer, the same files the same way.
 #
 #   core    src/core/**: C11 + libm + CSparse; no GL, no emscripten.h
 #   scenes  src/scenes/: the seeds' experiments and world builders (public API only)
@@ -32,17 +32,3 @@ WARN := -std=c11 -Wall -Wextra -Wshadow -Wno-unused-parameter
 ifneq ($(filter true 1,$(CI) $(WERROR)),)
 WARN += -Werror
 endif
-
-print:
-	@echo 'CORE_SRC="$(CORE_SRC)"'
-	@echo 'SCENES_SRC="$(SCENES_SRC)"'
-	@echo 'VALIDATE_SRC="$(VALIDATE_SRC)"'
-	@echo 'CLI_SRC="$(CLI_SRC)"'
-	@echo 'RENDER_SRC="$(RENDER_SRC)"'
-	@echo 'WASM_SRC="$(WASM_SRC)"'
-	@echo 'TEST_SRC="$(TEST_SRC)"'
-	@echo 'CS_DIR="$(CS_DIR)"'
-	@echo 'CS_SRC="$(CS_SRC)"'
-	@echo 'PUBLIC_INC="$(PUBLIC_INC)"'
-	@echo 'CORE_INC="$(CORE_INC)"'
-	@echo 'WARN="$(WARN)"'

@@ -2,25 +2,15 @@
 # Fuzzes the mesh readers with libFuzzer under AddressSanitizer and UBSan:
 #   [BUILD=dir] bash fuzz/run_fuzz.sh [SECONDS]   (default 60; the corpus starts from
 #   data/meshes; everything goes to $BUILD/fuzz, BUILD defaulting to build)
+# The fuzzer is built by the Makefile (make fuzz-build: its one build with clang and the
+# sanitizers as options), so it compiles the same sources with the same warnings.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
-out=${BUILD:-build}/fuzz
+build=${BUILD:-build}
+out=$build/fuzz
+${MAKE:-make} --no-print-directory BUILD="$build" fuzz-build
 mkdir -p "$out/corpus"
-# the whole core (no main in it), from the one source list with its warnings (sources.mk),
-# so a new core file never breaks this link
-eval "$(make -s --no-print-directory -f sources.mk print)"
-CS=$CS_DIR
-SAN="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined"
-# CSparse (third-party, unmodified) without our warnings, as every build compiles it
-mkdir -p "$out/csparse"
-for f in $CS_SRC; do
-  o="$out/csparse/$(basename "${f%.c}").o"
-  [ -f "$o" ] && [ "$o" -nt "$f" ] || clang $SAN -w -I$CS/Include -c "$f" -o "$o"
-done
-# shellcheck disable=SC2086
-clang $WARN -Werror=implicit-function-declaration $SAN \
-  $CORE_INC -I$CS/Include fuzz/fuzz_mesh.c $CORE_SRC "$out"/csparse/*.o -lm -o "$out/fuzz_mesh"
 # seeds: each example file with its format byte (0 msh, 1 mesh, 2 tetgen node NUL ele)
 for f in data/meshes/*.msh; do { printf '\0'; cat "$f"; } > "$out/corpus/$(basename "$f")"; done
 for f in data/meshes/*.mesh; do { printf '\1'; cat "$f"; } > "$out/corpus/$(basename "$f")"; done

@@ -2,8 +2,8 @@
  * cantilever (1 m x 0.1 m x 0.1 m, 20 x 2 x 2 cubes of 5 tets, Y = 1 MPa, nu = 0.3,
  * 1000 kg/m^3, g = 9.81, clamped at x = 0) against beta, density, gravity, length,
  * thickness and Young's modulus, beside 2/omega_H of the geometric stiffness at rest.
- *   cc -O2 -Isrc/include tools/cantilever_stability.c build/libsoftlab.a \
- *      build/csparse/libcsparse.a -lm -o build/cantilever_stability && build/cantilever_stability
+ * `make check-tools` builds it on the library (build/tools/cantilever_stability), runs it and
+ * compares its output with tools/cantilever_stability.out.txt, the copy the README and lessons quote.
  * Stable: the verdict (sl_world_judge) never growing and no divergence over T_RUN
  * seconds (at least find-dt's SL_FIND_DT_MIN_STEPS steps, what the verdict needs to judge) from the straight beam at rest; the largest stable dt is bisected in log dt. */
 #include <math.h>

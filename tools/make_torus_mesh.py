@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the surface of a torus (major radius 0.3 m, minor 0.1 m) as an OFF file, the
-input from which data/meshes/torus.1.node/.ele were made with Debian's TetGen 1.5.0:
-    python3 tools/make_torus_mesh.py > /tmp/torus.off
-    tetgen -pq1.5a0.0002 /tmp/torus.off     # writes /tmp/torus.1.node, /tmp/torus.1.ele
+input from which data/meshes/torus.1.node and torus.1.ele were made with Debian's TetGen
+1.5.0 (`make check-tools` remakes them so and compares them byte for byte):
+    python3 tools/make_torus_mesh.py > torus.off
+    tetgen -pq1.5a0.0002 -Q torus.off     # writes torus.1.node, torus.1.ele (and more)
 """
 import math
 

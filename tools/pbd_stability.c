@@ -4,9 +4,9 @@
  * (sl_scene_find_dt, t_end 1 s), and, on the cube at dt = 2 ms (stable with and without)
  * and at its default 50 ms (stable with 20 sweeps or more), the energy kept, the constraint
  * violation and the first minimum of the tracked node.
- *   cc -O2 -Isrc/include tools/pbd_stability.c build/libsoftlab.a \
- *      build/csparse/libcsparse.a -lm -o build/pbd_stability && build/pbd_stability
- * Output: tools/pbd_stability.out.txt. */
+ * `make check-tools` builds it on the library (build/tools/pbd_stability), runs it and
+ * compares its output with tools/pbd_stability.out.txt, the copy the README and lessons quote.
+ */
 #include <math.h>
 #include <stdio.h>
 

@@ -8,7 +8,9 @@
 #             softlab run): the paper's "became instable"; "<0.001" if 1 ms diverges
 #   find-dt   softlab find-dt's bisection (runs of 1 s that the core's verdict never calls
 #             'growing' or 'diverged'), searched from --dt-lo 1 ms
-# Usage: tools/warp_tube_dt.sh [build/softlab] [no-div|find-dt|both]
+# Usage: tools/warp_tube_dt.sh [build/softlab] [no-div|find-dt|both]   (find-dt's progress on
+# stderr). Output: tools/warp_tube_dt.out.txt, lesson 002's table; `make check-tools` runs it
+# (both, about 20 minutes) and compares.
 set -u
 bin=${1:-build/softlab}
 what=${2:-both}

@@ -230,7 +230,7 @@ TEST(fem_regularized_stable_from_1kPa_to_1000GPa) {
 }
 
 /* The primal form solves with conjugate gradients preconditioned by a reused Cholesky
- * factor (stepper_regularized.c); the Schur form (eq. 21) factorizes afresh every step.
+ * factor (src/core/steppers/regularized.c); the Schur form (eq. 21) factorizes afresh every step.
  * Same physics: on the swinging soft beam (resolution 1, 25 tets, 100 steps of 0.015 s,
  * the tip moves ~1 m) the two trajectories agree to 1e-8 m. */
 TEST(fem_primal_pcg_equals_schur_direct) {

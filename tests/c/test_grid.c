@@ -49,7 +49,7 @@ TEST(grid_zero_strain_at_rest_and_under_rotation) {
 }
 
 /* J against central differences and the quadratic-form identity H(w) x = J^T w, which
- * makes Terzopoulos' frozen-alpha stiffness the geometric stiffness (stepper_terzopoulos.c). */
+ * makes Terzopoulos' frozen-alpha stiffness the geometric stiffness (src/core/steppers/terzopoulos.c). */
 TEST(grid_jacobian_and_quadratic_identity) {
     sl_world *w = grid(SL_GRID_ORIGINAL | SL_GRID_IMPROVED, 0, 3);
     for (int k = 0; k < sl_world_model_count(w); k++) {

@@ -1,4 +1,4 @@
-// Runs the C test runner compiled to wasm (build_wasm.sh tests) under node and
+// Runs the C test runner compiled to wasm (make wasm-tests) under node and
 // checks that it reports no failures. Path: env SOFTLAB_WASM_TESTS. --quick leaves out
 // the tests of long simulated runs (TEST_LONG in tests/c/test.h), which `make test` runs
 // natively: the wasm run checks that the same core computes the same numbers there.
@@ -10,10 +10,10 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const RUNNER = path.resolve(ROOT, process.env.SOFTLAB_WASM_TESTS || 'build/wasm-tests/softlab_tests.js');
+const RUNNER = path.resolve(ROOT, process.env.SOFTLAB_WASM_TESTS || 'build/wasm/softlab_tests.js');
 
 test('C tests pass when compiled to wasm and run under node', () => {
-  assert.ok(fs.existsSync(RUNNER), `${RUNNER} is missing: run bash build_wasm.sh tests build/wasm-tests`);
+  assert.ok(fs.existsSync(RUNNER), `${RUNNER} is missing: run make wasm-tests`);
   // emscripten 3.1.6 output tries fetch() on a file path under node 20.
   const run = spawnSync(process.execPath, ['--no-experimental-fetch', RUNNER, '--quick'], {
     cwd: ROOT, encoding: 'utf8', timeout: 900000, // 15 min: on a loaded machine the whole suite ran past 5 min
