@@ -27,6 +27,8 @@ fi
 # CalculiX (ccx): an optional peer program, the independent FEM statics of `softlab validate`
 # (seed 000's -ccx rows); without it those rows are skipped, never faked.
 command -v ccx >/dev/null 2>&1 || need_pkgs+=(calculix-ccx)
+# TetGen: make check-tools remakes data/meshes/torus.1.* with it (tools/make_torus_mesh.py).
+command -v tetgen >/dev/null 2>&1 || need_pkgs+=(tetgen)
 if [ ${#need_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${need_pkgs[*]} (Debian packages)"
   apt_update

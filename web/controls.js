@@ -11,7 +11,7 @@ import { fastestMsPerStep } from './perf.js';
 
 const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
 
-/** sl_scene_params.grid_variant: the seed 004 models (src/core/sl_scene.h). */
+/** sl_scene_params.grid_variant: the seed 004 models (src/include/softlab/scene.h). */
 export const GRID_VARIANTS = [[0, 'original (Terzopoulos 1987)'], [1, 'improved (all three)'],
   [2, 'area restoration alone'], [3, 'original + volume restoration'], [4, 'original + pillars']];
 
