@@ -24,12 +24,15 @@ const bar = (page) => page.evaluate(() => ({
 }));
 
 describe('computed ahead', () => {
-  test('the one-ring ball (a few hundredths of real time here) goes computed ahead by itself and says so', async () => {
+  // The ball at 6 cells (816 tets; the scene opens at 4 since issue 27, where its
+  // comparison may keep up): natively 9.0 + 2 x 4.0 s of processor time per 2 simulated
+  // seconds for its three panels, a few tenths of real time on two cores.
+  test('the one-ring ball at 6 cells (a few tenths of real time here) goes computed ahead by itself and says so', async () => {
     // not openLab, which asks for live stepping
     const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(e.message));
-    await page.goto(site.base + '/index.html?scene=onering-sphere-drop');
+    await page.goto(site.base + '/index.html?scene=onering-sphere-drop&resolution=6');
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
     await page.waitForFunction(() => window.softlab.state().ahead, null, { timeout: 20000 });
     await page.waitForFunction(() => /× real time/.test(document.querySelector('#ahead-text').textContent) &&
@@ -42,9 +45,10 @@ describe('computed ahead', () => {
     assert.ok(b.state.buffering, JSON.stringify(b.state));
     assert.match(b.text, /^computing ahead: \d+\.\d\d of \d+\.\d\d s before it plays on/);
     assert.match(b.perf, /computed ahead, played back: the steppers run at [\d.]+× real time/);
-    // never shown beyond what every panel computed, and every panel at one time
+    // never shown beyond what every panel computed, and every panel at one time (within the
+    // largest panel Δt, 1 ms)
     assert.ok(b.state.t <= b.state.computed + 1e-12, JSON.stringify(b.state));
-    assert.ok(Math.max(...b.state.ts) - Math.min(...b.state.ts) <= 0.0005 + 1e-12, JSON.stringify(b.state.ts));
+    assert.ok(Math.max(...b.state.ts) - Math.min(...b.state.ts) <= 0.001 + 1e-12, JSON.stringify(b.state.ts));
     await page.screenshot({ path: path.join(RESULTS, 'ahead-sphere-drop.png') });
     assert.deepStrictEqual(page.errors, []);
     await page.close();
@@ -86,7 +90,7 @@ describe('computed ahead', () => {
   });
 
   test('?playback=live: a slow comparison stays live, in slow motion, and says why', async () => {
-    const page = await openLab(site, '?scene=onering-sphere-drop&playback=live');
+    const page = await openLab(site, '?scene=onering-sphere-drop&resolution=6&playback=live');
     await page.waitForTimeout(5000);
     const b = await bar(page);
     assert.strictEqual(b.state.ahead, false);
