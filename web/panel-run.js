@@ -10,6 +10,7 @@ import { SL_OK } from './lab-api.js';
 import { StepRate } from './perf.js';
 
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
+const OMEGA_KEPT = 600;       // readings kept for a computed-ahead panel's scrubbing (20 min of them)
 const OMEGA_STALL_MS = 1000; // ... and not when one estimate holds the Worker longer
 
 /** Frames a panel keeps of a computed-ahead run, behind and ahead of the one shown: 40 s
@@ -58,6 +59,7 @@ export class PanelRun {
     this.omegaAt = 0;
     this.omegaHeld = '';   // why omegaMax was kept from before the state now (sim-host omega)
     this.omegaRest = NaN;  // rad/s, of the body linearized at rest (the estimate at t = 0)
+    this.omegas = [];      // this run's readings {omegaMax, at, now, held}, oldest first (showOmega)
     this.omegaMs = NaN;    // what its last estimate cost in the Worker
     this.omegaPending = false;
     this.omegaAsked = 0;
@@ -162,6 +164,7 @@ export class PanelRun {
     this.verdict = f.verdict || null;
     this.inspection = f.inspection;
     if (f.stopped && !this.ended) this.stop(f.stopped);
+    this.showOmega();
     this.refreshOmega();
     this.on.shown();
   }
@@ -229,13 +232,28 @@ export class PanelRun {
     this.omegaAsked = performance.now();
     this.client.request('omega').then((r) => {
       this.omegaPending = false;
-      this.omegaMax = r.omegaMax;
-      this.omegaAt = r.at;
-      this.omegaHeld = r.held;
+      // a reading at rest starts a run's list; a later one replaces those it rewound past
+      this.omegas = r.now === 0 ? [r] : this.omegas.filter((o) => o.now < r.now).concat([r]).slice(-OMEGA_KEPT);
       if (r.at === 0) this.omegaRest = r.omegaMax;
       this.omegaMs = r.ms;
-      this.on.omega();
+      this.showOmega(true);
     }, () => { this.omegaPending = false; });
+  }
+
+  /** omegaMax, omegaAt and omegaHeld from the latest reading the Worker took at or before
+   *  the shown time: a computed-ahead panel (web/clock.js) shows a state behind the
+   *  Worker's, and its meter must not describe a state not yet on screen (else the first);
+   *  tells on.omega if that changed the reading or if told to. */
+  showOmega(tell = false) {
+    if (!this.omegas.length) return;
+    let k = this.omegas.length - 1;
+    while (k > 0 && this.omegas[k].now > this.t) k--;
+    const r = this.omegas[k];
+    if (!tell && r.omegaMax === this.omegaMax && r.at === this.omegaAt && r.held === this.omegaHeld) return;
+    this.omegaMax = r.omegaMax;
+    this.omegaAt = r.at;
+    this.omegaHeld = r.held;
+    this.on.omega();
   }
 
   /** While running: ω_max again at the current state, at most every OMEGA_EVERY_MS and
@@ -246,7 +264,8 @@ export class PanelRun {
   refreshOmega() {
     if (this.omegaPending || this.stopped || !(this.omegaMs < OMEGA_STALL_MS)) return;
     const every = Math.max(OMEGA_EVERY_MS, 10 * this.omegaMs);
-    if (performance.now() - this.omegaAsked < every || this.t === this.omegaAt) return;
+    const last = this.omegas[this.omegas.length - 1];
+    if (performance.now() - this.omegaAsked < every || (last && last.now === this.latest)) return;
     this.requestOmega();
   }
 

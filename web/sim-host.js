@@ -357,8 +357,10 @@ const HANDLERS = {
     if (!this.running) this.postFrame();
   },
 
-  /** Reply {omegaMax, at, ms, held}: ω_max (rad/s) of the world linearized at its state now
-   *  (sl_world_omega_max), that state's time (s) and what it cost (ms), held ''. Once the
+  /** Reply {omegaMax, at, now, ms, held}: ω_max (rad/s) of the world linearized at its state now
+   *  (sl_world_omega_max), that state's time (s) and what it cost (ms), held ''; now (s):
+   *  the time of the Worker's state when it replied (a panel shows the reading from the
+   *  shown time on, which may be behind the Worker's). Once the
    *  run has diverged or the core's verdict says its energy grows (sl_api_verdict), its state is no measure
    *  of the body: after a divergence the world holds the last state that passed the
    *  divergence check, already torn apart (the swinging cube under symplectic Euler at
@@ -374,11 +376,11 @@ const HANDLERS = {
       // else the first, at rest
       const bad = stopped ? stopped.at : api.verdict_since(h);
       const good = this.goodOmega.filter((r) => r.at <= bad - 16 * this.config.dt);
-      return { ...(good.length ? good[good.length - 1] : this.goodOmega[0]), held };
+      return { ...(good.length ? good[good.length - 1] : this.goodOmega[0]), now: this.t, held };
     }
     const t0 = performance.now();
     const omegaMax = api.omega_max(h);
-    const reply = { omegaMax, at: this.t, ms: performance.now() - t0, held: '' };
+    const reply = { omegaMax, at: this.t, now: this.t, ms: performance.now() - t0, held: '' };
     if (!held) this.goodOmega.push(reply);
     return reply;
   },

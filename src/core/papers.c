@@ -22,22 +22,34 @@ const char *sl_paper_short(int seed) { return seed >= 0 && seed < SL_PAPER_COUNT
 
 const char *sl_paper_reference(int seed) { return seed >= 0 && seed < SL_PAPER_COUNT ? reference[seed] : NULL; }
 
+/* Appends c to out (n used of size) and returns the new n, cut if it does not fit but
+ * never inside a UTF-8 character. */
+static int append(char *out, int n, int size, const char *c) {
+    size_t len = strlen(c);
+    if (len > (size_t)(size - 1 - n)) {
+        len = (size_t)(size - 1 - n);
+        while (len > 0 && ((unsigned char)c[len] & 0xC0) == 0x80) len--;
+    }
+    memcpy(out + n, c, len);
+    return n + (int)len;
+}
+
+static int is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
 char *sl_paper_reader_text(const char *text, char *out, int size) {
     if (!out || size < 1) return NULL;
     int n = 0;
-    for (const char *p = text ? text : ""; *p && n < size - 1;) {
-        /* "seed 00N" followed by a non-digit */
-        if (strncmp(p, "seed 00", 7) == 0 && p[7] >= '0' && p[7] < '0' + SL_PAPER_COUNT &&
-            !(p[8] >= '0' && p[8] <= '9')) {
-            const char *c = short_cite[p[7] - '0'];
-            size_t len = strlen(c);
-            if (len > (size_t)(size - 1 - n)) { /* cut, but not inside a UTF-8 character */
-                len = (size_t)(size - 1 - n);
-                while (len > 0 && ((unsigned char)c[len] & 0xC0) == 0x80) len--;
-            }
-            memcpy(out + n, c, len);
-            n += (int)len;
+    const char *start = text ? text : "";
+    for (const char *p = start; *p && n < size - 1;) {
+        int word = (p == start || !is_letter(p[-1])) && (strncmp(p, "seed", 4) == 0 || strncmp(p, "Seed", 4) == 0);
+        if (word && strncmp(p + 4, " 00", 3) == 0 && p[7] >= '0' && p[7] < '0' + SL_PAPER_COUNT && !is_digit(p[8])) {
+            n = append(out, n, size, short_cite[p[7] - '0']); /* "seed 00N" followed by a non-digit */
             p += 8;
+        } else if (word && !is_letter(p[4 + (p[4] == 's')]) && !(p[4 + (p[4] == 's')] == ' ' && is_digit(p[5 + (p[4] == 's')]))) {
+            /* the word seed or seeds, not numbered: softlab's word for the paper */
+            n = append(out, n, size, p[0] == 'S' ? (p[4] == 's' ? "Papers" : "Paper") : (p[4] == 's' ? "papers" : "paper"));
+            p += 4 + (p[4] == 's');
         } else {
             out[n++] = *p++;
         }

@@ -158,7 +158,7 @@ TEST(scene_opens_on_a_plot_that_moves) {
 }
 
 /* A page cites the paper, never softlab's seed number (softlab/papers.h): "seed NNN" becomes
- * the paper's short citation, nothing else changes, the output is truncated to fit, and no
+ * the paper's short citation, the bare word seed "paper", nothing else changes, the output is truncated to fit, and no
  * scene's or stepper's citation or description keeps a "seed 00N" once rendered. */
 TEST(paper_reader_text_names_the_papers) {
     char out[256];
@@ -166,6 +166,9 @@ TEST(paper_reader_text_names_the_papers) {
     ENSURE(strcmp(sl_paper_reader_text("as seed 001's body (seed 004 §6)", out, sizeof out),
                   "as Irving et al. 2007's body (Kelager et al. 2005 §6)") == 0);
     ENSURE(strcmp(sl_paper_reader_text("seed 005, seed 0001, seeds 000", out, sizeof out), "seed 005, seed 0001, seeds 000") == 0);
+    ENSURE(strcmp(sl_paper_reader_text("the seed's pile (the seed: 0.5 %); beyond the seed. Seeds, seeded, linseed",
+                                       out, sizeof out),
+                  "the paper's pile (the paper: 0.5 %); beyond the paper. Papers, seeded, linseed") == 0);
     ENSURE(strcmp(sl_paper_reader_text("seed 002", out, 10), "Müller e") == 0);
     ENSURE(strcmp(sl_paper_reader_text("seed 002", out, 3), "M") == 0); /* not half of the ü */
     ENSURE(strcmp(sl_paper_reader_text(NULL, out, sizeof out), "") == 0);
@@ -174,7 +177,7 @@ TEST(paper_reader_text_names_the_papers) {
     for (int i = 0; i < sl_scene_count; i++) {
         char d[4096];
         ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->citation, out, sizeof out), "seed 00") == NULL);
-        ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->description, d, sizeof d), "seed 00") == NULL);
+        ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->description, d, sizeof d), "seed") == NULL);
     }
     for (int i = 0; i < sl_stepper_count; i++)
         ENSURE(strstr(sl_paper_reader_text(sl_steppers[i]->citation, out, sizeof out), "seed 00") == NULL);

@@ -18,7 +18,9 @@ const char *sl_paper_short(int seed);
 const char *sl_paper_reference(int seed);
 
 /* Copies `text` (UTF-8, NUL-terminated) into out[size] with every "seed NNN" (NNN = 000 to
- * 004) replaced by that paper's short citation ("seed 001's" -> "Irving et al. 2007's").
+ * 004) replaced by that paper's short citation ("seed 001's" -> "Irving et al. 2007's"),
+ * and the word "seed" or "seeds" with no number after it by "paper(s)" ("the seed's pile"
+ * -> "the paper's pile"; "seed 005" and "seeded" stay).
  * Truncates to fit (always NUL-terminated when size >= 1). Returns out; "" for a NULL text.
  * Errors: none (a NULL out or size < 1 returns NULL). */
 char *sl_paper_reader_text(const char *text, char *out, int size);
