@@ -56,7 +56,7 @@ function layout() {
   for (const seed of [...new Set(claims.map((c) => c.seed))]) {
     const mine = claims.filter((c) => c.seed === seed);
     const table = el('table', {},
-      el('caption', {}, el('b', { textContent: `Seed ${String(seed).padStart(3, '0')}: ` }), mine[0].paperTitle),
+      el('caption', {}, el('b', { textContent: mine[0].paperTitle })), // authors, year, title: the paper, not softlab's seed number
       el('thead', {}, el('tr', {}, ...['verdict', 'claim, set-up and why', 'quantity', 'measured', 'paper', 'reference', '']
         .map((h) => el('th', { scope: 'col', textContent: h })))),
       el('tbody', {}, ...mine.map(row)));
