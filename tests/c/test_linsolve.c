@@ -85,6 +85,33 @@ TEST_LONG(linsolve_trajectory_within_1e6_of_cholesky) {
     }
 }
 
+/* DEFAULT switches between FACTOR_PCG and IC0 along a run, by their measured work
+ * (linsolve.h SL_AUTO_WINDOW): on two scenes where it does (the grid box lifted and the
+ * grid ball dropped, their defaults: regularized, dt = 5 ms, 200 steps = 1 s through the
+ * lift and the bounce), its trajectory stays within 1e-6 m of direct Cholesky solves, as
+ * each method's alone does (linsolve_trajectory_within_1e6_of_cholesky). */
+TEST(linsolve_default_switching_stays_within_1e6_of_cholesky) {
+    static const char *const scenes[] = {"grid-lifted-box", "grid-rubber-ball"};
+    for (int k = 0; k < 2; k++) {
+        const sl_scene_class *sc = sl_scene_find(scenes[k]);
+        sl_world *w[2] = {NULL, NULL};
+        for (int j = 0; j < 2; j++) {
+            sl_status st = sc ? sl_scene_build(sc, NULL, &w[j]) : SL_ERR_UNKNOWN_SCENE;
+            if (st == SL_OK) st = sl_world_set_stepper(w[j], sl_stepper_find(sc->default_method), sc->default_dt, sc->default_beta);
+            if (st == SL_OK) st = sl_world_set_linear_solver(w[j], j ? SL_LINEAR_CHOLESKY : SL_LINEAR_DEFAULT);
+            ENSURE(st == SL_OK && step_n(w[j], 200) == 200);
+        }
+        if (w[0] && w[1]) {
+            double moved = 0, d = max_distance(w[0], w[1]);
+            for (int i = 0; i < 3 * sl_world_node_count(w[1]); i++)
+                moved = fmax(moved, fabs(sl_world_positions(w[1])[i] - sl_world_rest_positions(w[1])[i]));
+            printf("  %s: default after 200 steps %.2e m from direct Cholesky solves (moved %.3f m)\n", scenes[k], d, moved);
+            ENSURE(moved > 1e-3 && d <= 1e-6);
+        }
+        sl_world_destroy(w[0]), sl_world_destroy(w[1]);
+    }
+}
+
 /* A unit cube of 8 nodes of 1 kg with a spring (k = 1e4 J) between every pair of nodes
  * (the 12 edges, 12 face and 4 body diagonals), no gravity; NULL on failure. */
 static sl_world *complete_cube(void) {

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void auto_restart(sl_cholesky *c);
+
 /* The symbolic analysis (AMD ordering, elimination tree, counts) of A's pattern and
  * the work vectors sized for it. */
 static sl_status symbolic(sl_cholesky *c, const cs *A, int pattern_version) {
@@ -16,6 +18,7 @@ static sl_status symbolic(sl_cholesky *c, const cs *A, int pattern_version) {
     free(c->block_inv);
     c->block_inv = NULL;
     sl_block_sym_free(&c->blocks);
+    auto_restart(c); /* a new pattern: DEFAULT measures afresh */
     c->S = cs_schol(1, A); /* AMD on A + A^T */
     c->work = malloc(sizeof(double) * (size_t)(A->n > 0 ? A->n : 1));
     c->n = (int)A->n;
@@ -58,6 +61,16 @@ void sl_cholesky_solve(sl_cholesky *c, double *b) {
     cs_lsolve(c->N->L, c->work);            /* w = L \ w */
     cs_ltsolve(c->N->L, c->work);           /* w = L' \ w */
     cs_pvec(c->S->pinv, c->work, b, c->n);  /* b = P' w */
+}
+
+static void auto_restart(sl_cholesky *c) {
+    c->auto_method = c->auto_solves = c->auto_windows = 0;
+    c->auto_cost = c->auto_mean[0] = c->auto_mean[1] = 0;
+}
+
+void sl_cholesky_restart(sl_cholesky *c) {
+    c->stale = 1;
+    auto_restart(c);
 }
 
 void sl_cholesky_free(sl_cholesky *c) {
@@ -339,16 +352,9 @@ static sl_status ic0_setup(sl_cholesky *c, const cs *A, int version) {
 
 static void precondition_ic0(sl_cholesky *c, double *z) { sl_block_ic0_solve(&c->blocks, z); }
 
-sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
-                       double *x, int *iterations, int *factored) {
-    if (solver == SL_LINEAR_DEFAULT) { /* by the fill of the Cholesky factor (linsolve.h) */
-        if (!c->S || c->pattern_version != version || c->n != A->n) {
-            sl_status st = symbolic(c, A, version);
-            if (st != SL_OK) return st;
-        }
-        solver = c->S->lnz > SL_FILL_RATIO_IC0 * (double)A->p[A->n] ? SL_LINEAR_IC0
-                                                                   : SL_LINEAR_FACTOR_PCG;
-    }
+/* Solves by a method other than DEFAULT (sl_spd_solve). */
+static sl_status solve_by(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
+                          double *x, int *iterations, int *factored) {
     if (c->method != solver) c->stale = 1, c->method = solver;
     if (solver == SL_LINEAR_FACTOR_PCG)
         return sl_cholesky_pcg(c, A, version, b, x, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS,
@@ -372,4 +378,67 @@ sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, con
     if (iterations) *iterations = it;
     if (factored) *factored = 0;
     return SL_OK;
+}
+
+/* ---- DEFAULT: the cheaper of FACTOR_PCG and IC0, measured (linsolve.h SL_AUTO_WINDOW) ---- */
+
+/* Multiply-adds of a Cholesky factorization: the sum of L's squared column counts. */
+static double factor_work(const sl_cholesky *c) {
+    double w = 0;
+    for (int j = 0; j < c->n; j++) {
+        double k = (double)(c->S->cp[j + 1] - c->S->cp[j]);
+        w += k * k;
+    }
+    return w;
+}
+
+/* The modelled work of one solve just done by FACTOR_PCG or IC0: its iterations (two
+ * triangular solves and a symmetric product each) and its factorization, if it made one. */
+static double solve_work(const sl_cholesky *c, int solver, const cs *A, int iterations, int factored) {
+    double work = factored ? factor_work(c) + 2.0 * (double)c->S->cp[c->n] : 0;
+    if (solver == SL_LINEAR_FACTOR_PCG) return work + iterations * (2.0 * (double)c->S->cp[c->n] + 2.0 * (double)A->p[A->n]);
+    const sl_block_sym *B = &c->blocks;
+    double ic0 = 9.0 * B->nnzb; /* the values copied in, then the incomplete factor */
+    for (int J = 0; J < B->nb; J++) {
+        double k = B->bp[J + 1] - B->bp[J];
+        ic0 += 27 * k * k;
+    }
+    return work + ic0 + iterations * 36.0 * B->nnzb;
+}
+
+/* After a window of SL_AUTO_WINDOW solves: keep the cheaper method, measure one never
+ * measured, and measure the other again every SL_AUTO_RETRY windows. */
+static void auto_account(sl_cholesky *c, double work) {
+    c->auto_cost += work;
+    if (++c->auto_solves < SL_AUTO_WINDOW) return;
+    int k = c->auto_method == SL_LINEAR_IC0, other = !k;
+    c->auto_mean[k] = c->auto_cost / c->auto_solves;
+    c->auto_solves = 0, c->auto_cost = 0;
+    if (c->auto_mean[other] == 0 || c->auto_mean[other] < c->auto_mean[k] || ++c->auto_windows >= SL_AUTO_RETRY) {
+        c->auto_method = other ? SL_LINEAR_IC0 : SL_LINEAR_FACTOR_PCG;
+        c->auto_windows = 0;
+    }
+}
+
+sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
+                       double *x, int *iterations, int *factored) {
+    if (solver != SL_LINEAR_DEFAULT) return solve_by(c, solver, A, version, b, x, iterations, factored);
+    if (!c->S || c->pattern_version != version || c->n != A->n) {
+        sl_status st = symbolic(c, A, version);
+        if (st != SL_OK) return st;
+    }
+    if (c->S->lnz > SL_FILL_RATIO_IC0 * (double)A->p[A->n])
+        return solve_by(c, SL_LINEAR_IC0, A, version, b, x, iterations, factored);
+    if (c->auto_method != SL_LINEAR_IC0) c->auto_method = SL_LINEAR_FACTOR_PCG;
+    int it = 0, fact = 0, method = c->auto_method;
+    /* a switch does not make the factor stale: one of an older matrix of this pattern still
+     * preconditions PCG, which refactors once it needs too many iterations (a constant
+     * matrix, linear FEM's, stays factored once) */
+    if (!(c->method == SL_LINEAR_FACTOR_PCG || c->method == SL_LINEAR_IC0)) c->stale = 1;
+    c->method = method;
+    sl_status st = solve_by(c, method, A, version, b, x, &it, &fact);
+    if (iterations) *iterations = it;
+    if (factored) *factored = fact;
+    if (st == SL_OK) auto_account(c, solve_work(c, method, A, it, fact));
+    return st;
 }

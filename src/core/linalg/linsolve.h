@@ -21,6 +21,11 @@ typedef struct sl_cholesky {
     int method;            /* sl_linear_solver the preconditioner below was made for */
     double *block_inv;     /* double[9 n/3]: inverse 3x3 diagonal blocks (block Jacobi) */
     sl_block_sym blocks;   /* IC0: A by node blocks and its incomplete factor */
+    /* SL_LINEAR_DEFAULT's choice between FACTOR_PCG and IC0 (sl_spd_solve): the one it
+     * uses, its window's solves and their modelled cost, each method's last window's mean
+     * cost a solve (0: not measured yet), and windows since the other was measured */
+    int auto_method, auto_solves, auto_windows;
+    double auto_cost, auto_mean[2];
 } sl_cholesky;
 
 /* Factorizes the SPD matrix A (upper triangle used, CSC). The symbolic analysis is
@@ -35,6 +40,11 @@ void sl_sym_gaxpy(const struct cs_sparse *A, const double *x, double *y);
 void sl_cholesky_solve(sl_cholesky *c, double *b);
 
 void sl_cholesky_free(sl_cholesky *c);
+
+/* The next solve starts as the first one did (a stepper's reset: a run from a reset is
+ * bitwise the first run): FACTOR_PCG factorizes afresh, DEFAULT measures its methods
+ * afresh. The symbolic analysis is kept. */
+void sl_cholesky_restart(sl_cholesky *c);
 
 /* The steppers' settings of sl_cholesky_pcg: a scaled residual small enough that the
  * physics is that of an exact solve, and the iteration budget (half of it used: the
@@ -100,8 +110,8 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * nnz(A) per iteration (30-75). Measured (bench --shapes, processor time per step, a
  * shared 2-core machine): the fill ratio is 4.2 / 5.9 / 8.7 / 12.3 on the block at 2,560
  * / 5,000 / 10,985 / 20,480 tets and 2.7 / 3.3 / 4.5 / 5.7 on the beam at 2,480 / 5,000 /
- * 10,080 / 20,090 tets (its meshes before it became the scene perf-beam); IC0 wins from about 4 up (block 20,480: 157 -> 72 ms). The small
- * meshes of the scenes and tests stay on FACTOR_PCG, hence on SL_PCG_TOLERANCE.
+ * 10,080 / 20,090 tets (its meshes before it became the scene perf-beam); IC0 wins from about 4 up (block 20,480: 157 -> 72 ms). Below,
+ * the cheaper of FACTOR_PCG and IC0 as measured along the run (SL_AUTO_WINDOW).
  *
  * Tried and not kept (2026-11-24, bench --shapes at 20,000 tets, native): IC0 plus an
  * additive coarse correction on greedy node aggregates (their translations; Z^T A Z
@@ -120,9 +130,22 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * measurable gain. */
 #define SL_FILL_RATIO_IC0 4.0
 
+/* SL_LINEAR_DEFAULT below the fill ratio: FACTOR_PCG and IC0 are each measured over
+ * windows of SL_AUTO_WINDOW solves, by a model of their work (entries of L, of A's blocks
+ * and of the factorizations touched: deterministic, unlike a clock), and the cheaper one is
+ * kept; the other is measured again every SL_AUTO_RETRY windows, as the system changes
+ * along a run. Why: on the small, moving scenes the reused factor drifts and PCG needs many
+ * iterations or refactorizations, while IC0 on a mass-dominated system converges in a few
+ * (processor time per step, native, 0.5 s from the start, FACTOR_PCG against IC0, one run,
+ * a loaded machine: grid-lifted-box 1.58 / 0.52 ms, grid-water-lily 1.47 / 0.57, grid-rubber-ball
+ * 2.23 / 1.16, fem-soft-beam 0.59 / 0.36; but warp-tube's stiff panels 8.84 / 12.29 and 3.09
+ * / 3.45, where the factor stays good). */
+#define SL_AUTO_WINDOW 32
+#define SL_AUTO_RETRY 16
+
 /* Solves the SPD system A x = b (A: upper triangle, CSC, the dofs of a node in
- * consecutive triples) by the method solver (sl_linear_solver; DEFAULT chooses by
- * SL_FILL_RATIO_IC0): FACTOR_PCG is sl_cholesky_pcg with SL_PCG_TOLERANCE;
+ * consecutive triples) by the method solver (sl_linear_solver; DEFAULT chooses IC0 above
+ * SL_FILL_RATIO_IC0, else the cheaper of FACTOR_PCG and IC0 as measured, see SL_AUTO_WINDOW): FACTOR_PCG is sl_cholesky_pcg with SL_PCG_TOLERANCE;
  * CHOLESKY factorizes and solves directly; BLOCK_JACOBI and IC0 run CG to the scaled
  * residual SL_CG_TOLERANCE, falling back to a direct solve after SL_CG_MAX_ITERATIONS.
  * x: double[n], in: the initial guess, out: the solution. *iterations, *factored (may

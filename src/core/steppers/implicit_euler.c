@@ -19,4 +19,5 @@ const sl_stepper_class sl_stepper_implicit_euler = {
     .init = sl_linear_init,
     .step = implicit_step,
     .destroy = sl_linear_destroy,
+    .reset = sl_linear_reset,
 };

@@ -22,4 +22,5 @@ const sl_stepper_class sl_stepper_terzopoulos = {
     .init = sl_linear_init,
     .step = terzopoulos_step,
     .destroy = sl_linear_destroy,
+    .reset = sl_linear_reset,
 };

@@ -7,8 +7,10 @@
 
 /* How the SPD systems of the regularized stepper (primal form) and of linearly implicit
  * Euler are solved (issue 11; tolerances in src/core/linalg/linsolve.h):
- * DEFAULT: FACTOR_PCG, or IC0 when the Cholesky factor would fill in more than 4 times
- *   the matrix (large compact 3D meshes; measured in linsolve.h);
+ * DEFAULT: IC0 when the Cholesky factor would fill in more than 4 times the matrix
+ *   (large compact 3D meshes; measured in linsolve.h); else whichever of FACTOR_PCG and
+ *   IC0 is measured to take less work along the run (windows of solves, a deterministic
+ *   work count, linsolve.h SL_AUTO_WINDOW);
  * FACTOR_PCG: CG preconditioned by a reused sparse Cholesky factor (AMD ordering);
  * CHOLESKY: a sparse Cholesky factorization and direct solve every step (the reference);
  * BLOCK_JACOBI: CG preconditioned by the inverse 3x3 diagonal block of each node;
