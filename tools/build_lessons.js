@@ -35,18 +35,20 @@ function attributes(text) {
 }
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page's URL reader and the core's tables, from the staged site. */
+/** The page's URL reader checking a lab's query against the core's tables, and the core's
+ *  table of papers, from the staged site. */
 async function labChecker(site) {
   globalThis.createSoftlab = require(path.join(site, 'softlab.js'));
   const { loadLab } = await import(pathToFileURL(path.join(site, 'lab-api.js')).href);
   const { parseParams } = await import(pathToFileURL(path.join(site, 'params.js')).href);
   const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(site, 'softlab.wasm'))) });
-  return (query, where) => {
+  const check = (query, where) => {
     const { notices } = parseParams(new URLSearchParams(query), core.scenes, core.steppers, core.params);
     const params = new URLSearchParams(query);
     if (!core.scenes.some((s) => s.name === params.get('scene'))) fail(`${where}: no scene "${params.get('scene')}" in the core's table`);
     if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);
   };
+  return { check, papers: core.papers };
 }
 
 /** A number as a lesson prints it: `digits` significant digits. */
@@ -63,7 +65,9 @@ async function main() {
   const out = process.argv[2] && path.resolve(process.argv[2]);
   const validationFile = process.argv[3];
   if (!out) fail('usage: node tools/build_lessons.js OUTDIR [VALIDATION_JSON]');
-  const checkLab = await labChecker(out);
+  const { check: checkLab, papers } = await labChecker(out);
+  // a page names the paper (its short citation from the core's table), not softlab's seed number
+  const paperOf = (seed) => (papers[Number(seed)] || fail(`no paper for seed "${seed}"`)).short;
   const claims = validationFile && fs.existsSync(validationFile)
     ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
   const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
@@ -113,12 +117,12 @@ async function main() {
       (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover one for its claim).` : '') +
       '</p></footer>\n</body>\n</html>\n';
     const page = head.replace('{{page-title}}', a['page-title']) +
-      `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · seed ${a.seed}</p>\n  <h1>${a.title}</h1>\n` +
+      `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${paperOf(a.seed)}</p>\n  <h1>${a.title}</h1>\n` +
       text + footer;
     fs.writeFileSync(path.join(out, 'lessons', file), page);
   }
   const list = '<ul class="lessons">\n' + lessons.map((l) =>
-    `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (seed ${l.seed})</li>\n`).join('') + '  </ul>';
+    `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (${paperOf(l.seed)})</li>\n`).join('') + '  </ul>';
   const index = fs.readFileSync(path.join(SRC, 'index.html'), 'utf8');
   if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index.html has no <lesson-list></lesson-list>');
   fs.writeFileSync(path.join(out, 'lessons', 'index.html'), index.replace('<lesson-list></lesson-list>', list));

@@ -132,6 +132,8 @@ export async function loadLab({ module, ...options } = {}) {
       evaluations: api.stepper_evaluations(i), // force evaluations per step (seed 003's cost)
     });
   }
+  // The five papers softlab implements, by seed number: {short: 'Servin et al. 2006', reference}
+  const papers = Array.from({ length: api.paper_count() }, (_, i) => ({ short: api.paper_short(i), reference: api.paper_reference(i) }));
   // The chart's channels measured in the core (src/wasm/api_sim.c's table), in
   // sl_api_measure's order: {id, label, unit, short?, help?, log}.
   const text = (i, field) => api.channel_text(i, ENUMS.CHANNEL[field]) || undefined;
@@ -142,5 +144,5 @@ export async function loadLab({ module, ...options } = {}) {
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.
   api.vec3 = (ptr) => (ptr ? Array.from(heap.copy(Float64Array, ptr, 3)) : null);
-  return { Module, module, api, heap, scenes, userMesh, steppers, params, channels };
+  return { Module, module, api, heap, scenes, userMesh, steppers, params, channels, papers };
 }

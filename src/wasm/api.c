@@ -82,6 +82,11 @@ API const char *sl_api_stepper_title(int i) { return stepper_at(i) ? stepper_at(
 API const char *sl_api_stepper_citation(int i) {
     return stepper_at(i) ? reader_text(stepper_at(i)->citation) : "";
 }
+/* The seed papers (softlab/papers.h): how many, and each one's short citation ("Servin
+ * et al. 2006") and full reference (authors, year, title); "" outside [0, count). */
+API int sl_api_paper_count(void) { return SL_PAPER_COUNT; }
+API const char *sl_api_paper_short(int seed) { return sl_paper_short(seed) ? sl_paper_short(seed) : ""; }
+API const char *sl_api_paper_reference(int seed) { return sl_paper_reference(seed) ? sl_paper_reference(seed) : ""; }
 API int sl_api_stepper_flags(int i) { return stepper_at(i) ? stepper_at(i)->flags : 0; }
 /* (omega dt)_max of stepper i on the undamped oscillator (sl_stepper_class): 0 unstable at
  * every dt, Infinity stable at every dt; NaN for an index out of range. */
