@@ -12,7 +12,14 @@
 //       extra:NAME is one of the row's further measured numbers (a table's other cells,
 //       sl_claim_result.extra): an unknown claim or name, or no JSON, fails the build; the
 //       lesson's footer then names when and where the numbers were measured;
-//   <claim-setup id="…"></claim-setup>  the row's set-up in words (printed beside a measured table).
+//   <claim-setup id="…"></claim-setup>  the row's set-up in words (printed beside a measured table);
+//   <tool-value file="warp_tube_dt" row="find-dt stiffness-warping E=1e6" field="dt_max" digits="3" scale="1000"></tool-value>
+//       a number of a tool's committed output, tools/NAME.out.txt (tools/tool_values.js: the
+//       line whose other words are `row`, its `field=`; digits optional: without, as
+//       written), for results too long to rerun at every build; only for deterministic
+//       output that `make check-tools` reruns and compares. Without row, field is a header
+//       key (`# date: …`, `# machine: …`, `# command: …`), printed as text. An unknown
+//       file, row or field fails the build.
 // lessons/index.html's <lesson-list> becomes the list of lessons from their own titles.
 // The lab's site must be staged first (tools/stage_web.sh): the URL check loads it.
 'use strict';
@@ -20,6 +27,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+
+const { parseToolOutput, toolField, toolNumberText } = require('./tool_values');
 
 const ROOT = path.join(__dirname, '..');
 const SRC = path.join(ROOT, 'lessons');
@@ -59,6 +68,18 @@ function numberText(x, digits) {
   if (a < 1e-3 || a >= 1e6) return x.toExponential(digits - 1);
   const t = x.toPrecision(digits); // keeps trailing zeros: 0.630, as a table prints it
   return /e/.test(t) ? String(Math.round(x)) : t;
+}
+
+/** tools/NAME.out.txt, parsed once per build. */
+const toolOutputs = new Map();
+function toolOutput(name, where) {
+  if (!/^[\w-]+$/.test(name || '')) fail(`${where}: <tool-value> needs file="NAME" (tools/NAME.out.txt)`);
+  if (!toolOutputs.has(name)) {
+    const file = path.join(ROOT, 'tools', `${name}.out.txt`);
+    if (!fs.existsSync(file)) fail(`${where}: no tools/${name}.out.txt`);
+    toolOutputs.set(name, parseToolOutput(fs.readFileSync(file, 'utf8')));
+  }
+  return toolOutputs.get(name);
 }
 
 async function main() {
@@ -112,6 +133,19 @@ async function main() {
         const row = claims.get(id);
         if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
         return `<span class="setup" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
+      })
+      .replace(/<tool-value\s([^>]*)><\/tool-value>/g, (_, attrs) => {
+        const { file: name, row = '', field, digits, scale = '1' } = Object.fromEntries(attributes(attrs));
+        const where = `${file}: <tool-value file="${name}" row="${row}" field="${field}">`;
+        const table = toolOutput(name, where);
+        let text;
+        try {
+          text = toolField(table, row, field);
+          if (row) text = toolNumberText(text, Number(scale), digits && Number(digits), numberText);
+        } catch (e) { fail(`${where}: ${e.message}`); }
+        if (!row) return `<span class="tool-note">${escapeHtml(text)}</span>`;
+        const made = ['date', 'machine'].map((k) => table.header.get(k) || '?').join(', ');
+        return `<span class="committed" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
       });
     const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
       (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover one for its claim).` : '') +

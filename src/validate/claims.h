@@ -46,4 +46,10 @@ sl_status claim_run_cost_fill(const sl_claim *c, const sl_validate_env *env, sl_
 sl_status claim_run_cost_share(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 sl_status claim_run_cost_time(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
+/* Seed 002's energy row (seed002_energy.c): warp-bar under per-vertex warping at 10 ms,
+ * judged by the core's verdict for 30 s: the time it first says 'growing' (30: never), and
+ * as extras the energy at the start, its lowest and when, the divergence, and (5 ms) the
+ * time of 'growing' at half the step. */
+sl_status claim_run_bar_vertex_energy(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
 #endif
