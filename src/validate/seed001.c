@@ -235,7 +235,7 @@ static const int cells1 = 1, cells2 = 2, cells3 = 3;
     "is smaller; only the ordering one-ring << per-tet 0.45 carries over."
 #define WHY_LOCKING                                                                                                  \
     "Measured, the per-tet beam is at most 10 % stiffer than the one-ring beam (per-tet over one-ring sag 1.03 "   \
-    "at 1 cell, 0.91 at 2; lesson 001: 0.594/0.631 of beam theory at 3 cells): the regularized stepper's Schur form adds 1e-9 of the diagonal "  \
+    "at 1 cell, 0.91 at 2; 0.594/0.631 of beam theory at 3 cells, measured once): the regularized stepper's Schur form adds 1e-9 of the diagonal "  \
     "to its singular system, so its per-tet constraints are slightly soft and do not lock outright; and linear "    \
     "tets are stiff in bending whatever the volume constraint. The seed's 'severe locking' (Fig. 2) is not shown."
 
