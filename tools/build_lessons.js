@@ -82,6 +82,22 @@ function toolOutput(name, where) {
   return toolOutputs.get(name);
 }
 
+/** The words a reader sees on a page: its text outside tags, scripts, styles, comments and
+ *  code, and its title attributes (tooltips). */
+function readerText(html) {
+  const titles = [...html.matchAll(/\stitle="([^"]*)"/g)].map((m) => m[1]);
+  const text = html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<(script|style|code)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]*>/g, ' ');
+  return [text, ...titles].join('\n');
+}
+
+/** A page names the papers, never softlab's internal word "seed" (the crumb, the index and
+ *  the text: "Irving et al. 2007", "the paper"); fails the build where one is left. */
+function checkReaderWords(page, where) {
+  const left = [...readerText(page).matchAll(/.{0,40}\bseeds?\b.{0,40}/gi)].map((m) => m[0].replace(/\s+/g, ' ').trim());
+  if (left.length) fail(`${where}: the reader would see softlab's word "seed" (say the paper): ${left.slice(0, 3).map((t) => `"${t}"`).join(', ')}`);
+}
+
 async function main() {
   const out = process.argv[2] && path.resolve(process.argv[2]);
   const validationFile = process.argv[3];
@@ -153,13 +169,16 @@ async function main() {
     const page = head.replace('{{page-title}}', a['page-title']) +
       `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${paperOf(a.seed)}</p>\n  <h1>${a.title}</h1>\n` +
       text + footer;
+    checkReaderWords(page, file);
     fs.writeFileSync(path.join(out, 'lessons', file), page);
   }
   const list = '<ul class="lessons">\n' + lessons.map((l) =>
     `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (${paperOf(l.seed)})</li>\n`).join('') + '  </ul>';
   const index = fs.readFileSync(path.join(SRC, 'index.html'), 'utf8');
   if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index.html has no <lesson-list></lesson-list>');
-  fs.writeFileSync(path.join(out, 'lessons', 'index.html'), index.replace('<lesson-list></lesson-list>', list));
+  const indexPage = index.replace('<lesson-list></lesson-list>', list);
+  checkReaderWords(indexPage, 'index.html');
+  fs.writeFileSync(path.join(out, 'lessons', 'index.html'), indexPage);
   console.log(`build_lessons: ${lessons.length} lessons${claims ? `, numbers from ${validationFile}` : ''}`);
 }
 
