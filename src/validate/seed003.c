@@ -484,9 +484,10 @@ static sl_status run_ranking(const sl_claim *c, const sl_validate_env *env, sl_c
      .quantity = "dt_max / dt_max(symplectic Euler) on the thread", .unit = "1", .paper = (paper_dt) / 0.0294, \
      .paper_tol_rel = 0.1, .reference_tol_rel = 0.02, .reference_tol_abs = 0.01, .why = why_text, .quick = 0, \
      .run = run_thread_score, .ctx = &(const thread_row){n, t_run}}
-/* trials of 1 s (lesson 003's thread card) and of 3 s (lesson 003 quotes symplectic
- * Euler's and RK4's; the others, about 50 s of processor time more, are too long for every
- * build of the lessons and run in the full set only) */
+/* trials of 1 s (lesson 003's thread card, all but the half step's: its search, 25 s of
+ * processor time for a run-length artefact, runs in the full set only) and of 3 s (lesson
+ * 003 quotes symplectic Euler's and RK4's; the others, about 50 s of processor time more,
+ * are too long for every build of the lessons and run in the full set only) */
 #define THREAD_SCORE(n, title, paper_dt, why_text) \
     THREAD_ROW("003-thread-", n, title, paper_dt, why_text, 1.0, THREAD_SETUP("1 s"))
 #define THREAD3_SCORE(n, title, paper_dt) \
