@@ -5,6 +5,7 @@
 // run on the page, in slices that yield to it.
 
 import { setupScoreCard } from './score-card.js';
+import { setupOverheadFit } from './overhead-fit.js';
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -109,6 +110,12 @@ function main() {
   document.querySelectorAll('.question').forEach((div, i) => setupQuestion(div, measure, i));
   // each card its own Worker, so that its Stop (terminate) leaves the questions' alone
   for (const card of document.querySelectorAll('.live-score')) setupScoreCard(card, () => measurer({ onPage: false }));
+  // a chart fitted to a table's build-time numbers (lesson 003): data-rows names the
+  // table's tbody, data-text the element whose [data-fit] spans get the fit's numbers
+  for (const fig of document.querySelectorAll('figure.fit[data-rows]')) {
+    const rows = document.getElementById(fig.dataset.rows), text = document.getElementById(fig.dataset.text);
+    if (rows && text) setupOverheadFit(rows.closest('table'), text, fig.querySelector('svg'));
+  }
   window.softlabLesson = { ready: true, measure };
 }
 

@@ -1,11 +1,15 @@
 // Lesson 003's live score card (seed 003 Table 1, issue 15): a `.live-score` table whose
-// rows (tr data-method, data-dt-lo) fill with the largest stable dt, then the time per
+// rows (tr data-method; the native omega_max dt_max, measured at build, in the second
+// cell) fill with the largest stable dt, then the time per
 // step in this browser and the score, measured by `softlab score`'s own library calls
 // (lessons/measures.js 'find-dt', 'time-step') in a Worker of the card's own. Every row is
 // timed the same way (issue 26 item 5: noise had put Verlet at 7 times the leapfrog's
 // score with the same evaluations): at one Δt, the scene's, in TIME_ROUNDS rounds over
 // all rows, each row keeping its fastest; the first round is a warm-up, not kept. The
 // page only writes the numbers it gets back, so it never waits; Stop terminates that Worker.
+// Each row's search starts at START_FRACTION of the native answer (omega dt / this
+// browser's omega_max), skipping the long trials at tiny steps; a row whose native answer
+// is 0 starts at its data-dt-lo (s, the native search's own start), or at the library's.
 
 import { fmt } from '../format.js';
 
@@ -16,6 +20,18 @@ const COLUMNS = ['dtMax', 'omegaDt', 'micro', 'evals', 'score', 'vsEuler', 'perE
  *  hot code in the first calls); each round's call is itself the fastest of the library's
  *  SL_TIME_RUNS trials. */
 export const TIME_ROUNDS = 3;
+
+/** Where a row's search starts, as a fraction of the native dt_max: well below it, so the
+ *  first trial passes, and close enough that the trials at tiny steps are skipped. */
+export const START_FRACTION = 0.5;
+
+/** The dt (s) a row's search starts at: START_FRACTION of the native omega dt_max (cell 1)
+ *  over omega (rad/s), else the row's data-dt-lo, else 0 (the library's default start). */
+export function startDt(tr, omega) {
+  const native = Number(tr.cells[1].textContent);
+  if (native > 0 && omega > 0) return START_FRACTION * native / omega;
+  return Number(tr.dataset.dtLo || 0);
+}
 
 /** 3 significant digits with thousands separators (scores run from 0 to 10^6 s/s). */
 const sig = (v) => (Number.isFinite(v) ? Number(v.toPrecision(3)).toLocaleString('en') : '–');
@@ -89,7 +105,7 @@ export function setupScoreCard(card, startMeasurer) {
         const name = tr.cells[0].textContent;
         state(tr, 'running', 'measuring…');
         status.textContent = `row ${i + 1} of ${rows.length}: the largest stable Δt of ${name}…`;
-        const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: Number(tr.dataset.dtLo || 0) });
+        const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: startDt(tr, omega) });
         fillDt(tr, dtMax, omega, evaluations);
       }
       // every row at the scene's Δt, round after round: the same work for each, and load

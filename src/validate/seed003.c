@@ -114,6 +114,64 @@ static sl_status measured_bound(const char *name, double *omega_dt, sl_claim_res
     return st;
 }
 
+/* The z = omega dt at which the half step's energy, times (1 + z^4/4) a step, doubles over
+ * the omega t_run / z steps of a run of t_run (s): the root of
+ * (omega t_run / z) ln(1 + z^4/4) = ln 2, which rises with z, by bisection on (0, 2]. */
+static double half_step_doubling(double t_run) {
+    double lo = 1e-6, hi = 2;
+    for (int i = 0; i < 200; i++) {
+        double z = (lo + hi) / 2;
+        if (OMEGA * t_run / z * log1p(pow(z, 4) / 4) > log(2.0)) hi = z;
+        else lo = z;
+    }
+    return (lo + hi) / 2;
+}
+
+/* The half step's run-length artefact (lesson 003 §5): its find-dt over the usual run
+ * (t_run, s) and over twice it, with the closed form's doubling z for each. Extras: the
+ * run's length (s), the formula's z, the measured z over 2 t_run, its ratio to the first
+ * (2^(1/3) if z^3 t_run is constant) and the formula's z over 2 t_run. */
+static sl_status half_step_extras(double measured, sl_claim_result *out) {
+    const sl_scene_class *sc = sl_scene_find("oscillator");
+    sl_world *w = claim_world("oscillator", "half-step", sc->default_dt, NULL, NULL, 0, out);
+    if (!w) return SL_ERR_RANGE;
+    double t_run = sl_scene_find_dt_run_seconds(w, sc->default_dt, SL_FIND_DT_T_END, NULL), dt2 = 0;
+    sl_world_destroy(w);
+    sl_status st = sl_scene_find_dt(sc, NULL, sl_stepper_find("half-step"), 2 * t_run, &dt2);
+    if (st != SL_OK) return st;
+    claim_extra(out, "run_s", t_run);
+    claim_extra(out, "formula", half_step_doubling(t_run));
+    claim_extra(out, "omega_dt_2run", OMEGA * dt2);
+    claim_extra(out, "ratio_2run", measured / (OMEGA * dt2));
+    claim_extra(out, "formula_2run", half_step_doubling(2 * t_run));
+    return SL_OK;
+}
+
+/* RK4 on the oscillator beyond its bound, at omega dt = 3 (lesson 003's note on its live
+ * card), for 200 periods' steps from 0.5 J; extras (J): the largest total energy of the
+ * first window of SL_VERDICT_WINDOW_STEPS steps, the smallest of the next two windows
+ * (what the verdict's 'gain that stays' judges), and the largest of the run. */
+static sl_status rk4_beyond_extras(sl_claim_result *out) {
+    const double dt = 3.0 / OMEGA;
+    sl_world *w = claim_world("oscillator", "rk4", dt, NULL, NULL, 0, out);
+    if (!w) return SL_ERR_RANGE;
+    long steps = lround(200 * 2 * acos(-1.0) / OMEGA / dt);
+    double first = 0, low = INFINITY, high = 0;
+    sl_status st = SL_OK;
+    for (long i = 0; i < steps && st == SL_OK; i++) {
+        if ((st = claim_step(w, i, steps, out)) != SL_OK) break;
+        double e = sl_world_energy(w).total;
+        if (i < SL_VERDICT_WINDOW_STEPS) first = fmax(first, e);
+        else if (i < 3 * SL_VERDICT_WINDOW_STEPS) low = fmin(low, e);
+        high = fmax(high, e);
+    }
+    sl_world_destroy(w);
+    claim_extra(out, "beyond_first_window_j", first);
+    claim_extra(out, "beyond_low_next_windows_j", low);
+    claim_extra(out, "beyond_high_j", high);
+    return st;
+}
+
 static sl_status run_bound(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
     const scheme *s = scheme_named(c->ctx);
     sl_status st = measured_bound(s->name, &out->measured, out);
@@ -121,6 +179,8 @@ static sl_status run_bound(const sl_claim *c, const sl_validate_env *env, sl_cla
     CLAIM_SAY(out->reference_how, "largest omega dt at which the spectral radius of the scheme's 2 x 2 "
                                   "amplification matrix on x'' = -x stays at most 1 (the scheme written again "
                                   "in the row, scanned and bisected)");
+    if (st == SL_OK && !strcmp(s->name, "half-step")) st = half_step_extras(out->measured, out);
+    if (st == SL_OK && !strcmp(s->name, "rk4")) st = rk4_beyond_extras(out);
     return st;
 }
 
@@ -223,12 +283,19 @@ static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, s
         sl_world *w = claim_world("swinging-cube", s->name, 1e-3, NULL, NULL, 0, out);
         if (!w) return SL_ERR_RANGE;
         st = sl_world_omega_max(w, 20000, &omega);
+        double run_s = sl_scene_find_dt_run_seconds(w, sc->default_dt, SL_FIND_DT_T_END, NULL);
         sl_world_destroy(w);
         if (st != SL_OK) return st;
+        claim_extra(out, "run_s", run_s); /* the length of every find-dt trial (s) */
         out->measured = dt / (2 / omega);
         out->reference = 1;
         CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the cube at rest "
                                       "by the library's power iteration, 20000 iterations: %.2f rad/s)", omega);
+        /* lesson 003 §3: the cube's omega_max and the bounds it gives (ms) */
+        claim_extra(out, "omega_max", omega);
+        claim_extra(out, "bound_ms", 1e3 * 2 / omega);
+        claim_extra(out, "bound_forest_ruth_ms", 1e3 * bound2("forest-ruth") / omega);
+        claim_extra(out, "bound_rk4_ms", 1e3 * bound2("rk4") / omega);
     } else {
         out->measured = base > 0 ? dt / base : NAN;
         out->reference = bound2(s->name) / bound2("symplectic-euler");
@@ -241,6 +308,100 @@ static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, s
     claim_extra(out, "score_per_eval", dt / seconds / s->evals);
     CLAIM_SAY(out->note, "dt_max %.4g ms (symplectic Euler %.4g ms), %.3g us a step (processor time, this machine)",
               1e3 * dt, 1e3 * base, 1e6 * seconds);
+    return SL_OK;
+}
+
+/* Where the thread's searches start (s): a quarter of the scheme's closed-form bound over
+ * the thread's omega_max at rest, well below the answer; for a scheme with no bound
+ * (explicit Euler, midpoint, half step) at THREAD_DT_LO, as `softlab score --scene
+ * thread-hang --dt-lo 1e-5`. From the library's default start (1e-3 of 2/omega_max) the
+ * first 1 s trial would take millions of steps; from 1e-5 a scheme with a bound spends
+ * most of its search in that first trial of 10^5 steps. */
+#define THREAD_DT_LO 1e-5
+#define THREAD_START_FRACTION 0.25
+
+/* omega_max (rad/s) of the thread at rest (the library's power iteration, 20000
+ * iterations), found once per process. */
+static sl_status thread_omega(double *omega, sl_claim_result *out) {
+    static double omega_max = 0;
+    sl_status st = SL_OK;
+    if (omega_max <= 0) {
+        sl_world *w = claim_world("thread-hang", "symplectic-euler", 1e-4, NULL, NULL, 0, out);
+        if (!w) return SL_ERR_RANGE;
+        st = sl_world_omega_max(w, 20000, &omega_max);
+        sl_world_destroy(w);
+    }
+    *omega = omega_max;
+    return st;
+}
+
+/* The largest stable dt (s) of `name` on the thread in trials of t_end (s), from the
+ * start above; kept per scheme and run length for the process (the searches are
+ * deterministic): every row divides by symplectic Euler's, and a 3 s row compares with
+ * its scheme's 1 s search. */
+static sl_status thread_dt(const char *name, double t_end, double *dt, sl_claim_result *out) {
+    static double found[SCHEMES][2];
+    const scheme *s = scheme_named(name);
+    int i = (int)(s - schemes), k = t_end > 1.5;
+    if (found[i][k] > 0) return *dt = found[i][k], SL_OK;
+    double omega = 0, bound = bound2(name);
+    sl_status st = thread_omega(&omega, out);
+    double dt_lo = bound > 0.1 ? THREAD_START_FRACTION * bound / omega : THREAD_DT_LO;
+    if (st == SL_OK)
+        st = sl_scene_find_dt_from(sl_scene_find("thread-hang"), NULL, sl_stepper_find(name), t_end, dt_lo, dt);
+    if (st != SL_OK) CLAIM_SAY(out->note, "%s's find-dt on the thread failed", name);
+    else if (*dt > 0) found[i][k] = *dt;
+    return st;
+}
+
+/* Table 1's columns on the paper's own body, the suture thread (thread-hang; lesson 003's
+ * thread card): the scheme's largest stable dt over symplectic Euler's, against the ratio
+ * of the closed-form bounds, as the cube rows; trials of ctx's run length (1 s, or 3 s for
+ * the 003-thread3-* rows). Extras: dt_max (ms), omega_max dt_max (omega_max at rest), the
+ * time a step at dt_max (us, processor time of this machine: never judged), the score
+ * (s/s) and the score per evaluation; on a 3 s row, its dt_max over the same scheme's
+ * in 1 s trials; symplectic Euler's 1 s row adds omega_max (rad/s) and its bound
+ * 2/omega_max (ms). */
+typedef struct thread_row {
+    const char *name;
+    double t_end; /* s: the trials' length */
+} thread_row;
+
+static sl_status run_thread_score(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
+    const thread_row *row = c->ctx;
+    const scheme *s = scheme_named(row->name);
+    double dt = 0, base = 0, omega = NAN, seconds = NAN;
+    sl_status st = thread_omega(&omega, out);
+    if (st == SL_OK) st = thread_dt("symplectic-euler", row->t_end, &base, out);
+    if (st == SL_OK) st = thread_dt(s->name, row->t_end, &dt, out);
+    if (st == SL_OK && dt > 0)
+        st = sl_scene_time_per_step(sl_scene_find("thread-hang"), NULL, sl_stepper_find(s->name), dt, 1.0, &seconds);
+    double dt_1s = dt;
+    if (st == SL_OK && row->t_end > 1.5) st = thread_dt(s->name, 1.0, &dt_1s, out);
+    if (st != SL_OK) return st;
+    if (!strcmp(s->name, "symplectic-euler")) {
+        out->measured = dt / (2 / omega);
+        out->reference = 1;
+        CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the thread at "
+                                      "rest by the library's power iteration, 20000 iterations: %.0f rad/s)", omega);
+    } else {
+        out->measured = base > 0 ? dt / base : NAN;
+        out->reference = bound2(s->name) / bound2("symplectic-euler");
+        CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
+                                      "matrices on x'' = -x)");
+    }
+    claim_extra(out, "dt_ms", 1e3 * dt);
+    claim_extra(out, "omega_dt", omega * dt);
+    claim_extra(out, "us_per_step", 1e6 * seconds);
+    claim_extra(out, "score", dt / seconds); /* NaN with no stable dt ('-' in the lesson) */
+    claim_extra(out, "score_per_eval", dt / seconds / s->evals);
+    if (row->t_end > 1.5) claim_extra(out, "dt_over_1s", dt / dt_1s); /* the 3 s trials' dt_max over the 1 s ones' */
+    if (!strcmp(s->name, "symplectic-euler") && row->t_end < 1.5) {
+        claim_extra(out, "omega_max", omega);
+        claim_extra(out, "bound_ms", 1e3 * 2 / omega);
+    }
+    CLAIM_SAY(out->note, "dt_max %.4g ms (symplectic Euler %.4g ms), omega_max dt_max %.3g, %.3g us a step "
+              "(processor time, this machine)", 1e3 * dt, 1e3 * base, omega * dt, 1e6 * seconds);
     return SL_OK;
 }
 
@@ -316,6 +477,37 @@ static sl_status run_ranking(const sl_claim *c, const sl_validate_env *env, sl_c
      .paper_tol_rel = 0.1, .reference_tol_rel = 0.02, .reference_tol_abs = 0.01, .why = why_text, .quick = 0, \
      .run = run_cube_score, .ctx = n}
 
+#define THREAD_ROW(prefix, n, title, paper_dt, why_text, t_run, setup_text)                           \
+    {.id = prefix n, .seed = 3, .source = "Table 1, §4",                                                   \
+     .claim = title "'s max dt relative to symplectic Euler's, and its score, on the paper's suture thread", \
+     .setup = setup_text, .lab = "scene=thread-hang&methods=symplectic-euler," n,                          \
+     .quantity = "dt_max / dt_max(symplectic Euler) on the thread", .unit = "1", .paper = (paper_dt) / 0.0294, \
+     .paper_tol_rel = 0.1, .reference_tol_rel = 0.02, .reference_tol_abs = 0.01, .why = why_text, .quick = 0, \
+     .run = run_thread_score, .ctx = &(const thread_row){n, t_run}}
+/* trials of 1 s (lesson 003's thread card, all but the half step's: its search, 25 s of
+ * processor time for a run-length artefact, runs in the full set only) and of 3 s (lesson
+ * 003 quotes symplectic Euler's and RK4's; the others, about 50 s of processor time more,
+ * are too long for every build of the lessons and run in the full set only) */
+#define THREAD_SCORE(n, title, paper_dt, why_text) \
+    THREAD_ROW("003-thread-", n, title, paper_dt, why_text, 1.0, THREAD_SETUP("1 s"))
+#define THREAD3_SCORE(n, title, paper_dt) \
+    THREAD_ROW("003-thread3-", n, title, paper_dt, OFF_THREAD " " THREAD_LATE, 3.0, THREAD_SETUP("3 s"))
+#define THREAD_SETUP(trial)                                                                                \
+    "thread-hang (a suture thread of 20 segments, 63 nodes, 60 tets, 0.4 m long, 4 mm radius, hanging "   \
+    "from one end under gravity); find-dt of both steppers (the core's verdict, trials of " trial ", "     \
+    "bisection to 1e-4) from a quarter of the scheme's closed-form bound over omega_max at rest (from "     \
+    "1e-5 s for a scheme with none); time a step: best of 3 runs of 1 s at dt_max, processor time, this machine"
+#define THREAD_NONLINEAR                                                                                    \
+    "The thread is not the linear test problem: its springs, volume barrier and torsion rows are "          \
+    "nonlinear and it swings under gravity, so the closed-form bounds of its linearization at rest hold "   \
+    "only approximately."
+#define THREAD_LATE                                                                                         \
+    "Over 3 s trials the thread fails at steps its 1 s trials pass: its fastest mode stiffens as it "      \
+    "swings (omega_max of the deformed thread rises above the rest value), which the ratio of the rest "    \
+    "bounds does not see."
+#define THREAD_HIDDEN                                                                                \
+    ": its thread 'dt_max' is no stability limit, only how short a step hides the growth over a 1 s trial."
+
 #define CUBE_HIDDEN                                                                                  \
     ": their cube 'dt_max' is no stability limit, only how short a step hides the growth over the "     \
     "2.2 s trial (closed form: 0), so it may read a little above the reference's 0."
@@ -366,6 +558,32 @@ const sl_claim sl_claims_seed003[] = {
     CUBE_SCORE("symplectic-midpoint", "Symplectic midpoint", 0.028, OFF_THREAD),
     CUBE_SCORE("forest-ruth", "Forest-Ruth", 0.021, OFF_THREAD),
     CUBE_SCORE("rk4", "RK4", 0.027, OFF_THREAD),
+    THREAD_SCORE("explicit-euler", "Explicit Euler", 0.0098, OFF_THREAD " " UNCONDITIONAL "."),
+    {.id = "003-thread-symplectic-euler", .seed = 3, .source = "Table 1, §4",
+     .claim = "symplectic Euler is stable up to its bound 2/omega_max on the paper's suture thread (the base of "
+              "Table 1's ratios)",
+     .setup = THREAD_SETUP("1 s"), .lab = "scene=thread-hang&methods=symplectic-euler",
+     .quantity = "dt_max / (2/omega_max) on the thread", .unit = "1", .paper = 1, .paper_tol_rel = 0.02,
+     .reference_tol_rel = 0.02, .why = THREAD_NONLINEAR, .quick = 0, .run = run_thread_score,
+     .ctx = &(const thread_row){"symplectic-euler", 1.0}},
+    THREAD_SCORE("midpoint", "The midpoint scheme", 0.0153, OFF_THREAD " " UNCONDITIONAL "."),
+    THREAD_SCORE("half-step", "The half-step scheme", 0.0168, OFF_THREAD " " UNCONDITIONAL THREAD_HIDDEN),
+    THREAD_SCORE("modified-half-step", "The modified half step", 0.0216, OFF_THREAD " " THREAD_NONLINEAR),
+    THREAD_SCORE("verlet", "Velocity Verlet", 0.023, OFF_THREAD " " THREAD_NONLINEAR),
+    THREAD_SCORE("symplectic-midpoint", "Symplectic midpoint", 0.028, OFF_THREAD " " THREAD_NONLINEAR),
+    THREAD_SCORE("forest-ruth", "Forest-Ruth", 0.021, OFF_THREAD " " THREAD_NONLINEAR),
+    THREAD_SCORE("rk4", "RK4", 0.027, OFF_THREAD " " THREAD_NONLINEAR),
+    {.id = "003-thread3-symplectic-euler", .seed = 3, .source = "Table 1, §4",
+     .claim = "symplectic Euler is stable up to its bound 2/omega_max on the paper's suture thread, in 3 s trials",
+     .setup = THREAD_SETUP("3 s"), .lab = "scene=thread-hang&methods=symplectic-euler",
+     .quantity = "dt_max / (2/omega_max) on the thread", .unit = "1", .paper = 1, .paper_tol_rel = 0.02,
+     .reference_tol_rel = 0.02, .why = THREAD_LATE, .quick = 0, .run = run_thread_score,
+     .ctx = &(const thread_row){"symplectic-euler", 3.0}},
+    THREAD3_SCORE("modified-half-step", "The modified half step", 0.0216),
+    THREAD3_SCORE("verlet", "Velocity Verlet", 0.023),
+    THREAD3_SCORE("symplectic-midpoint", "Symplectic midpoint", 0.028),
+    THREAD3_SCORE("forest-ruth", "Forest-Ruth", 0.021),
+    THREAD3_SCORE("rk4", "RK4", 0.027),
     ORDER("explicit-euler", "Explicit Euler", 1),
     ORDER("symplectic-euler", "Symplectic Euler", 1),
     ORDER("midpoint", "The midpoint scheme", 1),

@@ -88,10 +88,37 @@ TEST(validate_rows_report_extra_numbers) {
     ENSURE_NEAR(extra_named(&r, "order_coarse"), 4, 0.1);
     ENSURE_NEAR(extra_named(&r, "cube_order"), 4, 0.3);
     ENSURE(isnan(extra_named(&r, "no such number")));
+    /* lesson 003's note on RK4 beyond its bound (omega dt = 3, energy x 2.27 a step from
+     * 0.5 J): hundreds of joules within the first window; over the next two it stays more
+     * than twice the start's 0.5 J above it (the verdict's gain that stays) */
+    ENSURE(sl_validate_run(sl_validate_find("003-bound-rk4"), NULL, &r) == SL_OK);
+    double first = extra_named(&r, "beyond_first_window_j"), low = extra_named(&r, "beyond_low_next_windows_j"),
+           high = extra_named(&r, "beyond_high_j");
+    printf("  003-bound-rk4 at omega dt = 3: %.4g J in the first window, at least %.4g J in the next two, "
+           "at most %.4g J\n", first, low, high);
+    ENSURE(first > 100 && first < 0.5 * pow(2.27, 16)); /* bounded by the growth of 16 steps */
+    ENSURE(low > 0.5 + 2 * 0.5 && low < first && high >= first);
     sl_claim_result a, b;
     const sl_claim *cost = sl_validate_find("000-cost-linear");
     ENSURE(cost && sl_validate_run(cost, NULL, &a) == SL_OK && sl_validate_run(cost, NULL, &b) == SL_OK);
     ENSURE(a.measured == b.measured && a.verdict == SL_CLAIM_AGREES);
     ENSURE_NEAR(a.measured, 1, 0.05);
     ENSURE(extra_named(&a, "nnz_per_tet_200") > extra_named(&a, "nnz_per_tet_50"));
+}
+
+/* The half step's run-length artefact (lesson 003 §5): its "largest stable" omega dt over
+ * twice the run falls by 2^(1/3), as (1 + z^4/4)^(omega T/z) = 2 predicts, and the row's
+ * closed form of that prediction (its own bisection) is near both measurements. */
+TEST(validate_half_step_dt_shrinks_with_the_run) {
+    sl_claim_result r;
+    ENSURE(sl_validate_run(sl_validate_find("003-bound-half-step"), NULL, &r) == SL_OK);
+    double run = extra_named(&r, "run_s"), z2 = extra_named(&r, "omega_dt_2run");
+    printf("  003-bound-half-step: run %.4g s, omega dt %.5f (formula %.5f), over twice the run %.5f "
+           "(formula %.5f), ratio %.4f\n", run, r.measured, extra_named(&r, "formula"), z2,
+           extra_named(&r, "formula_2run"), extra_named(&r, "ratio_2run"));
+    ENSURE_NEAR(run, 200 * 2 * acos(-1.0) / 10, 0.5); /* 200 periods of omega = 10 rad/s */
+    ENSURE_NEAR(extra_named(&r, "formula"), cbrt(4 * log(2.0) / (10 * run)), 1e-3); /* small z: z^3 = 4 ln 2/(omega T) */
+    ENSURE_NEAR(r.measured, extra_named(&r, "formula"), 0.01 * r.measured);
+    ENSURE_NEAR(z2, extra_named(&r, "formula_2run"), 0.01 * z2);
+    ENSURE_NEAR(extra_named(&r, "ratio_2run"), cbrt(2.0), 0.01);
 }

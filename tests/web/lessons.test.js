@@ -207,6 +207,33 @@ describe('lesson 003: explicit integrators', () => {
     assert.ok(Math.abs(t2 / 0.15734 - 1) < 0.01, `Forest-Ruth: the page measured ${t2}`);
   });
 
+  // §5's overhead fit is computed by the page from the score card's own times (claims
+  // 003-cube-*, measured at build): here the least squares again, in closed form, from the
+  // same cells; the line and 9 circles are drawn where the chart's axes put them.
+  test('the overhead fit is the least-squares line of the score card\'s times', async () => {
+    const r = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('#score-rows tr')].map((tr) => [Number(tr.cells[6].textContent), Number(tr.cells[5].textContent)]);
+      const shown = Object.fromEntries([...document.querySelectorAll('#cube-fit [data-fit]')].map((s) => [s.dataset.fit, s.textContent]));
+      const circles = [...document.querySelectorAll('figure.fit svg circle')].map((c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+      return { rows, shown, circles };
+    });
+    assert.strictEqual(r.rows.length, 9);
+    assert.ok(r.rows.every(([n, t]) => n >= 1 && n <= 4 && t > 0), JSON.stringify(r.rows));
+    const k = r.rows.length;
+    const sn = r.rows.reduce((s, [n]) => s + n, 0), st = r.rows.reduce((s, [, t]) => s + t, 0);
+    const snn = r.rows.reduce((s, [n]) => s + n * n, 0), snt = r.rows.reduce((s, [n, t]) => s + n * t, 0);
+    const b = (k * snt - sn * st) / (k * snn - sn * sn), a = (st - b * sn) / k;
+    assert.strictEqual(r.shown.a, a.toFixed(2));
+    assert.strictEqual(r.shown.b, b.toFixed(2));
+    const r2 = Number(r.shown.r2);
+    assert.ok(r2 > 0 && r2 <= 1, `R^2 = ${r.shown.r2}`);
+    assert.strictEqual(r.circles.length, 9);
+    for (const [i, [n, t]] of r.rows.entries()) {
+      assert.ok(Math.abs(r.circles[i][0] - (50 + 87.5 * n)) < 1e-9);
+      assert.ok(Math.abs(r.circles[i][1] - (210 - 47.5 * t / (a + b))) < 0.06, `circle ${i}: ${r.circles[i]}`);
+    }
+  });
+
   test('Q3: the period of symplectic Euler at omega dt = 1 is 0.6 s, not 0.628', { timeout: 120000 }, async () => {
     assert.strictEqual((await answer(page, 2, 0.628)).cls, 'bad');
     const q3 = await answer(page, 2, 0.6);

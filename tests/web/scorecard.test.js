@@ -6,8 +6,8 @@
 // step, Verlet 2; Forest-Ruth 1.5734; RK4 2*sqrt(2); symplectic Euler and symplectic
 // midpoint 2 sqrt(1 - (A/L)^2) = 1.98997, where their swing reaches the pin,
 // tests/c/test_integrators.c), 0 for explicit Euler and midpoint (unstable at every dt),
-// and the same as the native column `softlab score` measured (0.1 %: the same library).
-// The half step's 0.1121 is no bound (its energy grows at every dt; the run length sets
+// and the same as the native column, softlab validate's 003-bound-* rows at build (0.1 %: the same library).
+// The half step's value is no bound (its energy grows at every dt; the run length sets
 // it): only the native value is asserted. The page's main thread: no task with more than
 // 50 ms of its own work while the card runs (Chrome trace thread time, as perf.test.js;
 // WebGL off, so the lesson's embedded labs do not rasterize on the CPU). Stop ends a run:
