@@ -403,7 +403,7 @@ static double solve_work(const sl_cholesky *c, int solver, const cs *A, int iter
         double k = B->bp[J + 1] - B->bp[J];
         ic0 += 27 * k * k;
     }
-    return work + ic0 + iterations * 36.0 * B->nnzb;
+    return work + SL_AUTO_BLOCK_SPEED * (ic0 + iterations * 36.0 * B->nnzb);
 }
 
 /* After a window of SL_AUTO_WINDOW solves: keep the cheaper method, measure one never

@@ -142,6 +142,13 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * / 3.45, where the factor stays good). */
 #define SL_AUTO_WINDOW 32
 #define SL_AUTO_RETRY 16
+/* IC0's work counts this much of FACTOR_PCG's per entry touched: its 3x3 blocks are dense
+ * and contiguous, CSparse's triangular solves go entry by entry through index arrays and
+ * permutations. Estimated from the modelled work and processor time of both alone (one
+ * loaded run, 2 s from the start): grid-inflation's panel 2 (5.0e5 against 6.3e5 units a
+ * solve; 1.0 against 0.3 ms a step) and grid-rubber-ball (1.45e6 against 7.7e5; 1.6 against
+ * 0.6 ms), solve time per unit 3-4 times lower for IC0; 0.4 keeps a margin. */
+#define SL_AUTO_BLOCK_SPEED 0.4
 
 /* Solves the SPD system A x = b (A: upper triangle, CSC, the dofs of a node in
  * consecutive triples) by the method solver (sl_linear_solver; DEFAULT chooses IC0 above
