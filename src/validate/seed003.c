@@ -104,6 +104,25 @@ static double bound2(const char *name) {
     return lo;
 }
 
+/* A body's dt_max (s) under scheme `name` against the closed form: symplectic Euler's
+ * omega_max dt = 2 (measured: dt over 2/omega_max, omega_max of the body at rest, rad/s),
+ * any other scheme's over symplectic Euler's dt_max `base`, against the ratio of the two
+ * schemes' bounds (2 x 2 amplification matrices). */
+static void bound_against_symplectic(const char *name, double dt, double base, double omega, const char *body,
+                                     sl_claim_result *out) {
+    if (!strcmp(name, "symplectic-euler")) {
+        out->measured = dt / (2 / omega);
+        out->reference = 1;
+        CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the %s at rest "
+                                      "by the library's power iteration, 20000 iterations: %.2f rad/s)", body, omega);
+        return;
+    }
+    out->measured = base > 0 ? dt / base : NAN;
+    out->reference = bound2(name) / bound2("symplectic-euler");
+    CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
+                                  "matrices on x'' = -x)");
+}
+
 /* The library's largest stable omega dt of `name` on the oscillator (sl_scene_find_dt). */
 static sl_status measured_bound(const char *name, double *omega_dt, sl_claim_result *out) {
     const sl_stepper_class *stepper = sl_stepper_find(name);
@@ -278,8 +297,8 @@ static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, s
     if (st == SL_OK) st = cube_base_dt(&base, out);
     if (st == SL_OK && dt > 0) st = sl_scene_time_per_step(sc, NULL, sl_stepper_find(s->name), dt, 1.0, &seconds);
     if (st != SL_OK) return st;
+    double omega = NAN; /* rad/s, the cube's at rest: symplectic Euler's row measures it */
     if (!strcmp(s->name, "symplectic-euler")) { /* the base: its dt_max against its own bound 2/omega_max */
-        double omega = NAN;
         sl_world *w = claim_world("swinging-cube", s->name, 1e-3, NULL, NULL, 0, out);
         if (!w) return SL_ERR_RANGE;
         st = sl_world_omega_max(w, 20000, &omega);
@@ -287,21 +306,13 @@ static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, s
         sl_world_destroy(w);
         if (st != SL_OK) return st;
         claim_extra(out, "run_s", run_s); /* the length of every find-dt trial (s) */
-        out->measured = dt / (2 / omega);
-        out->reference = 1;
-        CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the cube at rest "
-                                      "by the library's power iteration, 20000 iterations: %.2f rad/s)", omega);
         /* lesson 003 §3: the cube's omega_max and the bounds it gives (ms) */
         claim_extra(out, "omega_max", omega);
         claim_extra(out, "bound_ms", 1e3 * 2 / omega);
         claim_extra(out, "bound_forest_ruth_ms", 1e3 * bound2("forest-ruth") / omega);
         claim_extra(out, "bound_rk4_ms", 1e3 * bound2("rk4") / omega);
-    } else {
-        out->measured = base > 0 ? dt / base : NAN;
-        out->reference = bound2(s->name) / bound2("symplectic-euler");
-        CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
-                                      "matrices on x'' = -x)");
     }
+    bound_against_symplectic(s->name, dt, base, omega, "cube", out);
     claim_extra(out, "dt_ms", 1e3 * dt);
     claim_extra(out, "us_per_step", 1e6 * seconds);
     claim_extra(out, "score", dt / seconds);
@@ -379,17 +390,7 @@ static sl_status run_thread_score(const sl_claim *c, const sl_validate_env *env,
     double dt_1s = dt;
     if (st == SL_OK && row->t_end > 1.5) st = thread_dt(s->name, 1.0, &dt_1s, out);
     if (st != SL_OK) return st;
-    if (!strcmp(s->name, "symplectic-euler")) {
-        out->measured = dt / (2 / omega);
-        out->reference = 1;
-        CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the thread at "
-                                      "rest by the library's power iteration, 20000 iterations: %.0f rad/s)", omega);
-    } else {
-        out->measured = base > 0 ? dt / base : NAN;
-        out->reference = bound2(s->name) / bound2("symplectic-euler");
-        CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
-                                      "matrices on x'' = -x)");
-    }
+    bound_against_symplectic(s->name, dt, base, omega, "thread", out);
     claim_extra(out, "dt_ms", 1e3 * dt);
     claim_extra(out, "omega_dt", omega * dt);
     claim_extra(out, "us_per_step", 1e6 * seconds);
