@@ -54,9 +54,8 @@ const sl_scene_class sl_scene_warp_bar = {
                    "the volume like the Green-strain model (implicit-euler) at the cost of a "
                    "linear model. Watch volume_ratio. The paper's per-vertex warping "
                    "(stiffness-warping) is not in this comparison: its forces derive from no "
-                   "energy, and here they pump energy into the bar. Undamped (RK4 at Δt = 0.2 ms) "
-                   "it diverges after 4.1 s; at Δt = 10 ms the step's numerical damping only "
-                   "delays that (energy warning at 15 s, divergence at 18.8 s). Add it to see.",
+                   "energy, and here they pump energy into the bar; the step's numerical damping "
+                   "only delays the blow-up (lesson 002 measures when). Add it to see.",
     .params = WARP_PARAMS,
     .default_method = "stiffness-warping-element",
     .default_dt = 0.01,
