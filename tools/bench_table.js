@@ -47,11 +47,12 @@ function parsePage(text) {
 }
 
 /** What limits the page, from its perf line (web/perf.js slowReason): 'keeps up',
- *  'stepping pN', 'drawing' or 'machine'. */
+ *  'stepping pN', 'stepping Worker' (panels sharing one), 'drawing' or 'machine'. */
 function limitOf(perf) {
   if (!perf || !perf.includes('slow motion')) return 'keeps up';
   const m = /stepping limits: panel (\d+)/.exec(perf);
   if (m) return `stepping p${m[1]}`;
+  if (perf.includes('stepping limits: one Worker')) return 'stepping Worker';
   if (perf.includes('drawing limits')) return 'drawing';
   if (perf.includes('machine limits')) return 'machine';
   return '?';

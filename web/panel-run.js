@@ -134,7 +134,7 @@ export class PanelRun {
     this.latest = f.t;
     this.reached = f.at;
     if (f.stopped) this.stopped = true; // the clock steps it no more; shown when its frame is
-    if (f.steps) this.rate.count(f.steps, f.stepMs, f.lastStepMs);
+    if (f.steps || f.busyMs) this.rate.count(f.steps, f.stepMs, f.lastStepMs, f.busyMs);
     if (f.replace) this.showAt(f.at);
   }
 

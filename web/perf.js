@@ -10,11 +10,20 @@ const MAX_FRAME_MS = 100;
 
 const pct = (f) => (f < 0.01 ? `${(100 * f).toFixed(2)} %` : `${(100 * f).toFixed(0)} %`);
 
+/** "panels 1, 2 and 4" of 0-based indices. */
+function panelList(ix) {
+  const n = ix.map((i) => i + 1);
+  return n.length === 1 ? `panel ${n[0]}` : `panels ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+}
+
 /** What limits a clock running at simSpeed against speed (both × real time), from one
- *  window's figures: panels [{stepsPerSecond (of compute), dt (s)}], frameMs (mean frame
- *  interval), workMs (mean work of the page's own per frame, to the perf meter), lostMs
- *  (real time the frames lost beyond MAX_FRAME_MS each, per second of the window).
- *  Returns '' when it keeps up, else the text after 'slow motion …×'. No clock is read. */
+ *  window's figures: panels [{stepsPerSecond (of compute), dt (s), worker (which Worker
+ *  steps it; panels of one Worker share its time), busy (the fraction of the window its
+ *  Worker spent on it: steps, chart samples and frames), the last two optional}], frameMs
+ *  (mean frame interval), workMs (mean work of the page's own per frame, to the perf
+ *  meter), lostMs (real time the frames lost beyond MAX_FRAME_MS each, per second of the
+ *  window). Returns '' when it keeps up, else the text after 'slow motion …×'. No clock is
+ *  read. */
 export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs }) {
   if (!(Number.isFinite(simSpeed) && simSpeed < 0.95 * speed)) return '';
   // each panel's share of its compute that real time needs: (speed / dt) steps a second
@@ -26,7 +35,23 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
     const p = panels[worst];
     return `stepping limits: panel ${worst + 1} computes ${Math.round(p.stepsPerSecond).toLocaleString('en-US')} steps/s where ${Math.round(speed / p.dt).toLocaleString('en-US')} are needed`;
   }
-  const steppers = `the steppers need ${pct(stepping)} of their time`;
+  // panels that share a Worker share its time: one whose panels together keep it busy is
+  // the limit however little each needs alone
+  const workers = new Map(); // worker -> {panels, busy, need}
+  panels.forEach((p, i) => {
+    const key = p.worker === undefined ? `own ${i}` : p.worker;
+    const w = workers.get(key) || { panels: [], busy: 0, need: 0 };
+    w.panels.push(i);
+    w.busy += Number.isFinite(p.busy) ? p.busy : 0;
+    w.need += need[i];
+    workers.set(key, w);
+  });
+  const busiest = [...workers.values()].reduce((a, w) => (!a || w.busy > a.busy ? w : a), null);
+  if (busiest && busiest.panels.length > 1 && (busiest.busy >= 0.9 || busiest.need >= 0.9)) {
+    return `stepping limits: one Worker steps ${panelList(busiest.panels)} and is busy ${pct(busiest.busy)} of the time (their steps need ${pct(busiest.need)} of it for ${fmtSpeed(speed)}× real time)`;
+  }
+  const known = panels.some((p) => Number.isFinite(p.busy));
+  const steppers = known && busiest ? `the busiest Worker works ${pct(busiest.busy)} of the time` : `the steppers need ${pct(stepping)} of their time`;
   // the time long frames lost explains the slow motion when it is at least half of it
   const shortfall = 1 - simSpeed / speed;
   if (lostMs / 1000 >= 0.5 * shortfall) {
@@ -45,17 +70,21 @@ export class StepRate {
   constructor() {
     this.steps = 0;        // steps taken in the current measuring window
     this.stepMs = 0;       // ms spent stepping in that window
+    this.busyMs = 0;       // ms its Worker spent on it in that window (steps, samples, frames)
+    this.busy = NaN;       // ... as a fraction of the last window
     this.lastStepMs = NaN; // ms, the Worker's last step
     this.stepsPerSecond = 0; // of compute, over the last window
     this.msPerStep = NaN;    // ... and the time per step
     this.fastest = null;     // {key, ms}: the fastest window's time per step at key (fastestMsPerStep)
   }
 
-  /** steps more, taking stepMs (ms) in all, the last lastStepMs. */
-  count(steps, stepMs, lastStepMs) {
+  /** steps more, taking stepMs (ms) in all, the last lastStepMs; busyMs (ms): the
+   *  Worker's time on this panel meanwhile (0 if not known). */
+  count(steps, stepMs, lastStepMs, busyMs = 0) {
     this.steps += steps;
     this.stepMs += stepMs;
-    this.lastStepMs = lastStepMs;
+    if (steps) this.lastStepMs = lastStepMs;
+    this.busyMs += busyMs || 0;
   }
 
   /** A new run: its last step is not known. */
@@ -63,8 +92,11 @@ export class StepRate {
     this.lastStepMs = NaN;
   }
 
-  /** Ends a window: the rates of its steps, the fastest kept per key (mesh and stepper). */
-  close(key) {
+  /** Ends a window of spanMs (ms): the rates of its steps, the fastest kept per key (mesh
+   *  and stepper), and the Worker's busy fraction. */
+  close(key, spanMs = NaN) {
+    this.busy = spanMs > 0 ? this.busyMs / spanMs : NaN;
+    this.busyMs = 0;
     this.stepsPerSecond = this.stepMs > 0 ? (this.steps * 1000) / this.stepMs : 0;
     this.msPerStep = this.steps > 0 ? this.stepMs / this.steps : this.msPerStep;
     if (this.steps > 0) {
@@ -114,8 +146,11 @@ export class PerfMeter {
     const span = now - this.windowStart;
     if (span < 1000) return false;
     this.fps = (this.frames * 1000) / span;
-    for (const run of runs) run.rate.close(rateKey(run));
-    const panels = runs.map((run) => ({ stepsPerSecond: run.rate.stepsPerSecond, dt: run.dt }));
+    for (const run of runs) run.rate.close(rateKey(run), span);
+    const panels = runs.map((run) => ({
+      stepsPerSecond: run.rate.stepsPerSecond, dt: run.dt, busy: run.rate.busy,
+      worker: run.client ? run.client.workerIndex : undefined,
+    }));
     // < 0 after a reset; the first window has no clock reading at its start, so no speed
     // (it read 0 there and the line said 'slow motion: 0.000×' while the clock ran)
     const advanced = this.clockAtWindow === null ? NaN : clock.time - this.clockAtWindow;

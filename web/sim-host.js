@@ -60,7 +60,10 @@ export class SimHost {
     this.goodOmega = [];  // the omega request's replies of this run while its verdict was running
     this.steps = 0;       // steps and ms since the last frame
     this.stepMs = 0;
+    this.busyMs = 0;      // ms this panel held its Worker since the last frame: steps, samples, frames
     this.lastStepMs = NaN;
+    this.measured = null; // {steps, measures}: the last sample's measures, after step `steps` of the run
+    this.stepsRun = 0;    // steps of this run (the state's version for `measured`)
     this.waiters = [];    // frame requests waiting for a target to be reached
     this.inspectNode = -1; // the element inspector's node: its tet or grid cell goes with each frame
   }
@@ -98,8 +101,11 @@ export class SimHost {
     this.sampledAt = -Infinity;
     this.steps = 0;
     this.stepMs = 0;
+    this.busyMs = 0;
     this.lastStepMs = NaN;
-    this.energy0 = readMeasures(this.core, this.h).total;
+    this.stepsRun = 0;
+    this.measured = null;
+    this.energy0 = this.measures().total;
     this.goodOmega = [];
     this.sample();
   }
@@ -128,11 +134,12 @@ export class SimHost {
     try {
       let told = performance.now();
       while (this.canStep()) {
-        const end = performance.now() + SLICE_MS;
+        const start = performance.now(), end = start + SLICE_MS;
         while (this.canStep() && performance.now() < end) {
           this.postReached();
           this.stepOnce();
         }
+        this.busyMs += performance.now() - start; // before postReached: a frame sends it
         this.postReached();
         if (performance.now() - told >= LATEST_MS) {
           // the state's time alone (no arrays): the clock paces its targets by it
@@ -170,6 +177,7 @@ export class SimHost {
     const st = api.step(this.h, 1);
     this.lastStepMs = performance.now() - s0;
     this.steps++;
+    this.stepsRun++;
     this.stepMs += this.lastStepMs;
     this.t = api.time(this.h);
     if (st !== SL_OK) {
@@ -187,12 +195,22 @@ export class SimHost {
   sample() {
     if (this.t - this.sampledAt < SAMPLE_EVERY * (1 - 1e-9)) return;
     this.sampledAt = this.t;
-    const measures = readMeasures(this.core, this.h);
+    const measures = this.measures();
     this.samples.push({
       t: this.t, ...measures, step_ms: this.lastStepMs,
       energy_error: Math.abs(measures.total - this.energy0) / Math.abs(this.energy0),
       ...(this.phase ? phasePoint(this.phase, (i) => this.node(i)) : {}),
     });
+  }
+
+  /** The channels' measures of the state now (sl_api_measure), read once a state: a frame
+   *  posted after a sampled step reuses the sample's (with warping steppers a measure
+   *  costs a fifth to a quarter of a step). */
+  measures() {
+    if (this.measured && this.measured.steps === this.stepsRun) return this.measured.measures;
+    const measures = readMeasures(this.core, this.h);
+    this.measured = { steps: this.stepsRun, measures };
+    return measures;
   }
 
   /** Position (m) and velocity (m/s) of node i, copied from the heap (3 doubles each,
@@ -205,6 +223,7 @@ export class SimHost {
   /** Input that changes the physics (web/input.js): grab, move, release, pin. */
   apply(e) {
     const { api, h } = this;
+    this.measured = null;
     if (e.kind === 'grab') api.grab(h, e.node, ...e.target, e.stiffnessPerKg * api.total_mass(h), e.radius);
     else if (e.kind === 'move') api.grab_move(h, ...e.target);
     else if (e.kind === 'release') api.release(h);
@@ -227,18 +246,19 @@ export class SimHost {
     const field = this.field ? core.heap.copy(Float64Array, api.node_field(h, this.field), n) : null;
     const plates = core.heap.copy(Float64Array, api.plates(h), 2 * api.plate_count(h)); // they move
     const rotations = this.frames ? core.heap.copy(Float64Array, api.rotation_field(h), 9 * n) : null;
-    const measures = readMeasures(core, h);
+    const measures = this.measures();
     const frame = {
       type: 'frame', epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures, height: measures && measures.height,
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       verdict: readVerdict(api, h),
       inspection: this.inspectNode >= 0 ? readInspection(core, h, this.inspectNode) : null,
-      steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs,
+      steps: this.steps, stepMs: this.stepMs, lastStepMs: this.lastStepMs, busyMs: this.busyMs,
     };
     this.samples = [];
     this.steps = 0;
     this.stepMs = 0;
+    this.busyMs = 0;
     this.post(frame, [positions, field, rotations].filter((a) => a && a.length).map((a) => a.buffer));
   }
 
@@ -252,6 +272,7 @@ export class SimHost {
 
   setPins(pins) {
     const { api, h } = this;
+    this.measured = null;
     api.release(h);
     for (let i = 0; i < pins.length; i++) if (api.is_pinned(h, i) !== pins[i]) api.pin(h, i, pins[i]);
   }
@@ -402,6 +423,7 @@ const HANDLERS = {
     if (typeof this.api[name] !== 'function' || name.startsWith('view_')) return { error: `no simulation function ${name}` };
     const value = this.api[name](this.h, ...args);
     this.t = this.api.time(this.h);
+    this.measured = null; // the call may have changed the state
     if (!this.running) this.postFrame();
     return { value };
   },

@@ -261,9 +261,10 @@ static int write_header(FILE *f, int extra) {
 
 static int write_row(FILE *f, const sl_world *w, int node, int extra) {
     const double *x = sl_world_positions(w);
-    sl_energy e = sl_world_energy(w);
+    double violation;
+    sl_energy e = sl_world_energy_and_violation(w, &violation);
     int ok = fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
-                     x[3 * node + 1], x[3 * node + 2], e.total, sl_world_constraint_violation(w), e.elastic) > 0;
+                     x[3 * node + 1], x[3 * node + 2], e.total, violation, e.elastic) > 0;
     if (ok && extra) ok = fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w)) > 0;
     return ok && fputc('\n', f) != EOF;
 }

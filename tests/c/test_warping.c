@@ -323,6 +323,67 @@ TEST(warping_trajectory_does_not_depend_on_numbering) {
     }
 }
 
+/* The warping kernel keeps the rotations and f_w(x) of the last x it saw, so that the
+ * ghost-force measure the page takes after every sampled step and the next step share
+ * them. A cache may change nothing: on warp-bar, 50 steps of 10 ms measured after every
+ * step, with sl_world_warping_force at a perturbed x_rot in between (it overwrites the
+ * rotations), take the same trajectory bit for bit as 50 unmeasured steps, under all
+ * three warping steppers; and the ghost of the measured run equals the one computed
+ * fresh on the unmeasured run's state. */
+TEST(warping_measures_between_steps_change_nothing) {
+    const char *names[3] = {"stiffness-warping", "stiffness-warping-element", "linear-fem"};
+    for (int k = 0; k < 3; k++) {
+        int p[176];
+        sl_world *a = warp_bar(0, p), *b = warp_bar(0, p);
+        ENSURE(a && b);
+        ENSURE(sl_world_set_stepper(a, method(names[k]), 0.01, 0) == SL_OK);
+        ENSURE(sl_world_set_stepper(b, method(names[k]), 0.01, 0) == SL_OK);
+        int n = sl_world_node_count(a);
+        double *x_rot = malloc(sizeof(double) * 3 * n), *f = malloc(sizeof(double) * 3 * n);
+        ENSURE(x_rot && f);
+        perturbed(a, 0.05, x_rot);
+        double Fa[3], Ta[3], Fb[3], Tb[3], F2[3], T2[3];
+        for (int s = 0; s < 50; s++) {
+            ENSURE(sl_world_step(a) == SL_OK && sl_world_step(b) == SL_OK);
+            ENSURE(sl_world_warping_ghost(a, Fa, Ta) == SL_OK);
+            if (s % 2) ENSURE(sl_world_warping_force(a, sl_world_positions(a), x_rot, f) == SL_OK);
+            ENSURE(sl_world_warping_ghost(a, F2, T2) == SL_OK); /* again at the same x */
+            ENSURE(memcmp(Fa, F2, sizeof Fa) == 0 && memcmp(Ta, T2, sizeof Ta) == 0);
+        }
+        ENSURE(memcmp(sl_world_positions(a), sl_world_positions(b), sizeof(double) * 3 * n) == 0);
+        ENSURE(memcmp(sl_world_velocities(a), sl_world_velocities(b), sizeof(double) * 3 * n) == 0);
+        ENSURE(sl_world_warping_ghost(b, Fb, Tb) == SL_OK);
+        ENSURE(memcmp(Fa, Fb, sizeof Fa) == 0 && memcmp(Ta, Tb, sizeof Ta) == 0);
+        printf("    %s: 50 measured steps = 50 unmeasured, bit for bit; ghost |F| = %.3e N\n", names[k],
+               sqrt(Fa[0] * Fa[0] + Fa[1] * Fa[1] + Fa[2] * Fa[2]));
+        free(x_rot), free(f);
+        sl_world_destroy(a), sl_world_destroy(b);
+    }
+}
+
+/* sl_world_energy_and_violation (one evaluation of the models for the chart's two
+ * channels) returns sl_world_energy bit for bit and, as the violation, max|phi| of
+ * sl_world_evaluate at the same state: a 3-cube bar with every coordinate moved by up
+ * to 2 cm. A NULL world gives NaN. */
+TEST(energy_and_violation_from_one_evaluation) {
+    sl_world *w = bar(3, SL_STRAIN_GREEN, 9.81, 0);
+    ENSURE(w);
+    int n = sl_world_node_count(w), m = sl_world_constraint_count(w);
+    double *x = malloc(sizeof(double) * 3 * n), *phi = malloc(sizeof(double) * (m + 1));
+    ENSURE(x && phi);
+    perturbed(w, 0.04, x);
+    ENSURE(sl_world_set_positions(w, x) == SL_OK && sl_world_evaluate(w, x, phi, NULL) == SL_OK);
+    double worst = 0, violation = -1;
+    for (int i = 0; i < m; i++) worst = fmax(worst, fabs(phi[i]));
+    sl_energy e = sl_world_energy_and_violation(w, &violation), e1 = sl_world_energy(w);
+    printf("    max|phi| = %.6e (by hand %.6e), elastic %.6e J over %d rows\n", violation, worst, e.elastic, m);
+    ENSURE(worst > 1e-3 && violation == worst && sl_world_constraint_violation(w) == worst);
+    ENSURE(memcmp(&e, &e1, sizeof e) == 0 && e.elastic > 0);
+    ENSURE(isnan(sl_world_constraint_violation(NULL)));
+    free(x), free(phi);
+    sl_world_destroy(w);
+}
+
 /* sl_world_set_mass_damping refuses what is not a damping rate. */
 TEST(mass_damping_refuses_bad_values) {
     sl_world *w = bar(1, SL_STRAIN_GREEN, 0, 0);

@@ -55,6 +55,7 @@ test('the limit is read off the perf line', () => {
   assert.strictEqual(limitOf('60 fps · steps per second of compute: 100'), 'keeps up');
   assert.strictEqual(limitOf('9 fps · slow motion: 0.50× real time; drawing limits: a frame takes 90 ms'), 'drawing');
   assert.strictEqual(limitOf('slow motion: 0.5× real time; the machine limits: frames come every 300 ms'), 'machine');
+  assert.strictEqual(limitOf('slow motion: 0.6× real time; stepping limits: one Worker steps panels 1, 2, 3 and 4 and is busy 99 % of the time'), 'stepping Worker');
 });
 
 test('a scene over 1.5x slower than the baseline is flagged, with where', () => {

@@ -41,6 +41,29 @@ test('short frames and idle steppers, yet behind: the machine', async () => {
   assert.match(r, /^the machine limits: frames come every 17 ms and the steppers need 0\.22 % of their time/);
 });
 
+// warp-skin-on-bone's four panels share the one Worker of a 2-core machine (web/sim-client.js
+// workerCount). The line said 'the machine limits: … the steppers need 37 % of their
+// time, yet the Workers fall behind (a busy processor)' at 0.55× real time, judging the
+// busiest panel alone, while a trace showed the Worker busy 2971 ms of 3000 (its four
+// panels' steps needed 97 % of it, chart samples and frames the rest). Panels of one Worker
+// now add up. (Per-panel figures from that page run: 1028 / 272 / 315 / 521 steps/s at
+// Δt = 10 ms.)
+test('panels that share a Worker add up: stepping limits, naming them', async () => {
+  const { slowReason } = await load();
+  const sps = [1028, 272, 315, 521];
+  const busy = [0.11, 0.38, 0.33, 0.17];
+  const panels = sps.map((stepsPerSecond, i) => ({ stepsPerSecond, dt: 0.01, worker: 0, busy: busy[i] }));
+  const r = slowReason({ speed: 1, simSpeed: 0.55, panels, frameMs: 16.7, workMs: 3, lostMs: 0 });
+  assert.strictEqual(r, 'stepping limits: one Worker steps panels 1, 2, 3 and 4 and is busy 99 % of the time (their steps need 97 % of it for 1.00× real time)');
+  // the same panels spread over two Workers, each half busy: not the stepping
+  const two = panels.map((p, i) => ({ ...p, worker: i % 2 }));
+  const r2 = slowReason({ speed: 1, simSpeed: 0.55, panels: two, frameMs: 16.7, workMs: 3, lostMs: 0 });
+  assert.match(r2, /^the machine limits: frames come every 17 ms and the busiest Worker works 55 % of the time, yet the Workers fall behind/);
+  // without Worker figures (an older frame), the old per-panel wording
+  const bare = sps.map((stepsPerSecond) => ({ stepsPerSecond, dt: 0.01 }));
+  assert.match(slowReason({ speed: 1, simSpeed: 0.55, panels: bare, frameMs: 16.7, workMs: 3, lostMs: 0 }), /the steppers need 37 % of their time/);
+});
+
 test('keeping up (or paused: NaN) says nothing', async () => {
   const { slowReason } = await load();
   assert.strictEqual(slowReason({ speed: 1, simSpeed: 0.99, panels: cube, frameMs: 16.7, workMs: 3, lostMs: 0 }), '');

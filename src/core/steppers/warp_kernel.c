@@ -38,6 +38,12 @@ typedef struct {
     double *R_block;  /* double[9 * block_total] */
     int *pair, pair_count; /* node pairs (mesh edges, or block pairs) for A_i */
     double *force, *rhs, *v; /* double[3n], [n_free], [n_free] */
+    /* The rotations and f_w(x) at x_at (double[3n] each), valid while at_version is the
+     * pattern's: a measure of the state (the ghost forces, taken after every sampled step)
+     * and the next step need them at the same x, and they are a fifth of a step's cost.
+     * Keyed by the positions' bits, so a hit returns what a recomputation would. */
+    double *x_at, *f_at;
+    int at_version;   /* -1: nothing cached (R_* may hold rotations at another x) */
     /* Non-symmetric system (vertex warping): full pattern over the free dofs, slots. */
     cs *A;
     int *slot, *diag;
@@ -132,6 +138,7 @@ static void element_rotations(const sl_world *w, const warp_state *s, const doub
 }
 
 static void rotations(const sl_world *w, warp_state *s, const double *x) {
+    s->at_version = -1; /* R_* no longer at x_at */
     if (s->mode == WARP_VERTEX) vertex_rotations(w, s->pair, s->pair_count, x, s->R_node);
     if (s->mode == WARP_ELEMENT) element_rotations(w, s, x, s->R_block);
 }
@@ -202,6 +209,18 @@ static void warped_force(const sl_world *w, const warp_state *s, const double *x
     }
 }
 
+/* Rotations at x (in R_*) and f_w(x) (returned: f_at), from the cache when x is x_at
+ * bit for bit under the same pattern, else computed and cached. */
+static const double *warp_at(const sl_world *w, warp_state *s, const double *x) {
+    size_t bytes = sizeof(double) * 3 * (size_t)sl_world_node_count(w);
+    if (s->at_version == s->version && s->version >= 0 && memcmp(s->x_at, x, bytes) == 0) return s->f_at;
+    rotations(w, s, x);
+    warped_force(w, s, x, s->f_at);
+    memcpy(s->x_at, x, bytes);
+    s->at_version = s->version;
+    return s->f_at;
+}
+
 /* Calls emit(ctx, block slot index, global row dof, global col dof, value) for every entry
  * of every block of K_w = R_p K0_pq R_p^T. */
 typedef void (*emit_fn)(void *ctx, int entry, int row, int col, double value);
@@ -270,7 +289,7 @@ void sl_warp_destroy(void *state) {
     warp_state *s = state;
     if (!s) return;
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
-    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag);
+    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at);
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
     sl_cholesky_free(&s->chol);
@@ -343,6 +362,7 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     if (!s) return SL_ERR_NOMEM;
     s->mode = mode;
     s->version = -1;
+    s->at_version = -1;
     for (int k = 0; k < sl_world_model_count(w); k++) s->block_total += sl_world_model(w, k)->block_count;
     size_t n3 = 3 * (size_t)n, bt = (size_t)(s->block_total > 0 ? s->block_total : 1);
     s->K0 = calloc((size_t)(H_size > 0 ? H_size : 1), sizeof(double));
@@ -352,8 +372,10 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     s->force = calloc(n3, sizeof(double));
     s->rhs = calloc(n3 + 1, sizeof(double));
     s->v = calloc(n3 + 1, sizeof(double));
+    s->x_at = calloc(n3 + 1, sizeof(double));
+    s->f_at = calloc(n3 + 1, sizeof(double));
     s->pair = node_pairs(w, &s->pair_count);
-    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->pair) {
+    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->x_at || !s->f_at || !s->pair) {
         sl_warp_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -381,8 +403,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     double t0 = sl_clock_seconds();
     { /* rotations, f_ext - f_w(x_n), and M + dt c M + dt^2 K_w on the free dofs */
-        rotations(w, s, x);
-        warped_force(w, s, x, s->force);
+        memcpy(s->force, warp_at(w, s, x), sizeof(double) * 3 * (size_t)n);
         double *fw = s->rhs; /* scratch until the right-hand side is written */
         memcpy(fw, s->force, sizeof(double) * 3 * (size_t)n);
         sl_assembly_external_forces(w, s->force);
@@ -477,9 +498,7 @@ sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torq
     if (s->version != sl_stepper_pattern_version(w)) return SL_ERR_INCOMPATIBLE; /* K0 of another pattern */
     const double *x = sl_world_positions(w), *mass = sl_world_masses(w);
     int n = sl_world_node_count(w);
-    /* s->force is the step's scratch, rewritten at the start of every step */
-    rotations(w, s, x);
-    warped_force(w, s, x, s->force);
+    const double *fw = warp_at(w, s, x);
     double M = 0, c[3] = {0, 0, 0};
     for (int i = 0; i < n; i++) {
         M += mass[i];
@@ -488,7 +507,7 @@ sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torq
     for (int k = 0; k < 3; k++) c[k] = M > 0 ? c[k] / M : 0, force[k] = torque[k] = 0;
     for (int i = 0; i < n; i++) { /* the force on node i is -f_w,i */
         double r[3], f[3], t[3];
-        for (int k = 0; k < 3; k++) r[k] = x[3 * i + k] - c[k], f[k] = -s->force[3 * i + k];
+        for (int k = 0; k < 3; k++) r[k] = x[3 * i + k] - c[k], f[k] = -fw[3 * i + k];
         sl_vec3_cross(r, f, t);
         for (int k = 0; k < 3; k++) force[k] += f[k], torque[k] += t[k];
     }

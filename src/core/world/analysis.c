@@ -50,8 +50,9 @@ static double *current_phi(const sl_world *w) {
     return phi;
 }
 
-sl_energy sl_world_energy(const sl_world *w) {
+sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
     sl_energy e = {0, 0, 0, 0};
+    if (violation) *violation = NAN;
     if (!w) return e;
     for (int i = 0; i < w->n; i++)
         for (int c = 0; c < 3; c++) {
@@ -67,10 +68,17 @@ sl_energy sl_world_energy(const sl_world *w) {
             if (m->compliance[i] > 0) e.elastic += 0.5 * phi[row] * phi[row] / m->compliance[i]; /* eq. 6 */
     }
     if (!phi) e.elastic = NAN;
+    if (phi && violation) {
+        double worst = 0;
+        for (int i = 0; i < w->m; i++) worst = fmax(worst, fabs(phi[i]));
+        *violation = worst;
+    }
     free(phi);
     e.total = e.kinetic + e.potential + e.elastic;
     return e;
 }
+
+sl_energy sl_world_energy(const sl_world *w) { return sl_world_energy_and_violation(w, NULL); }
 
 sl_status sl_world_node_energy(const sl_world *w, double *energy) {
     if (!w || !energy) return SL_ERR_NULL;
@@ -115,12 +123,8 @@ sl_status sl_world_node_energy(const sl_world *w, double *energy) {
 }
 
 double sl_world_constraint_violation(const sl_world *w) {
-    if (!w) return NAN;
-    double *phi = current_phi(w);
-    if (!phi) return NAN;
-    double worst = 0;
-    for (int i = 0; i < w->m; i++) worst = fmax(worst, fabs(phi[i]));
-    free(phi);
+    double worst = NAN;
+    sl_world_energy_and_violation(w, &worst);
     return worst;
 }
 
@@ -155,6 +159,88 @@ static double largest_eigenvalue(const sl_world *w, int max_iterations, double *
     return mu;
 }
 
+/* The largest eigenvalue of the symmetric tridiagonal T (diagonal a[0..k-1], off-diagonal
+ * b[0..k-2]): bisection on Sturm counts inside the Gershgorin bounds, to round-off. */
+static double tridiagonal_largest(const double *a, const double *b, int k) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < k; i++) {
+        double r = (i > 0 ? fabs(b[i - 1]) : 0) + (i < k - 1 ? fabs(b[i]) : 0);
+        hi = fmax(hi, a[i] + r);
+        lo = fmin(lo, a[i] - r);
+    }
+    for (int it = 0; it < 200 && hi - lo > 4e-16 * fmax(fabs(hi), fabs(lo)); it++) {
+        double x = 0.5 * (lo + hi), d = 1;
+        int below = 0; /* eigenvalues below x: negative pivots of T - x I */
+        for (int i = 0; i < k; i++) {
+            d = a[i] - x - (i > 0 ? b[i - 1] * b[i - 1] / d : 0);
+            if (d == 0) d = -1e-300;
+            below += d < 0;
+        }
+        if (below == k) hi = x;
+        else lo = x;
+    }
+    return hi;
+}
+
+/* The largest eigenvalue of B = M^-1/2 A M^-1/2 (A: the assembly's system matrix over the
+ * free dofs) by Lanczos: the largest Ritz value of the j-step tridiagonal, which grows with
+ * j towards it, stopped once two steps in a row add at most 1e-10 of it (or after
+ * max_iterations products with A). The same deterministic start as the power iteration
+ * (components along every mode). On the grid bodies this takes tens of products where the
+ * power iteration took hundreds to thousands (their top modes are clustered); the page asks
+ * for it along every run (the stability meter), inside the Worker that steps. No
+ * reorthogonalization: lost orthogonality repeats converged Ritz values, it never makes
+ * one larger than the eigenvalue. q, y: scratch of n_free + 1 doubles. NaN: no memory. */
+static double largest_eigenvalue_lanczos(const sl_world *w, int max_iterations, double *q, double *y) {
+    const sl_assembly *a = &w->assembly;
+    int nf = a->n_free, kmax = max_iterations < 1 ? 1 : max_iterations;
+    double *r = calloc((size_t)nf + 1, sizeof(double)), *s = malloc(sizeof(double) * ((size_t)nf + 1));
+    double *z = malloc(sizeof(double) * ((size_t)nf + 1));
+    double *alpha = malloc(sizeof(double) * (size_t)kmax), *beta = malloc(sizeof(double) * (size_t)kmax);
+    double theta = NAN;
+    if (!r || !s || !z || !alpha || !beta) goto done;
+    unsigned seed = 12345u;
+    double norm = 0;
+    for (int k = 0; k < nf; k++) {
+        seed = seed * 1103515245u + 12345u;
+        q[k] = 0.5 + (double)(seed >> 8) / (double)(1u << 24);
+        norm += q[k] * q[k];
+        s[k] = 1 / sqrt(w->mass[a->free_dof[k] / 3]); /* M^-1/2 */
+    }
+    for (int k = 0; k < nf; k++) q[k] /= sqrt(norm);
+    double b_prev = 0; /* r holds q_{j-1} on entry */
+    int quiet = 0;
+    for (int j = 0; j < kmax; j++) {
+        for (int k = 0; k < nf; k++) z[k] = s[k] * q[k];
+        memset(y, 0, sizeof(double) * (size_t)nf);
+        sl_sym_gaxpy(a->A, z, y);
+        double al = 0, be = 0;
+        for (int k = 0; k < nf; k++) { /* r = B q_j - b_{j-1} q_{j-1} */
+            r[k] = s[k] * y[k] - b_prev * r[k];
+            al += q[k] * r[k];
+        }
+        for (int k = 0; k < nf; k++) {
+            r[k] -= al * q[k];
+            be += r[k] * r[k];
+        }
+        be = sqrt(be);
+        alpha[j] = al, beta[j] = be;
+        double t = tridiagonal_largest(alpha, beta, j + 1);
+        quiet = (j > 0 && t - theta <= 1e-10 * fabs(t)) ? quiet + 1 : 0;
+        theta = t;
+        if (be <= 1e-14 * fabs(theta) || (j > 10 && quiet >= 2)) break; /* invariant subspace, or converged */
+        for (int k = 0; k < nf; k++) { /* q_{j+1} = r / b_j, and r <- q_j */
+            double qk = q[k];
+            q[k] = r[k] / be;
+            r[k] = qk;
+        }
+        b_prev = be;
+    }
+done:
+    free(r), free(s), free(z), free(alpha), free(beta);
+    return theta;
+}
+
 sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max) {
     if (!w || !omega_max) return SL_ERR_NULL;
     /* the assembly gives rows of alpha = 0 no stiffness, which is right only when the
@@ -177,7 +263,7 @@ sl_status sl_world_omega_max(sl_world *w, int max_iterations, double *omega_max)
     w->timing.evaluations = evaluations;
     sl_assembly_geometric(w, w->x);
     sl_assembly_system(w, 1.0, 1.0); /* A = M + J^T alpha^-1 J + H */
-    double mu = nf > 0 ? largest_eigenvalue(w, max_iterations, u, y) : 1.0;
+    double mu = nf > 0 ? largest_eigenvalue_lanczos(w, max_iterations, u, y) : 1.0;
     free(u);
     free(y);
     *omega_max = sqrt(fmax(mu - 1.0, 0.0));

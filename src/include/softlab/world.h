@@ -218,8 +218,14 @@ sl_energy sl_world_energy(const sl_world *w);
  * energy: double[n]. Errors: SL_ERR_NULL, SL_ERR_NOMEM. */
 sl_status sl_world_node_energy(const sl_world *w, double *energy);
 
-/* Constraint violation max_i |phi_i(x)| at the current state (units of phi). */
+/* Constraint violation max_i |phi_i(x)| at the current state (units of phi); NaN for a
+ * NULL world or when the models cannot be evaluated. */
 double sl_world_constraint_violation(const sl_world *w);
+
+/* sl_world_energy, and sl_world_constraint_violation into *violation (if not NULL), from
+ * one evaluation of every model: the page's chart takes both after every sampled step,
+ * and each alone costs that evaluation. */
+sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation);
 
 /* Evaluates all models at x (double[3n]): phi (double[m]), and if J_dense is not NULL
  * the full Jacobian as a dense row-major m x 3n matrix (for tests and small worlds).
