@@ -32,6 +32,7 @@ export const SAMPLE_EVERY = 0.002;  // s of simulated time between chart samples
 const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => waiting.shift()();
+channel.port1.unref?.(); // under node (tests run hosts there) a port with a handler keeps the process alive
 const nextTask = () => new Promise((resolve) => { waiting.push(resolve); channel.port2.postMessage(0); });
 
 export class SimHost {
