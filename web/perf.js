@@ -149,7 +149,7 @@ export class PerfMeter {
     for (const run of runs) run.rate.close(rateKey(run), span);
     const panels = runs.map((run) => ({
       stepsPerSecond: run.rate.stepsPerSecond, dt: run.dt, busy: run.rate.busy,
-      worker: run.client ? run.client.workerIndex : undefined,
+      worker: run.client ? run.client.worker : undefined,
     }));
     // < 0 after a reset; the first window has no clock reading at its start, so no speed
     // (it read 0 there and the line said 'slow motion: 0.000×' while the clock ran)

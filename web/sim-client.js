@@ -36,7 +36,7 @@ export class SimPool {
   open(count, mesh = null) {
     for (const w of this.workers.splice(workerCount(count))) w.terminate();
     if (mesh) for (const w of this.workers) w.postMessage({ type: 'mesh', mesh });
-    for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[k % this.workers.length], k, k % this.workers.length));
+    for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[k % this.workers.length], k));
     return this.clients;
   }
 
@@ -59,11 +59,10 @@ export class SimPool {
 }
 
 export class SimClient {
-  /** worker: the Worker that steps this simulation (workerIndex: its index in the pool;
-   *  panels of one Worker share its time, web/perf.js); sim: the simulation's id there. */
-  constructor(worker, sim, workerIndex = 0) {
+  /** worker: the Worker that steps this simulation (panels of one Worker share its time,
+   *  web/perf.js); sim: the simulation's id there. */
+  constructor(worker, sim) {
     this.worker = worker;
-    this.workerIndex = workerIndex;
     this.sim = sim;
     this.nextId = 1;
     this.pending = new Map(); // id -> {resolve, reject, progress}

@@ -114,7 +114,7 @@ static void bound_against_symplectic(const char *name, double dt, double base, d
         out->measured = dt / (2 / omega);
         out->reference = 1;
         CLAIM_SAY(out->reference_how, "the scheme's closed-form bound omega_max dt = 2 (omega_max of the %s at rest "
-                                      "by the library's power iteration, 20000 iterations: %.2f rad/s)", body, omega);
+                                      "by the library's Lanczos estimate, at most 20000 products: %.2f rad/s)", body, omega);
         return;
     }
     out->measured = base > 0 ? dt / base : NAN;
@@ -331,8 +331,8 @@ static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, s
 #define THREAD_DT_LO 1e-5
 #define THREAD_START_FRACTION 0.25
 
-/* omega_max (rad/s) of the thread at rest (the library's power iteration, 20000
- * iterations), found once per process. */
+/* omega_max (rad/s) of the thread at rest (the library's Lanczos estimate, at most 20000
+ * products with A), found once per process. */
 static sl_status thread_omega(double *omega, sl_claim_result *out) {
     static double omega_max = 0;
     sl_status st = SL_OK;

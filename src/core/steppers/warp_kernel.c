@@ -403,9 +403,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     double t0 = sl_clock_seconds();
     { /* rotations, f_ext - f_w(x_n), and M + dt c M + dt^2 K_w on the free dofs */
-        memcpy(s->force, warp_at(w, s, x), sizeof(double) * 3 * (size_t)n);
-        double *fw = s->rhs; /* scratch until the right-hand side is written */
-        memcpy(fw, s->force, sizeof(double) * 3 * (size_t)n);
+        const double *fw = warp_at(w, s, x); /* f_w(x_n), kept by the cache */
         sl_assembly_external_forces(w, s->force);
         for (int d = 0; c > 0 && d < 3 * n; d++) s->force[d] += c * mass[d / 3] * v[d]; /* C implicit */
         for (int d = 0; d < 3 * n; d++) s->force[d] -= fw[d];           /* f_ext - f_w  */

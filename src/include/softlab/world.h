@@ -235,8 +235,8 @@ sl_status sl_world_evaluate(const sl_world *w, const double *x, double *phi, dou
 /* Largest natural angular frequency omega_max (rad/s) of the linearization at the
  * current state: the largest omega with (K - omega^2 M) u = 0 on the free dofs, where
  * K = J^T alpha^-1 J + H (seed 000 eq. 23). Symplectic Euler is stable for
- * dt < 2/omega_max (seed 000 §2.4). Computed by power iteration on
- * M^-1/2 K M^-1/2 to relative tolerance 1e-10 (at most max_iterations). Under a
+ * dt < 2/omega_max (seed 000 §2.4). Computed by Lanczos on M^-1/2 (M + K) M^-1/2 until
+ * two steps add at most 1e-10 relative (at most max_iterations products with it). Under a
  * stepper with SL_STEPPER_PROJECTS_HARD_ROWS (incompressible, seed 001) the rows of
  * alpha = 0 are left out of K: they are projected, and the other rows set the limit.
  * Uses the world's scratch space (hence not const). Errors: SL_ERR_NULL,
