@@ -44,6 +44,11 @@ typedef struct {
      * Keyed by the positions' bits, so a hit returns what a recomputation would. */
     double *x_at, *f_at;
     int at_version;   /* -1: nothing cached (R_* may hold rotations at another x) */
+    double *y;        /* double[3 * largest block_nodes]: warped_force's scratch */
+    /* linear-fem: M + dt c M + dt^2 K0 does not change with x, so its values are kept
+     * (double[nnz]) for the pattern version, dt and c they were assembled with. */
+    double *A_none, none_dt, none_c;
+    int none_version; /* -1: none kept */
     /* Non-symmetric system (vertex warping): full pattern over the free dofs, slots. */
     cs *A;
     int *slot, *diag;
@@ -181,9 +186,13 @@ static void rest_stiffness(sl_world *w, warp_state *s) {
     }
 }
 
-/* f_w (double[3n]) at x with the current rotations                          eq. 12 */
-static void warped_force(const sl_world *w, const warp_state *s, const double *x, double *f) {
+/* f_w (double[3n]) at x with the current rotations                          eq. 12
+ * y (double[3 * largest block_nodes]) is scratch: y_q = R^T x_q - x0_q of the block's
+ * nodes, computed once per block where one R serves every node (element, none) and once
+ * per node p where R is p's own (vertex). */
+static void warped_force(const sl_world *w, const warp_state *s, const double *x, double *f, double *y) {
     memset(f, 0, sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+    const double *x0 = rest_of(w);
     int g = 0;
     for (int k = 0; k < sl_world_model_count(w); k++) {
         const sl_model *m = sl_world_model(w, k);
@@ -193,15 +202,16 @@ static void warped_force(const sl_world *w, const warp_state *s, const double *x
             const int *node = m->block_node + b * bn;
             for (int p = 0; p < bn; p++) {
                 const double *R = rotation_of(s, g, node[p]);
+                if (p == 0 || s->mode == WARP_VERTEX)
+                    for (int q = 0; q < bn; q++) {
+                        const double *xq = x + 3 * node[q], *x0q = x0 + 3 * node[q];
+                        for (int c = 0; c < 3; c++) /* y = R^T x_j - x0_j */
+                            y[3 * q + c] = (R ? R[c] * xq[0] + R[3 + c] * xq[1] + R[6 + c] * xq[2] : xq[c]) - x0q[c];
+                    }
                 double u[3] = {0, 0, 0};
-                for (int q = 0; q < bn; q++) {
-                    const double *xq = x + 3 * node[q], *x0q = rest_of(w) + 3 * node[q];
-                    double y[3];
-                    for (int c = 0; c < 3; c++) /* y = R^T x_j - x0_j */
-                        y[c] = (R ? R[c] * xq[0] + R[3 + c] * xq[1] + R[6 + c] * xq[2] : xq[c]) - x0q[c];
+                for (int q = 0; q < bn; q++)
                     for (int r = 0; r < 3; r++)
-                        for (int c = 0; c < 3; c++) u[r] += K[(3 * p + r) * nd + 3 * q + c] * y[c];
-                }
+                        for (int c = 0; c < 3; c++) u[r] += K[(3 * p + r) * nd + 3 * q + c] * y[3 * q + c];
                 for (int r = 0; r < 3; r++)
                     f[3 * node[p] + r] += R ? R[3 * r] * u[0] + R[3 * r + 1] * u[1] + R[3 * r + 2] * u[2] : u[r];
             }
@@ -215,16 +225,19 @@ static const double *warp_at(const sl_world *w, warp_state *s, const double *x) 
     size_t bytes = sizeof(double) * 3 * (size_t)sl_world_node_count(w);
     if (s->at_version == s->version && s->version >= 0 && memcmp(s->x_at, x, bytes) == 0) return s->f_at;
     rotations(w, s, x);
-    warped_force(w, s, x, s->f_at);
+    warped_force(w, s, x, s->f_at, s->y);
     memcpy(s->x_at, x, bytes);
     s->at_version = s->version;
     return s->f_at;
 }
 
-/* Calls emit(ctx, block slot index, global row dof, global col dof, value) for every entry
- * of every block of K_w = R_p K0_pq R_p^T. */
-typedef void (*emit_fn)(void *ctx, int entry, int row, int col, double value);
-static void warped_stiffness(const sl_world *w, const warp_state *s, emit_fn emit, void *ctx) {
+/* Calls emit(ctx, entry, row, col, stride, B) for every 3x3 block B = R_p K0_pq R_p^T of
+ * K_w: B[3r + c] is entry (row + r, col + c) of K_w, at index entry + r stride + c of the
+ * block layout. With skip (int[block size], as the system's slots), a 3x3 block whose nine
+ * skip values are all -1 (pinned, or below a symmetric system's diagonal: about half) is
+ * neither computed nor emitted. */
+typedef void (*emit_fn)(void *ctx, int entry, int row, int col, int stride, const double B[9]);
+static void warped_stiffness(const sl_world *w, const warp_state *s, const int *skip, emit_fn emit, void *ctx) {
     int g = 0;
     for (int k = 0; k < sl_world_model_count(w); k++) {
         const sl_model *m = sl_world_model(w, k);
@@ -235,6 +248,10 @@ static void warped_stiffness(const sl_world *w, const warp_state *s, emit_fn emi
             for (int p = 0; p < bn; p++) {
                 const double *R = rotation_of(s, g, node[p]);
                 for (int q = 0; q < bn; q++) {
+                    int entry = base + (b * nd + 3 * p) * nd + 3 * q, wanted = !skip;
+                    for (int r = 0; !wanted && r < 3; r++)
+                        wanted = skip[entry + r * nd] >= 0 || skip[entry + r * nd + 1] >= 0 || skip[entry + r * nd + 2] >= 0;
+                    if (!wanted) continue;
                     double B[9], RB[9];
                     for (int r = 0; r < 3; r++)
                         for (int c = 0; c < 3; c++) B[3 * r + c] = K[(3 * p + r) * nd + 3 * q + c];
@@ -246,10 +263,7 @@ static void warped_stiffness(const sl_world *w, const warp_state *s, emit_fn emi
                             for (int c = 0; c < 3; c++)
                                 B[3 * r + c] = RB[3 * r] * R[3 * c] + RB[3 * r + 1] * R[3 * c + 1] + RB[3 * r + 2] * R[3 * c + 2];
                     }
-                    for (int r = 0; r < 3; r++)
-                        for (int c = 0; c < 3; c++)
-                            emit(ctx, base + (b * nd + 3 * p + r) * nd + 3 * q + c, 3 * node[p] + r,
-                                 3 * node[q] + c, B[3 * r + c]);
+                    emit(ctx, entry, 3 * node[p], 3 * node[q], nd, B);
                 }
             }
         }
@@ -289,7 +303,7 @@ void sl_warp_destroy(void *state) {
     warp_state *s = state;
     if (!s) return;
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
-    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at);
+    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
     sl_cholesky_free(&s->chol);
@@ -305,19 +319,29 @@ typedef struct {
     double *Ax, scale;
 } emit_ctx;
 
-static void emit_pattern(void *c, int entry, int row, int col, double value) {
+static void emit_pattern(void *c, int entry, int row, int col, int stride, const double B[9]) {
     emit_ctx *e = c;
-    int r = e->dof[row], q = e->dof[col];
-    if (r >= 0 && q >= 0) e->ok &= cs_entry(e->T, r, q, 0) != 0;
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < 3; q++) {
+            int i = e->dof[row + r], j = e->dof[col + q];
+            if (i >= 0 && j >= 0) e->ok &= cs_entry(e->T, i, j, 0) != 0;
+        }
 }
-static void emit_slot(void *c, int entry, int row, int col, double value) {
+static void emit_slot(void *c, int entry, int row, int col, int stride, const double B[9]) {
     emit_ctx *e = c;
-    int r = e->dof[row], q = e->dof[col];
-    e->slot_out[entry] = r >= 0 && q >= 0 ? sl_assembly_find_slot(e->T, r, q) : -1;
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < 3; q++) {
+            int i = e->dof[row + r], j = e->dof[col + q];
+            e->slot_out[entry + r * stride + q] = i >= 0 && j >= 0 ? sl_assembly_find_slot(e->T, i, j) : -1;
+        }
 }
-static void emit_value(void *c, int entry, int row, int col, double value) {
+static void emit_value(void *c, int entry, int row, int col, int stride, const double B[9]) {
     emit_ctx *e = c;
-    if (e->slot[entry] >= 0) e->Ax[e->slot[entry]] += e->scale * value;
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < 3; q++) {
+            int slot = e->slot[entry + r * stride + q];
+            if (slot >= 0) e->Ax[slot] += e->scale * B[3 * r + q];
+        }
 }
 
 /* The full (both triangles) pattern of M + K_w over the free dofs, its slots and the LU
@@ -332,7 +356,7 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     if (!s->slot || !s->diag || !T) return cs_spfree(T), SL_ERR_NOMEM;
     emit_ctx e = {.dof = sl_stepper_dof_map(w), .T = T, .ok = 1};
     for (int i = 0; i < n_free; i++) e.ok &= cs_entry(T, i, i, 0) != 0;
-    warped_stiffness(w, s, emit_pattern, &e);
+    warped_stiffness(w, s, NULL, emit_pattern, &e);
     cs *C = e.ok ? cs_compress(T) : NULL;
     cs_spfree(T);
     if (!C || !cs_dupl(C)) return cs_spfree(C), SL_ERR_NOMEM;
@@ -342,7 +366,7 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     cs_spfree(Ct);
     if (!s->A) return SL_ERR_NOMEM;
     e.T = s->A, e.slot_out = s->slot;
-    warped_stiffness(w, s, emit_slot, &e);
+    warped_stiffness(w, s, NULL, emit_slot, &e);
     for (int i = 0; i < n_free; i++) s->diag[i] = sl_assembly_find_slot(s->A, i, i);
     return SL_OK;
 }
@@ -363,7 +387,12 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     s->mode = mode;
     s->version = -1;
     s->at_version = -1;
-    for (int k = 0; k < sl_world_model_count(w); k++) s->block_total += sl_world_model(w, k)->block_count;
+    s->none_version = -1;
+    int largest = 1;
+    for (int k = 0; k < sl_world_model_count(w); k++) {
+        s->block_total += sl_world_model(w, k)->block_count;
+        if (sl_world_model(w, k)->block_nodes > largest) largest = sl_world_model(w, k)->block_nodes;
+    }
     size_t n3 = 3 * (size_t)n, bt = (size_t)(s->block_total > 0 ? s->block_total : 1);
     s->K0 = calloc((size_t)(H_size > 0 ? H_size : 1), sizeof(double));
     s->Dm_inv = calloc(9 * bt, sizeof(double));
@@ -374,8 +403,9 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     s->v = calloc(n3 + 1, sizeof(double));
     s->x_at = calloc(n3 + 1, sizeof(double));
     s->f_at = calloc(n3 + 1, sizeof(double));
+    s->y = calloc(3 * (size_t)largest, sizeof(double));
     s->pair = node_pairs(w, &s->pair_count);
-    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->x_at || !s->f_at || !s->pair) {
+    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->x_at || !s->f_at || !s->y || !s->pair) {
         sl_warp_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -408,12 +438,23 @@ sl_status sl_warp_step(sl_world *w, void *state) {
         for (int d = 0; c > 0 && d < 3 * n; d++) s->force[d] += c * mass[d / 3] * v[d]; /* C implicit */
         for (int d = 0; d < 3 * n; d++) s->force[d] -= fw[d];           /* f_ext - f_w  */
         cs *A = s->mode == WARP_VERTEX ? s->A : sl_stepper_system_matrix(w);
-        const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
-        memset(A->x, 0, sizeof(double) * (size_t)A->p[A->n]);
-        for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
-        emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
-                      .Ax = A->x, .scale = dt * dt};
-        warped_stiffness(w, s, emit_value, &e);
+        size_t nnz = (size_t)A->p[A->n];
+        if (s->mode == WARP_NONE && s->none_version == s->version && s->none_dt == dt && s->none_c == c)
+            memcpy(A->x, s->A_none, sizeof(double) * nnz); /* what the assembly below gives */
+        else {
+            const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
+            memset(A->x, 0, sizeof(double) * nnz);
+            for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
+            emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
+                          .Ax = A->x, .scale = dt * dt};
+            warped_stiffness(w, s, e.slot, emit_value, &e);
+            if (s->mode == WARP_NONE) {
+                free(s->A_none);
+                s->A_none = malloc(sizeof(double) * (nnz > 0 ? nnz : 1));
+                if (s->A_none) memcpy(s->A_none, A->x, sizeof(double) * nnz);
+                s->none_version = s->A_none ? s->version : -1, s->none_dt = dt, s->none_c = c;
+            }
+        }
         for (int k = 0; k < n_free; k++) { /* M v_n + dt (f_ext - f_w) */
             int d = free_dof[k];
             s->rhs[k] = mass[d / 3] * v[d] + dt * s->force[d];
@@ -468,14 +509,15 @@ sl_status sl_world_warping_force(const sl_world *w, const double *x, const doubl
     warp_state *s = warp_of(w);
     if (!s) return SL_ERR_INCOMPATIBLE;
     rotations(w, s, x_rot);
-    warped_force(w, s, x, f);
+    warped_force(w, s, x, f, s->y);
     return SL_OK;
 }
 
 typedef struct { double *K; int n3; } dense_ctx;
-static void emit_dense(void *c, int entry, int row, int col, double value) {
+static void emit_dense(void *c, int entry, int row, int col, int stride, const double B[9]) {
     dense_ctx *d = c;
-    d->K[(size_t)row * d->n3 + col] += value;
+    for (int r = 0; r < 3; r++)
+        for (int q = 0; q < 3; q++) d->K[(size_t)(row + r) * d->n3 + col + q] += B[3 * r + q];
 }
 
 sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, double *K) {
@@ -485,7 +527,7 @@ sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, dou
     rotations(w, s, x_rot);
     dense_ctx d = {K, 3 * sl_world_node_count(w)};
     memset(K, 0, sizeof(double) * (size_t)d.n3 * d.n3);
-    warped_stiffness(w, s, emit_dense, &d);
+    warped_stiffness(w, s, NULL, emit_dense, &d);
     return SL_OK;
 }
 
