@@ -166,8 +166,9 @@ test-validate: $(BUILD)/softlab
 	$(BUILD)/softlab validate --quick --expect tests/validation/expected.tsv --json $(BUILD)/validation-quick.json > $(BUILD)/validation-quick.txt
 	@tail -1 $(BUILD)/validation-quick.txt
 
+validate: SHELL := /bin/bash # pipefail: the status is softlab's, not tee's
 validate: $(BUILD)/softlab
-	$(BUILD)/softlab validate --expect tests/validation/expected.tsv --json $(BUILD)/validation.json | tee $(BUILD)/validation.txt
+	set -o pipefail; $(BUILD)/softlab validate --expect tests/validation/expected.tsv --json $(BUILD)/validation.json | tee $(BUILD)/validation.txt
 
 test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 	$(BUILD)/softlab_tests

@@ -128,7 +128,8 @@ static void json_row(FILE *f, const sl_claim *c, const sl_claim_result *r, int f
     fprintf(f, ", \"quick\": %d, \"seconds\": %.3f}", c->quick, r->seconds);
 }
 
-/* The expected verdict of id in FILE's text, or -1 (absent); -2: the line is malformed. */
+/* The expected verdict of id in FILE's text, or -1 (absent); -2: the line is malformed;
+ * -3: SL_CLAIM_MACHINE_TIMED. */
 static int expected_verdict(const char *text, const char *id) {
     size_t n = strlen(id);
     for (const char *line = text; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
@@ -138,6 +139,7 @@ static int expected_verdict(const char *text, const char *id) {
         size_t len = end ? (size_t)(end - line - n - 1) : strlen(line + n + 1);
         if (len >= sizeof name) return -2;
         memcpy(name, line + n + 1, len), name[len] = 0;
+        if (!strcmp(name, SL_CLAIM_MACHINE_TIMED)) return -3;
         int v = sl_claim_verdict_find(name);
         return v < 0 ? -2 : v;
     }
@@ -212,7 +214,7 @@ int softlab_validate(int argc, char **argv) {
             if (system(rm) != 0) fprintf(stderr, "softlab validate: could not remove %s\n", dir);
         }
         fprintf(stderr, "softlab validate: %-34s %s (%.1f s)\n", c->id, sl_claim_verdict_name(r.verdict), r.seconds);
-        if (o.verdicts_only) printf("%s\t%s\n", c->id, sl_claim_verdict_name(r.verdict));
+        if (o.verdicts_only) printf("%s\t%s\n", c->id, c->machine_timed ? SL_CLAIM_MACHINE_TIMED : sl_claim_verdict_name(r.verdict));
         else {
             if (c->seed != last_seed) printf("\nseed %03d: %s\n", c->seed, sl_validate_paper(c->seed));
             print_row(c, &r);
@@ -224,11 +226,16 @@ int softlab_validate(int argc, char **argv) {
         failed += r.verdict == SL_CLAIM_FAILED;
         if (expect) {
             int want = expected_verdict(expect, c->id);
-            if (want != (int)r.verdict) {
+            if (c->machine_timed && want == -3) /* this run's verdict, this machine's: not compared */
+                fprintf(stderr, "softlab validate: %s: verdict '%s' on this machine's processor time, not compared\n",
+                        c->id, sl_claim_verdict_name(r.verdict));
+            else if (want != (int)r.verdict) {
                 changed++;
                 fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(r.verdict),
-                        want == -1 ? "not in " : want == -2 ? "a malformed line in " : "expected '",
-                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : o.expect, want >= 0 ? "'" : "");
+                        want == -1 ? "not in " : want == -2 ? "a malformed line in " :
+                        want == -3 ? "not machine-timed, as " : "expected '",
+                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : o.expect,
+                        want >= 0 ? "'" : want == -3 ? " says" : "");
             }
         }
     }

@@ -1052,7 +1052,7 @@ const sl_claim sl_claims_seed000[] = {
             "softlab's step grows faster than the factor's operations (exponent 1.04, 000-cost-linear), so the extra "
             "is in the code around the factorization (building S = J M^-1 J^T, the fill-reducing ordering, memory), "
             "not in eq. 21's band; the paper's Fig. 11 is linear.",
-     .quick = 0, .run = claim_run_cost_time},
+     .quick = 0, .machine_timed = 1, .run = claim_run_cost_time},
     {.id = "000-time-realtime-200", .seed = 0, .source = "§5.3, Fig. 11, §6",
      .claim = "real-time simulation (a 15 ms step) is achieved for systems of up to nearly 200 tets (Pentium 4, "
               "2.4 GHz)",
@@ -1063,7 +1063,7 @@ const sl_claim sl_claims_seed000[] = {
      .why = "Processor time of this machine, not the paper's 2.4 GHz Pentium 4: the verdict is this machine's. "
             "Here the factorization is under half of the timed stages (softlab's Schur form builds S = J M^-1 J^T "
             "afresh each step), against about 0.9 of the operations of factor and solve (000-cost-factor-share).",
-     .quick = 0, .run = claim_run_cost_time, .ctx = "ms"},
+     .quick = 0, .machine_timed = 1, .run = claim_run_cost_time, .ctx = "ms"},
     {.id = "000-prestress-energy", .seed = 0, .source = "§5.3",
      .claim = "the regularized stepper is stable for large time steps (with dt = 0.015 s even for stiffnesses above "
               "diamond's)",

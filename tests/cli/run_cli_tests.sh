@@ -365,6 +365,13 @@ check validate_json_row 'node -e "const r = JSON.parse(require(\"fs\").readFileS
 printf '003-order-rk4\tdiffers\n' > "$tmp/expect.tsv"
 $bin validate --id 003-order-rk4 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
 check validate_changed_verdict_fails '[ $rc = 1 ] && grep -q "003-order-rk4: verdict .agrees., expected .differs." "$tmp/err"'
+# a machine-timed claim (this machine's processor time, 002-time-ratio-vertex: 2 x 3 short timed runs) is reported,
+# not compared, where the file says machine-timed; an ordinary claim said to be machine-timed fails
+printf '002-time-ratio-vertex\tmachine-timed\n003-order-rk4\tmachine-timed\n' > "$tmp/expect.tsv"
+$bin validate --id 002-time-ratio-vertex --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
+check validate_machine_timed_not_compared '[ $rc = 0 ] && grep -q "002-time-ratio-vertex: verdict .[a-z ]*. on this machine.s processor time, not compared" "$tmp/err"'
+$bin validate --id 003-order-rk4 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
+check validate_machine_timed_only_where_timed '[ $rc = 1 ] && grep -q "003-order-rk4: verdict .agrees., not machine-timed, as .*expect.tsv says" "$tmp/err"'
 $bin validate --seed 7 > /dev/null 2> "$tmp/err"; rc=$?
 check validate_bad_seed_refused '[ $rc = 2 ] && grep -q "seed takes 0-4" "$tmp/err"'
 $bin validate --id nope > /dev/null 2> "$tmp/err"; rc=$?

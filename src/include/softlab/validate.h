@@ -91,9 +91,16 @@ typedef struct sl_claim {
     const char *why;     /* why the measurement differs from the paper or the reference,
                             where it does and the row knows why; NULL: it should agree */
     int quick;           /* 1: part of the quick set (`--quick`, CI, the page) */
+    int machine_timed;   /* 1: the verdict judges this machine's processor time, so a quiet
+                            and a loaded run may differ: `softlab validate --expect` reports
+                            it but does not compare it (expected.tsv: SL_CLAIM_MACHINE_TIMED) */
     sl_claim_run run;
     const void *ctx;     /* the row's own data (a stepper's name, a scene) */
 } sl_claim;
+
+/* The word expected.tsv gives a machine-timed claim (sl_claim.machine_timed) instead of a
+ * verdict, and `softlab validate --verdicts` prints for it. */
+#define SL_CLAIM_MACHINE_TIMED "machine-timed"
 
 /* Every claim, in seed order; *count gets their number. */
 const sl_claim *sl_validate_claims(int *count);
