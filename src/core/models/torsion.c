@@ -41,12 +41,16 @@ static double dihedral(const double *p1, const double *p2, const double *p3, con
     return theta;
 }
 
-/* Centroids of the block's two triangles, and the angle of row k with its gradient over
- * the block's 6 nodes (double[18]) when J is not NULL. */
-static double row_angle(const double *x, const int *node, int k, double *J) {
-    double ca[3] = {0, 0, 0}, cb[3] = {0, 0, 0};
+/* Centroids ca, cb (double[3] each) of the block's two triangles. */
+static void centroids(const double *x, const int *node, double *ca, double *cb) {
+    for (int c = 0; c < 3; c++) ca[c] = cb[c] = 0;
     for (int j = 0; j < 3; j++)
         for (int c = 0; c < 3; c++) ca[c] += x[3 * node[j] + c] / 3, cb[c] += x[3 * node[3 + j] + c] / 3;
+}
+
+/* The angle of row k about the axis through the centroids ca, cb, with its gradient over
+ * the block's 6 nodes (double[18]) when J is not NULL. */
+static double row_angle(const double *x, const int *node, const double *ca, const double *cb, int k, double *J) {
     double g[12];
     double theta = dihedral(x + 3 * node[k], ca, cb, x + 3 * node[3 + k], J ? g : NULL);
     if (!J) return theta;
@@ -62,11 +66,14 @@ static double wrap(double a) { return a - 2 * PI * floor((a + PI) / (2 * PI)); }
 
 static void torsion_evaluate(const sl_model *m, const double *x, double *phi, double *J) {
     const torsion_data *d = m->data;
-    for (int s = 0; s < m->block_count; s++)
+    for (int s = 0; s < m->block_count; s++) {
+        double ca[3], cb[3]; /* the three rows of a block share them */
+        centroids(x, m->block_node + 6 * s, ca, cb);
         for (int k = 0; k < 3; k++) {
-            double theta = row_angle(x, m->block_node + 6 * s, k, J ? J + 18 * (3 * s + k) : NULL);
+            double theta = row_angle(x, m->block_node + 6 * s, ca, cb, k, J ? J + 18 * (3 * s + k) : NULL);
             if (phi) phi[3 * s + k] = wrap(theta - d->rest_angle[3 * s + k]); /* theta - theta0 */
         }
+    }
 }
 
 static void torsion_destroy(sl_model *m) {
@@ -112,9 +119,11 @@ sl_status sl_torsion_create(const double *x, int node_count, const int *stations
                     sl_model_destroy(m);
                     return sl_error_set(err, SL_ERR_INDEX, s, "segment %d uses node %d twice", s, node[i]);
                 }
+        double ca[3], cb[3];
+        centroids(x, node, ca, cb);
         for (int r = 0; r < 3; r++) {
             double J[18], len = 0;
-            d->rest_angle[3 * s + r] = row_angle(x, node, r, J);
+            d->rest_angle[3 * s + r] = row_angle(x, node, ca, cb, r, J);
             for (int c = 0; c < 18; c++) len += J[c] * J[c];
             m->compliance[3 * s + r] = isinf(k) ? 0 : 1.0 / k; /* alpha = 1/k */
             if (!(len > 0)) {

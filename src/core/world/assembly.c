@@ -423,7 +423,11 @@ void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, 
             for (int r = 0; r < m->block_rows; r++, J += nd) {
                 double wr = wk[sl_model_row_of(m, b * m->block_rows + r)];
                 if (wr == 0) continue;
-                for (int c = 0; c < nd; c++) force[3 * node[c / 3] + c % 3] -= J[c] * wr; /* F = -J^T alpha^-1 phi */
+                for (int q = 0; q < m->block_nodes; q++) { /* F = -J^T alpha^-1 phi */
+                    double *f = force + 3 * node[q];
+                    const double *Jq = J + 3 * q;
+                    f[0] -= Jq[0] * wr, f[1] -= Jq[1] * wr, f[2] -= Jq[2] * wr;
+                }
             }
         }
     }
