@@ -42,7 +42,9 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
     const key = p.worker === undefined ? `own ${i}` : p.worker;
     const w = workers.get(key) || { panels: [], busy: 0, need: 0 };
     w.panels.push(i);
-    w.busy += Number.isFinite(p.busy) ? p.busy : 0;
+    // a window's frames may bring Worker time from before it (they arrive late), so the sum
+    // can pass 1; no Worker is busier than all the time (the line said "busy 105 %")
+    w.busy = Math.min(1, w.busy + (Number.isFinite(p.busy) ? p.busy : 0));
     w.need += need[i];
     workers.set(key, w);
   });

@@ -3,10 +3,28 @@
 // talks to its simulation there (web/sim-host.js says what each request does). Requests
 // return promises of their replies; frames go to the client's onFrame as they arrive.
 
-/** How many Workers for n simulations: one per core the page can spare, at most n. */
-export function workerCount(n) {
-  const cores = (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2;
-  return Math.max(1, Math.min(n, cores - 1));
+/** How many Workers for n simulations: one per core the page can spare, at most n, and
+ *  two on a 2-core machine. The page's main thread mostly waits for its next frame, so a
+ *  second Worker there gains more than it costs the drawing (issue 27, headless Chromium
+ *  with WebGL off on this 2-core machine, 8 s windows, two interleaved rounds, one Worker
+ *  against two taking panels round-robin: warp-tube 0.72 and 0.72× real time against 0.80
+ *  and 0.85, onering-sphere-drop 0.89 and 0.90 against 0.94 and 0.95, warp-skin-on-bone
+ *  1.00 either way; with SwiftShader drawing, warp-tube 0.62 against 0.74 at 30 against 27
+ *  fps, fem-soft-beam 1.00 either way). */
+export function workerCount(n, cores = (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2) {
+  return Math.max(1, Math.min(n, Math.max(cores - 1, Math.min(2, cores))));
+}
+
+/** The Worker (0 .. workers-1) of panel k: back and forth over the Workers (0, 1, 1, 0 for
+ *  four panels on two), not round-robin. A comparison puts its cheap baseline first and its
+ *  dearest model last (linear FEM ... the Green-strain tets; symplectic Euler ... RK4), so
+ *  pairing the ends evens the Workers' loads: warp-tube's panels need 0.3 / 3.2 / 2.1 /
+ *  6.1 ms of a Worker per 10 ms simulated: 9.3 of them on one Worker round-robin, 6.4 here
+ *  (two interleaved rounds as above: 0.90 and 0.84× real time round-robin, 0.98 and 0.97
+ *  paired; onering-sphere-drop 0.97 and 0.98 against 0.98 and 0.99). */
+export function workerOf(k, workers) {
+  const lap = Math.floor(k / workers), at = k % workers;
+  return lap % 2 === 0 ? at : workers - 1 - at;
 }
 
 export class SimPool {
@@ -36,7 +54,7 @@ export class SimPool {
   open(count, mesh = null) {
     for (const w of this.workers.splice(workerCount(count))) w.terminate();
     if (mesh) for (const w of this.workers) w.postMessage({ type: 'mesh', mesh });
-    for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[k % this.workers.length], k));
+    for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[workerOf(k, this.workers.length)], k));
     return this.clients;
   }
 

@@ -41,7 +41,7 @@ test('short frames and idle steppers, yet behind: the machine', async () => {
   assert.match(r, /^the machine limits: frames come every 17 ms and the steppers need 0\.22 % of their time/);
 });
 
-// warp-skin-on-bone's four panels share the one Worker of a 2-core machine (web/sim-client.js
+// warp-skin-on-bone's four panels shared the one Worker a 2-core machine had then (web/sim-client.js
 // workerCount). The line said 'the machine limits: … the steppers need 37 % of their
 // time, yet the Workers fall behind (a busy processor)' at 0.55× real time, judging the
 // busiest panel alone, while a trace showed the Worker busy 2971 ms of 3000 (its four
@@ -62,6 +62,16 @@ test('panels that share a Worker add up: stepping limits, naming them', async ()
   // without Worker figures (an older frame), the old per-panel wording
   const bare = sps.map((stepsPerSecond) => ({ stepsPerSecond, dt: 0.01 }));
   assert.match(slowReason({ speed: 1, simSpeed: 0.55, panels: bare, frameMs: 16.7, workMs: 3, lostMs: 0 }), /the steppers need 37 % of their time/);
+});
+
+// warp-tube on two Workers: the window's frames brought 1.05 s of Worker time for panels 2
+// and 4 in a 1 s window (frames arrive late), and the line said "is busy 105 % of the time".
+test('a Worker is never said to be busier than all the time', async () => {
+  const { slowReason } = await load();
+  const panels = [[3400, 0.05, 0], [280, 0.55, 1], [300, 0.3, 0], [260, 0.5, 1]]
+    .map(([stepsPerSecond, busy, worker]) => ({ stepsPerSecond, dt: 0.01, worker, busy }));
+  const r = slowReason({ speed: 1, simSpeed: 0.8, panels, frameMs: 16.7, workMs: 3, lostMs: 0 });
+  assert.match(r, /^stepping limits: one Worker steps panels 2 and 4 and is busy 100 % of the time/);
 });
 
 test('keeping up (or paused: NaN) says nothing', async () => {
