@@ -155,9 +155,9 @@ defaults() {
   echo "native ms: wall ms per step natively, the fastest of 3 consecutive $NATIVE_SECONDS s windows from the start (each step judged"
   echo "as the lab's Worker does); worker ms: the page's own readout, its fastest 1 s window; real time: simulated s per wall s"
   echo "of the page's clock over $WINDOW s once running; start: navigation to running (headless Chromium, WebGL off:"
-  echo "--disable-3d-apis); step need: Worker s per simulated s of the panels still running, sum of worker ms / dt (one"
-  echo "Worker steps them all on 2 cores: over 1x it cannot keep up); limit: the page's perf line at the end; vs baseline:"
-  echo "the scene's largest slowdown and where"
+  echo "--disable-3d-apis); step need: Worker s per simulated s of the panels still running on their busiest Worker,"
+  echo "sum of its panels' worker ms / dt (over 1x it cannot keep up); w: the panel's Worker; limit: the page's perf line at"
+  echo "the end; vs baseline: the scene's largest slowdown and where"
   node tools/bench_table.js --native "$out/native.txt" --page "$out/page.jsonl" --baseline tools/bench_baseline.json \
     --meta "$out/meta.json" --out "$out/scenes.json"
   echo "written: $out/scenes.json ($(( $(date +%s) - start )) s); a new baseline: cp $out/scenes.json tools/bench_baseline.json"

@@ -16,7 +16,7 @@
 //   panels     per panel, from the page's own perf readout (state().panels[i].msPerStep:
 //              wall ms per step of its Worker, each 1 s window's mean): the fastest window
 //              seen (sampled every 250 ms; others' load and wasm's tier-up only add time,
-//              as web/perf.js fastestMsPerStep), its method and dt, whether it stopped
+//              as web/perf.js fastestMsPerStep), its method, dt and Worker, whether it stopped
 //              (a panel meant to blow up stops at its divergence) and its verdict
 //   perf       the page's perf line at the end (#perf: fps, steps per second of compute,
 //              and, below real time, what limits it: stepping, drawing or the machine)
@@ -78,7 +78,7 @@ async function measure(site, scene, windowS) {
         max_gap_ms: maxGap,
         perf: perf ? perf.textContent : '',
         panels: s.panels.map((p, i) => ({
-          method: p.method, dt: p.dt, worker_ms: Number.isFinite(best[i]) ? best[i] : null,
+          method: p.method, dt: p.dt, worker: p.worker, worker_ms: Number.isFinite(best[i]) ? best[i] : null,
           stopped: !!p.stopped, verdict: p.verdict, t: p.t,
         })),
       };

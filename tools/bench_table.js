@@ -78,6 +78,7 @@ function merge(nativeRows, pageRows) {
     const pp = s.page.panels ? s.page.panels[row.panel] : null;
     const { scene: _scene, ...panel } = row;
     panel.worker_ms = pp ? pp.worker_ms : null;
+    panel.worker = pp && Number.isInteger(pp.worker) ? pp.worker : null;
     panel.ratio = panel.worker_ms > 0 && row.native_ms > 0 ? panel.worker_ms / row.native_ms : null;
     panel.page_stopped = pp ? pp.stopped : null;
     panel.page_verdict = pp ? pp.verdict : null;
@@ -87,11 +88,17 @@ function merge(nativeRows, pageRows) {
   }
   for (const s of scenes) {
     if (s.page.panels && s.page.panels.length !== s.panels.length) for (const p of s.panels) p.page_differs = true;
-    // Worker seconds a simulated second of the panels still running takes (one Worker steps
-    // them all on a 2-core machine, web/sim-client.js workerCount): above 1, the page
-    // cannot keep up however it schedules; 1 / need bounds its real-time factor there
+    // Worker seconds a simulated second of the panels still running takes, on their busiest
+    // Worker (panels of one Worker add up; web/sim-client.js workerCount, workerOf; a panel
+    // whose Worker is not known counts as one of its own): above 1, the page cannot keep up
+    // however it schedules; 1 / need bounds its real-time factor there
     const running = s.panels.filter((p) => !p.page_stopped && p.worker_ms > 0);
-    s.step_need = running.length ? running.reduce((sum, p) => sum + p.worker_ms / (1e3 * p.dt), 0) : null;
+    const perWorker = new Map();
+    running.forEach((p, i) => {
+      const key = p.worker === null ? `own ${i}` : p.worker;
+      perWorker.set(key, (perWorker.get(key) || 0) + p.worker_ms / (1e3 * p.dt));
+    });
+    s.step_need = running.length ? Math.max(...perWorker.values()) : null;
     delete s.page;
   }
   return scenes;
@@ -146,7 +153,7 @@ function num(x, digits) {
 
 const COLUMNS = [
   ['scene', 24, 'l'], ['#', 1, 'r'], ['stepper', 25, 'l'], ['Δt ms', 6, 'r'], ['nodes/tets', 10, 'r'],
-  ['native ms', 9, 'r'], ['(cpu)', 7, 'r'], ['worker ms', 9, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['step need', 9, 'r'], ['start s', 7, 'r'],
+  ['native ms', 9, 'r'], ['(cpu)', 7, 'r'], ['worker ms', 9, 'r'], ['w', 1, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['step need', 9, 'r'], ['start s', 7, 'r'],
   ['limit', 11, 'l'], ['vs baseline', 11, 'l'],
 ];
 
@@ -166,7 +173,7 @@ function formatTable(scenes) {
       const vs = s.slowdown === null ? 'no baseline' : `${num(s.slowdown, 2)}× ${s.slowest}${s.slower ? ' SLOWER' : ''}`;
       out.push(line([
         i === 0 ? s.scene : '', p.panel + 1, p.stepper, num(1e3 * p.dt, p.dt < 1e-3 ? 2 : 1), `${p.nodes}/${p.tets}`,
-        num(p.native_ms, 'ms'), num(p.native_cpu_ms, 'ms'), num(p.worker_ms, 'ms'), num(p.ratio, 2),
+        num(p.native_ms, 'ms'), num(p.native_cpu_ms, 'ms'), num(p.worker_ms, 'ms'), p.worker === null || p.worker === undefined ? '–' : p.worker + 1, num(p.ratio, 2),
         i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 && s.step_need !== null ? `${num(s.step_need, 2)}×` : '',
         i === 0 ? num(s.start_ms / 1e3, 1) : '',
         i === 0 ? s.limit || '' : '', i === 0 ? vs : '',

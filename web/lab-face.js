@@ -30,6 +30,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       replaying: input.replaying,
       events: input.eventCount,
       panels: panels.map((p) => ({
+        worker: [...new Set(panels.map((q) => q.run.client.worker))].indexOf(p.run.client.worker), // its Worker, 0-based
         method: p.run.method,
         dt: p.run.dt,
         beta: p.run.beta,

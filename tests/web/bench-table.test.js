@@ -19,8 +19,8 @@ const PAGE = [
     { method: 'symplectic-euler', dt: 0.05, worker_ms: 0.3, stopped: true, verdict: 'diverged' },
     { method: 'regularized', dt: 0.05, worker_ms: 0.04, stopped: false, verdict: 'running' }]),
   page('tube', 0.2, 1800, [
-    { method: 'linear-fem', dt: 0.01, worker_ms: 2.4, stopped: false, verdict: 'running' },
-    { method: 'stiffness-warping', dt: 0.01, worker_ms: 12, stopped: false, verdict: 'running' }],
+    { method: 'linear-fem', dt: 0.01, worker: 0, worker_ms: 2.4, stopped: false, verdict: 'running' },
+    { method: 'stiffness-warping', dt: 0.01, worker: 0, worker_ms: 12, stopped: false, verdict: 'running' }],
   '44 fps · steps per second of compute: 407 / 83 · slow motion: 0.20× real time; stepping limits: panel 2 computes 83 steps/s where 100 are needed'),
 ].join('\n');
 
@@ -35,9 +35,15 @@ test('the CLI rows and the page lines merge per scene and panel', () => {
   assert.strictEqual(tube.panels[1].worker_ms, 12);
   assert.ok(Math.abs(tube.panels[1].ratio - 1.2) < 1e-12);
   assert.ok(scenes.every((s) => s.panels.every((p) => !p.page_differs)));
-  // Worker s per simulated s: 2.4 ms / 10 ms + 12 ms / 10 ms; the cube's stopped panel is left out
+  // Worker s per simulated s on the busiest Worker: the tube's two panels share Worker 0,
+  // 2.4 ms / 10 ms + 12 ms / 10 ms; the cube's stopped panel is left out
   assert.ok(Math.abs(tube.step_need - 1.44) < 1e-12);
   assert.ok(Math.abs(scenes[0].step_need - 0.0008) < 1e-12);
+  assert.match(formatTable(compare(scenes, null)), /tube +1 linear-fem .* 2\.40 1 /);
+  // on two Workers the busier one decides: 12 ms / 10 ms
+  const two = PAGE.replace('"worker":0,"worker_ms":12', '"worker":1,"worker_ms":12');
+  assert.notStrictEqual(two, PAGE);
+  assert.ok(Math.abs(merge(rows, parsePage(two))[1].step_need - 1.2) < 1e-12);
   assert.throws(() => parseNative('cube 0 regularized'), /bad native line/);
 });
 
