@@ -123,7 +123,7 @@ const sl_scene_class sl_scene_warp_tube_drop = {
                    "the ground, falls and bounces. The paper found warping stable at 10-30 ms "
                    "and its Green-strain model only at 1-5 ms here; try Young's modulus from "
                    "0.1 to 2 MPa and a larger Δt. At 2 ms the Green-strain panel (implicit-euler) "
-                   "is meant to blow up: it diverges at the impact, 0.32 s, where both warpings "
+                   "is meant to blow up: it diverges at the impact, where both warpings "
                    "run on. Per-vertex warping opens at 1 ms: at 2 ms its energy jumps at the "
                    "impact before the tube settles (lesson 002 measures by how much).",
     /* per-vertex warping at 1 ms: at 2 ms the core's verdict is 'growing' from 0.332 s
