@@ -31,15 +31,12 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
   const need = panels.map((p) => (p.stepsPerSecond > 0 && p.dt > 0 ? speed / (p.dt * p.stepsPerSecond) : 0));
   const worst = need.indexOf(Math.max(0, ...need));
   const stepping = worst >= 0 ? need[worst] : 0;
-  if (stepping >= 0.9) {
-    const p = panels[worst];
-    return `stepping limits: panel ${worst + 1} computes ${Math.round(p.stepsPerSecond).toLocaleString('en-US')} steps/s where ${Math.round(speed / p.dt).toLocaleString('en-US')} are needed`;
-  }
   // panels that share a Worker share its time: one whose panels together keep it busy is
   // the limit however little each needs alone
   const workers = new Map(); // worker -> {panels, busy, need}
+  const keyOf = (p, i) => (p.worker === undefined ? `own ${i}` : p.worker);
   panels.forEach((p, i) => {
-    const key = p.worker === undefined ? `own ${i}` : p.worker;
+    const key = keyOf(p, i);
     const w = workers.get(key) || { panels: [], busy: 0, need: 0 };
     w.panels.push(i);
     // a window's frames may bring Worker time from before it (they arrive late), so the sum
@@ -48,10 +45,18 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
     w.need += need[i];
     workers.set(key, w);
   });
-  const busiest = [...workers.values()].reduce((a, w) => (!a || w.busy > a.busy ? w : a), null);
-  if (busiest && busiest.panels.length > 1 && (busiest.busy >= 0.9 || busiest.need >= 0.9)) {
-    return `stepping limits: one Worker steps ${panelList(busiest.panels)} and is busy ${pct(busiest.busy)} of the time (their steps need ${pct(busiest.need)} of it for ${fmtSpeed(speed)}× real time)`;
+  const workerLine = (w) => `stepping limits: one Worker steps ${panelList(w.panels)} and is busy ${pct(w.busy)} of the time (their steps need ${pct(w.need)} of it for ${fmtSpeed(speed)}× real time)`;
+  if (stepping >= 0.9) {
+    // a panel that could keep up alone (under 1) but shares its Worker is limited by the
+    // Worker: thread-hang's RK4 computed 10,906 steps/s of the 10,000 needed, and the line
+    // blamed it, while its Worker also stepped panel 1 (their steps needed 129 % of it)
+    const own = workers.get(keyOf(panels[worst], worst));
+    if (stepping < 1 && own.panels.length > 1) return workerLine(own);
+    const p = panels[worst];
+    return `stepping limits: panel ${worst + 1} computes ${Math.round(p.stepsPerSecond).toLocaleString('en-US')} steps/s where ${Math.round(speed / p.dt).toLocaleString('en-US')} are needed`;
   }
+  const busiest = [...workers.values()].reduce((a, w) => (!a || w.busy > a.busy ? w : a), null);
+  if (busiest && busiest.panels.length > 1 && (busiest.busy >= 0.9 || busiest.need >= 0.9)) return workerLine(busiest);
   const known = panels.some((p) => Number.isFinite(p.busy));
   const steppers = known && busiest ? `the busiest Worker works ${pct(busiest.busy)} of the time` : `the steppers need ${pct(stepping)} of their time`;
   // the time long frames lost explains the slow motion when it is at least half of it

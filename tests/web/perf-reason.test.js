@@ -74,6 +74,22 @@ test('a Worker is never said to be busier than all the time', async () => {
   assert.match(r, /^stepping limits: one Worker steps panels 2 and 4 and is busy 100 % of the time/);
 });
 
+// thread-hang on two Workers (panels 1 and 4 on one), SwiftShader: the line said 'stepping
+// limits: panel 4 computes 10,906 steps/s where 10,000 are needed', a panel that could keep
+// up alone. Its Worker, which also steps panel 1, is the limit.
+test('a panel that could keep up alone but shares its Worker: the Worker limits', async () => {
+  const { slowReason } = await load();
+  const sps = [27123, 26924, 14483, 10906];
+  const busy = [0.3, 0.35, 0.6, 0.68];
+  const panels = sps.map((stepsPerSecond, i) => ({ stepsPerSecond, dt: 1e-4, worker: [0, 1, 1, 0][i], busy: busy[i] }));
+  const r = slowReason({ speed: 1, simSpeed: 0.72, panels, frameMs: 33, workMs: 20, lostMs: 0 });
+  assert.strictEqual(r, 'stepping limits: one Worker steps panels 1 and 4 and is busy 98 % of the time (their steps need 129 % of it for 1.00× real time)');
+  // a panel that cannot keep up even alone is named, shared Worker or not
+  const slow = panels.map((p, i) => (i === 3 ? { ...p, stepsPerSecond: 8000 } : p));
+  assert.strictEqual(slowReason({ speed: 1, simSpeed: 0.72, panels: slow, frameMs: 33, workMs: 20, lostMs: 0 }),
+    'stepping limits: panel 4 computes 8,000 steps/s where 10,000 are needed');
+});
+
 test('keeping up (or paused: NaN) says nothing', async () => {
   const { slowReason } = await load();
   assert.strictEqual(slowReason({ speed: 1, simSpeed: 0.99, panels: cube, frameMs: 16.7, workMs: 3, lostMs: 0 }), '');
