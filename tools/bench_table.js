@@ -173,7 +173,7 @@ function formatTable(scenes) {
       const vs = s.slowdown === null ? 'no baseline' : `${num(s.slowdown, 2)}× ${s.slowest}${s.slower ? ' SLOWER' : ''}`;
       out.push(line([
         i === 0 ? s.scene : '', p.panel + 1, p.stepper, num(1e3 * p.dt, p.dt < 1e-3 ? 2 : 1), `${p.nodes}/${p.tets}`,
-        num(p.native_ms, 'ms'), num(p.native_cpu_ms, 'ms'), num(p.worker_ms, 'ms'), p.worker === null || p.worker === undefined ? '–' : p.worker + 1, num(p.ratio, 2),
+        num(p.native_ms, 'ms'), num(p.native_cpu_ms, 'ms'), num(p.worker_ms, 'ms'), p.worker === null ? '–' : p.worker + 1, num(p.ratio, 2),
         i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 && s.step_need !== null ? `${num(s.step_need, 2)}×` : '',
         i === 0 ? num(s.start_ms / 1e3, 1) : '',
         i === 0 ? s.limit || '' : '', i === 0 ? vs : '',

@@ -9,6 +9,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
   /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
     const cam = camera();
+    const workers = [...new Set(panels.map((p) => p.run.client.worker))]; // each panel's, by first use
     return {
       t: clock.time,
       shownTime: clock.shown,       // s: the time every panel is shown at (issue 26)
@@ -30,7 +31,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       replaying: input.replaying,
       events: input.eventCount,
       panels: panels.map((p) => ({
-        worker: [...new Set(panels.map((q) => q.run.client.worker))].indexOf(p.run.client.worker), // its Worker, 0-based
+        worker: workers.indexOf(p.run.client.worker), // its Worker, 0-based
         method: p.run.method,
         dt: p.run.dt,
         beta: p.run.beta,
