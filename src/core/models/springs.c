@@ -26,13 +26,15 @@ static double direction(const double *x, int i, int j, double n[3]) {
 static void springs_evaluate(const sl_model *m, const double *x, double *phi, double *J) {
     const springs_data *d = m->data;
     for (int b = 0; b < m->block_count; b++) {
-        double n[3], L = d->rest_length[b];
-        double len = direction(x, m->block_node[2 * b], m->block_node[2 * b + 1], n);
+        const double *xi = x + 3 * m->block_node[2 * b], *xj = x + 3 * m->block_node[2 * b + 1];
+        double dx[3] = {xi[0] - xj[0], xi[1] - xj[1], xi[2] - xj[2]}, L = d->rest_length[b];
+        double len = sqrt(dx[0] * dx[0] + dx[1] * dx[1] + dx[2] * dx[2]);
         if (phi) phi[b] = (len - L) / L; /* phi = (|x_i - x_j| - L)/L */
         if (!J) continue;
+        double s = len > 0 ? 1 / (len * L) : 0; /* one division: n/L = dx/(|dx| L) */
         for (int c = 0; c < 3; c++) {
-            J[6 * b + c] = n[c] / L;      /* dphi/dx_i =  n/L */
-            J[6 * b + 3 + c] = -n[c] / L; /* dphi/dx_j = -n/L */
+            J[6 * b + c] = dx[c] * s;      /* dphi/dx_i =  n/L */
+            J[6 * b + 3 + c] = -dx[c] * s; /* dphi/dx_j = -n/L */
         }
     }
 }

@@ -15,51 +15,53 @@ static void cross(const double *u, const double *v, double *o) {
     o[0] = u[1] * v[2] - u[2] * v[1], o[1] = u[2] * v[0] - u[0] * v[2], o[2] = u[0] * v[1] - u[1] * v[0];
 }
 
-/* The dihedral angle theta of the chain p1 p2 p3 p4 (IUPAC sign) and, when grad is not
- * NULL, d theta/d p1..p4 (double[12]) by Blondel & Karplus (J. Comput. Chem. 17, 1996):
- * d/dp1 = -|b2| m/|m|^2, d/dp4 = |b2| n/|n|^2, and d/dp2, d/dp3 from them so that the
- * gradient is free of translation and rotation. A point on the axis (|m| or |n| = 0) has
- * no angle: theta = 0 and no gradient. */
-static double dihedral(const double *p1, const double *p2, const double *p3, const double *p4, double *grad) {
-    double b1[3], b2[3], b3[3], m[3], n[3];
-    for (int c = 0; c < 3; c++) b1[c] = p2[c] - p1[c], b2[c] = p3[c] - p2[c], b3[c] = p4[c] - p3[c];
-    cross(b1, b2, m);
-    cross(b2, b3, n);
-    double mm = dot(m, m), nn = dot(n, n), bb = dot(b2, b2), lb = sqrt(bb);
-    if (grad) memset(grad, 0, 12 * sizeof(double));
-    if (!(mm > 0) || !(nn > 0) || !(bb > 0)) return 0;
-    double theta = atan2(lb * dot(b1, n), dot(m, n));
-    if (!grad) return theta;
-    double u = dot(b1, b2) / bb, v = dot(b3, b2) / bb; /* F.G/G^2 and -H.G/G^2 in their F, G, H */
-    for (int c = 0; c < 3; c++) {
-        double g1 = -lb * m[c] / mm, g4 = lb * n[c] / nn;
-        grad[c] = g1;
-        grad[9 + c] = g4;
-        grad[3 + c] = -(1 + u) * g1 + v * g4;
-        grad[6 + c] = u * g1 - (1 + v) * g4;
-    }
-    return theta;
-}
-
-/* Centroids ca, cb (double[3] each) of the block's two triangles. */
+/* Centroids ca, cb (double[3] each) of the segment's two triangles. */
 static void centroids(const double *x, const int *node, double *ca, double *cb) {
     for (int c = 0; c < 3; c++) ca[c] = cb[c] = 0;
     for (int j = 0; j < 3; j++)
         for (int c = 0; c < 3; c++) ca[c] += x[3 * node[j] + c] / 3, cb[c] += x[3 * node[3 + j] + c] / 3;
 }
 
-/* The angle of row k about the axis through the centroids ca, cb, with its gradient over
- * the block's 6 nodes (double[18]) when J is not NULL. */
-static double row_angle(const double *x, const int *node, const double *ca, const double *cb, int k, double *J) {
-    double g[12];
-    double theta = dihedral(x + 3 * node[k], ca, cb, x + 3 * node[3 + k], J ? g : NULL);
-    if (!J) return theta;
-    for (int j = 0; j < 3; j++)
-        for (int c = 0; c < 3; c++) {
-            J[3 * j + c] = g[3 + c] / 3 + (j == k ? g[c] : 0);          /* a_j: centroid c_a, and p1 */
-            J[9 + 3 * j + c] = g[6 + c] / 3 + (j == k ? g[9 + c] : 0);  /* b_j: centroid c_b, and p4 */
+/* The segment's three rows: row k is the dihedral angle theta_k of the chain a_k, ca, cb,
+ * b_k (IUPAC sign) about the axis through the centroids ca, cb of its triangles a, b, and,
+ * when J is not NULL, its gradient over the segment's 6 nodes (double[3][18]: a_0..a_2,
+ * b_0..b_2). The angle's gradient by Blondel & Karplus (J. Comput. Chem. 17, 1996), with
+ * b1 = ca - a_k, b2 = cb - ca, b3 = b_k - cb, m = b1 x b2, n = b2 x b3:
+ * d/da_k = -|b2| m/|m|^2, d/db_k = |b2| n/|n|^2, and d/dca, d/dcb from them so that the
+ * gradient is free of translation and rotation; each centroid passes a third of its part
+ * to each of its nodes. A node on the axis (|m| or |n| = 0) has no angle: theta = 0 and
+ * no gradient. The rows share the axis b2: computed once a segment. */
+static void segment_rows(const double *x, const int *node, double *theta, double *J) {
+    double ca[3], cb[3], b2[3];
+    centroids(x, node, ca, cb);
+    for (int c = 0; c < 3; c++) b2[c] = cb[c] - ca[c];
+    double bb = dot(b2, b2), lb = sqrt(bb);
+    for (int k = 0; k < 3; k++, J = J ? J + 18 : NULL) {
+        const double *p1 = x + 3 * node[k], *p4 = x + 3 * node[3 + k];
+        double b1[3], b3[3], m[3], n[3];
+        for (int c = 0; c < 3; c++) b1[c] = ca[c] - p1[c], b3[c] = p4[c] - cb[c];
+        cross(b1, b2, m);
+        cross(b2, b3, n);
+        double mm = dot(m, m), nn = dot(n, n);
+        if (!(mm > 0) || !(nn > 0) || !(bb > 0)) {
+            theta[k] = 0;
+            if (J) memset(J, 0, 18 * sizeof(double));
+            continue;
         }
-    return theta;
+        theta[k] = atan2(lb * dot(b1, n), dot(m, n));
+        if (!J) continue;
+        double u = dot(b1, b2) / bb, v = dot(b3, b2) / bb; /* F.G/G^2 and -H.G/G^2 in their F, G, H */
+        double g1[3], g4[3], ga[3], gb[3];                 /* d/da_k, d/db_k, a third of d/dca, d/dcb */
+        double sm = -lb / mm, sn = lb / nn;
+        for (int c = 0; c < 3; c++) {
+            g1[c] = sm * m[c], g4[c] = sn * n[c];
+            ga[c] = (-(1 + u) * g1[c] + v * g4[c]) * (1.0 / 3);
+            gb[c] = (u * g1[c] - (1 + v) * g4[c]) * (1.0 / 3);
+        }
+        for (int j = 0; j < 3; j++)
+            for (int c = 0; c < 3; c++) J[3 * j + c] = ga[c], J[9 + 3 * j + c] = gb[c];
+        for (int c = 0; c < 3; c++) J[3 * k + c] += g1[c], J[9 + 3 * k + c] += g4[c];
+    }
 }
 
 static double wrap(double a) { return a - 2 * PI * floor((a + PI) / (2 * PI)); } /* into [-pi, pi) */
@@ -67,12 +69,10 @@ static double wrap(double a) { return a - 2 * PI * floor((a + PI) / (2 * PI)); }
 static void torsion_evaluate(const sl_model *m, const double *x, double *phi, double *J) {
     const torsion_data *d = m->data;
     for (int s = 0; s < m->block_count; s++) {
-        double ca[3], cb[3]; /* the three rows of a block share them */
-        centroids(x, m->block_node + 6 * s, ca, cb);
-        for (int k = 0; k < 3; k++) {
-            double theta = row_angle(x, m->block_node + 6 * s, ca, cb, k, J ? J + 18 * (3 * s + k) : NULL);
-            if (phi) phi[3 * s + k] = wrap(theta - d->rest_angle[3 * s + k]); /* theta - theta0 */
-        }
+        double theta[3];
+        segment_rows(x, m->block_node + 6 * s, theta, J ? J + 54 * s : NULL);
+        if (phi)
+            for (int k = 0; k < 3; k++) phi[3 * s + k] = wrap(theta[k] - d->rest_angle[3 * s + k]); /* theta - theta0 */
     }
 }
 
@@ -119,12 +119,11 @@ sl_status sl_torsion_create(const double *x, int node_count, const int *stations
                     sl_model_destroy(m);
                     return sl_error_set(err, SL_ERR_INDEX, s, "segment %d uses node %d twice", s, node[i]);
                 }
-        double ca[3], cb[3];
-        centroids(x, node, ca, cb);
+        double J[54];
+        segment_rows(x, node, d->rest_angle + 3 * s, J);
         for (int r = 0; r < 3; r++) {
-            double J[18], len = 0;
-            d->rest_angle[3 * s + r] = row_angle(x, node, ca, cb, r, J);
-            for (int c = 0; c < 18; c++) len += J[c] * J[c];
+            double len = 0;
+            for (int c = 0; c < 18; c++) len += J[18 * r + c] * J[18 * r + c];
             m->compliance[3 * s + r] = isinf(k) ? 0 : 1.0 / k; /* alpha = 1/k */
             if (!(len > 0)) {
                 sl_model_destroy(m);

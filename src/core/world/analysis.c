@@ -50,16 +50,21 @@ static double *current_phi(const sl_world *w) {
     return phi;
 }
 
+void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potential) {
+    *kinetic = *potential = 0;
+    for (int i = 0; i < w->n; i++)
+        for (int c = 0; c < 3; c++) {
+            double v = w->v[3 * i + c];
+            *kinetic += 0.5 * w->mass[i] * v * v;
+            *potential -= w->mass[i] * w->gravity[c] * w->x[3 * i + c];
+        }
+}
+
 sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
     sl_energy e = {0, 0, 0, 0};
     if (violation) *violation = NAN;
     if (!w) return e;
-    for (int i = 0; i < w->n; i++)
-        for (int c = 0; c < 3; c++) {
-            double v = w->v[3 * i + c];
-            e.kinetic += 0.5 * w->mass[i] * v * v;
-            e.potential -= w->mass[i] * w->gravity[c] * w->x[3 * i + c];
-        }
+    sl_world_motion_energy(w, &e.kinetic, &e.potential);
     double *phi = current_phi(w);
     int row = 0;
     for (int k = 0; phi && k < w->model_count; k++) {

@@ -94,6 +94,10 @@ void sl_world_resolve_contacts(sl_world *w);
  * (x and v may then be partly corrected: the step restores the state before it). */
 sl_status sl_world_project_constraints(sl_world *w);
 
+/* The kinetic energy sum 1/2 m v^2 and the gravitational potential -sum m g.x (J) of the
+ * current state: O(n), no model evaluated (world/analysis.c). */
+void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potential);
+
 /* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, const double *x, double *force);
 

@@ -42,7 +42,9 @@ typedef struct sl_model_class {
     /* phi: double[block_count*block_rows], the value of every block row (with the
      * identity map these are the model rows; with a row map, the world sums them).
      * J: double[block_count][block_rows][3*block_nodes], row-major per block.
-     * Either output may be NULL when the caller does not need it. */
+     * Either output may be NULL when the caller does not need it. Both must be finite at
+     * any finite x (collapsed, inverted or spread out): a step checks positions and
+     * velocities, not phi (softlab/world.h, divergence_stretch). */
     void (*evaluate)(const sl_model *self, const double *x, double *phi, double *J);
 
     /* Optional (NULL if the model is linear in x). Geometric stiffness

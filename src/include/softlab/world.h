@@ -23,12 +23,15 @@ typedef struct sl_world_def {
     const double *masses;    /* double[n], kg, each > 0 (lumped masses) */
     double gravity[3];       /* m/s^2, default (0, -9.81, 0) */
     double divergence_stretch; /* > 0, dimensionless (default 20). The divergence criterion,
-        checked after every step: the world diverged when a position, velocity, energy
-        or constraint value is not finite, or when a node is farther from the current
+        checked after every step: the world diverged when a position, velocity, or the
+        kinetic or potential energy is not finite, or when a node is farther from the current
         centre of mass than divergence_stretch * R0, R0 being the body's size (the
         largest distance of a node from the initial centre of mass). It measures
         deformation, not travel: free fall, a throw or a spin never trigger it, and it
-        scales with the body (a 1 mm and a 1 km mesh are judged alike). */
+        scales with the body (a 1 mm and a 1 km mesh are judged alike). The constraint
+        values (phi) and the elastic energy are checked once, by sl_world_set_stepper:
+        every model's phi is finite at finite positions, so a step cannot make them
+        non-finite without a position or velocity going first. */
     double mass_damping;     /* c, 1/s, >= 0: damping force -c m v on every node (seed 004
                                 eq. 1 with damping density c mu; default 0) */
 } sl_world_def;
@@ -398,7 +401,7 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
  * (the verdict never flips back and forth with the motion):
  *
  * SL_VERDICT_DIVERGED  the world diverged (sl_world_diverged: a non-finite position,
- *     velocity, energy or constraint value, a failed linear solve, or a node farther from
+ *     velocity or energy, a failed linear solve, or a node farther from
  *     the centre of mass than divergence_stretch (20) times the body's size R0 plus
  *     1/2 (|g| + max|f_i|/m_i) t^2, what gravity and the constant loads alone move a node
  *     from the others in the time t since the start: a body falling apart under gravity is
