@@ -13,6 +13,13 @@
 // picture moves on smoothly (nextStep); and no target is sent more than LEAD_TARGETS targets
 // ahead of the slowest panel's state, which bounds how far a fast panel runs ahead and how
 // long a pause takes to settle.
+//
+// Playing live, the time shown trails the newest target by SLACK_TARGETS targets (or is
+// the last target every panel reached, if that is earlier): a panel's frame for a target
+// may come a frame or two late (its Worker was stepping another panel's slice, or the
+// processor is shared), and without that slack the picture stood still for a frame and
+// then jumped two (thread-twist on 2 cores: 97 of 480 frames stood still). Paused, single
+// stepped or computed ahead there is none.
 
 //
 // Computed ahead (issue 27): a comparison whose slowest panel cannot follow real time
@@ -26,6 +33,7 @@
 
 const MAX_FRAME_DT = 0.1;   // s of real time taken into account per frame
 const LEAD_TARGETS = 4;     // targets sent at most this far ahead of the slowest panel
+export const SLACK_TARGETS = 2; // playing live, the time shown trails the newest target by this many
 const RATE_WINDOW = 0.1;    // s of real time over which the slowest panel's speed is measured
 export const AHEAD_FRAME = 1 / 30; // s simulated between the frames of a computed-ahead run
 export const AHEAD_BELOW = 0.5;    // of the speed asked for: slower than this is computed ahead
@@ -51,11 +59,13 @@ export class Clock {
     this.onAhead = onAhead;
     this.time = 0;       // s, simulated: the time shown (running) or of the states (paused)
     this.target = 0;     // s, simulated: the last target sent
+    this.sent = null;    // playing live: the time shown at the start and the targets sent since, the last SLACK_TARGETS + 1 (null: not started)
     this.shown = 0;      // s, simulated: the time the panels were last shown at (show)
     this.speed = 1;      // simulated seconds per real second asked for
     this.playing = playing;
     this.suspended = false; // out of sight (scrolled away, hidden tab): no stepping
     this.rate = NaN;     // simulated s per real s the slowest running panel reaches targets
+    this.lastStep = 0;   // s, simulated: the distance of the last target sent from the one before
     this.keptUp = false; // ... and it reached every target sent in that time
     this.rateFrom = null; // {real, latest}: the start of the rate's window (paceOver)
     this.real = 0;       // s of real time while playing (the rate's clock)
@@ -98,6 +108,7 @@ export class Clock {
     if (on === this.ahead) return;
     if (!on) this.time = this.computed();
     this.ahead = on;
+    this.sent = null;
     this.buffering = on;
     this.aheadFrom = null;
     this.slowFor = 0;
@@ -131,6 +142,7 @@ export class Clock {
   setSuspended(on) {
     if (on === this.suspended) return;
     this.suspended = on;
+    this.sent = null;
     if (on && (this.playing || this.ahead)) for (const p of this.panels) p.hold();
     this.rateFrom = null;
   }
@@ -143,6 +155,7 @@ export class Clock {
    *  one time (a step of the slowest finishes first). */
   setPlaying(on) {
     this.playing = on;
+    this.sent = null;
     this.rateFrom = null;
     this.onPlaying(on);
   }
@@ -158,7 +171,10 @@ export class Clock {
   /** The time the panels are shown at (s): the last target every running panel reached. */
   shownTime() {
     const active = this.active();
-    return active.length ? Math.min(...active.map((p) => p.reached)) : this.target;
+    if (!active.length) return this.target;
+    const reached = Math.min(...active.map((p) => p.reached));
+    if (!this.sent || !this.playing || this.suspended || this.ahead) return reached;
+    return Math.min(reached, this.sent[Math.max(0, this.sent.length - 1 - SLACK_TARGETS)]);
   }
 
   /** Each panel shows its frame for the shown time; returns that time (s), also kept as
@@ -176,11 +192,13 @@ export class Clock {
   reset() {
     this.time = 0;
     this.target = 0;
+    this.sent = null;
     this.slowFor = 0;
     this.slowFrom = null;
     this.buffering = this.ahead;
     this.aheadFrom = null;
     this.rate = NaN;
+    this.lastStep = 0;
     this.rateFrom = null;
   }
 
@@ -221,9 +239,13 @@ export class Clock {
     const step = this.nextStep(active, real, want);
     // until the slowest panel's speed is known, one target ahead of it at most
     const lead = Number.isFinite(this.rate) ? LEAD_TARGETS * step : step;
+    this.sent ||= [Math.min(...active.map((p) => p.reached))]; // (re)started: from the time shown
     if (step > 0 && this.target - slowest < lead) {
       this.target += step;
+      this.lastStep = step;
       for (const p of active) p.advanceTo(this.target);
+      this.sent.push(this.target);
+      if (this.sent.length > SLACK_TARGETS + 1) this.sent.shift();
     }
     this.time = this.shownTime();
     this.watchPace(real);
@@ -287,14 +309,19 @@ export class Clock {
 
   /** The next target's distance (s): what real time asks for (want) where the slowest
    *  panel keeps up; else twice what it covers in this frame at its measured speed, so it
-   *  reaches a target every frame or two. It starts at the smallest panel Δt and grows
-   *  fourfold each RATE_WINDOW while every target is reached, so a scene that keeps up is
-   *  at real time within a few tenths of a second and a slow one never gets a target it
-   *  takes seconds to reach. */
+   *  reaches a target every frame or two. It starts at the smallest panel Δt and doubles
+   *  each frame in which every panel reached the last target, until the first RATE_WINDOW
+   *  and then while the slowest panel keeps up: a scene that keeps up is at real time
+   *  within a tenth of a second (thread-twist's 0.1 ms: 8 frames; growing fourfold each
+   *  RATE_WINDOW it took 0.4 s, in which the clock lost 0.3 s), and a slow one never gets
+   *  a target it takes seconds to reach. */
   nextStep(active, real, want) {
     const finest = Math.min(...active.map((p) => p.dt));
-    if (!Number.isFinite(this.rate)) return Math.min(want, finest);
-    return Math.min(want, Math.max((this.keptUp ? 4 : 2) * this.rate * real, finest));
+    const reachedAll = Math.min(...active.map((p) => p.reached)) >= this.target;
+    const grown = this.lastStep > 0 ? (reachedAll ? 2 : 1) * this.lastStep : finest;
+    if (!Number.isFinite(this.rate)) return Math.min(want, Math.max(grown, finest));
+    if (this.keptUp) return Math.min(want, Math.max(4 * this.rate * real, finest, grown));
+    return Math.min(want, Math.max(2 * this.rate * real, finest));
   }
 
   /** The slowest running panel's speed (simulated s per real s) over RATE_WINDOW, from

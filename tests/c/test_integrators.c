@@ -7,6 +7,7 @@
  * (phi = (|x1 - x0| - L)/L, alpha = 1/k), so omega = 10 rad/s; released from x = 1.1 at
  * rest: x(t) = 1 + 0.1 cos(10 t). Along the spring phi is linear in x1, so the problem is
  * exactly x'' = -omega^2 (x - 1) while x1 > 0. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
@@ -41,6 +42,15 @@ TEST(integrators_force_evaluations_match_descriptor) {
         if (c->flags & (SL_STEPPER_QUADRATIC_ONLY | SL_STEPPER_NEEDS_FEM)) continue; /* refuse springs */
         sl_world *w = oscillator(c->name, 0.01);
         ENSURE(w != NULL);
+        if (!w) continue;
+        /* moving: from rest a stage at x + h v is the state itself, whose evaluation the
+         * assembly keeps (sl_assembly_evaluate), so RK4's first step would count 3 */
+        int n = sl_world_node_count(w);
+        double *v = calloc(3 * (size_t)n, sizeof(double));
+        ENSURE(v != NULL);
+        for (int i = 0; v && i < 3 * n; i++) v[i] = 0.01 * (i % 3 + 1); /* m/s; pinned nodes stay at rest */
+        ENSURE(v && sl_world_set_velocities(w, v) == SL_OK);
+        free(v);
         int first = 0, later = 0;
         ENSURE(sl_world_step(w) == SL_OK);
         first = sl_world_last_timing(w).evaluations;
@@ -48,7 +58,9 @@ TEST(integrators_force_evaluations_match_descriptor) {
         later = sl_world_last_timing(w).evaluations;
         printf("  %-20s evaluations: first step %d, later %d (descriptor %d)\n", c->name, first, later,
                c->force_evaluations);
-        ENSURE(later == c->force_evaluations);
+        /* the incompressible step's first evaluation is at the positions its last one ended
+         * at, which the assembly keeps (sl_assembly_evaluate): counted once */
+        ENSURE(later == c->force_evaluations - !strcmp(c->name, "incompressible"));
         ENSURE(first == c->force_evaluations + !strcmp(c->name, "verlet"));
         sl_world_destroy(w);
     }

@@ -1,5 +1,6 @@
 /* The verdict on a run (issue 26, sl_world_judge): one classifier for the CLI, the page,
  * the lessons and find-dt. The issue's four contradictions, each as a number. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "softlab/scene.h"
@@ -155,4 +156,52 @@ TEST(verdict_names_and_reset) {
     sl_verdict_reset(&v);
     ENSURE(v.state == SL_VERDICT_RUNNING && isnan(v.since) && v.reason[0] == 0 && v.windows == 0);
     sl_verdict_reset(NULL);
+}
+
+/* The verdict's energy evaluates the models into the world's assembly, and a step that
+ * starts there uses that evaluation (sl_assembly_evaluate keeps phi and J with their
+ * positions). On thread-hang, 300 steps of each stepper below, a world judged after every
+ * step against one that is not: both end bitwise at one state, with one elastic energy
+ * (the kept evaluation against a fresh one); the judged world evaluates its models, step
+ * and judge together, once more in all than the unjudged one's steps where a step starts
+ * by evaluating its state (symplectic Euler, RK4: the judge's serves it), as often where
+ * the step ends by evaluating it (Verlet: the judge finds that one), and once more a step
+ * otherwise (Forest-Ruth); and positions moved by hand are not taken for the kept ones. */
+TEST(verdict_energy_evaluation_is_kept_for_the_next_step) {
+    const char *methods[] = {"symplectic-euler", "rk4", "verlet", "forest-ruth"};
+    const int extra[] = {1, 1, 0, 300}; /* the judged world's evaluations beyond the unjudged one's */
+    const sl_scene_class *sc = sl_scene_find("thread-hang");
+    for (int k = 0; k < 4; k++) {
+        sl_world *a = NULL, *b = NULL;
+        ENSURE(sl_scene_build(sc, NULL, &a) == SL_OK && sl_scene_build(sc, NULL, &b) == SL_OK);
+        if (!a || !b) return;
+        ENSURE(sl_world_set_stepper(a, sl_stepper_find(methods[k]), sc->default_dt, 0) == SL_OK);
+        ENSURE(sl_world_set_stepper(b, sl_stepper_find(methods[k]), sc->default_dt, 0) == SL_OK);
+        sl_verdict v;
+        sl_verdict_reset(&v);
+        int n = sl_world_node_count(a), judged = 0, plain = 0;
+        for (int s = 0; s < 300; s++) {
+            ENSURE(sl_world_step(a) == SL_OK && sl_world_step(b) == SL_OK);
+            sl_world_judge(a, &v); /* its evaluation counts with the step's, until the next step */
+            judged += sl_world_last_timing(a).evaluations;
+            plain += sl_world_last_timing(b).evaluations;
+        }
+        size_t bytes = 3 * (size_t)n * sizeof(double);
+        ENSURE(memcmp(sl_world_positions(a), sl_world_positions(b), bytes) == 0);
+        ENSURE(memcmp(sl_world_velocities(a), sl_world_velocities(b), bytes) == 0);
+        double kept = sl_world_energy(a).elastic;
+        ENSURE(kept == sl_world_energy(b).elastic && kept > 0);
+        printf("  %-17s 300 steps: %d evaluations judged, %d not judged\n", methods[k], judged, plain);
+        ENSURE(judged == plain + extra[k]);
+        double *x = malloc(bytes);
+        ENSURE(x != NULL);
+        if (x) {
+            memcpy(x, sl_world_positions(a), bytes);
+            x[3 * (n - 1)] += 1e-3; /* m: the free end */
+            ENSURE(sl_world_set_positions(a, x) == SL_OK && sl_world_set_positions(b, x) == SL_OK);
+            ENSURE(sl_world_energy(a).elastic == sl_world_energy(b).elastic && sl_world_energy(a).elastic != kept);
+            free(x);
+        }
+        sl_world_destroy(a), sl_world_destroy(b);
+    }
 }

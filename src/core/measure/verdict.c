@@ -69,12 +69,12 @@ static void decide(const sl_world *w, sl_verdict *v, sl_verdict_state state) {
 }
 
 /* The energy windows: one state into the current window; at its end, the trend. */
-static void judge_energy(const sl_world *w, sl_verdict *v) {
+static void judge_energy(sl_world *w, sl_verdict *v) {
     if (external_work(w)) {
         restart_windows(v);
         return;
     }
-    sl_energy e = sl_world_energy(w);
+    sl_energy e = sl_world_energy_evaluated(w);
     double total = accounted_energy(w, e), moving = e.kinetic + e.elastic;
     if (!isfinite(total) || !isfinite(moving)) return;
     v->scale = fmax(v->scale, moving);
@@ -134,7 +134,7 @@ static void judge_energy(const sl_world *w, sl_verdict *v) {
     }
 }
 
-int sl_world_judge(const sl_world *w, sl_verdict *v) {
+int sl_world_judge(sl_world *w, sl_verdict *v) {
     if (!w || !v) return -1;
     double at;
     const char *why = NULL;

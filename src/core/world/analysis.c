@@ -60,12 +60,24 @@ void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potentia
         }
 }
 
+/* 1 if the assembly holds phi (and J) at the current positions (sl_assembly_evaluate). */
+static int evaluated_now(const sl_world *w) {
+    const sl_assembly *a = &w->assembly;
+    return a->valid && a->eval_ok && memcmp(a->eval_x, w->x, 3 * (size_t)w->n * sizeof(double)) == 0;
+}
+
+sl_energy sl_world_energy_evaluated(sl_world *w) {
+    if (w && w->m > 0 && sl_assembly_prepare(w) == SL_OK) sl_assembly_evaluate(w, w->x);
+    return sl_world_energy(w);
+}
+
 sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
     sl_energy e = {0, 0, 0, 0};
     if (violation) *violation = NAN;
     if (!w) return e;
     sl_world_motion_energy(w, &e.kinetic, &e.potential);
-    double *phi = current_phi(w);
+    int kept = w->m > 0 && evaluated_now(w); /* no evaluation: the assembly's phi is of this state */
+    double *phi = kept ? w->assembly.phi : current_phi(w);
     int row = 0;
     for (int k = 0; phi && k < w->model_count; k++) {
         const sl_model *m = w->models[k];
@@ -78,7 +90,7 @@ sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
         for (int i = 0; i < w->m; i++) worst = fmax(worst, fabs(phi[i]));
         *violation = worst;
     }
-    free(phi);
+    if (!kept) free(phi);
     e.total = e.kinetic + e.potential + e.elastic;
     return e;
 }

@@ -20,6 +20,7 @@ void sl_assembly_free(sl_assembly *a) {
     free(a->row_offset);
     free(a->J_offset);
     free(a->H_offset);
+    free(a->eval_x);
     free(a->phi_block);
     free(a->w_block);
     free(a->block_offset);
@@ -109,9 +110,10 @@ static sl_status alloc_scratch(sl_world *w) {
     a->w = calloc(m1, sizeof(double));
     a->J = calloc((size_t)(a->J_size > 0 ? a->J_size : 1), sizeof(double));
     a->H = calloc((size_t)(a->H_size > 0 ? a->H_size : 1), sizeof(double));
+    a->eval_x = malloc(sizeof(double) * 3 * (size_t)w->n);
     a->phi_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
     a->w_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
-    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H || !a->phi_block || !a->w_block)
+    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H || !a->eval_x || !a->phi_block || !a->w_block)
         return SL_ERR_NOMEM;
     copy_compliance(w);
     return SL_OK;
@@ -352,7 +354,8 @@ sl_status sl_assembly_prepare(sl_world *w) {
     return SL_OK;
 }
 
-void sl_assembly_evaluate(sl_world *w, const double *x) {
+/* phi and J of every model at x into the assembly (one evaluation of sl_step_timing). */
+static void evaluate_models(sl_world *w, const double *x) {
     w->timing.evaluations++;
     sl_assembly *a = &w->assembly;
     for (int k = 0; k < w->model_count; k++) {
@@ -365,6 +368,20 @@ void sl_assembly_evaluate(sl_world *w, const double *x) {
         m->cls->evaluate(m, x, pb, a->J + a->J_offset[k]);
         memset(phi, 0, sizeof(double) * (size_t)m->row_count);
         for (int br = 0; br < sl_model_block_row_count(m); br++) phi[m->block_row[br]] += pb[br]; /* shared rows add */
+    }
+}
+
+void sl_assembly_evaluate(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    size_t n3 = 3 * (size_t)w->n;
+    /* The models are functions of x alone: at the positions of the last evaluation, phi and
+     * J are still those (an explicit step starts where the verdict evaluated the state the
+     * step before ended at, sl_world_energy_evaluated). w is recomputed: alpha may have
+     * changed (sl_assembly_refresh_compliance). */
+    if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
+        evaluate_models(w, x);
+        if (x != a->eval_x) memcpy(a->eval_x, x, n3 * sizeof(double));
+        a->eval_ok = 1;
     }
     for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
 }

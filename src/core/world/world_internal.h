@@ -98,6 +98,13 @@ sl_status sl_world_project_constraints(sl_world *w);
  * current state: O(n), no model evaluated (world/analysis.c). */
 void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potential);
 
+/* sl_world_energy of the current state, its phi and J evaluated into the assembly, where
+ * a stepper's next evaluation at the same positions finds them (sl_assembly_evaluate):
+ * the verdict's energy after each step costs no evaluation of its own for a stepper that
+ * starts a step by evaluating where the last one ended (symplectic Euler, RK4, the
+ * implicit ones; world/analysis.c). */
+sl_energy sl_world_energy_evaluated(sl_world *w);
+
 /* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, const double *x, double *force);
 

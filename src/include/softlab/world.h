@@ -49,7 +49,9 @@ typedef struct sl_step_timing {
     double assembly;      /* phi, J and system matrix */
     double factorization; /* numeric factorization (symbolic is reused) */
     double solve;         /* triangular solves and updates */
-    int evaluations;      /* evaluations of phi and J (force evaluations) in the step */
+    int evaluations;      /* evaluations of the models (phi and J) in the step, and in a verdict
+                             after it (sl_world_judge); none where they were kept from the
+                             same positions (sl_world_judge serves the next step) */
     int iterations;       /* Krylov iterations of the step's linear solves, summed: PCG
                              (regularized, implicit Euler, linear FEM, element warping),
                              BiCGSTAB (vertex warping), MINRES or CG (the two pressure
@@ -506,8 +508,10 @@ void sl_verdict_reset(sl_verdict *v);
 
 /* Updates v with w's current state (the criteria above) and returns v->state; call after
  * every step (states between calls are not seen) and once before the first. Returns -1
- * and leaves v alone if w or v is NULL. */
-int sl_world_judge(const sl_world *w, sl_verdict *v);
+ * and leaves v alone if w or v is NULL. w is not const: the energy's evaluation of the
+ * models is kept in w for the next step, which starts from this state (an explicit step
+ * on thread-hang takes no evaluation of its own then). */
+int sl_world_judge(sl_world *w, sl_verdict *v);
 
 /* The state's name: "running", "artifact", "growing", "diverged" (NULL: unknown). */
 const char *sl_verdict_name(int state);
