@@ -13,6 +13,8 @@
 //   rtf        the page's real-time factor: simulated seconds the clock advanced per wall
 //              second over WINDOW_S seconds from then (the clock's speed is 1, so at most
 //              about 1)
+//   rtf_after  the same from 1 s into that window to its end: the start (the targets'
+//              ramp from the finest dt, the clock's slack, wasm's tier-up) left out
 //   panels     per panel, from the page's own perf readout (state().panels[i].msPerStep:
 //              wall ms per step of its Worker, each 1 s window's mean): the fastest window
 //              seen (sampled every 250 ms; others' load and wasm's tier-up only add time,
@@ -60,10 +62,11 @@ async function measure(site, scene, windowS) {
         if (!done) requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);
-      let s = s0;
+      let s = s0, after = null;
       while (performance.now() - w0 < windowMs) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         s = window.softlab.state();
+        if (!after && performance.now() - w0 >= 1000) after = { t: s.t, at: performance.now() };
         s.panels.forEach((p, i) => { if (p.msPerStep > 0) best[i] = Math.min(best[i], p.msPerStep); });
       }
       const w1 = performance.now();
@@ -72,6 +75,7 @@ async function measure(site, scene, windowS) {
       return {
         start_ms: window.__bench.runningAt,
         rtf: (s.t - s0.t) / ((w1 - w0) / 1000),
+        rtf_after: after ? (s.t - after.t) / ((w1 - after.at) / 1000) : null,
         window_s: (w1 - w0) / 1000,
         t_end: s.t,
         fps: s.fps,

@@ -68,7 +68,7 @@ function merge(nativeRows, pageRows) {
       const pg = pages.get(row.scene) || { error: 'no page run' };
       s = {
         scene: row.scene,
-        start_ms: pg.start_ms ?? null, rtf: pg.rtf ?? null, limit: pg.error ? null : limitOf(pg.perf),
+        start_ms: pg.start_ms ?? null, rtf: pg.rtf ?? null, rtf_after: pg.rtf_after ?? null, limit: pg.error ? null : limitOf(pg.perf),
         perf: pg.perf ?? null, fps: pg.fps ?? null, max_gap_ms: pg.max_gap_ms ?? null,
         page_error: pg.error || (pg.errors && pg.errors.length ? pg.errors.join('; ') : null),
         panels: [], page: pg,
@@ -153,7 +153,7 @@ function num(x, digits) {
 
 const COLUMNS = [
   ['scene', 24, 'l'], ['#', 1, 'r'], ['stepper', 25, 'l'], ['Δt ms', 6, 'r'], ['nodes/tets', 10, 'r'],
-  ['native ms', 9, 'r'], ['(cpu)', 7, 'r'], ['worker ms', 9, 'r'], ['w', 1, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['step need', 9, 'r'], ['start s', 7, 'r'],
+  ['native ms', 9, 'r'], ['(cpu)', 7, 'r'], ['worker ms', 9, 'r'], ['w', 1, 'r'], ['wasm/nat', 8, 'r'], ['real time', 9, 'r'], ['after 1 s', 9, 'r'], ['step need', 9, 'r'], ['start s', 7, 'r'],
   ['limit', 11, 'l'], ['vs baseline', 11, 'l'],
 ];
 
@@ -174,7 +174,8 @@ function formatTable(scenes) {
       out.push(line([
         i === 0 ? s.scene : '', p.panel + 1, p.stepper, num(1e3 * p.dt, p.dt < 1e-3 ? 2 : 1), `${p.nodes}/${p.tets}`,
         num(p.native_ms, 'ms'), num(p.native_cpu_ms, 'ms'), num(p.worker_ms, 'ms'), p.worker === null ? '–' : p.worker + 1, num(p.ratio, 2),
-        i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 && s.step_need !== null ? `${num(s.step_need, 2)}×` : '',
+        i === 0 ? (s.rtf === null ? 'failed' : `${num(s.rtf, 2)}×`) : '', i === 0 && s.rtf_after !== null ? `${num(s.rtf_after, 2)}×` : '',
+        i === 0 && s.step_need !== null ? `${num(s.step_need, 2)}×` : '',
         i === 0 ? num(s.start_ms / 1e3, 1) : '',
         i === 0 ? s.limit || '' : '', i === 0 ? vs : '',
       ]) + (notes.length ? `  (${notes.join(', ')})` : ''));

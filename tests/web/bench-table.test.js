@@ -45,6 +45,12 @@ test('the CLI rows and the page lines merge per scene and panel', () => {
   assert.notStrictEqual(two, PAGE);
   assert.ok(Math.abs(merge(rows, parsePage(two))[1].step_need - 1.2) < 1e-12);
   assert.throws(() => parseNative('cube 0 regularized'), /bad native line/);
+  // the real-time factor after the first second, where the page gave it, beside the whole window's
+  const after = PAGE.replace('"scene":"tube","rtf":0.2', '"scene":"tube","rtf":0.2,"rtf_after":0.25');
+  assert.notStrictEqual(after, PAGE);
+  const table = formatTable(compare(merge(rows, parsePage(after)), null));
+  assert.match(table, /tube +1 linear-fem .* 0\.20× +0\.25× +1\.44× /);
+  assert.match(formatTable(compare(scenes, null)), /tube +1 linear-fem .* 0\.20× +1\.44× /);
 });
 
 test('a page that opens other panels, or none, is said so', () => {
