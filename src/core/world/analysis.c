@@ -67,7 +67,13 @@ static int evaluated_now(const sl_world *w) {
 }
 
 sl_energy sl_world_energy_evaluated(sl_world *w) {
-    if (w && w->m > 0 && sl_assembly_prepare(w) == SL_OK) sl_assembly_evaluate(w, w->x);
+    /* only while the stepper evaluates its models through the assembly between two calls:
+     * the warping steppers do not (their forces are the warped K0's), and J is wasted there */
+    sl_assembly *a = w ? &w->assembly : NULL;
+    if (a && w->m > 0 && a->calls != a->calls_seen && sl_assembly_prepare(w) == SL_OK) {
+        sl_assembly_evaluate(w, w->x);
+        a->calls_seen = a->calls;
+    }
     return sl_world_energy(w);
 }
 

@@ -374,13 +374,14 @@ static void evaluate_models(sl_world *w, const double *x) {
 void sl_assembly_evaluate(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
     size_t n3 = 3 * (size_t)w->n;
+    a->calls++;
     /* The models are functions of x alone: at the positions of the last evaluation, phi and
      * J are still those (an explicit step starts where the verdict evaluated the state the
      * step before ended at, sl_world_energy_evaluated). w is recomputed: alpha may have
      * changed (sl_assembly_refresh_compliance). */
     if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
         evaluate_models(w, x);
-        if (x != a->eval_x) memcpy(a->eval_x, x, n3 * sizeof(double));
+        memcpy(a->eval_x, x, n3 * sizeof(double));
         a->eval_ok = 1;
     }
     for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;

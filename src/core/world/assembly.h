@@ -48,6 +48,8 @@ typedef struct sl_assembly {
     int J_size, H_size;
     double *eval_x;    /* double[3n]: the positions phi and J were last evaluated at */
     int eval_ok;       /* 1: phi and J are those of eval_x (sl_assembly_evaluate) */
+    unsigned calls;    /* calls of sl_assembly_evaluate, kept or not */
+    unsigned calls_seen; /* calls after sl_world_energy_evaluated's last evaluation */
     double *phi_block; /* double[block rows]: block-row values of models with a row map */
     double *w_block;   /* double[block rows]: their weights gathered from w */
     int *block_offset; /* int[model_count]: first block row of each model in phi_block */

@@ -102,7 +102,8 @@ void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potentia
  * a stepper's next evaluation at the same positions finds them (sl_assembly_evaluate):
  * the verdict's energy after each step costs no evaluation of its own for a stepper that
  * starts a step by evaluating where the last one ended (symplectic Euler, RK4, the
- * implicit ones; world/analysis.c). */
+ * implicit ones; world/analysis.c). After a step that evaluated no model through the
+ * assembly (the warping steppers), phi alone, as sl_world_energy. */
 sl_energy sl_world_energy_evaluated(sl_world *w);
 
 /* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
