@@ -17,6 +17,8 @@ function list({ api, LAYOUT }) {
     index: i, id: api.claim_text(i, T.ID), source: api.claim_text(i, T.SOURCE), claim: api.claim_text(i, T.CLAIM),
     setup: api.claim_text(i, T.SETUP), lab: api.claim_text(i, T.LAB), quantity: api.claim_text(i, T.QUANTITY),
     unit: api.claim_text(i, T.UNIT), relation: api.claim_text(i, T.RELATION), paperTitle: api.claim_text(i, T.PAPER),
+    paperKind: api.claim_text(i, T.PAPER_KIND), paperWhere: api.claim_text(i, T.PAPER_WHERE),
+    referenceKind: api.claim_text(i, T.REFERENCE_KIND), setupDiffers: api.claim_text(i, T.SETUP_DIFFERS),
     seed: api.claim_number(i, N.SEED), paper: api.claim_number(i, N.PAPER), quick: !!api.claim_number(i, N.QUICK),
   }));
 }
@@ -27,6 +29,8 @@ function run({ api, LAYOUT }, index) {
   return {
     measured: api.claim_result(R.MEASURED), reference: api.claim_result(R.REFERENCE),
     verdict: api.claim_result(R.VERDICT), seconds: api.claim_result(R.SECONDS),
+    paperTolerance: api.claim_result(R.PAPER_TOLERANCE), paperMargin: api.claim_result(R.PAPER_MARGIN),
+    referenceTolerance: api.claim_result(R.REFERENCE_TOLERANCE), referenceMargin: api.claim_result(R.REFERENCE_MARGIN),
     verdictName: api.claim_result_text(P.VERDICT), why: api.claim_result_text(P.WHY),
     referenceHow: api.claim_result_text(P.REFERENCE_HOW), note: api.claim_result_text(P.NOTE),
   };

@@ -9,7 +9,7 @@ let queue = [];
 let running = null; // the index of the claim in the Worker, or null
 let started = 0;
 let done = 0;
-const tally = new Map();
+const verdictOf = new Map(); // claim id -> its latest verdict: the summary counts each claim once
 
 /** A number as the table shows it: 4 significant digits, '–' for none. */
 function num(x) {
@@ -40,12 +40,17 @@ function row(c) {
     el('td', { className: 'claim' },
       el('div', { className: 'what' }, el('b', { textContent: c.source }), ` ${c.claim}`),
       el('div', { className: 'setup muted', textContent: `Set-up: ${c.setup}` }),
+      c.setupDiffers ? el('div', { className: 'differs', textContent: `Not the paper’s set-up: ${c.setupDiffers}.` }) : null,
+      el('div', { className: 'margins muted' }),
       el('div', { className: 'why' }),
       el('div', { className: 'how muted' })),
     el('td', { className: 'quantity', textContent: `${c.quantity}${c.unit === '1' ? '' : ` (${c.unit})`}` }),
     el('td', { className: 'num measured', textContent: '…' }),
-    el('td', { className: 'num paper', textContent: Number.isNaN(c.paper) ? '–' : relationText(c) + num(c.paper) }),
-    el('td', { className: 'num reference', textContent: '…' }),
+    el('td', { className: 'num paper' }, Number.isNaN(c.paper) ? '–' : relationText(c) + num(c.paper),
+      Number.isNaN(c.paper) ? null : el('div', { className: 'kind muted',
+        textContent: c.paperKind === 'printed' ? `printed: ${c.paperWhere}` : 'softlab’s reading of the claim' })),
+    el('td', { className: 'num reference' }, el('span', { className: 'value', textContent: '…' }),
+      c.referenceKind ? el('div', { className: 'kind muted', textContent: c.referenceKind }) : null),
     el('td', { className: 'act' }, lab, ' ', rerun));
   return tr;
 }
@@ -64,13 +69,23 @@ function layout() {
   }
 }
 
+/** "Against the paper: tolerance 0.1 s, inside by 0.06 s." — the core's numbers, worded. */
+function comparison(what, tolerance, margin, c) {
+  if (margin === null || margin === undefined || Number.isNaN(margin)) return '';
+  return `Against the ${what}: tolerance ${num(tolerance)}${unitText(c)}, ${margin >= 0 ? 'inside' : 'outside'} by ${num(Math.abs(margin))}${unitText(c)}.`;
+}
+
 function show(index, r) {
   const c = claims[index];
   const tr = $(`claim-${c.id}`);
   tr.dataset.verdict = r.verdictName;
   tr.querySelector('.badge').textContent = r.verdictName;
   tr.querySelector('.measured').textContent = num(r.measured) + (Number.isNaN(r.measured) ? '' : unitText(c));
-  tr.querySelector('.reference').textContent = num(r.reference);
+  tr.querySelector('.reference .value').textContent = num(r.reference);
+  tr.querySelector('.margins').textContent = [
+    comparison('paper', r.paperTolerance, r.paperMargin, c),
+    comparison(`reference${c.referenceKind ? ` (${c.referenceKind})` : ''}`, r.referenceTolerance, r.referenceMargin, c),
+  ].filter(Boolean).join(' ');
   tr.querySelector('.why').textContent = r.why;
   tr.querySelector('.how').textContent = [r.referenceHow && `Reference: ${r.referenceHow}.`, r.note && `Note: ${r.note}.`,
     `${num(r.seconds)} s here.`].filter(Boolean).join(' ');
@@ -84,8 +99,9 @@ function progress() {
   $('status').textContent = running !== null ? `running ${claims[running].id}: ${done} of ${total} claims, ${secs} s`
     : `${done} claims run in ${secs} s`;
   $('stop').disabled = running === null;
-  const names = ['agrees', 'differs', 'paper is off', 'skipped', 'failed'];
-  $('summary').textContent = names.filter((n) => tally.get(n)).map((n) => `${tally.get(n)} ${n}`).join(' · ');
+  const names = ['agrees', 'differs', 'paper is off', 'another set-up', 'skipped', 'failed'];
+  const count = (n) => [...verdictOf.values()].filter((v) => v === n).length;
+  $('summary').textContent = names.filter(count).map((n) => `${count(n)} ${n}`).join(' · ');
 }
 
 function next() {
@@ -116,11 +132,9 @@ worker.onmessage = (e) => {
     $('status').textContent = `softlab could not start: ${m.message}`;
     return;
   }
-  const previous = $(`claim-${claims[m.index].id}`).dataset.verdict;
-  if (tally.has(previous)) tally.set(previous, tally.get(previous) - 1);
   const r = m.type === 'result' ? m : { verdictName: 'failed', why: m.message, measured: NaN, reference: NaN, seconds: NaN };
   show(m.index, r);
-  tally.set(r.verdictName, (tally.get(r.verdictName) || 0) + 1);
+  verdictOf.set(claims[m.index].id, r.verdictName);
   running = null;
   done++;
   next();

@@ -21,7 +21,7 @@ static int usage(FILE *f) {
     fprintf(f, "usage: softlab validate [--seed N] [--quick] [--id ID[,ID...]] [--json FILE] [--expect FILE] [--verdicts]\n"
                "  Reruns the claims of the five seed papers: the measured value, the paper's,\n"
                "  an independent reference, and a verdict (agrees, differs, paper is off,\n"
-               "  skipped, failed). --quick: the quick set (CI, the page); --expect FILE: fail\n"
+               "  another set-up, skipped, failed). --quick: the quick set (CI, the page); --expect FILE: fail\n"
                "  when a verdict differs from FILE's (lines 'id<TAB>verdict'); --verdicts: print\n"
                "  only those lines. Exit status: 0, 1 a verdict changed or a run failed, 2 bad\n"
                "  arguments.\n");
@@ -116,6 +116,15 @@ static void json_row(FILE *f, const sl_claim *c, const sl_claim_result *r, int f
     fputs(", \"paper\": ", f), json_number(f, c->paper);
     fputs(", \"reference\": ", f), json_number(f, r->reference);
     fputs(", \"reference_how\": ", f), json_string(f, r->reference_how);
+    fputs(", \"paper_kind\": ", f), json_string(f, sl_paper_kind_name(c->paper_kind));
+    fputs(", \"paper_where\": ", f), json_string(f, c->paper_kind == SL_PAPER_PRINTED ? (c->paper_where ? c->paper_where : c->source) : "");
+    fputs(", \"relation\": ", f), json_string(f, c->relation == SL_CLAIM_AT_MOST ? "at most" : c->relation == SL_CLAIM_AT_LEAST ? "at least" : "near");
+    fputs(", \"reference_kind\": ", f), json_string(f, sl_reference_kind_name(c->reference_kind));
+    fputs(", \"setup_differs\": ", f), json_string(f, c->setup_differs ? c->setup_differs : "");
+    fputs(", \"tolerance\": ", f), json_number(f, r->paper_tolerance);
+    fputs(", \"margin\": ", f), json_number(f, r->paper_margin);
+    fputs(", \"reference_tolerance\": ", f), json_number(f, r->reference_tolerance);
+    fputs(", \"reference_margin\": ", f), json_number(f, r->reference_margin);
     fputs(", \"verdict\": ", f), json_string(f, sl_claim_verdict_name(r->verdict));
     fputs(", \"why\": ", f), json_string(f, r->why);
     fputs(", \"note\": ", f), json_string(f, r->note);
@@ -167,8 +176,15 @@ static char *read_text(const char *path) {
     return buf;
 }
 
+/* "inside by 0.06 of 0.1" / "outside by 0.001 of 0" for a comparison, or nothing. */
+static void print_comparison(const char *what, double tolerance, double margin, const char *unit) {
+    if (!isfinite(margin)) return;
+    printf("      %s: tolerance %.3g%s%s, %s by %.3g\n", what, tolerance, strcmp(unit, "1") ? " " : "",
+           strcmp(unit, "1") ? unit : "", margin >= 0 ? "inside" : "outside", fabs(margin));
+}
+
 static void print_row(const sl_claim *c, const sl_claim_result *r) {
-    printf("  %-13s %-34s measured %-11.5g paper ", sl_claim_verdict_name(r->verdict), c->id, r->measured);
+    printf("  %-14s %-34s measured %-11.5g paper ", sl_claim_verdict_name(r->verdict), c->id, r->measured);
     if (isfinite(c->paper)) printf("%s%-10.4g", c->relation == SL_CLAIM_AT_MOST ? "<=" : c->relation == SL_CLAIM_AT_LEAST ? ">=" : "", c->paper);
     else printf("%-10s", "-");
     printf(" reference ");
@@ -176,7 +192,13 @@ static void print_row(const sl_claim *c, const sl_claim_result *r) {
     else printf("%-10s", "-");
     printf(" %s  (%.1f s)\n", c->unit, r->seconds);
     printf("      %s: %s\n      set-up: %s\n", c->source, c->claim, c->setup);
-    if (r->reference_how[0]) printf("      reference: %s\n", r->reference_how);
+    if (c->setup_differs) printf("      not the paper's set-up: %s\n", c->setup_differs);
+    if (isfinite(c->paper))
+        printf("      paper's value: %s%s%s\n", c->paper_kind == SL_PAPER_PRINTED ? "printed in " : "softlab's reading of a claim in ",
+               c->paper_kind == SL_PAPER_PRINTED && c->paper_where ? c->paper_where : c->source, "");
+    print_comparison("against the paper", r->paper_tolerance, r->paper_margin, c->unit);
+    if (r->reference_how[0]) printf("      reference (%s): %s\n", sl_reference_kind_name(c->reference_kind), r->reference_how);
+    print_comparison("against the reference", r->reference_tolerance, r->reference_margin, c->unit);
     if (r->note[0] && r->verdict != SL_CLAIM_FAILED && r->verdict != SL_CLAIM_SKIPPED) printf("      note: %s\n", r->note);
     if (r->why[0]) printf("      why: %s\n", r->why);
 }
@@ -207,7 +229,12 @@ int softlab_validate(int argc, char **argv) {
         sl_validate_env env = {.run_program = run_program, .scratch_dir = mkdtemp(dir)};
         if (!env.scratch_dir) env.run_program = NULL;
         sl_claim_result r;
-        sl_validate_run(c, &env, &r);
+        if (sl_validate_run(c, &env, &r) != SL_OK) {
+            fprintf(stderr, "softlab validate: out of memory running %s\n", c->id);
+            free(expect);
+            if (json) fclose(json);
+            return 2;
+        }
         if (env.scratch_dir) {
             char rm[64];
             snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
@@ -224,6 +251,7 @@ int softlab_validate(int argc, char **argv) {
         if (json) json_row(json, c, &r, ran == 0);
         ran++, tally[r.verdict]++, total += r.seconds;
         failed += r.verdict == SL_CLAIM_FAILED;
+        sl_claim_result_free(&r);
         if (expect) {
             int want = expected_verdict(expect, c->id);
             if (c->machine_timed && want == -3) /* this run's verdict, this machine's: not compared */
@@ -249,9 +277,9 @@ int softlab_validate(int argc, char **argv) {
     }
     free(expect);
     if (!o.verdicts_only)
-        printf("\n%d claims: %d agree, %d differ, %d find the paper off, %d skipped, %d failed (%.1f s)\n", ran,
-               tally[SL_CLAIM_AGREES], tally[SL_CLAIM_DIFFERS], tally[SL_CLAIM_PAPER_OFF], tally[SL_CLAIM_SKIPPED],
-               tally[SL_CLAIM_FAILED], total);
+        printf("\n%d claims: %d agree, %d differ, %d find the paper off, %d on another set-up, %d skipped, %d failed (%.1f s)\n",
+               ran, tally[SL_CLAIM_AGREES], tally[SL_CLAIM_DIFFERS], tally[SL_CLAIM_PAPER_OFF], tally[SL_CLAIM_OTHER_SETUP],
+               tally[SL_CLAIM_SKIPPED], tally[SL_CLAIM_FAILED], total);
     if (changed) fprintf(stderr, "softlab validate: %d verdict(s) differ from %s\n", changed, o.expect);
     return changed || failed ? 1 : 0;
 }

@@ -13,9 +13,11 @@ extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed00
 extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_seed002_count,
     sl_claims_seed003_count, sl_claims_seed004_count;
 
-/* snprintf into a result's text field, truncating. */
-void claim_say(char *field, int size, const char *fmt, ...);
-#define CLAIM_SAY(field, ...) claim_say(field, (int)sizeof(field), __VA_ARGS__)
+/* Formats into a result's text field (a heap string of any length: sl_claim_result), replacing
+ * its text; the arguments may include the field's old text. On allocation failure the old
+ * text stays. */
+void claim_say(char **field, const char *fmt, ...);
+#define CLAIM_SAY(field, ...) claim_say(&(field), __VA_ARGS__)
 
 /* Records a further measured number `name` = value in out->extra (a table cell a lesson
  * quotes; never judged); past SL_CLAIM_EXTRAS numbers it is dropped and the note says so. */

@@ -228,7 +228,7 @@ static const int cells1 = 1, cells2 = 2, cells3 = 3;
 #define DROP BALL "dropped 0.1 m on the ground (friction 0.5), "
 #define SQUEEZE BALL "no gravity, between plates touching it at t = 0, closing at 0.1 m/s and stopping at 25 % of its height (t = 0.75 s), "
 #define BEAM "cantilever 1 x 0.2 x 0.2 m (5r x r x r cubes of 5 tets), nu = 0.5, Y = 1e7 Pa, 1000 kg/m^3, gravity, clamped at x = 0; mean tip sag over 0.5-1.6 s; "
-#define VOLUME_REF .reference_tol_rel = 0.01, .reference_tol_abs = 1e-6, .reference_checks_measurement = 1 /* the volume summed again */
+#define VOLUME_REF .reference_tol_rel = 0.01, .reference_tol_abs = 1e-6, .reference_kind = SL_REF_REMEASURE /* the volume summed again */
 #define WHY_SETUP                                                                                                   \
     "The seed's ball had 104k tets and its own Y and drop height, which its text does not give; a softer impact "  \
     "(here 6 cells, Y = 1e5 Pa, 0.1 m) compresses the volumetric row (compliance (1 - 2 nu)/Y) less, so the loss "  \

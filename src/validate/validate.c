@@ -2,6 +2,7 @@
  * one list, one verdict rule, and what the rows share (building a scene, running it). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "claims.h"
@@ -44,7 +45,7 @@ const sl_claim *sl_validate_find(const char *id) {
 const char *sl_validate_paper(int seed) { return sl_paper_reference(seed); }
 
 static const char *const verdict_names[SL_CLAIM_VERDICTS] = {"agrees", "differs", "paper is off", "skipped",
-                                                             "failed"};
+                                                             "failed", "another set-up"};
 
 const char *sl_claim_verdict_name(sl_claim_verdict v) {
     return (int)v >= 0 && v < SL_CLAIM_VERDICTS ? verdict_names[v] : "?";
@@ -56,89 +57,163 @@ int sl_claim_verdict_find(const char *name) {
     return -1;
 }
 
-void claim_say(char *field, int size, const char *fmt, ...) {
+const char *sl_paper_kind_name(sl_paper_kind k) {
+    return k == SL_PAPER_PRINTED ? "printed" : k == SL_PAPER_READING ? "reading" : "";
+}
+
+const char *sl_reference_kind_name(sl_reference_kind k) {
+    static const char *const names[] = {"", "closed form", "second implementation", "peer program", "re-measure"};
+    return (int)k >= 0 && k <= SL_REF_REMEASURE ? names[k] : "";
+}
+
+/* vsnprintf into a fresh heap string of the length it needs; NULL if out of memory. */
+static char *format_new(const char *fmt, va_list ap) {
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (s) vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
+}
+
+void claim_say(char **field, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(field, (size_t)size, fmt, ap);
+    char *s = format_new(fmt, ap); /* before the old text goes: it may be an argument */
     va_end(ap);
+    if (!s) return;
+    free(*field);
+    *field = s;
+}
+
+static char *empty_text(void) {
+    char *s = malloc(1);
+    if (s) s[0] = 0;
+    return s;
+}
+
+sl_status sl_claim_result_init(sl_claim_result *r) {
+    if (!r) return SL_ERR_NULL;
+    memset(r, 0, sizeof *r);
+    r->measured = r->reference = NAN;
+    r->paper_tolerance = r->paper_margin = r->reference_tolerance = r->reference_margin = NAN;
+    r->reference_how = empty_text(), r->note = empty_text(), r->why = empty_text();
+    if (!r->reference_how || !r->note || !r->why) return sl_claim_result_free(r), SL_ERR_NOMEM;
+    return SL_OK;
+}
+
+void sl_claim_result_free(sl_claim_result *r) {
+    if (!r) return;
+    free(r->reference_how), free(r->note), free(r->why);
+    memset(r, 0, sizeof *r);
 }
 
 static double allowance(double value, double tol_rel, double tol_abs) { return fmax(tol_abs, tol_rel * fabs(value)); }
 
-static int paper_holds(const sl_claim *c, double m) {
+/* The paper's allowed distance and how far inside it m lies (negative: outside). */
+static void paper_comparison(const sl_claim *c, double m, double *tolerance, double *margin) {
     switch (c->relation) {
-    case SL_CLAIM_AT_MOST: return m <= c->paper + c->paper_tol_abs;
-    case SL_CLAIM_AT_LEAST: return m >= c->paper - c->paper_tol_abs;
-    default: return fabs(m - c->paper) <= allowance(c->paper, c->paper_tol_rel, c->paper_tol_abs);
+    case SL_CLAIM_AT_MOST: *tolerance = c->paper_tol_abs, *margin = c->paper + c->paper_tol_abs - m; break;
+    case SL_CLAIM_AT_LEAST: *tolerance = c->paper_tol_abs, *margin = m - (c->paper - c->paper_tol_abs); break;
+    default:
+        *tolerance = allowance(c->paper, c->paper_tol_rel, c->paper_tol_abs);
+        *margin = *tolerance - fabs(m - c->paper);
     }
 }
 
 /* The unit after a number: nothing for a pure ratio ("1"). */
 static const char *unit_after(const sl_claim *c) { return !c->unit || !strcmp(c->unit, "1") ? "" : c->unit; }
+static const char *unit_space(const sl_claim *c) { return *unit_after(c) ? " " : ""; }
 
 static const char *relation_words(const sl_claim *c) {
     switch (c->relation) {
     case SL_CLAIM_AT_MOST: return "at most";
     case SL_CLAIM_AT_LEAST: return "at least";
-    default: return "near";
+    default: return "about";
     }
 }
 
-sl_claim_verdict sl_claim_judge(const sl_claim *c, const sl_claim_result *r, char *why, int why_size) {
-    char dummy[8];
-    if (!why || why_size <= 0) why = dummy, why_size = (int)sizeof dummy;
-    why[0] = 0;
+/* The paper's side of a why: "the paper's 0.0098 s (printed, Table 1) allows 0.001 s either
+ * way" in words a reader follows. */
+static void paper_words(const sl_claim *c, const sl_claim_result *r, char *buf, size_t size) {
+    const char *kind = c->paper_kind == SL_PAPER_PRINTED ? "printed in" : "softlab's reading of";
+    const char *where = c->paper_kind == SL_PAPER_PRINTED && c->paper_where ? c->paper_where : c->source;
+    snprintf(buf, size, "the paper's value (%s %s) is %s %.4g%s%s, allowing %.3g%s%s", kind, where,
+             relation_words(c), c->paper, unit_space(c), unit_after(c), r->paper_tolerance, unit_space(c),
+             unit_after(c));
+}
+
+sl_claim_verdict sl_claim_judge(const sl_claim *c, sl_claim_result *r) {
     if (!c || !r) return SL_CLAIM_FAILED;
+    r->paper_tolerance = r->paper_margin = r->reference_tolerance = r->reference_margin = NAN;
+    const char *note = r->note ? r->note : "";
     if (r->skipped) {
-        claim_say(why, why_size, "%s", r->note[0] ? r->note : "not run here");
-        return SL_CLAIM_SKIPPED;
+        CLAIM_SAY(r->why, "%s", note[0] ? note : "not run here");
+        return r->verdict = SL_CLAIM_SKIPPED;
     }
     if (!isfinite(r->measured)) {
-        claim_say(why, why_size, "the measurement is not a number%s%s", r->note[0] ? ": " : "", r->note);
-        return SL_CLAIM_FAILED;
+        CLAIM_SAY(r->why, "The run gave no number%s%s.", note[0] ? ": " : "", note);
+        return r->verdict = SL_CLAIM_FAILED;
     }
     int has_ref = isfinite(r->reference), has_paper = isfinite(c->paper);
-    int ref_ok = !has_ref || fabs(r->measured - r->reference) <=
-                                 allowance(r->reference, c->reference_tol_rel, c->reference_tol_abs);
-    int paper_ok = !has_paper || paper_holds(c, r->measured);
-    if (ref_ok && paper_ok) return SL_CLAIM_AGREES;
-    const char *reason = c->why ? c->why : "unexplained: this row is expected to agree";
-    if (ref_ok && has_ref && !c->reference_checks_measurement) {
-        claim_say(why, why_size, "measured %.4g%s%s and the reference %.4g agree; the paper's %.4g is not %s them. %s",
-                  r->measured, *unit_after(c) ? " " : "", unit_after(c), r->reference, c->paper, relation_words(c), reason);
-        return SL_CLAIM_PAPER_OFF;
+    if ((has_paper && c->paper_kind == SL_PAPER_UNSET) || (has_ref && c->reference_kind == SL_REF_UNSET)) {
+        CLAIM_SAY(r->why, "This row does not say what its %s is (the claim's %s): a defect of the row, not a measurement.",
+                  has_paper && c->paper_kind == SL_PAPER_UNSET ? "paper value" : "reference",
+                  has_paper && c->paper_kind == SL_PAPER_UNSET ? "paper_kind" : "reference_kind");
+        return r->verdict = SL_CLAIM_FAILED;
     }
-    if (!ref_ok)
-        claim_say(why, why_size, "measured %.4g%s%s against the reference %.4g (allowed %.2g). %s", r->measured,
-                  *unit_after(c) ? " " : "", unit_after(c), r->reference, allowance(r->reference, c->reference_tol_rel, c->reference_tol_abs),
-                  reason);
-    else
-        claim_say(why, why_size, "measured %.4g%s%s, the paper %s %.4g; %s. %s", r->measured,
-                  *unit_after(c) ? " " : "", unit_after(c), c->relation == SL_CLAIM_NEAR ? "gives" : c->relation == SL_CLAIM_AT_MOST ? "bounds it by"
-                                                                                                  : "says at least",
-                  c->paper, has_ref ? "the reference checks the measurement, not the paper's set-up" : "no reference decides",
-                  reason);
-    return SL_CLAIM_DIFFERS;
+    if (has_ref) {
+        r->reference_tolerance = allowance(r->reference, c->reference_tol_rel, c->reference_tol_abs);
+        r->reference_margin = r->reference_tolerance - fabs(r->measured - r->reference);
+    }
+    if (has_paper) paper_comparison(c, r->measured, &r->paper_tolerance, &r->paper_margin);
+    int ref_ok = !has_ref || r->reference_margin >= 0, paper_ok = !has_paper || r->paper_margin >= 0;
+    if (ref_ok && paper_ok) {
+        CLAIM_SAY(r->why, "%s", "");
+        return r->verdict = SL_CLAIM_AGREES;
+    }
+    const char *reason = c->why ? c->why : "This row was expected to agree, and softlab does not know why it does not.";
+    char paper[512] = "";
+    if (has_paper) paper_words(c, r, paper, sizeof paper);
+    if (!ref_ok) {
+        CLAIM_SAY(r->why, "%s Measured %.4g%s%s; the reference (%s) is %.4g, and the two may differ by %.3g%s%s.", reason,
+                  r->measured, unit_space(c), unit_after(c), sl_reference_kind_name(c->reference_kind), r->reference,
+                  r->reference_tolerance, unit_space(c), unit_after(c));
+        return r->verdict = SL_CLAIM_DIFFERS;
+    }
+    if (c->setup_differs) {
+        CLAIM_SAY(r->why, "softlab's set-up is not the paper's: %s. %s Measured %.4g%s%s; %s.", c->setup_differs, reason,
+                  r->measured, unit_space(c), unit_after(c), paper);
+        return r->verdict = SL_CLAIM_OTHER_SETUP;
+    }
+    if (has_ref && c->reference_kind != SL_REF_REMEASURE) {
+        CLAIM_SAY(r->why, "%s Measured %.4g%s%s, and the reference (%s) agrees at %.4g; %s.", reason, r->measured,
+                  unit_space(c), unit_after(c), sl_reference_kind_name(c->reference_kind), r->reference, paper);
+        return r->verdict = SL_CLAIM_PAPER_OFF;
+    }
+    CLAIM_SAY(r->why, "%s Measured %.4g%s%s; %s; %s.", reason, r->measured, unit_space(c), unit_after(c), paper,
+              has_ref ? "the reference only re-measures the same number, so it cannot speak for the paper"
+                      : "no reference decides between softlab and the paper");
+    return r->verdict = SL_CLAIM_DIFFERS;
 }
 
 sl_status sl_validate_run(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
     if (!c || !out) return SL_ERR_NULL;
     static const sl_validate_env none = {0};
-    memset(out, 0, sizeof *out);
-    out->measured = NAN, out->reference = NAN;
+    sl_status init = sl_claim_result_init(out);
+    if (init != SL_OK) return init;
     double t0 = sl_clock_seconds();
     sl_status st = c->run ? c->run(c, env ? env : &none, out) : SL_ERR_NULL;
     out->seconds = sl_clock_seconds() - t0;
     if (st != SL_OK) {
-        char detail[sizeof out->note];
-        snprintf(detail, sizeof detail, "%s", out->note);
-        CLAIM_SAY(out->note, "%s%s%s", sl_status_message(st), detail[0] ? ": " : "", detail);
+        CLAIM_SAY(out->note, "%s%s%s", sl_status_message(st), out->note[0] ? ": " : "", out->note);
         out->skipped = 0;
         out->verdict = SL_CLAIM_FAILED;
-        CLAIM_SAY(out->why, "the run failed: %s", out->note);
+        CLAIM_SAY(out->why, "The run failed: %s.", out->note);
         return SL_OK;
     }
-    out->verdict = sl_claim_judge(c, out, out->why, (int)sizeof out->why);
+    sl_claim_judge(c, out);
     return SL_OK;
 }
 
@@ -195,6 +270,6 @@ void claim_extra(sl_claim_result *out, const char *name, double value) {
         return;
     }
     sl_claim_extra *e = &out->extra[out->extra_count++];
-    claim_say(e->name, (int)sizeof e->name, "%s", name);
+    snprintf(e->name, sizeof e->name, "%s", name); /* a key: [a-z0-9_], under 32 bytes */
     e->value = value;
 }

@@ -19,6 +19,10 @@ enum {
     CLAIM_TEXT_UNIT,
     CLAIM_TEXT_RELATION, /* "near", "at most", "at least": how the paper's value is compared */
     CLAIM_TEXT_PAPER,    /* the cited paper of the claim's seed (sl_validate_paper) */
+    CLAIM_TEXT_PAPER_KIND,     /* "printed", "reading" or "" (no paper value) */
+    CLAIM_TEXT_PAPER_WHERE,    /* where a printed value is printed; "" for a reading */
+    CLAIM_TEXT_REFERENCE_KIND, /* "closed form", "second implementation", "peer program", "re-measure", "" */
+    CLAIM_TEXT_SETUP_DIFFERS,  /* how softlab's set-up differs from the paper's; "" if it is the paper's */
     CLAIM_TEXT_SIZE
 };
 
@@ -36,6 +40,10 @@ enum {
     RESULT_REFERENCE, /* NaN: no reference */
     RESULT_VERDICT,   /* sl_claim_verdict */
     RESULT_SECONDS,   /* s of clock */
+    RESULT_PAPER_TOLERANCE,     /* the paper comparison's allowed distance, in the claim's unit (NaN: none) */
+    RESULT_PAPER_MARGIN,        /* how far inside it (negative: outside) */
+    RESULT_REFERENCE_TOLERANCE, /* the same against the reference */
+    RESULT_REFERENCE_MARGIN,
     RESULT_SIZE
 };
 enum {
@@ -77,6 +85,11 @@ API const char *sl_api_claim_text(int i, int field) {
     case CLAIM_TEXT_UNIT: return c->unit;
     case CLAIM_TEXT_RELATION: return (int)c->relation >= 0 && c->relation <= SL_CLAIM_AT_LEAST ? relation[c->relation] : "";
     case CLAIM_TEXT_PAPER: return sl_validate_paper(c->seed);
+    case CLAIM_TEXT_PAPER_KIND: return sl_paper_kind_name(c->paper_kind);
+    case CLAIM_TEXT_PAPER_WHERE:
+        return c->paper_kind == SL_PAPER_PRINTED ? (c->paper_where ? c->paper_where : c->source) : "";
+    case CLAIM_TEXT_REFERENCE_KIND: return sl_reference_kind_name(c->reference_kind);
+    case CLAIM_TEXT_SETUP_DIFFERS: return c->setup_differs ? reader_text(c->setup_differs) : "";
     default: return "";
     }
 }
@@ -99,8 +112,10 @@ API double sl_api_claim_number(int i, int field) {
 API int sl_api_claim_run(int i) {
     const sl_claim *c = claim_at(i);
     have_last = 0;
+    sl_claim_result_free(&last); /* the texts of the run before */
     if (!c) return set_error("no claim %d (there are %d)", i, sl_api_claim_count()), SL_ERR_RANGE;
-    sl_validate_run(c, NULL, &last);
+    sl_status st = sl_validate_run(c, NULL, &last);
+    if (st != SL_OK) return set_error("claim %d: %s", i, sl_status_message(st)), st;
     have_last = 1;
     return SL_OK;
 }
@@ -113,6 +128,10 @@ API double sl_api_claim_result(int slot) {
     case RESULT_REFERENCE: return last.reference;
     case RESULT_VERDICT: return last.verdict;
     case RESULT_SECONDS: return last.seconds;
+    case RESULT_PAPER_TOLERANCE: return last.paper_tolerance;
+    case RESULT_PAPER_MARGIN: return last.paper_margin;
+    case RESULT_REFERENCE_TOLERANCE: return last.reference_tolerance;
+    case RESULT_REFERENCE_MARGIN: return last.reference_margin;
     default: return NAN;
     }
 }

@@ -1,6 +1,7 @@
 /* Validation mode's verdict rule (sl_claim_judge, softlab/validate.h) on made-up claims,
  * and one real row run end to end against its closed form. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "softlab/validate.h"
@@ -8,13 +9,25 @@
 
 static sl_claim made_up(double paper, sl_claim_relation rel) {
     sl_claim c = {.id = "x", .unit = "s", .paper = paper, .relation = rel, .paper_tol_rel = 0.1,
-                  .reference_tol_rel = 0.01, .why = "a stated reason"};
+                  .reference_tol_rel = 0.01, .why = "a stated reason.", .paper_kind = SL_PAPER_PRINTED,
+                  .reference_kind = SL_REF_CLOSED_FORM};
     return c;
 }
 
+/* The verdict of c for a made-up measurement; the why is copied into why (400 bytes). */
+static sl_claim_verdict judge_full(const sl_claim *c, double measured, double reference, char *why, sl_claim_result *r) {
+    sl_claim_result_init(r);
+    r->measured = measured, r->reference = reference;
+    sl_claim_verdict v = sl_claim_judge(c, r);
+    snprintf(why, 400, "%s", r->why);
+    return v;
+}
+
 static sl_claim_verdict judge(const sl_claim *c, double measured, double reference, char *why) {
-    sl_claim_result r = {.measured = measured, .reference = reference};
-    return sl_claim_judge(c, &r, why, 400);
+    sl_claim_result r;
+    sl_claim_verdict v = judge_full(c, measured, reference, why, &r);
+    sl_claim_result_free(&r);
+    return v;
 }
 
 TEST(validate_judge_agrees_differs_paper_off) {
@@ -23,11 +36,11 @@ TEST(validate_judge_agrees_differs_paper_off) {
     ENSURE(judge(&c, 1.005, 1.0, why) == SL_CLAIM_AGREES && why[0] == 0);
     ENSURE(judge(&c, 1.09, NAN, why) == SL_CLAIM_AGREES);             /* within the paper's 10 %, no reference */
     ENSURE(judge(&c, 1.5, 1.49, why) == SL_CLAIM_PAPER_OFF);          /* reference agrees, paper 1.0 off */
-    ENSURE(strstr(why, "a stated reason") != NULL);
+    ENSURE(strncmp(why, "a stated reason.", 16) == 0);               /* the row's own reason comes first */
     ENSURE(judge(&c, 1.5, 1.0, why) == SL_CLAIM_DIFFERS);             /* 50 % from the reference */
     sl_claim recount = c;                                            /* a reference that only re-measures */
-    recount.reference_checks_measurement = 1;
-    ENSURE(judge(&recount, 1.5, 1.5, why) == SL_CLAIM_DIFFERS && strstr(why, "checks the measurement") != NULL);
+    recount.reference_kind = SL_REF_REMEASURE;
+    ENSURE(judge(&recount, 1.5, 1.5, why) == SL_CLAIM_DIFFERS && strstr(why, "re-measures") != NULL);
     ENSURE(judge(&recount, 1.0, 1.0, why) == SL_CLAIM_AGREES);
     ENSURE(judge(&c, 1.5, NAN, why) == SL_CLAIM_DIFFERS);             /* off the paper, no reference */
     ENSURE(judge(&c, 1.0, 1.02, why) == SL_CLAIM_DIFFERS);            /* 2 % from the reference: over its 1 % */
@@ -38,11 +51,77 @@ TEST(validate_judge_agrees_differs_paper_off) {
     sl_claim bare = made_up(NAN, SL_CLAIM_NEAR);
     bare.why = NULL;
     ENSURE(judge(&bare, 3.0, NAN, why) == SL_CLAIM_AGREES); /* nothing to compare: it only reports */
-    ENSURE(judge(&bare, 3.0, 2.0, why) == SL_CLAIM_DIFFERS && strstr(why, "unexplained") != NULL);
-    sl_claim_result skipped = {.measured = NAN, .reference = NAN, .skipped = 1};
-    strcpy(skipped.note, "CalculiX (ccx) is not installed");
-    ENSURE(sl_claim_judge(&c, &skipped, why, 400) == SL_CLAIM_SKIPPED && strstr(why, "ccx") != NULL);
+    ENSURE(judge(&bare, 3.0, 2.0, why) == SL_CLAIM_DIFFERS && strstr(why, "does not know why") != NULL);
+    sl_claim_result skipped;
+    sl_claim_result_init(&skipped);
+    skipped.skipped = 1;
+    static const char ccx[] = "CalculiX (ccx) is not installed";
+    free(skipped.note);
+    skipped.note = malloc(sizeof ccx);
+    if (skipped.note) memcpy(skipped.note, ccx, sizeof ccx);
+    ENSURE(sl_claim_judge(&c, &skipped) == SL_CLAIM_SKIPPED && strstr(skipped.why, "ccx") != NULL);
+    sl_claim_result_free(&skipped);
     ENSURE(sl_claim_verdict_find("paper is off") == SL_CLAIM_PAPER_OFF && sl_claim_verdict_find("nope") == -1);
+    ENSURE(sl_claim_verdict_find("another set-up") == SL_CLAIM_OTHER_SETUP);
+}
+
+/* A row that does not run the paper's own set-up never says the paper is off: it says
+ * 'another set-up' and names the difference; against the reference it still differs. */
+TEST(validate_judge_another_setup_names_the_difference) {
+    char why[400];
+    sl_claim c = made_up(1.0, SL_CLAIM_NEAR);
+    c.setup_differs = "an undamped oscillator, not the paper's thread";
+    ENSURE(judge(&c, 1.5, 1.49, why) == SL_CLAIM_OTHER_SETUP && strstr(why, "undamped oscillator") != NULL);
+    ENSURE(judge(&c, 1.5, 1.0, why) == SL_CLAIM_DIFFERS);  /* off its own reference: softlab's problem */
+    ENSURE(judge(&c, 1.05, 1.05, why) == SL_CLAIM_AGREES); /* agreement on another set-up is still agreement */
+    ENSURE(!strcmp(sl_claim_verdict_name(SL_CLAIM_OTHER_SETUP), "another set-up"));
+}
+
+/* The tolerance and the margin: 'near' 1.0 +- 10 % at 1.04 lies 0.06 inside; 'at most' 0.01
+ * at 0.011 lies 0.001 outside; the reference's 1 % of 1.0 at 1.005 is 0.005 inside. */
+TEST(validate_judge_reports_tolerance_and_margin) {
+    char why[400];
+    sl_claim_result r;
+    sl_claim c = made_up(1.0, SL_CLAIM_NEAR);
+    judge_full(&c, 1.04, 1.045, why, &r);
+    ENSURE_NEAR(r.paper_tolerance, 0.1, 1e-12);
+    ENSURE_NEAR(r.paper_margin, 0.06, 1e-12);
+    ENSURE_NEAR(r.reference_tolerance, 0.01045, 1e-12);
+    ENSURE_NEAR(r.reference_margin, 0.01045 - 0.005, 1e-12);
+    sl_claim_result_free(&r);
+    sl_claim most = made_up(0.01, SL_CLAIM_AT_MOST);
+    judge_full(&most, 0.011, NAN, why, &r);
+    ENSURE_NEAR(r.paper_margin, -0.001, 1e-12);
+    ENSURE(isnan(r.reference_tolerance) && isnan(r.reference_margin));
+    sl_claim_result_free(&r);
+}
+
+/* A row must say what its numbers are: a paper value without paper_kind, or a reference
+ * without reference_kind, fails the row (as a defect of the row). */
+TEST(validate_judge_requires_the_kinds) {
+    char why[400];
+    sl_claim c = made_up(1.0, SL_CLAIM_NEAR);
+    c.paper_kind = SL_PAPER_UNSET;
+    ENSURE(judge(&c, 1.0, NAN, why) == SL_CLAIM_FAILED && strstr(why, "paper_kind") != NULL);
+    c = made_up(1.0, SL_CLAIM_NEAR);
+    c.reference_kind = SL_REF_UNSET;
+    ENSURE(judge(&c, 1.0, 1.0, why) == SL_CLAIM_FAILED && strstr(why, "reference_kind") != NULL);
+    ENSURE(judge(&c, 1.0, NAN, why) == SL_CLAIM_AGREES); /* no reference: no kind needed */
+}
+
+/* No text is cut: a row's reason of 3000 characters reaches the why whole. */
+TEST(validate_judge_keeps_long_texts_whole) {
+    static char reason[3001];
+    memset(reason, 'a', 3000);
+    reason[2999] = '.', reason[3000] = 0;
+    sl_claim c = made_up(1.0, SL_CLAIM_NEAR);
+    c.why = reason;
+    sl_claim_result r;
+    sl_claim_result_init(&r);
+    r.measured = 2.0, r.reference = 2.0;
+    ENSURE(sl_claim_judge(&c, &r) == SL_CLAIM_PAPER_OFF);
+    ENSURE(strstr(r.why, reason) != NULL && strlen(r.why) > 3000);
+    sl_claim_result_free(&r);
 }
 
 /* Every claim has a unique id that starts with its seed, and a run function; the table's
@@ -89,6 +168,7 @@ TEST(validate_rows_report_extra_numbers) {
     ENSURE_NEAR(extra_named(&r, "order_coarse"), 4, 0.1);
     ENSURE_NEAR(extra_named(&r, "cube_order"), 4, 0.3);
     ENSURE(isnan(extra_named(&r, "no such number")));
+    sl_claim_result_free(&r);
     /* lesson 003's note on RK4 beyond its bound (omega dt = 3, energy x 2.27 a step from
      * 0.5 J): hundreds of joules within the first window; over the next two it stays more
      * than twice the start's 0.5 J above it (the verdict's gain that stays) */
@@ -99,12 +179,14 @@ TEST(validate_rows_report_extra_numbers) {
            "at most %.4g J\n", first, low, high);
     ENSURE(first > 100 && first < 0.5 * pow(2.27, 16)); /* bounded by the growth of 16 steps */
     ENSURE(low > 0.5 + 2 * 0.5 && low < first && high >= first);
+    sl_claim_result_free(&r);
     sl_claim_result a, b;
     const sl_claim *cost = sl_validate_find("000-cost-linear");
     ENSURE(cost && sl_validate_run(cost, NULL, &a) == SL_OK && sl_validate_run(cost, NULL, &b) == SL_OK);
     ENSURE(a.measured == b.measured && a.verdict == SL_CLAIM_AGREES);
     ENSURE_NEAR(a.measured, 1, 0.05);
     ENSURE(extra_named(&a, "nnz_per_tet_200") > extra_named(&a, "nnz_per_tet_50"));
+    sl_claim_result_free(&a), sl_claim_result_free(&b);
 }
 
 /* The half step's run-length artefact (lesson 003 §5): its "largest stable" omega dt over
@@ -122,4 +204,5 @@ TEST(validate_half_step_dt_shrinks_with_the_run) {
     ENSURE_NEAR(r.measured, extra_named(&r, "formula"), 0.01 * r.measured);
     ENSURE_NEAR(z2, extra_named(&r, "formula_2run"), 0.01 * z2);
     ENSURE_NEAR(extra_named(&r, "ratio_2run"), cbrt(2.0), 0.01);
+    sl_claim_result_free(&r);
 }
