@@ -104,8 +104,37 @@ function setupQuestion(div, measure, index) {
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check(); });
 }
 
+/** A lab frame the server could not deliver (offline, the server stopped) would show the
+ *  browser's error page; the lesson says so instead and offers to try again. The labs are
+ *  same-origin, so a loaded frame whose document cannot be read is such an error page. */
+function watchLabFrames() {
+  for (const frame of document.querySelectorAll('.lab iframe')) {
+    const src = frame.getAttribute('src');
+    const note = document.createElement('div');
+    note.className = 'lab-offline';
+    note.setAttribute('role', 'status');
+    note.hidden = true;
+    const retry = document.createElement('button');
+    retry.type = 'button';
+    retry.textContent = 'Try again';
+    note.append(`The lab “${frame.title}” could not be loaded: the site's server did not answer (offline, or the server stopped). `
+      + 'The lesson\'s text still reads; the lab needs the server. ', retry);
+    frame.after(note);
+    const check = () => {
+      let failed;
+      try { failed = !frame.contentDocument; } catch { failed = true; }
+      frame.hidden = failed;
+      note.hidden = !failed;
+    };
+    frame.addEventListener('load', check);
+    check(); // a frame may have failed before this module ran (a still-loading one reads about:blank)
+    retry.addEventListener('click', () => { note.hidden = true; frame.hidden = false; frame.src = src; });
+  }
+}
+
 function main() {
   renderMath();
+  watchLabFrames();
   const measure = measurer();
   document.querySelectorAll('.question').forEach((div, i) => setupQuestion(div, measure, i));
   // each card its own Worker, so that its Stop (terminate) leaves the questions' alone

@@ -28,6 +28,21 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
+/** Text with formulas between dollar signs ($\\omega \\Delta t \\le 2$) as a fragment: the
+ *  formulas rendered by KaTeX as MathML where it loaded, the rest as text (never markup). */
+function withMath(text) {
+  const frag = document.createDocumentFragment();
+  const parts = String(text ?? '').split('$');
+  if (parts.length % 2 === 0) { frag.append(text); return frag; } // an odd dollar: show it as written
+  parts.forEach((part, i) => {
+    if (i % 2 === 0 || !window.katex) { if (part) frag.append(i % 2 ? `$${part}$` : part); return; }
+    const span = document.createElement('span');
+    window.katex.render(part, span, { output: 'mathml', throwOnError: false });
+    frag.append(span);
+  });
+  return frag;
+}
+
 function row(c) {
   const tr = el('tr', { id: `claim-${c.id}` });
   tr.dataset.verdict = 'pending';
@@ -38,9 +53,9 @@ function row(c) {
   tr.append(
     el('td', { className: 'verdict' }, el('span', { className: 'badge', textContent: c.quick ? 'queued' : 'not run' })),
     el('td', { className: 'claim' },
-      el('div', { className: 'what' }, el('b', { textContent: c.source }), ` ${c.claim}`),
-      el('div', { className: 'setup muted', textContent: `Set-up: ${c.setup}` }),
-      c.setupDiffers ? el('div', { className: 'differs', textContent: `Not the paper’s set-up: ${c.setupDiffers}.` }) : null,
+      el('div', { className: 'what' }, el('b', { textContent: c.source }), ' ', withMath(c.claim)),
+      el('div', { className: 'setup muted' }, 'Set-up: ', withMath(c.setup)),
+      c.setupDiffers ? el('div', { className: 'differs' }, 'Not the paper’s set-up: ', withMath(c.setupDiffers), '.') : null,
       el('div', { className: 'margins muted' }),
       el('div', { className: 'why' }),
       el('div', { className: 'how muted' })),
@@ -86,9 +101,9 @@ function show(index, r) {
     comparison('paper', r.paperTolerance, r.paperMargin, c),
     comparison(`reference${c.referenceKind ? ` (${c.referenceKind})` : ''}`, r.referenceTolerance, r.referenceMargin, c),
   ].filter(Boolean).join(' ');
-  tr.querySelector('.why').textContent = r.why;
-  tr.querySelector('.how').textContent = [r.referenceHow && `Reference: ${r.referenceHow}.`, r.note && `Note: ${r.note}.`,
-    `${num(r.seconds)} s here.`].filter(Boolean).join(' ');
+  tr.querySelector('.why').replaceChildren(withMath(r.why));
+  tr.querySelector('.how').replaceChildren(withMath([r.referenceHow && `Reference: ${r.referenceHow}.`, r.note && `Note: ${r.note}.`,
+    `${num(r.seconds)} s here.`].filter(Boolean).join(' ')));
 }
 
 function progress() {

@@ -249,3 +249,30 @@ describe('lesson 003: explicit integrators', () => {
     assert.deepStrictEqual(errors, []);
   });
 });
+
+// Offline (issue 43): a lab frame the server does not deliver shows the lesson's own note
+// with a retry, never the browser's error page; once the server answers, the retry loads it.
+describe('a lesson whose lab cannot be reached', () => {
+  test('says so, and its retry loads the lab', { timeout: 120000 }, async () => {
+    const page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    let offline = true;
+    await page.route(/\/index\.html\?/, (r) => (offline ? r.abort('internetdisconnected') : r.continue()));
+    await page.goto(site.base + '/lessons/000-regularized-stepper.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+    const note = page.locator('.lab-offline').first();
+    await note.waitFor({ state: 'visible', timeout: 30000 });
+    assert.match(await note.textContent(), /could not be loaded: the site's server did not answer/);
+    assert.strictEqual(await page.locator('.lab iframe').first().isHidden(), true, 'the error page is hidden');
+    offline = false;
+    await note.locator('button').click();
+    await page.waitForFunction(() => {
+      const f = document.querySelector('.lab iframe');
+      return f && !f.hidden && f.contentWindow && f.contentWindow.softlab && f.contentWindow.softlab.ready;
+    }, null, { timeout: 60000 });
+    assert.strictEqual(await note.isHidden(), true);
+    assert.deepStrictEqual(errors, []);
+    await page.close();
+  });
+});

@@ -50,7 +50,7 @@ describe('validation.html', () => {
     assert.ok(runningAtClick, 'the click was handled while a row ran in the Worker');
     await page.waitForFunction(() => !document.querySelector('tr[data-verdict="running"]'), null, { timeout: 120000 });
     const after = await page.getAttribute(`#${runningAtClick}`, 'data-verdict');
-    assert.ok(['agrees', 'differs', 'paper is off', 'skipped', 'failed'].includes(after),
+    assert.ok(['agrees', 'differs', 'paper is off', 'another set-up', 'skipped', 'failed'].includes(after),
       `the row running at the click got its result after it (${after})`);
     const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => ({
       id: tr.id.replace(/^claim-/, ''), verdict: tr.dataset.verdict,
@@ -75,6 +75,31 @@ describe('validation.html', () => {
     assert.match(await page.textContent(`#claim-${id} .how`), /classical order/);
     const href = await page.getAttribute(`#claim-${id} a`, 'href');
     assert.strictEqual(href, 'index.html?scene=oscillator&methods=rk4');
+    // the tolerance and margin shown are the core's (the CLI's JSON), worded
+    const cli = cliRow(id);
+    const margins = await page.textContent(`#claim-${id} .margins`);
+    if (cli.margin !== null) {
+      const m = margins.match(/Against the paper: tolerance ([^,]+), (inside|outside) by ([0-9.e+-]+)/);
+      assert.ok(m, `the paper's tolerance and margin are shown: "${margins}"`);
+      assert.strictEqual(m[2], cli.margin >= 0 ? 'inside' : 'outside');
+      assert.ok(Math.abs(parseFloat(m[3]) - Math.abs(cli.margin)) <= 5e-4 * Math.max(Math.abs(cli.margin), 1e-3),
+        `margin ${m[3]} against the CLI's ${cli.margin}`);
+    }
+    // a rerun replaces its row's verdict in the summary: each claim counted once (rerun once
+    // more, so the row has surely been counted before)
+    await page.evaluate((sel) => new Promise((resolve) => {
+      const tr = document.querySelector(sel);
+      let sawRunning = false;
+      new MutationObserver((list, obs) => {
+        if (tr.dataset.verdict === 'running') sawRunning = true;
+        else if (sawRunning) { obs.disconnect(); resolve(); }
+      }).observe(tr, { attributes: true, attributeFilter: ['data-verdict'] });
+      tr.querySelector('button').click();
+    }), `#claim-${id}`);
+    const counted = await page.evaluate(() => document.getElementById('summary').textContent
+      .split('·').reduce((n, part) => n + (parseInt(part, 10) || 0), 0));
+    const withVerdict = await page.$$eval('tbody tr', (trs) => trs.filter((tr) => !['pending', 'running'].includes(tr.dataset.verdict)).length);
+    assert.strictEqual(counted, withVerdict, 'the summary counts each claim once');
     const lab = await site.browser.newPage();
     await lab.goto(`${site.base}/${href}&paused=1`);
     await lab.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
