@@ -20,17 +20,16 @@
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
  * elastic energy (J), and for tetrahedral and grid scenes the volume ratio
  * (current/rest), for grid scenes also the number of inverted cells.
+ * Outputs are written whole or not at all, checked before the run (output.h).
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
- * 2 bad arguments or input. */
-#define _POSIX_C_SOURCE 200112L /* stat: one file for two outputs */
+ * 2 bad arguments or input, or an output that cannot be written. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bench.h"
 #include "check.h"
@@ -78,8 +77,8 @@ static void print_usage(FILE *f) {
             "       softlab bench --warp [--steps N]\n"
             "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
-            "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
-            "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
+            "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
+            "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--onering 0|1] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"

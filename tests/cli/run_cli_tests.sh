@@ -434,8 +434,10 @@ $bin run --mesh "$tmp/c1.msh" > /dev/null 2> "$tmp/err"; rc=$?
 check mesh_raw_c1_byte_escaped '[ $rc = 2 ] && grep -qF "\x9b2J" "$tmp/err" && ! LC_ALL=C grep -q "$(printf "\x9b")" "$tmp/err" && grep -q "2J—" "$tmp/err"'
 $bin run --scene "$(printf 'x\x1b[31m\x9b2J\x07y')" > /dev/null 2> "$tmp/err"; rc=$?
 check echoed_scene_name_escaped '[ $rc = 2 ] && grep -qF "unknown scene '"'"'x\x1b[31m\x9b2J\x07y'"'"'" "$tmp/err" && ! LC_ALL=C grep -q "$(printf "[\x1b\x07\x9b]")" "$tmp/err"'
-for cmd in "run --scene oscillator --dt" "find-dt --scene oscillator --method rk4 --t-end" "run --scene oscillator --csv /nonexistent/"; do
-  $bin $cmd "$(printf '\x1b]0;owned\x07\x9b')" > /dev/null 2> "$tmp/err"; rc=$?
+for cmd in "run --scene oscillator --dt" "find-dt --scene oscillator --method rk4 --t-end" "run --scene oscillator --csv" \
+    "bench --form" "check-defaults --scene" "validate --seed"; do
+  v=$(printf '\x1b]0;owned\x07\x9b'); [ "${cmd##* }" = --csv ] && v=/nonexistent/$v # a path: no file made here
+  $bin $cmd "$v" > /dev/null 2> "$tmp/err"; rc=$?
   check "echoed_value_escaped_${cmd%% *}_${cmd##* }" '[ $rc = 2 ] && grep -qF "\x1b]0;owned\x07\x9b" "$tmp/err" && ! LC_ALL=C grep -q "$(printf "[\x1b\x07\x9b]")" "$tmp/err"'
 done
 
