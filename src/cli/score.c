@@ -14,7 +14,8 @@
  *
  * Each trial run takes at most --max-steps steps (default FIND_DT_MAX_STEPS) and the
  * search at most --max-seconds of processor time (default FIND_DT_MAX_SECONDS; for score
- * the whole table's, shared equally by its steppers); find-dt
+ * the whole table's, shared equally by its steppers, and each row's timing shortened to
+ * about its share: timing_t_end); find-dt
  * prints a progress line per trial on stderr and says when the search gave up; score
  * marks such rows 'gave-up' and names them in its last line. A stepper
  * that refuses the scene (sl_world_set_stepper) is reported with the reason. */
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "score.h"
 #include "text.h"
@@ -99,9 +101,19 @@ static void print_last_line(const sl_find_dt_result *r) {
 
 /* Time per step (s) at dt: the library's (sl_scene_time_per_step: processor time, the
  * best of three trials of t_end of simulated time); NaN if it fails. */
-static double time_per_step(const probe_args *a, const sl_stepper_class *stepper, double dt) {
+static double time_per_step(const probe_args *a, const sl_stepper_class *stepper, double dt, double t_end) {
     double tps = NAN;
-    return sl_scene_time_per_step(sl_scene_find(a->scene), &a->params, stepper, dt, a->t_end, &tps) == SL_OK ? tps : NAN;
+    return sl_scene_time_per_step(sl_scene_find(a->scene), &a->params, stepper, dt, t_end, &tps) == SL_OK ? tps : NAN;
+}
+
+/* Simulated time (s) over which score times a stepper at dt: a's t_end, shortened (to
+ * no fewer than 50 steps) so that the SL_TIME_RUNS trials take about the search's share
+ * of --max-seconds at cost (processor seconds a step, as the search measured it; 0:
+ * unknown): the timing of an expensive stepper at a small dt_max (up to 3 x 20,000
+ * steps) would otherwise outlast the search's bound. */
+static double timing_t_end(const probe_args *a, double dt, double cost) {
+    if (!(cost > 0) || !(a->limits.max_seconds > 0)) return a->t_end;
+    return fmin(a->t_end, fmax(50.0, a->limits.max_seconds / (SL_TIME_RUNS * cost)) * dt);
 }
 
 /* 1 if stepper runs the scene of a (sl_world_set_stepper at its default dt); else
@@ -283,14 +295,16 @@ int softlab_score(int argc, char **argv) {
             printf("%-20s %12s\n", c->name, "refused");
             continue;
         }
+        clock_t start = clock();
         sl_find_dt_result r = find_dt(&a, c);
+        double cost = r.steps > 0 ? (double)(clock() - start) / CLOCKS_PER_SEC / (double)r.steps : 0;
         const char *why = gave_up_reason(&r);
         if (why && strlen(unfinished) + strlen(c->name) + 2 < sizeof unfinished)
             strcat(strcat(unfinished, " "), c->name);
         double dt = why ? 0 : r.dt_max; /* a search that gave up has no dt_max: its row says so */
         /* timed over the run find_dt checked (steps past t_end might diverge and reset) */
         double dt_run = dt > 0 ? dt : sl_scene_find(a.scene)->default_dt;
-        double tps = time_per_step(&a, c, dt_run);
+        double tps = time_per_step(&a, c, dt_run, timing_t_end(&a, dt_run, cost));
         double score = dt > 0 ? dt / tps : NAN;
         if (!strcmp(c->name, "explicit-euler")) ref = tps;
         if (why) printf("%-20s %12s %10.3f %6d ", c->name, "gave-up", 1e6 * tps, c->force_evaluations);
