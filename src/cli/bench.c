@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "text.h"
 #include "softlab/build.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
@@ -105,7 +106,7 @@ static int bench_int(const char *opt, const char *val, long lo, long hi, int *ou
     errno = 0;
     long v = strtol(val, &end, 10);
     if (errno || end == val || *end || v < lo || v > hi) {
-        fprintf(stderr, "softlab: bench %s expects an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, val);
+        fprintf(stderr, "softlab: bench %s expects an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, cli_shown(val));
         return 0;
     }
     *out = (int)v;
@@ -403,7 +404,7 @@ int softlab_bench(int argc, char **argv) {
         if (!strcmp(opt, "--warp")) { warp = 1; continue; }
         if (!strcmp(opt, "--defaults")) { defaults = 1; continue; }
         if (i + 1 >= argc) {
-            fprintf(stderr, "softlab: bench option %s needs a value\n", opt);
+            fprintf(stderr, "softlab: bench option %s needs a value\n", cli_shown(opt));
             return 2;
         }
         const char *val = argv[++i];
@@ -415,7 +416,7 @@ int softlab_bench(int argc, char **argv) {
             if (!bench_int("--max-tets", val, 1, 20000, &max_tets)) return 2;
         } else if (!strcmp(opt, "--form")) {
             if (strcmp(val, "primal") && strcmp(val, "schur")) {
-                fprintf(stderr, "softlab: bench --form must be primal or schur, got '%s'\n", val);
+                fprintf(stderr, "softlab: bench --form must be primal or schur, got '%s'\n", cli_shown(val));
                 return 2;
             }
             schur = !strcmp(val, "schur");
@@ -423,7 +424,7 @@ int softlab_bench(int argc, char **argv) {
             char *end = NULL;
             seconds = strtod(val, &end);
             if (end == val || *end || !(seconds > 0 && seconds <= 60)) {
-                fprintf(stderr, "softlab: bench --seconds expects a number in (0, 60], got '%s'\n", val);
+                fprintf(stderr, "softlab: bench --seconds expects a number in (0, 60], got '%s'\n", cli_shown(val));
                 return 2;
             }
         } else if (!strcmp(opt, "--scene")) {
@@ -432,16 +433,16 @@ int softlab_bench(int argc, char **argv) {
             for (int k = 0; k < SL_LINEAR_SOLVER_COUNT; k++)
                 if (!strcmp(val, solver_names[k])) solver = k;
             if (solver < 0) {
-                fprintf(stderr, "softlab: bench --solver: unknown solver '%s'\n", val);
+                fprintf(stderr, "softlab: bench --solver: unknown solver '%s'\n", cli_shown(val));
                 return 2;
             }
         } else {
-            fprintf(stderr, "softlab: bench: unknown option '%s'\n", opt);
+            fprintf(stderr, "softlab: bench: unknown option '%s'\n", cli_shown(opt));
             return 2;
         }
     }
     if (only && !sl_scene_find(only)) {
-        fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", only);
+        fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", cli_shown(only));
         return 2;
     }
     if (defaults) return bench_defaults(only, seconds);

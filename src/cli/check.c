@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "text.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 
@@ -165,7 +166,7 @@ int softlab_check_defaults(int argc, char **argv) {
         return 2;
     }
     if (scene && !sl_scene_find(scene)) {
-        fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n", scene);
+        fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n", cli_shown(scene));
         return 2;
     }
     int ok = 1;

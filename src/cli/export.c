@@ -4,23 +4,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Closes f: SL_OK, or SL_ERR_IO with errno saying why if a write or the close failed. */
-static sl_status close_checked(FILE *f) {
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && !err) err = errno ? errno : EIO;
-    errno = err;
-    return err ? SL_ERR_IO : SL_OK;
+/* SL_OK, or SL_ERR_IO with errno saying why if a write to f failed. */
+static sl_status checked(FILE *f) {
+    if (!ferror(f)) return SL_OK;
+    if (!errno) errno = EIO;
+    return SL_ERR_IO;
 }
 
-sl_status softlab_write_positions_csv(const char *path, const sl_world *w, const int *ids) {
-    if (!path || !w) return SL_ERR_NULL;
-    FILE *f = fopen(path, "w");
-    if (!f) return SL_ERR_IO;
+sl_status softlab_write_positions_csv(FILE *f, const sl_world *w, const int *ids) {
+    if (!f || !w) return SL_ERR_NULL;
     const double *x = sl_world_positions(w);
     fprintf(f, "id,x,y,z\n");
     for (int i = 0; i < sl_world_node_count(w); i++)
         fprintf(f, "%d,%.12g,%.12g,%.12g\n", ids ? ids[i] : i, x[3 * i], x[3 * i + 1], x[3 * i + 2]);
-    return close_checked(f);
+    return checked(f);
 }
 
 static void write_cells(FILE *f, const sl_world *w, int tets) {
@@ -40,18 +37,13 @@ static void write_cells(FILE *f, const sl_world *w, int tets) {
     for (int i = 0; i < tris; i++) fprintf(f, "5\n");
 }
 
-sl_status softlab_write_vtk(const char *path, const sl_world *w) {
-    if (!path || !w) return SL_ERR_NULL;
+sl_status softlab_write_vtk(FILE *f, const sl_world *w) {
+    if (!f || !w) return SL_ERR_NULL;
     int n = sl_world_node_count(w);
     double *energy = malloc(sizeof(double) * (size_t)n);
     if (!energy || sl_world_node_energy(w, energy) != SL_OK) {
         free(energy);
         return SL_ERR_NOMEM;
-    }
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        free(energy);
-        return SL_ERR_IO;
     }
     const double *x = sl_world_positions(w);
     fprintf(f, "# vtk DataFile Version 3.0\nsoftlab state at t = %.9g s\nASCII\n"
@@ -61,5 +53,5 @@ sl_status softlab_write_vtk(const char *path, const sl_world *w) {
     fprintf(f, "POINT_DATA %d\nSCALARS elastic_energy_J double 1\nLOOKUP_TABLE default\n", n);
     for (int i = 0; i < n; i++) fprintf(f, "%.9g\n", energy[i]);
     free(energy);
-    return close_checked(f);
+    return checked(f);
 }

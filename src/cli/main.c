@@ -20,22 +20,23 @@
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
  * elastic energy (J), and for tetrahedral and grid scenes the volume ratio
  * (current/rest), for grid scenes also the number of inverted cells.
+ * Outputs are written whole or not at all, checked before the run (output.h).
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
- * 2 bad arguments or input. */
-#define _POSIX_C_SOURCE 200112L /* stat: one file for two outputs */
+ * 2 bad arguments or input, or an output that cannot be written. */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "bench.h"
 #include "check.h"
 #include "export.h"
+#include "output.h"
 #include "score.h"
+#include "text.h"
 #include "validate.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
@@ -52,6 +53,7 @@ typedef struct {
     int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
     double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
     int track, until_rest, pin_box_count;
+    int t_end_default; /* no --t-end nor --until-rest: the scene's t_end (said on stderr) */
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
     sl_scene_params params;
 } run_args;
@@ -75,8 +77,8 @@ static void print_usage(FILE *f) {
             "       softlab bench --warp [--steps N]\n"
             "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
-            "                   [--method NAME] [--dt S] (--t-end S | --until-rest)\n"
-            "                   [--beta PER_S] [--k N_M] [--young PA] [--poisson NU]\n"
+            "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
+            "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--onering 0|1] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
@@ -157,7 +159,7 @@ static int repeated_option(char **argv, int i) {
     if (!strcmp(argv[i], "--pin-box")) return 0;
     for (int j = 2; j < i; j++) {
         if (!strcmp(argv[j], argv[i])) {
-            fprintf(stderr, "softlab: option %s given twice: give it once\n", argv[i]);
+            fprintf(stderr, "softlab: option %s given twice: give it once\n", cli_shown(argv[i]));
             return 1;
         }
         if (strcmp(argv[j], "--until-rest")) j++; /* skip its value */
@@ -181,7 +183,7 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             continue;
         }
         if (i + 1 >= argc) {
-            fprintf(stderr, "softlab: option %s needs a value\n", opt);
+            fprintf(stderr, "softlab: option %s needs a value\n", cli_shown(opt));
             return 0;
         }
         const char *val = argv[++i];
@@ -203,25 +205,25 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--pin-box")) {
             if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
                 fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
-                                "(at most %d boxes), got '%s'\n", MAX_PIN_BOXES, val);
+                                "(at most %d boxes), got '%s'\n", MAX_PIN_BOXES, cli_shown(val));
                 return 0;
             }
             a->pin_box_count++;
         } else if (!strcmp(opt, "--warp")) {
-            fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", val);
+            fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", cli_shown(val));
             return 0;
         } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain") || !strcmp(opt, "--experiment")) {
             fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
                     opt[2] == 'g'   ? "original|improved|area|volume|pillars"
                     : opt[2] == 's' ? "green|linear"
                                     : "hang|drop|squeeze|cantilever",
-                    val);
+                    cli_shown(val));
             return 0;
         } else if (!numeric_option(opt)) {
-            fprintf(stderr, "softlab: unknown option '%s'\n", opt);
+            fprintf(stderr, "softlab: unknown option '%s'\n", cli_shown(opt));
             return 0;
         } else if (!is_num) {
-            fprintf(stderr, "softlab: %s expects a finite number, got '%s'\n", opt, val);
+            fprintf(stderr, "softlab: %s expects a finite number, got '%s'\n", opt, cli_shown(val));
             return 0;
         } else if ((param = parse_param(opt, num, &a->params)) >= 0) {
             if (!param) return 0;
@@ -230,19 +232,19 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         else if (!strcmp(opt, "--beta")) a->beta = num;
         else if (!strcmp(opt, "--mass-damping")) {
             if (!(num >= 0)) {
-                fprintf(stderr, "softlab: --mass-damping expects c >= 0 (1/s), got '%s'\n", val);
+                fprintf(stderr, "softlab: --mass-damping expects c >= 0 (1/s), got '%s'\n", cli_shown(val));
                 return 0;
             }
             a->mass_damping = num;
         }
         else if (!strcmp(opt, "--track")) {
             if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
-                fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", val);
+                fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", cli_shown(val));
                 return 0;
             }
             a->track = (int)num;
         } else {
-            fprintf(stderr, "softlab: unknown option '%s'\n", opt);
+            fprintf(stderr, "softlab: unknown option '%s'\n", cli_shown(opt));
             return 0;
         }
     }
@@ -269,32 +271,33 @@ static int write_row(FILE *f, const sl_world *w, int node, int extra) {
     return ok && fputc('\n', f) != EOF;
 }
 
-/* Closes the CSV (or flushes stdout); 0 with errno set if it or an earlier write failed. */
-static int close_csv(FILE *f) {
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if ((f == stdout ? fflush(f) : fclose(f)) != 0 && !err) err = errno ? errno : EIO;
+/* Flushes the CSV on standard output; 0 with errno set if it or an earlier write failed. */
+static int flush_stdout(void) {
+    int err = ferror(stdout) ? (errno ? errno : EIO) : 0;
+    if (fflush(stdout) != 0 && !err) err = errno ? errno : EIO;
     errno = err;
     return !err;
 }
 
-/* 1 if two of --csv, --positions-csv and --vtk name one file (the same path, or two
- * paths of one existing file); prints which. */
-static int outputs_collide(const run_args *a) {
-    const char *path[3] = {a->csv, a->positions_csv, a->vtk}, *name[3] = {"--csv", "--positions-csv", "--vtk"};
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++) {
-            if (!path[i] || !path[j]) continue;
-            struct stat si, sj;
-            int same = !strcmp(path[i], path[j]) ||
-                       (stat(path[i], &si) == 0 && stat(path[j], &sj) == 0 && si.st_dev == sj.st_dev &&
-                        si.st_ino == sj.st_ino);
-            if (same) {
-                fprintf(stderr, "softlab: %s '%s' and %s '%s' are one file: give each output its own\n",
-                        name[i], path[i], name[j], path[j]);
-                return 1;
-            }
-        }
-    return 0;
+/* The outputs of a run, in the order they are written. */
+enum { OUT_CSV, OUT_POSITIONS, OUT_VTK, OUT_COUNT };
+
+/* Checks a's outputs before the run (none names the --mesh input, its TetGen .node/.ele
+ * pair or another output) and opens them (each writable: output.h). 0 after saying why,
+ * with none left open. */
+static int open_outputs(const run_args *a, cli_output out[OUT_COUNT]) {
+    memset(out, 0, sizeof(cli_output) * OUT_COUNT);
+    out[OUT_CSV].option = "--csv", out[OUT_CSV].path = a->csv;
+    out[OUT_POSITIONS].option = "--positions-csv", out[OUT_POSITIONS].path = a->positions_csv;
+    out[OUT_VTK].option = "--vtk", out[OUT_VTK].path = a->vtk;
+    char *mesh[2] = {NULL, NULL};
+    if (a->mesh && !cli_mesh_inputs(a->mesh, mesh)) return fprintf(stderr, "softlab: out of memory\n"), 0;
+    cli_input in[2] = {{"--mesh", mesh[0]}, {"--mesh", mesh[1]}};
+    int ok = cli_outputs_distinct(out, OUT_COUNT, in, 2);
+    free(mesh[0]), free(mesh[1]);
+    for (int k = 0; ok && k < OUT_COUNT; k++) ok = !out[k].path || cli_output_open(&out[k]);
+    for (int k = 0; !ok && k < OUT_COUNT; k++) cli_output_discard(&out[k]);
+    return ok;
 }
 
 /* The command-line option of scene parameter p, e.g. "--young". */
@@ -309,7 +312,7 @@ static const char *param_option(int p) {
  * sl_scene_class.params) and returns 0. */
 static int options_apply(const run_args *a, const sl_scene_class *scene) {
     if (a->mesh && a->scene) {
-        fprintf(stderr, "softlab: --scene %s and --mesh: give one (a --mesh run is its own scene)\n", a->scene);
+        fprintf(stderr, "softlab: --scene %s and --mesh: give one (a --mesh run is its own scene)\n", cli_shown(a->scene));
         return 0;
     }
     if (a->strain_given && !a->mesh) {
@@ -328,22 +331,12 @@ static int options_apply(const run_args *a, const sl_scene_class *scene) {
     return 1;
 }
 
-/* Writes s to f with control bytes (C0, DEL and UTF-8-encoded C1) as \xNN: file contents
- * quoted in a message must not drive the terminal. */
-static void put_printable(FILE *f, const char *s) {
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c < 0x20 || *c == 0x7f) fprintf(f, "\\x%02x", *c);
-        else if (*c == 0xc2 && c[1] >= 0x80 && c[1] < 0xa0) fprintf(f, "\\xc2\\x%02x", c[1]), c++;
-        else fputc(*c, f);
-    }
-}
-
 /* Prints "softlab: [<file>: ]<message>[ (<status>)]\n" on stderr (file and status may be
  * NULL), file and message made printable. */
 static void mesh_message(const char *file, const char *message, const char *status) {
     fputs("softlab: ", stderr);
-    if (file) put_printable(stderr, file), fputs(": ", stderr);
-    put_printable(stderr, message);
+    if (file) cli_put_printable(stderr, file), fputs(": ", stderr);
+    cli_put_printable(stderr, message);
     if (status) fprintf(stderr, " (%s)", status);
     fputc('\n', stderr);
 }
@@ -398,33 +391,48 @@ static int steps_fit(const run_args *a, int t_end_given) {
     return 1;
 }
 
+/* 1 if the options of a apply to stepper; else says which the run would ignore and
+ * returns 0: --beta (beta_given) on a stepper without SL_STEPPER_USES_BETA, with the
+ * steppers that read it (from the table). */
+static int stepper_options_apply(const run_args *a, const sl_stepper_class *stepper, int beta_given) {
+    if (!beta_given || (stepper->flags & SL_STEPPER_USES_BETA)) return 1;
+    fprintf(stderr, "softlab: --beta: %s has no damping rate β (seed 000 eq. 20), the option would be "
+            "ignored; the steppers that use it:", stepper->name);
+    for (int k = 0; k < sl_stepper_count; k++)
+        if (sl_steppers[k]->flags & SL_STEPPER_USES_BETA) fprintf(stderr, " %s", sl_steppers[k]->name);
+    fputc('\n', stderr);
+    return 0;
+}
+
 /* Builds the world of a run; prints why and returns NULL on failure. */
 static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     const sl_scene_class *scene = a->mesh ? &sl_scene_user_mesh : a->scene ? sl_scene_find(a->scene) : NULL;
     if (!scene) {
-        fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n",
-                a->scene ? a->scene : "(none: give --scene NAME)");
+        if (a->scene) fprintf(stderr, "softlab: unknown scene '%s' (see 'softlab scenes')\n", cli_shown(a->scene));
+        else fprintf(stderr, "softlab: no scene: give --scene NAME (see 'softlab scenes') or --mesh FILE\n");
         return NULL;
     }
     if (!options_apply(a, scene)) return NULL;
     if (a->warp) { /* --warp picks the variant of --method stiffness-warping (or of no --method) */
         if (a->method && strcmp(a->method, "stiffness-warping")) {
             fprintf(stderr, "softlab: --warp %s selects a warping stepper: give it with --method "
-                    "stiffness-warping (or no --method), not --method %s\n", a->warp, a->method);
+                    "stiffness-warping (or no --method), not --method %s\n", a->warp, cli_shown(a->method));
             return NULL;
         }
         a->method = warp_method(a->warp);
     }
     if (!a->method) a->method = scene->default_method;
     if (isnan(a->dt)) a->dt = scene->default_dt;
-    if (isnan(a->beta)) a->beta = scene->default_beta;
-    int t_end_given = !isnan(a->t_end);
+    int beta_given = !isnan(a->beta), t_end_given = !isnan(a->t_end);
+    if (!beta_given) a->beta = scene->default_beta;
     if (!t_end_given) a->t_end = a->until_rest ? UNTIL_REST_LIMIT : scene->default_t_end;
+    a->t_end_default = !t_end_given && !a->until_rest;
     const sl_stepper_class *stepper = sl_stepper_find(a->method);
     if (!stepper) {
-        fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", a->method);
+        fprintf(stderr, "softlab: unknown method '%s' (see 'softlab methods')\n", cli_shown(a->method));
         return NULL;
     }
+    if (!stepper_options_apply(a, stepper, beta_given)) return NULL;
     if (!(a->dt > 0)) {
         fprintf(stderr, "softlab: time step dt = %g s (--dt) must be > 0\n", a->dt);
         return NULL;
@@ -463,15 +471,76 @@ static int at_rest(rest_watch *r, double kinetic) {
     return r->quiet >= 50;
 }
 
-static int write_exports(const run_args *a, const sl_world *w) {
-    sl_status st = SL_OK;
-    if (a->positions_csv && (st = softlab_write_positions_csv(a->positions_csv, w, a->node_ids)) != SL_OK)
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->positions_csv,
+/* Writes the exports of a (--positions-csv, --vtk) of w's state into out and completes
+ * each; 0 if one could not be written (said on stderr; its target untouched). */
+static int write_exports(const run_args *a, const sl_world *w, cli_output out[OUT_COUNT]) {
+    int ok = 1;
+    for (int k = OUT_POSITIONS; k <= OUT_VTK; k++) {
+        if (!out[k].f) continue;
+        errno = 0;
+        sl_status st = k == OUT_POSITIONS ? softlab_write_positions_csv(out[k].f, w, a->node_ids)
+                                          : softlab_write_vtk(out[k].f, w);
+        if (st == SL_OK) {
+            ok &= cli_output_commit(&out[k]);
+            continue;
+        }
+        fprintf(stderr, "softlab: %s: cannot write '%s': %s\n", out[k].option, cli_shown(out[k].path),
                 st == SL_ERR_IO ? strerror(errno) : sl_status_message(st));
-    if (st == SL_OK && a->vtk && (st = softlab_write_vtk(a->vtk, w)) != SL_OK)
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a->vtk,
-                st == SL_ERR_IO ? strerror(errno) : sl_status_message(st));
-    return st == SL_OK;
+        cli_output_discard(&out[k]), ok = 0;
+    }
+    return ok;
+}
+
+/* Completes the run's CSV: renames its file into place (or flushes standard output);
+ * written 0 (a row could not be written: errno says why) drops the file, its target
+ * untouched. 0 if the CSV was lost (said on stderr). */
+static int finish_csv(cli_output *csv, int written) {
+    if (csv->f && written) return cli_output_commit(csv);
+    int err = errno ? errno : EIO;
+    if (csv->f) cli_output_discard(csv);
+    else if (written && flush_stdout()) return 1;
+    else err = errno ? errno : err;
+    fprintf(stderr, "softlab: cannot write '%s': %s\n", csv->path ? cli_shown(csv->path) : "(standard output)",
+            strerror(err));
+    return 0;
+}
+
+/* Steps w to the end of run a (or to rest), writing a CSV row per step to f. Returns the
+ * exit status so far (0, or 1: diverged, not at rest); *written 0 if a row could not be
+ * written (the run stops there). */
+static int step_run(const run_args *a, const sl_scene_class *scene, sl_world *w, FILE *f, int *written) {
+    int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
+    int extra = extra_columns(w);
+    *written = write_header(f, extra) && write_row(f, w, node, extra);
+    long steps = run_steps(a);
+    int code = 0, rested = 0;
+    rest_watch watch = {0, 0};
+    sl_verdict verdict; /* the core's verdict on the run, said once when it changes */
+    sl_verdict_reset(&verdict);
+    sl_world_judge(w, &verdict);
+    for (long s = 0; s < steps && !rested && *written; s++) {
+        int before = verdict.state;
+        if (sl_world_step(w) != SL_OK) {
+            fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a->method, a->dt,
+                    sl_world_judge(w, &verdict) == SL_VERDICT_DIVERGED ? verdict.reason : sl_world_last_error(w));
+            return 1;
+        }
+        *written = write_row(f, w, node, extra);
+        if ((int)sl_world_judge(w, &verdict) != before && verdict.state == SL_VERDICT_GROWING)
+            fprintf(stderr, "softlab: warning: %s: %s at dt = %g is unstable here; try a smaller "
+                    "--dt, --beta > 0 or another --method\n", verdict.reason, a->method, a->dt);
+        else if ((int)verdict.state != before && verdict.state == SL_VERDICT_ARTIFACT)
+            fprintf(stderr, "softlab: note: %s (t = %.6g s)\n", verdict.reason, verdict.since);
+        rested = a->until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
+    }
+    if (a->until_rest && *written) {
+        if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
+        else fprintf(stderr, "softlab: not at rest by t = %.6g s (the limit: --t-end, or %g s "
+                     "without it): kinetic energy %.3g J, at rest means below 1e-8 of its peak "
+                     "%.3g J for 50 steps\n", sl_world_time(w), UNTIL_REST_LIMIT,
+                     sl_world_energy(w).kinetic, watch.peak), code = 1;
+    }
+    return code;
 }
 
 static int run(int argc, char **argv) {
@@ -479,59 +548,23 @@ static int run(int argc, char **argv) {
     int parsed = parse_run_args(argc, argv, &a);
     if (parsed < 0) return print_usage(stdout), 0;
     if (!parsed) return usage(NULL);
-    if (outputs_collide(&a)) return 2;
+    cli_output out[OUT_COUNT];
+    if (!open_outputs(&a, out)) return 2; /* before the run: a lost output after it wastes the run */
     const sl_scene_class *scene = NULL;
     sl_world *w = make_world(&a, &scene);
     if (!w) {
+        for (int k = 0; k < OUT_COUNT; k++) cli_output_discard(&out[k]);
         free(a.node_ids);
         return 2;
     }
-    FILE *f = a.csv ? fopen(a.csv, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a.csv, strerror(errno));
-        sl_world_destroy(w);
-        return 2;
-    }
-    int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
-    int extra = extra_columns(w);
-    int written = write_header(f, extra) && write_row(f, w, node, extra);
-    long steps = run_steps(&a);
-    int code = 0, rested = 0;
-    rest_watch watch = {0, 0};
-    sl_verdict verdict; /* the core's verdict on the run, said once when it changes */
-    sl_verdict_reset(&verdict);
-    sl_world_judge(w, &verdict);
-    for (long s = 0; s < steps && !rested && written; s++) {
-        int before = verdict.state;
-        if (sl_world_step(w) != SL_OK) {
-            if (sl_world_judge(w, &verdict) == SL_VERDICT_DIVERGED)
-                fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt, verdict.reason);
-            else
-                fprintf(stderr, "softlab: %s/%s dt=%g: %s\n", scene->name, a.method, a.dt,
-                        sl_world_last_error(w));
-            code = 1;
-            break;
-        }
-        written = write_row(f, w, node, extra);
-        if ((int)sl_world_judge(w, &verdict) != before && verdict.state == SL_VERDICT_GROWING)
-            fprintf(stderr, "softlab: warning: %s: %s at dt = %g is unstable here; try a smaller "
-                    "--dt, --beta > 0 or another --method\n", verdict.reason, a.method, a.dt);
-        else if ((int)verdict.state != before && verdict.state == SL_VERDICT_ARTIFACT)
-            fprintf(stderr, "softlab: note: %s (t = %.6g s)\n", verdict.reason, verdict.since);
-        rested = a.until_rest && at_rest(&watch, sl_world_energy(w).kinetic);
-    }
-    if (a.until_rest && code == 0 && written) {
-        if (rested) fprintf(stderr, "softlab: at rest after t = %.6g s\n", sl_world_time(w));
-        else fprintf(stderr, "softlab: not at rest by t = %.6g s (the limit: --t-end, or %g s "
-                     "without it): kinetic energy %.3g J, at rest means below 1e-8 of its peak "
-                     "%.3g J for 50 steps\n", sl_world_time(w), UNTIL_REST_LIMIT,
-                     sl_world_energy(w).kinetic, watch.peak), code = 1;
-    }
-    if (!close_csv(f) || !written) { /* a lost CSV is an error, never reported as written */
-        fprintf(stderr, "softlab: cannot write '%s': %s\n", a.csv ? a.csv : "(standard output)", strerror(errno));
-        code = 2;
-    }
-    if (!write_exports(&a, w)) code = 2;
+    if (a.t_end_default) /* said, so that a user who forgot --t-end knows how long the run is */
+        fprintf(stderr, "softlab: note: no --t-end: the run goes to %s's default t = %g s\n",
+                a.mesh ? "a --mesh run" : scene->name, a.t_end);
+    int written = 0;
+    errno = 0;
+    int code = step_run(&a, scene, w, out[OUT_CSV].f ? out[OUT_CSV].f : stdout, &written);
+    if (!finish_csv(&out[OUT_CSV], written)) code = 2; /* a lost CSV is an error, never reported as written */
+    if (!write_exports(&a, w, out)) code = 2;
     sl_world_destroy(w);
     free(a.node_ids);
     return code;
@@ -543,6 +576,10 @@ int main(int argc, char **argv) {
     if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) && /* run, find-dt, score: */
         (!strcmp(argv[1], "bench") || !strcmp(argv[1], "scenes") || !strcmp(argv[1], "methods"))) /* their own */
         return print_usage(stdout), 0;
+    if ((!strcmp(argv[1], "scenes") || !strcmp(argv[1], "methods")) && argc > 2) { /* not silently ignored */
+        fprintf(stderr, "softlab: %s takes no options, got '%s'\n", argv[1], cli_shown(argv[2]));
+        return usage(NULL);
+    }
     if (!strcmp(argv[1], "scenes")) {
         for (int i = 0; i < sl_scene_count; i++)
             printf("%-20s %s (%s)\n", sl_scenes[i]->name, sl_scenes[i]->title, sl_scenes[i]->citation);
@@ -561,8 +598,6 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "score")) return softlab_score(argc, argv);
     if (!strcmp(argv[1], "check-defaults")) return softlab_check_defaults(argc, argv);
     if (!strcmp(argv[1], "validate")) return softlab_validate(argc, argv);
-    fprintf(stderr, "softlab: unknown command '");
-    put_printable(stderr, argv[1]);
-    fprintf(stderr, "'\n");
+    fprintf(stderr, "softlab: unknown command '%s'\n", cli_shown(argv[1]));
     return usage(NULL);
 }

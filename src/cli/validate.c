@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "softlab/validate.h"
+#include "text.h"
 
 typedef struct options {
     int seed, quick, verdicts_only;
@@ -38,7 +40,7 @@ static int parse(int argc, char **argv, options *o) {
             char *end;
             long s = strtol(next, &end, 10);
             if (*end || end == next || s < 0 || s > 4) {
-                fprintf(stderr, "softlab validate: --seed takes 0-4 (the seed papers), got '%s'\n", next);
+                fprintf(stderr, "softlab validate: --seed takes 0-4 (the seed papers), got '%s'\n", cli_shown(next));
                 return 0;
             }
             o->seed = (int)s, i++;
@@ -46,7 +48,7 @@ static int parse(int argc, char **argv, options *o) {
         else if (next && !strcmp(a, "--json")) o->json = next, i++;
         else if (next && !strcmp(a, "--expect")) o->expect = next, i++;
         else {
-            fprintf(stderr, "softlab validate: unknown or incomplete option '%s'\n", a);
+            fprintf(stderr, "softlab validate: unknown or incomplete option '%s'\n", cli_shown(a));
             return 0;
         }
     }
@@ -55,7 +57,8 @@ static int parse(int argc, char **argv, options *o) {
         char one[128];
         snprintf(one, sizeof one, "%.*s", (int)(len < sizeof one ? len : sizeof one - 1), id);
         if (!sl_validate_find(one)) {
-            fprintf(stderr, "softlab validate: no claim with id '%s' (softlab validate --verdicts lists them)\n", one);
+            fprintf(stderr, "softlab validate: no claim with id '%s' (softlab validate --verdicts lists them)\n",
+                    cli_shown(one));
             return 0;
         }
         id += len + (id[len] == ',');
@@ -209,15 +212,17 @@ int softlab_validate(int argc, char **argv) {
     if (!parse(argc, argv, &o)) return usage(stderr);
     char *expect = NULL;
     if (o.expect && !(expect = read_text(o.expect))) {
-        fprintf(stderr, "softlab validate: cannot read '%s'\n", o.expect);
+        fprintf(stderr, "softlab validate: cannot read '%s'\n", cli_shown(o.expect));
         return 2;
     }
-    FILE *json = NULL;
-    if (o.json && !(json = fopen(o.json, "w"))) {
-        fprintf(stderr, "softlab validate: cannot write '%s'\n", o.json);
+    /* --json: written whole or not at all, never over --expect (output.h) */
+    cli_output out = {.option = "--json", .path = o.json};
+    cli_input in = {"--expect", o.expect};
+    if (o.json && (!cli_outputs_distinct(&out, 1, &in, 1) || !cli_output_open(&out))) {
         free(expect);
         return 2;
     }
+    FILE *json = out.f;
     if (json) fputs("[", json);
     int n, ran = 0, changed = 0, failed = 0, last_seed = -1, tally[SL_CLAIM_VERDICTS] = {0};
     const sl_claim *claims = sl_validate_claims(&n);
@@ -261,7 +266,7 @@ int softlab_validate(int argc, char **argv) {
                 fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(r.verdict),
                         want == -1 ? "not in " : want == -2 ? "a malformed line in " :
                         want == -3 ? "not machine-timed, as " : "expected '",
-                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : o.expect,
+                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : cli_shown(o.expect),
                         want >= 0 ? "'" : want == -3 ? " says" : "");
             }
         }
@@ -269,8 +274,7 @@ int softlab_validate(int argc, char **argv) {
     }
     if (json) {
         fputs("\n]\n", json);
-        if (fclose(json) != 0) {
-            fprintf(stderr, "softlab validate: cannot write '%s'\n", o.json);
+        if (!cli_output_commit(&out)) {
             free(expect);
             return 2;
         }
@@ -280,6 +284,6 @@ int softlab_validate(int argc, char **argv) {
         printf("\n%d claims: %d agree, %d differ, %d find the paper off, %d on another set-up, %d skipped, %d failed (%.1f s)\n",
                ran, tally[SL_CLAIM_AGREES], tally[SL_CLAIM_DIFFERS], tally[SL_CLAIM_PAPER_OFF], tally[SL_CLAIM_OTHER_SETUP],
                tally[SL_CLAIM_SKIPPED], tally[SL_CLAIM_FAILED], total);
-    if (changed) fprintf(stderr, "softlab validate: %d verdict(s) differ from %s\n", changed, o.expect);
+    if (changed) fprintf(stderr, "softlab validate: %d verdict(s) differ from %s\n", changed, cli_shown(o.expect));
     return changed || failed ? 1 : 0;
 }

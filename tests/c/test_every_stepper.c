@@ -219,3 +219,42 @@ TEST(non_finite_energy_is_refused_before_a_step) {
     ENSURE(sl_world_step(w) == SL_ERR_NO_STEPPER);
     sl_world_destroy(w);
 }
+
+/* Positions of scene sc (defaults) after 20 steps of stepper at its default dt and damping
+ * rate beta (1/s) into x (3n doubles, n <= cap nodes); 0 if the stepper refuses it. */
+static int positions_after_steps(const sl_scene_class *sc, const sl_stepper_class *stepper, double beta,
+                                 double *x, int cap) {
+    sl_world *w = NULL;
+    int ok = sl_scene_build(sc, NULL, &w) == SL_OK && sl_world_node_count(w) <= cap &&
+             sl_world_set_stepper(w, stepper, sc->default_dt, beta) == SL_OK;
+    for (int s = 0; ok && s < 20; s++) ok = sl_world_step(w) == SL_OK;
+    if (ok) memcpy(x, sl_world_positions(w), sizeof(double) * 3 * (size_t)sl_world_node_count(w));
+    sl_world_destroy(w);
+    return ok;
+}
+
+/* Issue 43: SL_STEPPER_USES_BETA says which steppers read beta, so that `softlab run
+ * --beta` is refused where it would be ignored. On the first scene of the table that a
+ * stepper runs for 20 steps at its default dt, beta = 5/s changes a flagged stepper's
+ * positions and leaves every other stepper's equal to the bit. */
+TEST(beta_changes_exactly_the_steppers_flagged_to_use_it) {
+    enum { CAP = 20000 };
+    double *x0 = calloc(3 * CAP, sizeof(double)), *x1 = calloc(3 * CAP, sizeof(double));
+    ENSURE(x0 && x1);
+    int flagged = 0, checked = 0;
+    for (int k = 0; k < sl_stepper_count; k++) {
+        const sl_stepper_class *c = sl_steppers[k];
+        for (int i = 0; i < sl_scene_count; i++) {
+            const sl_scene_class *sc = sl_scenes[i];
+            if (!sc->build || !positions_after_steps(sc, c, 0, x0, CAP) || !positions_after_steps(sc, c, 5, x1, CAP))
+                continue;
+            int uses = (c->flags & SL_STEPPER_USES_BETA) != 0, differ = memcmp(x0, x1, sizeof(double) * 3 * CAP) != 0;
+            if (uses != differ) fprintf(stderr, "  %s on %s: flag %d, beta changes the run: %d\n", c->name, sc->name, uses, differ);
+            ENSURE(uses == differ);
+            flagged += uses, checked++;
+            break;
+        }
+    }
+    free(x0), free(x1);
+    ENSURE(flagged == 2 && checked == sl_stepper_count);
+}

@@ -167,3 +167,21 @@ TEST(mesh_read_file_refuses_devices_and_directories) {
     ENSURE(strstr(rep.message, "no/such/file.msh: cannot read") != NULL);
 }
 #endif
+
+/* Issue 43: a message names a long path whole, with its .node/.ele (a 575-byte TetGen
+ * stem was cut at 200 bytes, the suffix lost), whether the reader parses a pair it was
+ * given or cannot find the file. */
+TEST(mesh_messages_name_a_long_path_whole) {
+    char stem[576];
+    memset(stem, 'd', sizeof stem - 1), stem[sizeof stem - 1] = 0;
+    for (int k = 90; k < 575; k += 91) stem[k] = '/';
+    const char *node = "4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 0 0 1\n", *ele = "1 4 0\n1 1 2 3 9\n";
+    sl_tet_mesh m;
+    sl_error rep;
+    ENSURE(sl_mesh_parse_tetgen(stem, node, strlen(node), ele, strlen(ele), &m, NULL, &rep) != SL_OK);
+    ENSURE(!strncmp(rep.message, stem, 575) && !strncmp(rep.message + 575, ".ele:2: ", 8));
+    char path[600];
+    snprintf(path, sizeof path, "/nonexistent/%s.node", stem);
+    ENSURE(sl_mesh_read_file(path, &m, NULL, &rep) == SL_ERR_IO);
+    ENSURE(!strncmp(rep.message, path, strlen(path)) && strlen(path) > 575 && rep.message[strlen(path)] == ':');
+}

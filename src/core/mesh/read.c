@@ -78,10 +78,10 @@ static sl_status lexer_open(lexer *L, const char *name, const char *text, size_t
         if (text[i] == '\n') run = 0;
         else if (++run > longest) longest = run;
     }
-    if (longest > INT_MAX) return sl_error_set(err, SL_ERR_RANGE, -1, "%.200s: a line of %zu bytes", name, longest);
+    if (longest > INT_MAX) return sl_error_set(err, SL_ERR_RANGE, -1, "%s: a line of %zu bytes", name, longest);
     L->buf = malloc(longest + 1);
     L->tok = malloc(sizeof(char *) * (longest / 2 + 1));
-    if (!L->buf || !L->tok) return sl_error_set(err, SL_ERR_NOMEM, -1, "%.200s: out of memory", name);
+    if (!L->buf || !L->tok) return sl_error_set(err, SL_ERR_NOMEM, -1, "%s: out of memory", name);
     return SL_OK;
 }
 
@@ -543,9 +543,11 @@ sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t n
     sl_status st = begin(out, node_ids, err);
     if (st != SL_OK) return st;
     if (!name || !node_text || !ele_text) return sl_error_set(err, SL_ERR_NULL, -1, "no name or text");
-    char node_name[200], ele_name[200];
-    snprintf(node_name, sizeof node_name, "%s.node", name);
-    snprintf(ele_name, sizeof ele_name, "%s.ele", name);
+    size_t stem = strlen(name); /* the names whole, whatever their length */
+    char *node_name = malloc(2 * stem + 11), *ele_name = node_name ? node_name + stem + 6 : NULL;
+    if (!node_name) return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory");
+    memcpy(node_name, name, stem), memcpy(node_name + stem, ".node", 6);
+    memcpy(ele_name, name, stem), memcpy(ele_name + stem, ".ele", 5);
     lexer L;
     raw_mesh raw = {0};
     st = lexer_open(&L, node_name, node_text, node_length, '#', err);
@@ -557,6 +559,7 @@ sl_status sl_mesh_parse_tetgen(const char *name, const char *node_text, size_t n
     }
     st = end(st, &L, &raw, out, node_ids);
     lexer_close(&L);
+    free(node_name);
     return st;
 }
 
@@ -569,27 +572,27 @@ static sl_status slurp(const char *path, char **text, size_t *length, sl_error *
     struct stat info;
     *text = NULL;
     if (stat(path, &info) != 0)
-        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: cannot read: %s", path, strerror(errno));
+        return sl_error_set(err, SL_ERR_IO, -1, "%s: cannot read: %s", path, strerror(errno));
     if (!S_ISREG(info.st_mode))
-        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: not a regular file (a directory, device or pipe)", path);
+        return sl_error_set(err, SL_ERR_IO, -1, "%s: not a regular file (a directory, device or pipe)", path);
     if ((unsigned long long)info.st_size > SL_MESH_MAX_FILE_BYTES)
-        return sl_error_set(err, SL_ERR_RANGE, -1, "%.200s: %lld bytes exceeds the limit of %llu bytes", path,
+        return sl_error_set(err, SL_ERR_RANGE, -1, "%s: %lld bytes exceeds the limit of %llu bytes", path,
                             (long long)info.st_size, (unsigned long long)SL_MESH_MAX_FILE_BYTES);
     FILE *f = fopen(path, "rb");
-    if (!f) return sl_error_set(err, SL_ERR_IO, -1, "%.200s: cannot read: %s", path, strerror(errno));
+    if (!f) return sl_error_set(err, SL_ERR_IO, -1, "%s: cannot read: %s", path, strerror(errno));
     /* read at most the limit + 1 bytes, in case the file grew since stat */
     size_t size = (size_t)info.st_size, n = 0, got;
     char *buf = malloc(size + 1);
     if (!buf) {
         fclose(f);
-        return sl_error_set(err, SL_ERR_NOMEM, -1, "%.200s: out of memory for %zu bytes", path, size + 1);
+        return sl_error_set(err, SL_ERR_NOMEM, -1, "%s: out of memory for %zu bytes", path, size + 1);
     }
     while ((got = fread(buf + n, 1, size + 1 - n, f)) > 0 && n + got <= size) n += got;
     int bad = ferror(f), grew = n + got > size;
     fclose(f);
     if (bad || grew) {
         free(buf);
-        return sl_error_set(err, SL_ERR_IO, -1, "%.200s: %s", path,
+        return sl_error_set(err, SL_ERR_IO, -1, "%s: %s", path,
                             bad ? "read error" : "the file changed while being read");
     }
     *text = buf;

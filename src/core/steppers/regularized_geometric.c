@@ -27,7 +27,7 @@ const sl_stepper_class sl_stepper_regularized_geometric = {
     .name = "regularized-geometric",
     .title = "Regularized + geometric stiffness",
     .citation = "seed 000 eq. 20 (primal) with H of eq. 23 in the matrix; beyond the seed",
-    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE,
+    .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_USES_BETA,
     .force_evaluations = 1,
     .stability_bound = INFINITY, /* on the undamped oscillator (H = 0): as the seed's */
     .init = sl_regularized_init,

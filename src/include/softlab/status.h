@@ -36,10 +36,14 @@ typedef enum sl_status {
  * item (element, term, box; -1 if none) and a message with context. Pass NULL when the
  * status is enough. The message is set on error; a function whose docstring says so also
  * leaves a note there on success (status SL_OK), e.g. the mesh readers' tets reoriented. */
+/* Bytes of sl_error.message: a path of PATH_MAX (4096) bytes and its reason fit whole
+ * (a TetGen path of 575 bytes was cut at 200, its .node/.ele lost). */
+#define SL_ERROR_MESSAGE_BYTES 4608
+
 typedef struct sl_error {
     sl_status status;
     int index;
-    char message[256];
+    char message[SL_ERROR_MESSAGE_BYTES];
 } sl_error;
 
 /* Fills err (if not NULL) with status, index and a printf-style message; returns status. */

@@ -24,6 +24,10 @@ enum {
                                           * (the oscillator) or swinging (the pendulum) is not;
                                           * sl_world_set_stepper refuses a world with no tet-FEM
                                           * model (SL_ERR_INCOMPATIBLE), as the page shows */
+    SL_STEPPER_USES_BETA = 1 << 6,       /* its step reads the damping rate beta
+                                          * (sl_world_beta; seed 000 eq. 20's gamma): every
+                                          * other stepper ignores beta, so a front-end refuses
+                                          * or hides beta for it (`softlab run --beta`) */
 };
 
 struct sl_stepper_class {

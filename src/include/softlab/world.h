@@ -118,8 +118,8 @@ sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]);
 #define SL_BETA_MAX 1e6
 
 /* Chooses the stepper and time step dt (s, finite, 0 < dt <= SL_DT_MAX) and the damping
- * parameter beta (1/s, finite, 0 <= beta <= SL_BETA_MAX; used by the regularized stepper,
- * seed 000 eq. 20).
+ * parameter beta (1/s, finite, 0 <= beta <= SL_BETA_MAX; read only by the steppers
+ * flagged SL_STEPPER_USES_BETA, the regularized ones: seed 000 eq. 20).
  * Errors: SL_ERR_NULL, SL_ERR_RANGE, SL_ERR_STIFF_LIMIT (stepper needs alpha > 0
  * but a model has alpha = 0), SL_ERR_INCOMPATIBLE (a SL_STEPPER_QUADRATIC_ONLY stepper and
  * a model that is not quadratic, a SL_STEPPER_NEEDS_FEM stepper and a world with no
