@@ -14,6 +14,8 @@ a meta tag cannot send:
   Referrer-Policy          no-referrer: a lab URL holds its whole view; nobody needs it
   Permissions-Policy       no camera, microphone, geolocation (the lab uses none)
 
+A folder without an index.html is not listed (404), unlike http.server's.
+
 usage: serve.py PORT [--bind ADDR] [--directory DIR] [--quiet]
 """
 import argparse
@@ -61,6 +63,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         for name, value in HEADERS.items():
             self.send_header(name, value)
         super().end_headers()
+
+    def list_directory(self, path):
+        # no listing of a folder without an index.html (issue 43): the site is its pages,
+        # not its folders
+        self.send_error(404, "File not found")
+        return None
 
     def log_message(self, format, *args):
         if not self.quiet:

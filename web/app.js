@@ -21,6 +21,8 @@ import { SimPool } from './sim-client.js';
 import { bindTransport } from './transport.js';
 import { labFace } from './lab-face.js';
 import { startCourseApi } from './course-api.js';
+import { watchWorkers } from './recovery.js';
+import { announce } from './announce.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -50,6 +52,7 @@ async function startLab(core, config, pool) {
   const { panels, charting } = await openPanels(core, pool, config, hooks);
   late.body = measureBody(panels[0].run.shown);
   const { clock, input, resetAll } = startClock(panels, config, late);
+  const workers = watchWorkers(pool, panels, { resetAll, notice, announce });
   const infos = core.params.filter((info) => scene.params & info.flag);
   const { settings, controls } = startSettings(core, scene, panels, infos, { input, resetAll, emit }, late);
   Object.assign(late, { settings, controls });
@@ -58,7 +61,7 @@ async function startLab(core, config, pool) {
   labelPanels(scene, panels);
   await charting;
   await nextTask();
-  late.plots = startPlots(core, config, panels, early, late);
+  late.plots = startPlots(core, config, panels, early, late, notice);
   await nextTask();
   const stepOnce = () => { clock.stepOnce(); late.plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
@@ -71,11 +74,13 @@ async function startLab(core, config, pool) {
   late.loop = loop;
   const control = labControl(infos, { settings, controls, clock, stepOnce, resetAll });
   return labFace({ core, panels, clock, perf, input, plots: late.plots, inspector, camera: camera.get,
-    markAllDirty: () => markAllDirty(panels), url: late.url, control, on });
+    markAllDirty: () => markAllDirty(panels), url: late.url, control, on,
+    recovering: workers.recovering, fault: (w, kind) => pool.fault(w, kind) });
 }
 
 async function main() {
   const loading = $('#loading');
+  if (document.documentElement.dataset.cannotStart) return; // web/boot.js said why
   let core, pool;
   try {
     const compiled = compileWasm();

@@ -228,7 +228,8 @@ export class Clock {
       return;
     }
     if (active.length === 0) {
-      this.setPlaying(false);
+      // a lost Worker's panels come back at t = 0 (web/recovery.js): still playing then
+      if (!this.panels.some((p) => p.lost)) this.setPlaying(false);
       return;
     }
     const real = Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT);

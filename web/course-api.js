@@ -19,6 +19,10 @@ const MAX_ORIGINS = 20;
 const MAX_ID_LENGTH = 200;
 const MAX_STEPS = 100;          // steps one `step` message may take
 const MAX_SUBSCRIPTIONS = 100;  // per lab
+// Messages accepted and not yet answered, at most (issue 43): any page may post (without
+// origins=), and 10,000 queued get-state messages held the API for over 5 minutes; the
+// rest are refused at once with the code `busy`, and nothing of them is kept.
+export const MAX_PENDING = 32;
 const EVENTS = ['diverged', 'time', 'answered'];
 const QUESTIONS = ['stable-dt'];
 
@@ -210,10 +214,11 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
 
   /** The request's fields, checked: throws a Refusal, or returns {name: value}. */
   function checkFields(spec, data) {
-    const fields = {};
+    const fields = Object.create(null); // a field named __proto__ sets nothing
     for (const [key, value] of Object.entries(data)) {
       if (key === 'softlab' || key === 'type' || key === 'id') continue;
-      const check = spec.fields[key];
+      // own fields only: constructor, toString, __proto__ are no fields of a message
+      const check = Object.hasOwn(spec.fields, key) ? spec.fields[key] : null;
       if (!check) {
         const known = Object.keys(spec.fields);
         bad(`unknown field “${key.slice(0, 40)}” (${known.length ? 'fields: ' + known.join(', ') : 'this message has no fields'})`);
@@ -255,36 +260,89 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
     }
   });
 
-  // ---- the listener: one message at a time, in the order they came -----------------------
+  // ---- the listener -----------------------------------------------------------------------
+  // A message is checked when it comes (refusals are answered at once); hello, which reads
+  // nothing that changes, is answered at once too. The others run one at a time, in the
+  // order they came, at most MAX_PENDING waiting (beyond, `busy` at once); get-state
+  // messages that wait side by side share one reading of the state.
 
-  let queue = Promise.resolve();
-  async function handle(data, from) {
+  const tasks = [];    // {run(), answers: [answer]} waiting, in order
+  let pending = 0;     // messages accepted and not yet answered
+  let working = false;
+
+  /** The message checked: {spec, fields, answer}, or throws a Refusal. */
+  function accept(data, from) {
     const id = data !== null && typeof data === 'object' && (typeof data.id === 'string' || Number.isFinite(data.id))
       && String(data.id).length <= MAX_ID_LENGTH ? data.id : null;
     const type = data && typeof data === 'object' && typeof data.type === 'string' ? data.type.slice(0, 40) : null;
     const answer = (msg) => send(from.source, from.origin, { id, request: type, ...msg });
     try {
       if (!allowed(from.origin)) {
-        throw new Refusal('origin', `origin ${from.origin} may not use this lab (allowed: its own${policy.list.length ? ', ' + policy.list.join(', ') : ''}; set by the lab URL's origins parameter)`);
+        // the allow-list is not told to a page it refuses
+        throw new Refusal('origin', `origin ${from.origin} may not use this lab (the lab URL's origins parameter does not list it)`);
       }
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new Refusal('malformed', 'a softlab message is an object {softlab: 1, type, id?, ...fields}');
       }
-      if (!('softlab' in data)) throw new Refusal('malformed', 'no “softlab” version field: a softlab message is {softlab: 1, type, id?, ...fields}');
+      if (!Object.hasOwn(data, 'softlab')) throw new Refusal('malformed', 'no “softlab” version field: a softlab message is {softlab: 1, type, id?, ...fields}');
       if (!VERSIONS.includes(data.softlab)) {
         throw new Refusal('version', `version ${String(data.softlab).slice(0, 20)} is not spoken here; versions: ${VERSIONS.join(', ')}`, { versions: VERSIONS });
       }
-      if ('id' in data && id === null) throw new Refusal('malformed', `id must be a string or a number (at most ${MAX_ID_LENGTH} characters)`);
+      if (Object.hasOwn(data, 'id') && id === null) throw new Refusal('malformed', `id must be a string or a number (at most ${MAX_ID_LENGTH} characters)`);
       if (type === null) throw new Refusal('malformed', 'no message type (a string)');
       const spec = Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : null;
       if (!spec) throw new Refusal('unknown-message', `unknown message “${type}”; messages: ${Object.keys(MESSAGES).join(', ')}`);
-      const fields = checkFields(spec, data);
-      const result = await spec.run(fields, from);
-      answer({ type: 'reply', ok: true, result });
+      return { type, spec, fields: checkFields(spec, data), answer };
     } catch (err) {
-      const known = err instanceof Refusal;
-      answer({ type: 'error', ok: false, code: known ? err.code : 'failed', error: known ? err.message : `the lab failed: ${err && err.message}`, ...(known ? err.extra : {}) });
+      refuse(answer, err);
+      return null;
     }
+  }
+
+  function refuse(answer, err) {
+    const known = err instanceof Refusal;
+    // a Worker lost under the request (web/recovery.js): what it asked for is lost with it
+    const code = known ? err.code : err && err.lost ? 'worker-lost' : 'failed';
+    const text = known ? err.message : err && err.lost ? `${err.message}; a new one restarted the lab from t = 0 with the same settings: send the message again`
+      : `the lab failed: ${err && err.message}`;
+    answer({ type: 'error', ok: false, code, error: text, ...(known ? err.extra : {}) });
+  }
+
+  /** Runs the waiting tasks one at a time. */
+  async function work() {
+    if (working) return;
+    working = true;
+    while (tasks.length) {
+      const task = tasks.shift();
+      task.started = true;
+      try {
+        const result = await task.run();
+        for (const answer of task.answers) answer({ type: 'reply', ok: true, result });
+      } catch (err) {
+        for (const answer of task.answers) refuse(answer, err);
+      }
+      pending -= task.answers.length;
+    }
+    working = false;
+  }
+
+  function handle(data, from) {
+    const msg = accept(data, from);
+    if (!msg) return;
+    const { type, spec, fields, answer } = msg;
+    if (type === 'hello') {
+      spec.run(fields, from).then((result) => answer({ type: 'reply', ok: true, result }), (err) => refuse(answer, err));
+      return;
+    }
+    if (pending >= MAX_PENDING) {
+      answer({ type: 'error', ok: false, code: 'busy', error: `the lab has ${MAX_PENDING} messages waiting: this one was not taken; send it again once they are answered` });
+      return;
+    }
+    pending++;
+    const last = tasks[tasks.length - 1];
+    if (type === 'get-state' && last && last.type === 'get-state' && !last.started) last.answers.push(answer);
+    else tasks.push({ type, run: () => spec.run(fields, from), answers: [answer] });
+    work();
   }
 
   win.addEventListener('message', (e) => {
@@ -292,8 +350,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
     const data = e.data;
     // the lab's own answers, bounced back by a page that echoes: never answered (no loops)
     if (data && typeof data === 'object' && data.softlab !== undefined && ['reply', 'error', 'event'].includes(data.type)) return;
-    const from = { source: e.source, origin: e.origin };
-    queue = queue.then(() => handle(data, from));
+    handle(data, { source: e.source, origin: e.origin });
   });
 
   // an embedding page learns that the lab is listening (to the origins it may tell)

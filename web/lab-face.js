@@ -4,8 +4,10 @@
 
 /** parts: {panels, clock, perf, input, plots, inspector, camera(), markAllDirty, url,
  *  control: what the page's own controls call (web/app.js), on(event, fn): the lab's
- *  events}. */
-export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url, control, on }) {
+ *  events, recovering(): a promise that resolves once no lost Worker is being replaced
+ *  (web/recovery.js), fault(w, kind): web/sim-client.js SimPool.fault}. */
+export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url, control, on,
+  recovering = () => Promise.resolve(), fault = () => {} }) {
   /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
     const cam = camera();
@@ -66,7 +68,16 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
   /** Waits until every panel's Worker has caught up with what was asked of it, and
    *  copies each latest state to its view (what the next frame draws). */
   const settle = async () => {
-    await Promise.all(panels.map((p) => p.nextFrame()));
+    await recovering();
+    try {
+      await Promise.all(panels.map((p) => p.nextFrame()));
+    } catch (err) {
+      if (!err.lost) throw err;
+      // a Worker was lost meanwhile: once its panels are rebuilt and reset, once more (a
+      // second loss rejects with its WorkerLost error, which names what happened)
+      await recovering();
+      await Promise.all(panels.map((p) => p.nextFrame()));
+    }
     clock.catchUp(); // paused, the clock shows the latest state now, not a frame later
     clock.show();
     for (const p of panels) p.sync();
@@ -117,6 +128,10 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     /** Resolves to api[name](simulation of panel i, ...args), run in its Worker (the
      *  sl_api_* functions that take a simulation handle first). */
     simCall: async (i, name, ...args) => panels[i].run.call(name, args),
+    /** For tests: Worker w (0-based, as state().panels[i].worker) fails as kind says:
+     *  'terminate' (no event, as an out-of-memory kill), 'hang' (stops answering) or
+     *  'crash' (an error event); the lab notices it, says so and starts a new one. */
+    testFault: (w, kind = 'terminate') => fault(w, kind),
     /** The URL that reproduces the current view. */
     shareUrl: () => url.shareUrl(),
     /** The functions the page's own controls call (so the URL and the controls follow):

@@ -145,11 +145,17 @@ export function labControl(infos, { settings, controls, clock, stepOnce, resetAl
   };
 }
 
-/** The live chart, with the samples that came before it. */
-export function startPlots(core, config, panels, early, late) {
+/** The live chart, with the samples that came before it; a `plot` the chart does not
+ *  plot is noticed (notice(text)). */
+export function startPlots(core, config, panels, early, late, notice = () => {}) {
   const plots = new Plots($('#chart'), $('#chart-controls'), panels,
     { quantity: config.plot || 'height', heightLimits: heightLimits(late.body), channels: core.channels }, () => updateUrl(late));
   for (const [p, samples] of early) plots.add(p, samples);
+  if (config.plot && plots.quantity !== config.plot) {
+    const ids = plots.chart.quantities.map((q) => q.id).concat(['phase']);
+    const asked = config.plot.length > 40 ? config.plot.slice(0, 40) + '…' : config.plot;
+    notice(`“plot” must be one of ${ids.join(', ')} (got “${asked}”); the chart shows ${plots.quantity}.`);
+  }
   return plots;
 }
 

@@ -161,9 +161,11 @@ export class PanelPage {
       : name === 'artifact' ? 'artifact' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
-    if (this.badge.hidden === run.ended) {
-      this.badge.hidden = !run.ended;
-      this.badge.textContent = run.ended ? (run.diverged ? `✕ diverged in the step after t = ${run.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again` : '✕ stopped') : '';
+    const badge = !run.ended ? '' : run.diverged ? `✕ diverged in the step after t = ${run.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again`
+      : run.lost ? '✕ the simulation stopped working: starting it again' : '✕ stopped';
+    if (this.badge.textContent !== badge) {
+      this.badge.hidden = !badge;
+      this.badge.textContent = badge;
     }
   }
 

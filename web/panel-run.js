@@ -69,9 +69,14 @@ export class PanelRun {
     this.diverged = false;
     this.divergedAt = NaN; // s
     this.message = '';     // why it stopped, in the words the panel shows
+    this.lost = '';        // its Worker was lost (why) and it is not yet rebuilt on another
+    this.lostAt = -Infinity; // ms (performance.now()): when its Worker was last lost, and why
+    this.lostWhy = '';
+    this.inspectNode = -1; // the element inspector's node, sent again to a new Worker
     this.rate = new StepRate(); // its steps and their cost, counted here, measured by web/perf.js
     client.onFrame = (f) => this.onFrame(f);
     client.onFail = (error) => this.fail(error);
+    client.onLost = (why, restarted) => this.lose(why, restarted);
   }
 
   /** Asks the Worker to (re)build with params and method; the reply names its run. */
@@ -108,6 +113,7 @@ export class PanelRun {
   /** The element inspector: the element (tet or grid cell) of node (-1: none) comes with every frame. */
   inspect(node) {
     this.inspection = null;
+    this.inspectNode = node;
     this.client.send('inspect', { node });
   }
 
@@ -181,10 +187,11 @@ export class PanelRun {
     this.frames = [];
   }
 
-  /** A new run: no frames of it yet. */
+  /** A new run: no frames of it yet (t, the time of the state shown, changes with the
+   *  new run's first frame: until then the old state is not labelled t = 0). */
   restart() {
     this.frames = [];
-    this.t = this.latest = this.reached = 0;
+    this.latest = this.reached = 0;
     this.sentTarget = 0;
   }
 
@@ -210,6 +217,37 @@ export class PanelRun {
     this.stopped = this.ended = true;
     this.message = `stopped: ${error}`;
     this.on.shown();
+  }
+
+  /** Its Worker was lost (web/sim-client.js): the panel says so in words a student
+   *  reads, and steps no more until it is rebuilt on the new Worker (restarted) and
+   *  reset; without a new Worker it stays stopped. */
+  lose(why, restarted) {
+    this.lost = this.lostWhy = why;
+    this.lostAt = performance.now();
+    this.stopped = this.ended = true;
+    this.diverged = false;
+    this.omegaPending = false;
+    this.message = restarted ? `the simulation ${why}: starting a new one, from t = 0…`
+      : `stopped: the simulation ${why} too often; reload the page`;
+    this.on.shown();
+  }
+
+  /** Builds this panel's world again in its new Worker with the settings it had (scene,
+   *  parameters, stepper, Δt, β, pins, the inspector's node, the fields sent): the run
+   *  starts from t = 0 (the page keeps no whole state to restart from). Rejects with the
+   *  reason if the build is refused. */
+  async rebuild() {
+    const pins = this.pins;
+    this.sentField = 0;      // the new Worker sends neither until asked (Panel.syncField)
+    this.sentFrames = false;
+    const reply = await this.build(this.params, this.method);
+    if (reply.status !== SL_OK) throw new Error(reply.error);
+    this.lost = '';
+    if (this.inspectNode >= 0) this.client.send('inspect', { node: this.inspectNode });
+    const pinned = reply.pins.length === pins.length && reply.pins.some((v, i) => v !== pins[i]);
+    if (pinned) reply.pins = (await this.client.request('pins', { pins })).pins;
+    this.bodyChanged(reply);
   }
 
   /** A new world (creation, rebuild) described by the Worker: body, pins, parameters. */
@@ -343,6 +381,7 @@ export class PanelRun {
 
   /** Back to t = 0 with the same world, stepper and parameters. */
   reset() {
+    if (this.client.failed || this.lost) return; // no Worker to reset, or not yet rebuilt: its panel says so
     this.epoch = ++this.epochs;
     this.client.send('reset', { epoch: this.epoch });
     this.requestOmega(); // the meter's ω_max at the rest state again, not the run's last

@@ -130,7 +130,9 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     camera,
     paused: get('paused') === '1',
     embed: get('embed') === '1',
-    plot: plot && /^[a-z_]{1,30}$/.test(plot) ? plot : null,
+    // checked against the chart's quantities once the chart is made (web/lab-parts.js
+    // startPlots), which notices a name it does not plot
+    plot: plot && plot.trim() ? plot.slice(0, 60) : null,
     // the course API's allow-list, as given (web/course-api.js parses it); kept in every URL
     // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
     // too long to read allows less, not every origin.
@@ -240,6 +242,10 @@ function readCamera(get, notices) {
 /** The view flags: wireframe or shaded, rest ghost, rotation triads, colour map. */
 function readView(get, notices) {
   const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', frames: get('frames') === '1', color: get('color') };
+  const asked = get('view');
+  if (asked !== null && asked !== 'wireframe' && asked !== 'shaded') {
+    notices.push(`“view” must be wireframe or shaded (got “${shown(asked)}”); shaded is shown.`);
+  }
   if (view.color !== null && !['energy', 'volume', 'pressure', 'none'].includes(view.color)) {
     notices.push(`“color” must be energy, volume or pressure (got “${shown(view.color)}”); ignored.`);
     view.color = null;

@@ -70,6 +70,31 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
   return `the machine limits: frames come every ${Math.round(frameMs)} ms and ${steppers}, yet the Workers fall behind (a busy processor)`;
 }
 
+/** What the perf line says instead of a speed while a panel's Worker is silent (no answer
+ *  for over QUIET_MS, web/sim-client.js), lost, or was restarted in the last RECENT_MS:
+ *  not "the machine" (issue 43). runs: web/panel-run.js PanelRun ({lost, lostAt, lostWhy,
+ *  client: {silentMs(), failed}}); now: performance.now(). '' if none is. */
+const QUIET_MS = 500;
+const RECENT_MS = 5000;
+export function workerTrouble(runs, now = performance.now()) {
+  const lost = [], quiet = [], failed = [], restarted = [];
+  runs.forEach((r, i) => {
+    if (r.client && r.client.failed) failed.push(i);
+    else if (r.lost) lost.push(i);
+    else if (r.client && r.client.silentMs && r.client.silentMs() > QUIET_MS) quiet.push(i);
+    else if (now - r.lostAt < RECENT_MS) restarted.push(i);
+  });
+  const parts = [];
+  if (lost.length) parts.push(`the simulation Worker of ${panelList(lost)} stopped: starting a new one`);
+  if (restarted.length) parts.push(`the simulation Worker of ${panelList(restarted)} ${runs[restarted[0]].lostWhy} and was replaced: every panel restarted from t = 0`);
+  if (quiet.length) {
+    const s = Math.max(...quiet.map((i) => runs[i].client.silentMs())) / 1000;
+    parts.push(`waiting for the simulation Worker of ${panelList(quiet)} (no answer for ${s.toFixed(1)} s)`);
+  }
+  if (failed.length) parts.push(`the simulation of ${panelList(failed)} stopped`);
+  return parts.join('; ');
+}
+
 /** A panel's steps and what they cost: counted from its Worker's frames (count, by
  *  web/panel-run.js) and turned into rates once a second (close, by PerfMeter). Kept here
  *  so that the meter writes only its own fields. */
@@ -174,7 +199,8 @@ export class PerfMeter {
     const perf = panels.map((p) => (p.stepsPerSecond ? `${Math.round(p.stepsPerSecond)}` : '–')).join(' / ');
     const s = this.simSpeed;
     // computed ahead (web/clock.js): the motion is played back; what is slow is the stepping
-    const slow = clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
+    const trouble = workerTrouble(runs);
+    const slow = trouble ? ` · ${trouble}` : clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
       : this.reason ? ` · slow motion: ${fmtSpeed(s)}× real time; ${this.reason}` : '';
     this.el.textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${slow}`;
     return true;

@@ -27,6 +27,31 @@ export function workerOf(k, workers) {
   return lap % 2 === 0 ? at : workers - 1 - at;
 }
 
+// A Worker that stops answering is noticed by the page (issue 43): it asks each Worker
+// for a sign of life every PING_MS, and any message counts as one (a stepping Worker says
+// how far it got every 15 ms, web/sim-host.js). A Worker is lost when a question has been
+// outstanding for its grace (SILENT_MS, or what it announced before a long computation:
+// a build, an ω_max estimate, a slow step) on two checks in a row (the second in a later
+// task, so answers queued while the page itself was busy are read first); a Worker that
+// crashes (an error event, a wasm trap in its stepping) is lost at once. Worker.terminate()
+// or an out-of-memory kill give no event: they are found by the silence, within
+// SILENT_MS + 2 PING_MS. A lost Worker is replaced (at most MAX_RESTARTS times a page), and
+// its clients move to the new one; the lab rebuilds their panels there (web/recovery.js).
+export const PING_MS = 200;
+export const SILENT_MS = 1000;
+// a new Worker loads its scripts and the wasm instance first (importScripts holds it):
+// until its first message, and while it says it starts, it has this long
+export const START_MS = 30000;
+const MAX_RESTARTS = 5;
+
+/** The error a request gets when its Worker was lost before it answered. */
+export class WorkerLost extends Error {
+  constructor(message) {
+    super(message);
+    this.lost = true;
+  }
+}
+
 export class SimPool {
   /**
    * Starts the Workers at once, so they load their scripts while the page compiles
@@ -35,27 +60,120 @@ export class SimPool {
    * @param maxSims   the most simulations that open() may ask for
    */
   constructor(module, maxSims = 4) {
-    this.workers = [];
+    this.module = module;
+    this.mesh = null;
+    this.records = []; // {worker, heard, asked, grace, suspect, lost} per Worker
     this.clients = [];
-    for (let w = 0; w < workerCount(maxSims); w++) {
-      const worker = new Worker(new URL('./sim-worker.js', import.meta.url));
-      Promise.resolve(module).then((m) => worker.postMessage({ type: 'init', module: m }), () => {});
-      worker.onmessage = (e) => this.receive(e.data);
-      worker.onerror = (e) => {
-        e.preventDefault();
-        this.fail(worker, e.message || 'the simulation Worker failed to start');
-      };
-      this.workers.push(worker);
-    }
+    this.restarts = 0;
+    /** ({clients, why, restarted}): a Worker was lost; its clients are on the new one
+     *  (restarted) or failed. Set by the lab (web/recovery.js). */
+    this.onLost = () => {};
+    for (let w = 0; w < workerCount(maxSims); w++) this.records.push(this.spawn());
+    this.watch = setInterval(() => this.check(), PING_MS);
+  }
+
+  get workers() { return this.records.map((r) => r.worker); }
+
+  /** A new Worker, given the module (and the user's mesh) as soon as they are here. */
+  spawn() {
+    const worker = new Worker(new URL('./sim-worker.js', import.meta.url));
+    const rec = { worker, heard: performance.now(), asked: NaN, grace: START_MS, suspect: false, lost: false };
+    Promise.resolve(this.module).then((m) => {
+      if (rec.lost) return;
+      worker.postMessage({ type: 'init', module: m });
+      if (this.mesh) worker.postMessage({ type: 'mesh', mesh: this.mesh });
+    }, () => {});
+    worker.onmessage = (e) => this.heard(rec, e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      this.lose(rec, `crashed (${e.message || 'an error in the simulation Worker'})`);
+    };
+    return rec;
   }
 
   /** Clients for count simulations, spread over the Workers (the ones not needed stop);
    *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null. */
   open(count, mesh = null) {
-    for (const w of this.workers.splice(workerCount(count))) w.terminate();
+    for (const r of this.records.splice(workerCount(count))) {
+      r.lost = true;
+      r.worker.terminate();
+    }
+    this.mesh = mesh;
     if (mesh) for (const w of this.workers) w.postMessage({ type: 'mesh', mesh });
-    for (let k = 0; k < count; k++) this.clients.push(new SimClient(this.workers[workerOf(k, this.workers.length)], k));
+    for (let k = 0; k < count; k++) {
+      const client = new SimClient(this.workers[workerOf(k, this.records.length)], k);
+      client.silentMs = () => this.silentMs(client);
+      this.clients.push(client);
+    }
     return this.clients;
+  }
+
+  /** A message from rec's Worker: a sign of life, and perhaps the grace it asks for. */
+  heard(rec, msg) {
+    if (rec.lost) return;
+    rec.heard = performance.now();
+    rec.suspect = false;
+    rec.grace = msg.type === 'busy' ? Math.max(SILENT_MS, msg.ms) : SILENT_MS;
+    if (msg.type === 'pong' || msg.type === 'busy') return;
+    if (msg.type === 'crashed') {
+      this.lose(rec, `crashed (${msg.error})`);
+      return;
+    }
+    this.receive(msg);
+  }
+
+  /** Every PING_MS: a question to each Worker that has answered the last; a Worker whose
+   *  question is overdue on two checks in a row is lost. */
+  check() {
+    const now = performance.now();
+    for (const rec of [...this.records]) {
+      if (rec.lost) continue;
+      if (!(rec.asked > rec.heard)) {
+        rec.asked = now;
+        rec.worker.postMessage({ type: 'ping' });
+        continue;
+      }
+      const overdue = now - rec.heard > rec.grace;
+      if (overdue && rec.suspect) this.lose(rec, 'stopped answering');
+      else rec.suspect = overdue;
+    }
+  }
+
+  /** How long (ms) the Worker of client has been silent with a question outstanding
+   *  (0 if it answered the last). */
+  silentMs(client) {
+    const rec = this.records.find((r) => r.worker === client.worker);
+    return rec && rec.asked > rec.heard ? performance.now() - rec.heard : 0;
+  }
+
+  /** Ends rec's Worker, starts another (unless MAX_RESTARTS were used) and moves its
+   *  clients there; why: what happened, in a student's words. */
+  lose(rec, why) {
+    if (rec.lost) return;
+    rec.lost = true;
+    rec.worker.terminate();
+    const clients = this.clients.filter((c) => c.worker === rec.worker);
+    const at = this.records.indexOf(rec);
+    const restarted = at >= 0 && this.restarts < MAX_RESTARTS;
+    if (restarted) {
+      this.restarts++;
+      this.records[at] = this.spawn();
+    } else if (at >= 0) {
+      this.records.splice(at, 1);
+    }
+    for (const c of clients) c.lose(why, restarted ? this.records[at].worker : null);
+    this.onLost({ clients, why, restarted });
+  }
+
+  /** For tests and the console (web/lab-face.js testFault): Worker w fails as kind says:
+   *  'terminate' (ended from outside, as an out-of-memory kill: no event), 'hang' (it
+   *  stops answering: an endless loop), 'crash' (an error in it). */
+  fault(w, kind) {
+    const rec = this.records[w];
+    if (!rec) throw new Error(`no Worker ${w}`);
+    if (kind === 'terminate') rec.worker.terminate();
+    else if (kind === 'hang' || kind === 'crash') rec.worker.postMessage({ type: 'fault', kind });
+    else throw new Error(`no fault “${kind}”: terminate, hang or crash`);
   }
 
   receive(msg) {
@@ -67,12 +185,12 @@ export class SimPool {
     if (client) client.receive(msg);
   }
 
-  fail(worker, error) {
-    for (const c of this.clients) if (c.worker === worker) c.fail(error);
-  }
-
   terminate() {
-    for (const w of this.workers) w.terminate();
+    clearInterval(this.watch);
+    for (const r of this.records) {
+      r.lost = true;
+      r.worker.terminate();
+    }
   }
 }
 
@@ -86,6 +204,8 @@ export class SimClient {
     this.pending = new Map(); // id -> {resolve, reject, progress}
     this.onFrame = () => {};
     this.onFail = () => {};
+    this.onLost = () => {};
+    this.silentMs = () => 0; // how long its Worker has not answered a question (ms; SimPool)
     this.failed = '';
   }
 
@@ -126,5 +246,17 @@ export class SimClient {
     for (const p of this.pending.values()) p.reject(new Error(error));
     this.pending.clear();
     this.onFail(error);
+  }
+
+  /** Its Worker was lost (why): the requests it had not answered fail with WorkerLost;
+   *  the client goes on with worker (a new Worker, where the lab rebuilds it), or fails if
+   *  null. onLost(why, restarted) tells the panel. */
+  lose(why, worker) {
+    const error = `the simulation Worker ${why}`;
+    for (const p of this.pending.values()) p.reject(new WorkerLost(error));
+    this.pending.clear();
+    if (worker) this.worker = worker;
+    else this.failed = error;
+    this.onLost(why, !!worker);
   }
 }

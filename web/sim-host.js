@@ -25,6 +25,13 @@ import { panelStableDt } from './stability.js';
 import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
 
 const SLICE_MS = 8;                 // step this long before reading new messages
+// Requests that may hold the Worker long (a build or an ω_max estimate of a large mesh),
+// announced to the page's watchdog (web/sim-client.js) with the time it should allow;
+// so are a run's first step and every step after one slower than SLOW_STEP_MS.
+const LONG_REQUESTS = new Set(['build', 'method', 'reset', 'omega', 'call', 'pins']);
+const LONG_MS = 60000;
+const SLOW_STEP_MS = 200;
+const SLOW_STEP_GRACE = 5;
 const LATEST_MS = 15;               // say how far stepping got at most this often
 export const SAMPLE_EVERY = 0.002;  // s of simulated time between chart samples
 
@@ -73,6 +80,8 @@ export class SimHost {
   handle(msg) {
     const handler = HANDLERS[msg.type];
     if (!handler) return this.reply(msg, { error: `unknown request ${msg.type}` });
+    // the page's watchdog waits longer for work that may hold the Worker (a large mesh)
+    if (LONG_REQUESTS.has(msg.type)) this.post({ type: 'busy', ms: LONG_MS });
     try {
       const result = handler.call(this, msg);
       if (result && typeof result.then === 'function') {
@@ -133,29 +142,39 @@ export class SimHost {
     if (this.running) return;
     this.running = true;
     try {
-      let told = performance.now();
-      while (this.canStep()) {
-        const start = performance.now(), end = start + SLICE_MS;
-        while (this.canStep() && performance.now() < end) {
-          this.postReached();
-          this.stepOnce();
-        }
-        this.busyMs += performance.now() - start; // before postReached: a frame sends it
-        this.postReached();
-        if (performance.now() - told >= LATEST_MS) {
-          // the state's time alone (no arrays): the clock paces its targets by it
-          this.post({ type: 'latest', epoch: this.epoch, t: this.t });
-          told = performance.now();
-        }
-        this.settle();
-        await nextTask();
-      }
-      this.postReached();
-      if (this.steps) this.postFrame(); // stopped short of a target (a hold): show where
+      await this.stepLoop();
+    } catch (err) {
+      // a wasm trap or a failed read: this instance's state is not to be trusted; the
+      // page replaces the Worker (web/sim-client.js) and rebuilds its panels
+      this.post({ type: 'crashed', error: String(err.message || err) });
+      return;
     } finally {
       this.running = false;
     }
     this.settle();
+  }
+
+  /** run()'s loop: slices of steps, a frame at each target passed, yielding between. */
+  async stepLoop() {
+    let told = performance.now();
+    while (this.canStep()) {
+      const start = performance.now(), end = start + SLICE_MS;
+      while (this.canStep() && performance.now() < end) {
+        this.postReached();
+        this.stepOnce();
+      }
+      this.busyMs += performance.now() - start; // before postReached: a frame sends it
+      this.postReached();
+      if (performance.now() - told >= LATEST_MS) {
+        // the state's time alone (no arrays): the clock paces its targets by it
+        this.post({ type: 'latest', epoch: this.epoch, t: this.t });
+        told = performance.now();
+      }
+      this.settle();
+      await nextTask();
+    }
+    this.postReached();
+    if (this.steps) this.postFrame(); // stopped short of a target (a hold): show where
   }
 
   /** Posts a frame if the state is now the latest step at or before the next pending
@@ -174,6 +193,10 @@ export class SimHost {
     while (this.nextEvent < this.events.length && this.events[this.nextEvent].t <= this.t + 1e-9 * this.config.dt) {
       this.apply(this.events[this.nextEvent++]);
     }
+    // the first step of a run may be slow (a large mesh's first factorization): the
+    // watchdog's grace for it is LONG_MS, then SLOW_STEP_GRACE times a slow step's time
+    if (this.stepsRun === 0) this.post({ type: 'busy', ms: LONG_MS });
+    else if (this.lastStepMs > SLOW_STEP_MS) this.post({ type: 'busy', ms: SLOW_STEP_GRACE * this.lastStepMs });
     const s0 = performance.now();
     const st = api.step(this.h, 1);
     this.lastStepMs = performance.now() - s0;

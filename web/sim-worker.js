@@ -10,6 +10,8 @@ importScripts('softlab.js');
 let start;
 const ready = new Promise((resolve) => { start = resolve; });
 const hosts = new Map(); // sim id -> SimHost
+let loaded = false;      // init is done
+const START_MS = 30000;  // the watchdog's grace while loading (web/sim-client.js START_MS)
 
 async function init({ module }) {
   const [{ loadLab }, { SimHost }, { loadMeshText }] = await Promise.all([
@@ -30,9 +32,30 @@ async function init({ module }) {
   };
 }
 
+/** The page's fault injection for tests (SimPool.fault): an endless loop, or an error
+ *  thrown out of the Worker's handler (an error event at the page). */
+function fault(kind) {
+  if (kind === 'hang') for (;;) { /* stops answering */ }
+  throw new Error('a fault injected by the page');
+}
+
 self.onmessage = (e) => {
+  // a sign of life for the page's watchdog (web/sim-client.js), even before init is done
+  // (while it loads, a long time: web/sim-client.js START_MS)
+  if (e.data.type === 'ping') {
+    self.postMessage(loaded ? { type: 'pong' } : { type: 'busy', ms: START_MS });
+    return;
+  }
+  if (e.data.type === 'fault') {
+    fault(e.data.kind);
+    return;
+  }
   if (e.data.type === 'init') {
     start(init(e.data));
+    ready.then(() => {
+      loaded = true;
+      self.postMessage({ type: 'pong' });
+    }, () => {});
     ready.catch((err) => self.postMessage({ type: 'fatal', error: String(err.message || err) }));
     return;
   }

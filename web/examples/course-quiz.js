@@ -4,7 +4,11 @@
 // largest stable Δt and its linear bound. Everything goes through the course API
 // (README.md, "Course API", version 1): this file is what a course author writes.
 //
-// ?lab=URL: the lab page to embed (default: the lab beside this example, ../index.html).
+// The lab to embed: the iframe's data-lab (the course author's choice, any origin the
+// page's frame-src allows; here the lab beside this example, ../index.html). ?lab=PATH may
+// pick another lab page of this page's own origin (a path ending in / or index.html), and
+// nothing else: a link to this page must not show another site's or server's page inside
+// it as if it were the lab (issue 43).
 'use strict';
 
 (() => {
@@ -19,12 +23,29 @@
   const input = $('#prediction');
   const button = $('#check');
   const out = $('#result');
+  let refusedLab = ''; // why ?lab= was not taken (labPage)
 
   // The lab, opened paused on one panel; origins= lets this page (and only it, besides
   // the lab's own origin) drive it.
-  const lab = new URL(new URLSearchParams(location.search).get('lab') || '../index.html', location.href);
+  const lab = labPage();
   lab.search = new URLSearchParams({ scene: SCENE, methods: METHOD, dt: '0.002', paused: '1', embed: '1', origins: location.origin }).toString();
   const labOrigin = lab.origin;
+  if (refusedLab) {
+    out.textContent = refusedLab;
+    out.dataset.labRefused = '1';
+  }
+
+  /** The lab page to embed (see the head of this file), as a URL. */
+  function labPage() {
+    const own = new URL(frame.dataset.lab || '../index.html', location.href);
+    const asked = new URLSearchParams(location.search).get('lab');
+    if (asked === null) return own;
+    let u = null;
+    try { u = new URL(asked, location.href); } catch { /* not a URL */ }
+    if (u && u.origin === location.origin && /\/(index\.html)?$/.test(u.pathname) && !/\/examples\//.test(u.pathname)) return u;
+    refusedLab = `“lab=” must name a lab page of this site (${location.origin}, a path ending in / or index.html); “${asked.slice(0, 80)}” is not one, so the lab beside this page is shown.`;
+    return own;
+  }
 
   // ---- a small client of the course API -------------------------------------------------
   let nextId = 1;
@@ -149,6 +170,6 @@
   ready.then(() => request('hello')).then((hello) => {
     if (!hello.versions.includes(1)) throw new Error('this lab does not speak version 1 of the course API');
     button.disabled = false;
-    show(`The lab is ready (course API version ${hello.version}, scene ${hello.scene}).`);
+    show(`${refusedLab ? refusedLab + '\n' : ''}The lab is ready (course API version ${hello.version}, scene ${hello.scene}).`);
   }).catch((err) => show(`The lab could not be reached: ${err.message}`, 'bad'));
 })();
