@@ -26,10 +26,13 @@ static sl_claim all[MAX_CLAIMS];
 static int all_count = -1;
 
 const sl_claim *sl_validate_claims(int *count) {
-    if (all_count < 0) {
+    if (all_count < 0) { /* in seed order: each seed's own rows, then its scenes' notes' rows */
         int n = 0;
-        for (int s = 0; s < CLAIM_LISTS; s++)
-            for (int i = 0; i < *seed_counts[s] && n < MAX_CLAIMS; i++) all[n++] = seeds[s][i];
+        for (int seed = 0; seed < 5; seed++) {
+            for (int i = 0; i < *seed_counts[seed] && n < MAX_CLAIMS; i++) all[n++] = seeds[seed][i];
+            for (int i = 0; i < sl_claims_scenes_count && n < MAX_CLAIMS; i++)
+                if (sl_claims_scenes[i].seed == seed) all[n++] = sl_claims_scenes[i];
+        }
         all_count = n;
     }
     if (count) *count = all_count;
