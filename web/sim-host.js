@@ -411,7 +411,8 @@ const HANDLERS = {
    *  divergence check, already torn apart (the swinging cube under symplectic Euler at
    *  Δt = 0.05 s: 727 rad/s there, 563 at rest). Then the reply is the run's last estimate
    *  from before (the panel asks at t = 0 of every run), held saying why ('diverged',
-   *  'energy grew', 'stopped'). */
+   *  'energy grew', 'stopped'; with no estimate from before, the one of the state now, held
+   *  still saying why). */
   omega() {
     const { api, h, stopped } = this;
     const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict(h) === VERDICT.GROWING ? 'energy grew' : '';
@@ -425,7 +426,8 @@ const HANDLERS = {
     }
     const t0 = performance.now();
     const omegaMax = api.omega_max(h);
-    const reply = { omegaMax, at: this.t, now: this.t, ms: performance.now() - t0, held: '' };
+    // held even without an earlier estimate: a diverged panel's meter is never green
+    const reply = { omegaMax, at: this.t, now: this.t, ms: performance.now() - t0, held };
     if (!held) this.goodOmega.push(reply);
     return reply;
   },

@@ -23,6 +23,15 @@ const fmtValue = (v) => (v < 100 ? v.toFixed(2) : v.toExponential(2));
  * scaled so that the stepper's own bound sits at the meter's mark, 2.
  */
 export function meterReading(stepper, dt, omegaMax, at = 0, held = '') {
+  const reading = boundReading(stepper, dt, omegaMax, at, held);
+  // a diverged run is never shown green: the linear estimate missed what the run did (an
+  // impact, a stiffening, an indefinite tangent: warp-tube-drop's Green-strain panel)
+  if (held !== 'diverged' || reading.level === 'bad') return reading;
+  return { ...reading, level: 'bad', text: `The run diverged all the same: this linear estimate did not foresee it. ${reading.text}` };
+}
+
+/** meterReading from the bound alone, whatever the run did. */
+function boundReading(stepper, dt, omegaMax, at, held) {
   const kept = held === 'energy grew' ? ', kept from before the energy grew' : held ? `, kept from before the run ${held}` : '';
   const where = (at > 0 ? `ω_max of the body linearized at t = ${at.toFixed(2)} s` : 'ω_max of the body linearized at rest') + kept;
   const bound = stepper.bound;

@@ -73,11 +73,14 @@ const sl_scene_class sl_scene_warp_bar_long = {
     .name = "warp-bar-long",
     .title = "Long bar under gravity (FEM)",
     .citation = "seed 002 §4.1, Fig. 7",
-    .description = "The same cross-section, 2 m long: linear FEM swells to 130 times its volume. "
-                   "The paper reports its non-linear model diverging at Δt = 10 ms where warping "
-                   "stays stable; measured here, the Green-strain model (implicit-euler) and "
-                   "per-element warping run at 10 ms, and per-vertex warping diverges after "
-                   "1.3 s (its forces derive from no energy: stable only below 5.7 ms).",
+    /* each sentence with an outcome is a row of src/validate/scenes.c (002-scene-warp-bar-long-*)
+     * or of seed 002's (002-long-bar-*) */
+    .description = "The same cross-section, 2 m long: linear FEM swells to many times its "
+                   "volume. The paper reports its non-linear model diverging at Δt = 10 ms where "
+                   "warping stays stable; measured here, the Green-strain model (implicit-euler) "
+                   "and per-element warping run at 10 ms, and per-vertex warping, left out of "
+                   "this comparison, diverges within seconds: its forces derive from no energy, "
+                   "and it needs a smaller step. Add it to see.",
     .params = WARP_PARAMS,
     .default_method = "stiffness-warping-element",
     .default_dt = 0.01,

@@ -12,6 +12,9 @@ extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed00
     sl_claims_seed003[], sl_claims_seed004[];
 extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_seed002_count,
     sl_claims_seed003_count, sl_claims_seed004_count;
+/* The scene notes' claims (scenes.c, issue 41): each row's seed is its scene's paper. */
+extern const sl_claim sl_claims_scenes[];
+extern const int sl_claims_scenes_count;
 
 /* Formats into a result's text field (a heap string of any length: sl_claim_result), replacing
  * its text; the arguments may include the field's old text. On allocation failure the old

@@ -12,11 +12,13 @@
 
 #define MAX_CLAIMS 256
 
-static const sl_claim *const seeds[5] = {sl_claims_seed000, sl_claims_seed001, sl_claims_seed002,
-                                         sl_claims_seed003, sl_claims_seed004};
-static const int *const seed_counts[5] = {&sl_claims_seed000_count, &sl_claims_seed001_count,
-                                          &sl_claims_seed002_count, &sl_claims_seed003_count,
-                                          &sl_claims_seed004_count};
+/* the five seeds' lists, then the scene notes' rows (scenes.c) */
+#define CLAIM_LISTS 6
+static const sl_claim *const seeds[CLAIM_LISTS] = {sl_claims_seed000, sl_claims_seed001, sl_claims_seed002,
+                                                   sl_claims_seed003, sl_claims_seed004, sl_claims_scenes};
+static const int *const seed_counts[CLAIM_LISTS] = {&sl_claims_seed000_count, &sl_claims_seed001_count,
+                                                    &sl_claims_seed002_count, &sl_claims_seed003_count,
+                                                    &sl_claims_seed004_count, &sl_claims_scenes_count};
 
 /* The seeds' rows copied into one array once (a static table cannot concatenate the
  * per-seed arrays at compile time). */
@@ -24,10 +26,13 @@ static sl_claim all[MAX_CLAIMS];
 static int all_count = -1;
 
 const sl_claim *sl_validate_claims(int *count) {
-    if (all_count < 0) {
+    if (all_count < 0) { /* in seed order: each seed's own rows, then its scenes' notes' rows */
         int n = 0;
-        for (int s = 0; s < 5; s++)
-            for (int i = 0; i < *seed_counts[s] && n < MAX_CLAIMS; i++) all[n++] = seeds[s][i];
+        for (int seed = 0; seed < 5; seed++) {
+            for (int i = 0; i < *seed_counts[seed] && n < MAX_CLAIMS; i++) all[n++] = seeds[seed][i];
+            for (int i = 0; i < sl_claims_scenes_count && n < MAX_CLAIMS; i++)
+                if (sl_claims_scenes[i].seed == seed) all[n++] = sl_claims_scenes[i];
+        }
         all_count = n;
     }
     if (count) *count = all_count;

@@ -146,6 +146,59 @@ TEST(verdict_cantilever_settling_above_its_start_is_growing) {
 }
 
 /* The names and the reset. */
+/* 'growing' is cleared once it no longer holds (issue 41: a panel showed E = 3.7 J under
+ * "+52.3 J"): explicit Euler on the oscillator at omega dt = 0.5 grows (E x 1.25 a step);
+ * handed to implicit Euler at the same dt (E x 0.8 a step) the energy comes back down, and
+ * within a few windows the state is 'running' again, with 'growing' kept in `worst` and the
+ * clearing's time in `cleared`; it stays running (implicit Euler only loses). Left with
+ * explicit Euler it stays growing until it diverges (the test above). */
+TEST(verdict_growing_is_cleared_when_the_energy_comes_back_down) {
+    sl_world *w = scene_world("oscillator", NULL, "explicit-euler", 0.05);
+    ENSURE(w != NULL);
+    if (!w) return;
+    sl_verdict v;
+    sl_verdict_reset(&v);
+    sl_world_judge(w, &v);
+    int k = 0;
+    for (; k < 200 && v.state != SL_VERDICT_GROWING; k++) sl_world_step(w), sl_world_judge(w, &v);
+    double grown = sl_world_energy(w).total, since = v.since;
+    printf("  explicit Euler, omega dt = 0.5: growing at step %d (t = %.2f s), E = %.3g J: %s\n", k, since, grown,
+           v.reason);
+    ENSURE(v.state == SL_VERDICT_GROWING && v.worst == SL_VERDICT_GROWING && isnan(v.cleared) && grown > 1.0);
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find("implicit-euler"), 0.05, 0) == SL_OK);
+    int changes = 0, last = v.state;
+    for (int i = 0; i < 400; i++) {
+        sl_world_step(w);
+        int s = sl_world_judge(w, &v);
+        if (s != last) changes++, last = s;
+    }
+    printf("  then implicit Euler for 20 s: %s, cleared at t = %.2f s, E = %.3g J, %d change(s)\n",
+           sl_verdict_name(v.state), v.cleared, sl_world_energy(w).total, changes);
+    ENSURE(v.state == SL_VERDICT_RUNNING && v.worst == SL_VERDICT_GROWING && changes == 1);
+    ENSURE(v.cleared > since && v.cleared < since + 2.0 && v.reason[0] == 0);
+    sl_world_destroy(w);
+}
+
+/* A divergence's reason starts in a student's words, the detail after (issue 41): the
+ * swinging cube under symplectic Euler at 0.05 s, 14 times its bound, flies apart at 0.1 s. */
+TEST(verdict_divergence_reason_starts_in_plain_words) {
+    sl_world *w = scene_world("swinging-cube", NULL, "symplectic-euler", 0.05);
+    ENSURE(w != NULL);
+    if (!w) return;
+    run_record r = judge_run(w, 2.0);
+    const char *why = NULL;
+    ENSURE(r.state == SL_VERDICT_DIVERGED && sl_world_diverged(w, NULL, &why));
+    if (!why) return;
+    static const char plain[] = "the body flew apart, as it does when the time step is too large for the stepper: node ";
+    ENSURE(strncmp(why, plain, strlen(plain)) == 0 && strstr(why, "times the body's size"));
+    sl_verdict v;
+    sl_verdict_reset(&v);
+    sl_world_judge(w, &v);
+    ENSURE(strncmp(v.reason, "diverged at t = 0.100 s (the body flew apart", 44) == 0);
+    ENSURE(v.reason[strlen(v.reason) - 1] == ')'); /* not cut: the whole detail is there */
+    sl_world_destroy(w);
+}
+
 TEST(verdict_names_and_reset) {
     ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_RUNNING), "running"));
     ENSURE(!strcmp(sl_verdict_name(SL_VERDICT_ARTIFACT), "artifact"));
@@ -155,6 +208,7 @@ TEST(verdict_names_and_reset) {
     sl_verdict v;
     sl_verdict_reset(&v);
     ENSURE(v.state == SL_VERDICT_RUNNING && isnan(v.since) && v.reason[0] == 0 && v.windows == 0);
+    ENSURE(v.worst == SL_VERDICT_RUNNING && isnan(v.cleared));
     sl_verdict_reset(NULL);
 }
 

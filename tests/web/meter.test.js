@@ -37,6 +37,18 @@ test('the meter words the bound as "stable for Δt below X" or "Δt = Y is beyon
   assert.match(meterReading(sym, 0.05, OMEGA_REST, 0, 'diverged').text, /linearized at rest, kept from before the run diverged\)$/);
 });
 
+test('the meter is never green on a diverged run (issue 41: warp-tube-drop panel 4)', async () => {
+  const { meterReading } = await web('stability.js');
+  const implicit = { title: 'Linearly implicit Euler', bound: Infinity };
+  assert.strictEqual(meterReading(implicit, 0.002, 3000).level, 'ok');
+  const diverged = meterReading(implicit, 0.002, 3000, 0, 'diverged');
+  assert.strictEqual(diverged.level, 'bad');
+  assert.match(diverged.text, /^The run diverged all the same: this linear estimate did not foresee it\. Δt·ω_max = 6\.00 \(/);
+  const sym = { title: 'Symplectic Euler', bound: 2 };
+  assert.strictEqual(meterReading(sym, 0.003, OMEGA_REST, 0, 'diverged').level, 'bad');
+  assert.strictEqual(meterReading(sym, 0.003, OMEGA_REST, 0, 'stopped').level, 'ok');
+});
+
 test('the explode preset lands at Δt·ω_max = 3 (to 1 %) for the ω_max it is given', async () => {
   const { explodeDt } = await web('presets.js');
   // the cube at rest: 3/562.88 = 5.3298 ms, rounded up to 5.33 ms

@@ -19,8 +19,9 @@ static void restart_windows(sl_verdict *v) {
 
 void sl_verdict_reset(sl_verdict *v) {
     if (!v) return;
-    v->state = SL_VERDICT_RUNNING;
-    v->since = NAN;
+    v->state = v->worst = SL_VERDICT_RUNNING;
+    v->since = v->cleared = NAN;
+    v->calm_windows = 0;
     v->kept = 0;
     v->volume_extreme = NAN;
     v->reason[0] = 0;
@@ -66,6 +67,25 @@ static void decide(const sl_world *w, sl_verdict *v, sl_verdict_state state) {
     if (v->state == state) return;
     v->state = state;
     v->since = w->t;
+    if (state > v->worst) v->worst = state;
+    v->calm_windows = 0;
+}
+
+/* 'growing' no longer holds (softlab/world.h): for SL_VERDICT_CLEAR_WINDOWS windows the
+ * energy was back down: a trend's window maximum near the run's lowest, a kept gain's lows
+ * (kept, J, over the last two windows) within half its margin (J). Then the judgement of growth
+ * starts afresh. Called at a window's end while growing. */
+static void clear_if_back_down(const sl_world *w, sl_verdict *v, double kept, double margin) {
+    /* half the margins that decide 'growing': a run near a margin does not flip back and forth */
+    int down = v->kept ? kept <= 0.5 * margin : v->last_peak - v->lowest_peak <= 0.5 * SL_VERDICT_GROWTH_MARGIN * v->scale;
+    v->calm_windows = down ? v->calm_windows + 1 : 0;
+    if (v->calm_windows < SL_VERDICT_CLEAR_WINDOWS) return;
+    v->state = SL_VERDICT_RUNNING; /* artifact is decided again at once where the volume says so */
+    v->since = NAN;
+    v->cleared = w->t;
+    v->kept = v->calm_windows = 0;
+    v->reason[0] = 0;
+    restart_windows(v);
 }
 
 /* The energy windows: one state into the current window; at its end, the trend. */
@@ -131,6 +151,8 @@ static void judge_energy(sl_world *w, sl_verdict *v) {
         v->growth = kept, v->relative = v->scale > 0 ? kept / v->scale : 0;
         v->kept = 1;
         decide(w, v, SL_VERDICT_GROWING);
+    } else if (v->state == SL_VERDICT_GROWING) {
+        clear_if_back_down(w, v, kept, margin);
     }
 }
 
@@ -140,7 +162,7 @@ int sl_world_judge(sl_world *w, sl_verdict *v) {
     const char *why = NULL;
     if (sl_world_diverged(w, &at, &why)) {
         if (v->state != SL_VERDICT_DIVERGED) {
-            v->state = SL_VERDICT_DIVERGED, v->since = at;
+            v->state = v->worst = SL_VERDICT_DIVERGED, v->since = at;
             snprintf(v->reason, sizeof v->reason, "diverged at t = %.3f s (%s)", at, why ? why : "");
         }
         return v->state;

@@ -222,7 +222,9 @@ int sl_world_has_zero_compliance(const sl_world *w) {
 static const char *divergence_reason(const sl_world *w, char *buf, size_t size, int with_models) {
     for (int i = 0; i < 3 * w->n; i++)
         if (!isfinite(w->x[i]) || !isfinite(w->v[i])) {
-            snprintf(buf, size, "non-finite %s at node %d", isfinite(w->x[i]) ? "velocity" : "position", i / 3);
+            snprintf(buf, size, "the motion grew without bound, as it does when the time step is too large for the "
+                     "stepper: the %s of node %d is no longer a finite number", isfinite(w->x[i]) ? "velocity" : "position",
+                     i / 3);
             return buf;
         }
     double c[3];
@@ -235,8 +237,9 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size, 
     double fall = 0.5 * a * t * t;
     double r = spread(w, c, &far), bound = w->divergence_stretch * w->body_radius + fall;
     if (r > bound) {
-        int n = snprintf(buf, size, "node %d is %.3g m from the centre of mass, beyond %g times the "
-                         "body's size %.3g m", far, r, w->divergence_stretch, w->body_radius);
+        int n = snprintf(buf, size, "the body flew apart, as it does when the time step is too large for the "
+                         "stepper: node %d is %.3g m from the centre of mass, beyond %g times the body's size %.3g m",
+                         far, r, w->divergence_stretch, w->body_radius);
         if (fall > 0 && n > 0 && (size_t)n < size)
             snprintf(buf + n, size - (size_t)n, " plus %.3g m, what gravity and loads alone move a node in %.3g s",
                      fall, t);
@@ -245,13 +248,15 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size, 
     double kinetic, potential;
     sl_world_motion_energy(w, &kinetic, &potential);
     if (!isfinite(kinetic) || !isfinite(potential)) {
-        snprintf(buf, size, "non-finite %s energy", isfinite(kinetic) ? "potential" : "kinetic");
+        snprintf(buf, size, "the energy grew without bound: the %s energy is no longer a finite number",
+                 isfinite(kinetic) ? "potential" : "kinetic");
         return buf;
     }
     if (!with_models || w->m == 0) return NULL;
     sl_energy e = sl_world_energy(w);
     if (!isfinite(e.elastic)) { /* NaN also when phi could not be evaluated */
-        snprintf(buf, size, "non-finite elastic energy or constraint value");
+        snprintf(buf, size, "the body's shape cannot be evaluated: its elastic energy or a constraint value is not a "
+                 "finite number");
         return buf;
     }
     return NULL;
@@ -286,7 +291,7 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
                              "'%s' runs only tetrahedral FEM bodies (it linearizes them at their "
                              "initial shape), not '%s'",
                              stepper->name, w->model_count ? w->models[0]->cls->name : "(no model)");
-    char why[200];
+    char why[400];
     const char *reason = divergence_reason(w, why, sizeof why, 1);
     if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */
         return sl_world_fail(w, SL_ERR_NOT_FINITE, "the state at t = %g s cannot be stepped: %s", w->t, reason);
@@ -329,12 +334,21 @@ sl_status sl_world_step(sl_world *w) {
     if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
 
-    char buf[200];
+    char buf[400];
     const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf, 0) : NULL;
-    if (st == SL_ERR_FACTOR) reason = "linear system not positive definite", st = SL_ERR_DIVERGED;
-    if (st == SL_ERR_SINGULAR) reason = "linear system singular", st = SL_ERR_DIVERGED;
-    if (st == SL_ERR_NO_CONVERGENCE) /* its half-solved correction would inject energy */
-        reason = sl_status_message(st), st = SL_ERR_DIVERGED;
+    /* the student's words first, the solver's detail after */
+    if (st == SL_ERR_FACTOR)
+        reason = "the implicit step could not be solved: squeezed or turned inside out, the body's stiffness "
+                 "no longer pushes back in every direction (linear system not positive definite)",
+        st = SL_ERR_DIVERGED;
+    if (st == SL_ERR_SINGULAR)
+        reason = "the implicit step could not be solved: some motion meets no resistance at all (linear system singular)",
+        st = SL_ERR_DIVERGED;
+    if (st == SL_ERR_NO_CONVERGENCE) { /* its half-solved correction would inject energy */
+        snprintf(buf, sizeof buf, "the implicit step could not be solved to its tolerance, and a half-solved step "
+                 "would add energy (%s)", sl_status_message(st));
+        reason = buf, st = SL_ERR_DIVERGED;
+    }
     if (st == SL_OK && !reason) {
         w->t += w->dt;
         return SL_OK;

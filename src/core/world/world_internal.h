@@ -52,8 +52,8 @@ struct sl_world {
 
     int diverged;
     double diverged_time;
-    char diverged_reason[200];
-    char last_error[256];
+    char diverged_reason[400];
+    char last_error[512];
     sl_step_timing timing;
 
     double *load;       /* double[3n] N, constant loads (NULL: none) */

@@ -196,7 +196,8 @@ long sl_scene_find_dt_run_steps(double run_seconds, double dt);
  * sl_scene_find_dt_run_seconds and _run_steps) in
  * which every step succeeds and the core's verdict on the run (sl_world_judge, judged
  * after every step; criteria and numbers in softlab/world.h) is never 'growing' or
- * 'diverged' (a verdict, once decided, stays, so this is the verdict at the run's end).
+ * 'diverged' (the run stops at the first such verdict, so a 'growing' that the verdict
+ * later clears still fails it).
  * It is the one rule of the CLI, the page's "find" and the lessons: a bounded
  * oscillation passes however far its energy swings within a period, a growth fails once
  * its trend passes half the run's energy scale. 'artifact' (a linearized model's volume

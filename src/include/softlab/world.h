@@ -400,7 +400,9 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
  * keeps one sl_verdict per world, clears it with sl_verdict_reset at the start and after
  * sl_world_reset or a change of stepper, dt or parameters, and calls sl_world_judge after
  * every step. The states, most severe first; a state, once decided, stays until the reset
- * (the verdict never flips back and forth with the motion):
+ * (the verdict never flips back and forth with the motion), except 'growing' once it no
+ * longer holds (below: the energy came back down); `worst` keeps the most severe state
+ * decided since the reset, what a stability search (sl_scene_find_dt) judges:
  *
  * SL_VERDICT_DIVERGED  the world diverged (sl_world_diverged: a non-finite position,
  *     velocity or energy, a failed linear solve, or a node farther from
@@ -452,6 +454,13 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
  *     explicit Euler on the oscillator grows at every dt (E x (1 + (omega dt)^2) a step: at
  *     dt = 1 ms it is growing by t = 7 s). The hanging cantilever, regularized, beta = 0,
  *     dt = 0.01 s: growing by t = 0.6 s (4.9 -> 741 J by 1 s); at 0.001 s never.
+ *     Cleared (back to running, or artifact) at a window's end when it no longer holds: a
+ *     trend or a fast rise once the last SL_VERDICT_CLEAR_WINDOWS (2) windows' largest E are
+ *     each within SL_VERDICT_GROWTH_MARGIN S / 2 of the smallest window maximum of the run
+ *     (the energy came back down: a panel showed E = 3.7 J under "+52.3 J"); a gain that
+ *     stays once the lows of those windows are back within half its margin (half: a run
+ *     near a margin does not flip back and forth). The
+ *     windows then start afresh (a growth that resumes is judged anew); `cleared` says when.
  * SL_VERDICT_ARTIFACT  a known artifact of a linearized model, not a blow-up: the stepper
  *     is SL_STEPPER_LINEARIZED or a model is linear in x (no geometric stiffness: the
  *     linearized strain), and the body's volume ratio V/V0 (sl_world_volume_ratio, checked
@@ -468,6 +477,7 @@ sl_status sl_field_range(int field, const double *values, int n, double *lo, dou
 #define SL_VERDICT_START_SCALE 0.01
 #define SL_VERDICT_REST_GAIN 0.1
 #define SL_VERDICT_ARTIFACT_VOLUME 0.1
+#define SL_VERDICT_CLEAR_WINDOWS 2
 
 typedef enum sl_verdict_state {
     SL_VERDICT_RUNNING = 0,
@@ -479,13 +489,17 @@ typedef enum sl_verdict_state {
 /* The verdict on a run and what sl_world_judge remembers of it; owned by the caller. */
 typedef struct sl_verdict {
     sl_verdict_state state; /* the verdict */
+    sl_verdict_state worst; /* the most severe state decided since the reset ('growing' stays
+                               here when the state is cleared) */
+    double cleared;   /* s: world time 'growing' was last cleared (NaN: never) */
+    int calm_windows; /* while growing: consecutive windows whose energy is back down */
     double since;     /* s: world time at which the state was decided (NaN while running) */
     double growth;    /* J: P_k - min_j P_j of the last window judged (0 before one), or the
                          rise that decided 'growing'; once growing, the one of largest relative */
     double scale;     /* J: S, the largest K + U of the run so far */
     double relative;  /* growth / scale at the time (0 when scale = 0) */
     double volume_extreme; /* V/V0 farthest from 1 seen at the windows' ends (NaN: none) */
-    char reason[200]; /* one line for a person: the state and its numbers ("" while running) */
+    char reason[512]; /* one line for a person: the state and its numbers ("" while running) */
     /* window bookkeeping */
     int steps;        /* states seen in the current window */
     int windows;      /* windows completed since the last (re)start of the energy judgement */
