@@ -1007,7 +1007,7 @@ const sl_claim sl_claims_seed000[] = {
      .reference_tol_rel = 0.02,
      .why = "Symplectic Euler is stable only while $\\omega_{\\max} \\Delta t \\le 2$ (§2.4), and the cube's fastest "
             "mode, 562.9 rad/s, puts that limit at 3.55 ms, below the paper's 5 ms; pinning another corner gives "
-            "3.46 to 3.55 ms (measured once, 2026), so the corner the lost figure pinned does not matter. Even the paper's own rule "
+            "3.46 to 3.55 ms (measured once, 2026), so the corner the paper pinned (its figures are lost) does not matter. Even the paper's own rule "
             "$\\Delta t < T/\\pi$ with its period of 0.014 s gives 4.5 ms. At 5 ms the fastest mode grows about "
             "sixfold a step, so the run explodes within a fraction of a second.",
      .quick = 1, .run = run_cube_symplectic},
@@ -1032,7 +1032,8 @@ const sl_claim sl_claims_seed000[] = {
      "minimum position'", .paper_tol_abs = 10, .reference_kind = SL_REF_SECOND_IMPLEMENTATION, .reference_tol_abs = 3,
      .why = "Linearly implicit Euler, written as the paper's eq. 18-19 with the full stiffness of its eq. 23, slows "
             "the swing about three times as much as the paper says. The same stepper written again in the row "
-            "agrees. The paper's figure, which showed which corner is pinned and which one is tracked, is lost; "
+            "agrees. The paper's text does not say which corner is pinned and which one is tracked (its figures "
+            "are lost); "
             "every pinned and tracked corner whose first minimum is the bottom of the swing gives a lag of 55 % to "
             "230 % here (against the regularized stepper at 5 ms, measured once, 2026), never near 35 %. Dropping eq. 23's geometric term removes the lag "
             "instead (000-cube-implicit-no-geometric).",
