@@ -6,6 +6,7 @@
 #include <stdarg.h>
 
 #include "softlab/scene.h"
+#include "softlab/tet_fem.h"
 #include "softlab/validate.h"
 
 extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed002[],
@@ -50,6 +51,27 @@ sl_status claim_run_for(sl_world *w, double t_end, sl_claim_result *out);
 sl_status claim_run_cost_fill(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 sl_status claim_run_cost_share(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 sl_status claim_run_cost_time(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
+/* Seed 000's statics (seed000.c), shared with seed000_statics.c: */
+/* Runs w under linearly implicit Euler at dt = 1 s (a Newton step when dt^2 K >> M) until
+ * its kinetic energy is below 1e-24 J, at most max_steps; the note says when it is not at
+ * rest. Returns the step's error, or SL_OK. */
+sl_status claim_relax(sl_world *w, int max_steps, sl_claim_result *out);
+/* The peer: CalculiX (ccx, C3D4, *STATIC; with NLGEOM when nlgeom: its *ELASTIC is then
+ * St. Venant-Kirchhoff) on w's tets and rest positions, material mat, w's pinned nodes
+ * held, nodal forces f (double[3n], N); u (double[3n], m) gets its displacements. SL_OK
+ * with out->skipped = 1 where ccx cannot run (no env, not installed); SL_ERR_IO or
+ * SL_ERR_PARSE when its files cannot be written or read (the note says which). */
+sl_status claim_ccx_static(const sl_validate_env *env, const sl_world *w, const sl_material *mat, const double *f,
+                           int nlgeom, double *u, sl_claim_result *out);
+/* f (double[3n], N) = w's lumped masses under gravity g (m/s^2) along -y. */
+void claim_gravity_loads(const sl_world *w, double g, double *f);
+
+/* Seed 000's rows of seed000_statics.c: a cantilever's tip at rest under gravity against
+ * CalculiX (ctx: "green" or "linear", the strain); the volume of the twisted beam with the
+ * linearized strain (Fig. 5; ctx NULL) beside the Green strain's. */
+sl_status claim_run_cantilever_ccx(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+sl_status claim_run_twist_volume(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
 /* Seed 002's energy row (seed002_energy.c): warp-bar under per-vertex warping at 10 ms,
  * judged by the core's verdict for 30 s: the time it first says 'growing' (30: never), and
