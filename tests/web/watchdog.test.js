@@ -57,6 +57,7 @@ test('watchdog: a silent Worker is lost within SILENT_MS + 2 checks; its request
     const within = Promise.race([pending, sleep(5000).then(() => 'no answer and not lost in 5 s')]);
     await assert.rejects(within, (err) => err.lost === true && /the simulation Worker stopped answering/.test(err.message));
     const ms = performance.now() - t0;
+    console.log(`a silent Worker was lost ${ms.toFixed(0)} ms after it went silent`);
     assert.strictEqual(losses.length, 1);
     assert.strictEqual(losses[0].why, 'stopped answering');
     assert.strictEqual(losses[0].restarted, true);
