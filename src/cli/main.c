@@ -64,6 +64,7 @@ static const struct { const char *option; sl_param param; } PARAM_OPTIONS[] = {
     {"--poisson", SL_PARAM_POISSON_RATIO}, {"--density", SL_PARAM_DENSITY},
     {"--gravity", SL_PARAM_GRAVITY},     {"--resolution", SL_PARAM_RESOLUTION},
     {"--pbd-iterations", SL_PARAM_PBD_ITERATIONS}, {"--onering", SL_PARAM_ONERING},
+    {"--squeeze-gap", SL_PARAM_SQUEEZE_GAP},
 };
 
 /* The usage text, on f. */
@@ -80,7 +81,7 @@ static void print_usage(FILE *f) {
             "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
             "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
-            "                   [--onering 0|1] [--experiment hang|drop|squeeze|cantilever]\n"
+            "                   [--onering 0|1] [--squeeze-gap FRACTION] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
             "                   [--track NODE] [--csv FILE]\n"
             "                   [--warp vertex|element|none] [--mass-damping C_PER_S]\n"

@@ -256,21 +256,22 @@ int softlab_validate(int argc, char **argv) {
         if (json) json_row(json, c, &r, ran == 0);
         ran++, tally[r.verdict]++, total += r.seconds;
         failed += r.verdict == SL_CLAIM_FAILED;
+        sl_claim_verdict verdict = r.verdict; /* sl_claim_result_free zeroes r */
+        sl_claim_result_free(&r);
         if (expect) {
             int want = expected_verdict(expect, c->id);
             if (c->machine_timed && want == -3) /* this run's verdict, this machine's: not compared */
                 fprintf(stderr, "softlab validate: %s: verdict '%s' on this machine's processor time, not compared\n",
-                        c->id, sl_claim_verdict_name(r.verdict));
-            else if (want != (int)r.verdict) {
+                        c->id, sl_claim_verdict_name(verdict));
+            else if (want != (int)verdict) {
                 changed++;
-                fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(r.verdict),
+                fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(verdict),
                         want == -1 ? "not in " : want == -2 ? "a malformed line in " :
                         want == -3 ? "not machine-timed, as " : "expected '",
                         want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : cli_shown(o.expect),
                         want >= 0 ? "'" : want == -3 ? " says" : "");
             }
         }
-        sl_claim_result_free(&r); /* after the comparison, which reads r.verdict (free zeroes r) */
     }
     if (json) {
         fputs("\n]\n", json);

@@ -137,9 +137,11 @@ static sl_status build_onering_squeeze(const sl_scene_params *p, sl_world **out)
     sl_ball_drop_def d;
     sl_status st = ball_def_from(p, &d);
     if (st != SL_OK) return st;
+    double gap = p->value[SL_PARAM_SQUEEZE_GAP];
+    if (!sl_param_valid(SL_PARAM_SQUEEZE_GAP, gap)) return SL_ERR_RANGE;
     d.drop_height = 0; /* the lower plate starts at y = 0 */
     d.squeeze_time = SL_SQUEEZE_TIME;
-    d.squeeze_min_gap = SL_SQUEEZE_MIN_GAP;
+    d.squeeze_min_gap = gap; /* SL_SQUEEZE_MIN_GAP by default; seed 001 §5 went on to 0.011 */
     return sl_ball_drop_world(&d, out, NULL);
 }
 
@@ -149,7 +151,8 @@ const sl_scene_class sl_scene_onering_squeeze = {
     .citation = "seed 001 Fig. 6, §4-5",
     .description = "A rubber ball (radius 0.1 m) between two plates that touch it at t = 0 and "
                    "move toward each other at 0.1 m/s, as if to meet at t = 1 s; they stop at "
-                   "25 % of the ball's height (t = 0.75 s). The one-ring ball (onering = 1, "
+                   "25 % of the ball's height (t = 0.75 s; squeeze_gap sets where: the seed "
+                   "went on to 1.1 %). The one-ring ball (onering = 1, "
                    "`incompressible` stepper) keeps its volume with the plates as contact "
                    "constraints inside the pressure solve; the per-tet Green-strain ball at "
                    "ν = 0.45 (onering = 0) loses volume as it is flattened, and part of the "
@@ -159,10 +162,11 @@ const sl_scene_class sl_scene_onering_squeeze = {
     .default_view = "methods=incompressible,regularized&onering=1,0&poisson_ratio=0.45&plot=volume_ratio",
     .params = SL_PARAM_BIT(SL_PARAM_YOUNG_MODULUS) | SL_PARAM_BIT(SL_PARAM_POISSON_RATIO) |
               SL_PARAM_BIT(SL_PARAM_DENSITY) | SL_PARAM_BIT(SL_PARAM_GRAVITY) |
-              SL_PARAM_BIT(SL_PARAM_RESOLUTION) | SL_PARAM_BIT(SL_PARAM_ONERING),
+              SL_PARAM_BIT(SL_PARAM_RESOLUTION) | SL_PARAM_BIT(SL_PARAM_ONERING) | SL_PARAM_BIT(SL_PARAM_SQUEEZE_GAP),
     .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = NAN, [SL_PARAM_YOUNG_MODULUS] = 1e5, [SL_PARAM_POISSON_RATIO] = 0.45,
                   [SL_PARAM_DENSITY] = 1000, [SL_PARAM_GRAVITY] = 0, [SL_PARAM_RESOLUTION] = 6,
-                  [SL_PARAM_GRID_VARIANT] = NAN, [SL_PARAM_PBD_ITERATIONS] = NAN, [SL_PARAM_ONERING] = 1}},
+                  [SL_PARAM_GRID_VARIANT] = NAN, [SL_PARAM_PBD_ITERATIONS] = NAN, [SL_PARAM_ONERING] = 1,
+                  [SL_PARAM_SQUEEZE_GAP] = SL_SQUEEZE_MIN_GAP}},
     .default_method = "incompressible",
     .default_dt = 1e-4, /* the flattened ball's elastic tets: at 2.5e-4 and 5e-4 s it diverged
                          * at t = 0.75 and 0.51 s (squeezed to 13 %), at 1e-4 s it did not */

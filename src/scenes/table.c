@@ -75,6 +75,9 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS},
     /* a loaded mesh as each of seed 001's experiments, or hanging (sl_user_mesh_world) */
     [SL_PARAM_EXPERIMENT] = {"experiment", "experiment with the mesh", "", 0, 3, 1, 0, EXPERIMENTS},
+    /* seed 001 §5: the squeeze's final gap over the ball's height (the seed reached 0.011);
+     * 0.005 keeps the plates apart, as sl_ball_drop_def.squeeze_min_gap must */
+    [SL_PARAM_SQUEEZE_GAP] = {"squeeze_gap", "plates' final gap (fraction of the ball's height)", "", 0.005, 0.9, 0, 0, NULL},
 };
 
 int sl_param_find(const char *name) {

@@ -79,4 +79,16 @@ sl_status claim_run_twist_volume(const sl_claim *c, const sl_validate_env *env, 
  * time of 'growing' at half the step. */
 sl_status claim_run_bar_vertex_energy(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
+/* Seed 001's deep squeeze (seed001_squeeze.c): onering-squeeze at 4 cells with the plates
+ * stopping at 1.1 % of the thickness; ctx: int, the mark (0: 13 %, 1: 2.3 %, 2: 1.4 % of
+ * the thickness): the largest volume error (%) until the ball is that thin. The rows share
+ * one run within a process. */
+#define SL_SQUEEZE_DEEP_MARKS 3
+sl_status claim_run_squeeze_deep(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
+/* Seed 001's cost ordering (seed001_squeeze.c): the steps a simulated second the explicit
+ * forces of the 6-cell drop ball allow (omega_max / 2) under the seed's Newmark scheme;
+ * ctx: int, 1: one-ring over per-tet nu = 0.45, 0: per-tet 0.499 over 0.45. */
+sl_status claim_run_cost_steps(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
 #endif

@@ -455,6 +455,10 @@ $bin validate --id 002-time-ratio-vertex --expect "$tmp/expect.tsv" > /dev/null 
 check validate_machine_timed_not_compared '[ $rc = 0 ] && grep -q "002-time-ratio-vertex: verdict .[a-z ]*. on this machine.s processor time, not compared" "$tmp/err"'
 $bin validate --id 003-order-rk4 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
 check validate_machine_timed_only_where_timed '[ $rc = 1 ] && grep -q "003-order-rk4: verdict .agrees., not machine-timed, as .*expect.tsv says" "$tmp/err"'
+# a row whose verdict is not 'agrees' matches its expected line (the verdict is read before the result is freed)
+printf '001-locking-r1\tanother set-up\n' > "$tmp/expect.tsv"
+$bin validate --id 001-locking-r1 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
+check validate_expect_matches_a_verdict_other_than_agrees '[ $rc = 0 ] && ! grep -q "differ from" "$tmp/err"'
 $bin validate --seed 7 > /dev/null 2> "$tmp/err"; rc=$?
 check validate_bad_seed_refused '[ $rc = 2 ] && grep -q "seed takes 0-4" "$tmp/err"'
 $bin validate --id nope > /dev/null 2> "$tmp/err"; rc=$?

@@ -101,7 +101,8 @@ typedef struct sl_ball_drop_def {
 
 /* Seed 001 Fig. 6 as softlab runs it (onering-squeeze and a loaded mesh's squeeze): plates
  * touching the body at t = 0 that would meet at SL_SQUEEZE_TIME (s) and stop at
- * SL_SQUEEZE_MIN_GAP of its height (why not the seed's 13 %: src/scenes/ball_drop.c). */
+ * SL_SQUEEZE_MIN_GAP of its height (why not the seed's 13 %: src/scenes/ball_drop.c;
+ * onering-squeeze's parameter squeeze_gap, SL_PARAM_SQUEEZE_GAP, sets another). */
 #define SL_SQUEEZE_TIME 1.0
 #define SL_SQUEEZE_MIN_GAP 0.25
 

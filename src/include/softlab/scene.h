@@ -22,6 +22,8 @@ typedef enum sl_param {
                                   (Green-strain tets at the Poisson ratio; alpha = 0 at 0.5) */
     SL_PARAM_EXPERIMENT,       /* what a loaded mesh does (sl_user_mesh_world): 0 hang, 1 drop,
                                   2 squeeze, 3 cantilever (SL_MESH_HANG ...) */
+    SL_PARAM_SQUEEZE_GAP,      /* onering-squeeze: the gap the plates stop at, as a fraction of
+                                  the ball's height (seed 001 Fig. 6 squeezes to 0.011) */
     SL_PARAM_COUNT
 } sl_param;
 
