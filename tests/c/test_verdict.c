@@ -116,7 +116,7 @@ TEST(verdict_stiff_cube_explicit_euler_diverges) {
     run_record r = judge_run(w, 5.0);
     const char *why = NULL;
     ENSURE(r.state == SL_VERDICT_DIVERGED && r.diverged_at < 1.0);
-    ENSURE(sl_world_diverged(w, NULL, &why) && why && (strstr(why, "non-finite") || strstr(why, "gravity")));
+    ENSURE(sl_world_diverged(w, NULL, &why) && why && (strstr(why, "not finite") || strstr(why, "gravity")));
     sl_world_destroy(w);
 }
 

@@ -222,9 +222,8 @@ int sl_world_has_zero_compliance(const sl_world *w) {
 static const char *divergence_reason(const sl_world *w, char *buf, size_t size, int with_models) {
     for (int i = 0; i < 3 * w->n; i++)
         if (!isfinite(w->x[i]) || !isfinite(w->v[i])) {
-            snprintf(buf, size, "the motion grew without bound, as it does when the time step is too large for the "
-                     "stepper: the %s of node %d is no longer a finite number", isfinite(w->x[i]) ? "velocity" : "position",
-                     i / 3);
+            snprintf(buf, size, "the numbers overflowed: the %s of node %d is not finite",
+                     isfinite(w->x[i]) ? "velocity" : "position", i / 3);
             return buf;
         }
     double c[3];
@@ -248,15 +247,13 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size, 
     double kinetic, potential;
     sl_world_motion_energy(w, &kinetic, &potential);
     if (!isfinite(kinetic) || !isfinite(potential)) {
-        snprintf(buf, size, "the energy grew without bound: the %s energy is no longer a finite number",
-                 isfinite(kinetic) ? "potential" : "kinetic");
+        snprintf(buf, size, "the numbers overflowed: the %s energy is not finite", isfinite(kinetic) ? "potential" : "kinetic");
         return buf;
     }
     if (!with_models || w->m == 0) return NULL;
     sl_energy e = sl_world_energy(w);
     if (!isfinite(e.elastic)) { /* NaN also when phi could not be evaluated */
-        snprintf(buf, size, "the body's shape cannot be evaluated: its elastic energy or a constraint value is not a "
-                 "finite number");
+        snprintf(buf, size, "the body's shape cannot be evaluated: its elastic energy or a constraint value is not finite");
         return buf;
     }
     return NULL;
