@@ -548,7 +548,7 @@ static sl_status run_asymmetry(const sl_claim *c, const sl_validate_env *env, sl
                 ao = fmax(ao, fabs(Kw[(size_t)r * N + q] - Kw[(size_t)q * N + r])), mo = fmax(mo, fabs(Kw[(size_t)r * N + q]));
             }
         out->measured = am / mm, out->reference = ao / mo;
-        CLAIM_SAY(out->reference_how, "the same measure of K_w,ij = R_i K0_ij R_i^T assembled in the row from its own K0 "
+        CLAIM_SAY(out->reference_how, "the same measure of $K_{w,ij} = R_i K^0_{ij} R_i^T$ assembled in the row from its own $K^0$ "
                                       "and own rotations (polar factors of A_i)");
         CLAIM_SAY(out->note, "largest asymmetry %.3g N/m in entries up to %.3g N/m", am, mm);
         claim_extra(out, "asymmetry_max", am), claim_extra(out, "entry_max", mm);
@@ -783,8 +783,8 @@ static sl_status run_bar_tip(const sl_claim *c, const sl_validate_env *env, sl_c
 #define PER_ELEMENT "per-element warping (Müller and Gross 2004), not the paper's per-vertex warping"
 #define TUBE_BEND_DIFFERS "released from a 60 deg bend, where the paper's user drags the tube by a vertex; undamped"
 #define NO_ENERGY                                                                                              \
-    "Per-vertex warping's forces (eq. 12) use R_i for the whole row of node i: they are the gradient of no "   \
-    "energy, do net work around closed paths and here feed the motion (lessons/002 §3, §6)."
+    "Per-vertex warping's forces (eq. 12) use $R_i$ for the whole row of node $i$: they are the gradient of "  \
+    "no energy, do net work around closed paths and here feed the motion (lessons/002 §3, §6)."
 #define TABLE_WHERE(col, row) "§4.2, table, E = " col " MPa, row " row
 
 static const double NO_DAMPING = 0, WITH_DAMPING = PAPER_DAMPING;
