@@ -73,10 +73,11 @@ void claim_gravity_loads(const sl_world *w, double g, double *f);
 sl_status claim_run_cantilever_ccx(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 sl_status claim_run_twist_volume(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
-/* Seed 002's energy row (seed002_energy.c): warp-bar under per-vertex warping at 10 ms,
- * judged by the core's verdict for 30 s: the time it first says 'growing' (30: never), and
- * as extras the energy at the start, its lowest and when, the divergence, and (5 ms) the
- * time of 'growing' at half the step. */
+/* Seed 002's energy rows (seed002_energy.c): warp-bar under per-vertex warping at 10 ms,
+ * with the mass damping c (1/s) that c->ctx points to (a double), judged by the core's
+ * verdict for 30 s: the time it first says 'growing' (30: never), and as extras the energy
+ * at the start, its lowest and when, the divergence; undamped (c = 0) also the time of
+ * 'growing' at half the step (5 ms), damped the energy at the end. */
 sl_status claim_run_bar_vertex_energy(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
 
 /* Seed 001's deep squeeze (seed001_squeeze.c): onering-squeeze at 4 cells with the plates

@@ -1,6 +1,7 @@
 #include "linalg/linsolve.h"
 
 #include <cs.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -420,8 +421,39 @@ static void auto_account(sl_cholesky *c, double work) {
     }
 }
 
+/* DEFAULT_LU's second try: the symmetric A (its upper triangle, CSC) made full and solved
+ * by CSparse's sparse LU (cs_lusol: AMD ordering of A + A^T, threshold partial pivoting
+ * that prefers the diagonal while its entry is at least 0.1 of the column's largest). x:
+ * the solution. Errors: SL_ERR_NOMEM; SL_ERR_SINGULAR (no pivot, or a result not finite). */
+static sl_status lu_solve_symmetric(const cs *A, const double *b, double *x) {
+    /* cs_lusol returns 0 both for a singular A and when memory runs out: ask first for a
+     * generous bound (the full A and an LU of 64 times its entries) */
+    if (!memory_available(sizeof(double) * 64 * (size_t)(A->p[A->n] + A->n))) return SL_ERR_NOMEM;
+    cs *At = cs_transpose(A, 1), *F = At ? cs_add(A, At, 1, 1) : NULL;
+    sl_status st = F ? SL_OK : SL_ERR_NOMEM;
+    for (csi j = 0; F && j < F->n; j++) /* A + A^T holds the diagonal twice */
+        for (csi p = F->p[j]; p < F->p[j + 1]; p++)
+            if (F->i[p] == j) F->x[p] *= 0.5;
+    if (st == SL_OK) {
+        for (csi i = 0; i < A->n; i++) x[i] = b[i];
+        if (!cs_lusol(1, F, x, 0.1)) st = SL_ERR_SINGULAR;
+        for (csi i = 0; st == SL_OK && i < A->n; i++)
+            if (!isfinite(x[i])) st = SL_ERR_SINGULAR;
+    }
+    cs_spfree(At), cs_spfree(F);
+    return st;
+}
+
 sl_status sl_spd_solve(sl_cholesky *c, int solver, const cs *A, int version, const double *b,
                        double *x, int *iterations, int *factored) {
+    if (solver == SL_LINEAR_DEFAULT_LU) {
+        sl_status st = sl_spd_solve(c, SL_LINEAR_DEFAULT, A, version, b, x, iterations, factored);
+        if (st != SL_ERR_FACTOR) return st;
+        c->stale = 1; /* the failed factor is gone: the next solve factorizes afresh */
+        if (iterations) *iterations = 0;
+        if (factored) *factored = 1;
+        return lu_solve_symmetric(A, b, x);
+    }
     if (solver != SL_LINEAR_DEFAULT) return solve_by(c, solver, A, version, b, x, iterations, factored);
     if (!c->S || c->pattern_version != version || c->n != A->n) {
         sl_status st = symbolic(c, A, version);

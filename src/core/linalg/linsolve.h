@@ -156,7 +156,9 @@ sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_versio
  * CHOLESKY factorizes and solves directly; BLOCK_JACOBI and IC0 run CG to the scaled
  * residual SL_CG_TOLERANCE, falling back to a direct solve after SL_CG_MAX_ITERATIONS.
  * x: double[n], in: the initial guess, out: the solution. *iterations, *factored (may
- * be NULL) as in sl_cholesky_pcg. Errors: SL_ERR_NOMEM, SL_ERR_FACTOR. */
+ * be NULL) as in sl_cholesky_pcg. DEFAULT_LU: DEFAULT, then, where that finds A not
+ * positive definite, A solved by a sparse LU (cs_lusol; *factored 1). Errors: SL_ERR_NOMEM,
+ * SL_ERR_FACTOR (not DEFAULT_LU), SL_ERR_SINGULAR (DEFAULT_LU's LU found no pivot). */
 sl_status sl_spd_solve(sl_cholesky *c, int solver, const struct cs_sparse *A, int pattern_version,
                        const double *b, double *x, int *iterations, int *factored);
 

@@ -14,13 +14,19 @@
  * FACTOR_PCG: CG preconditioned by a reused sparse Cholesky factor (AMD ordering);
  * CHOLESKY: a sparse Cholesky factorization and direct solve every step (the reference);
  * BLOCK_JACOBI: CG preconditioned by the inverse 3x3 diagonal block of each node;
- * IC0: CG preconditioned by an incomplete Cholesky factor on the pattern of the matrix. */
+ * IC0: CG preconditioned by an incomplete Cholesky factor on the pattern of the matrix;
+ * DEFAULT_LU: DEFAULT, and wherever the matrix turns out not positive definite (an
+ *   indefinite tangent: linearly implicit Euler's M + dt^2 K on strongly compressed
+ *   Green-strain tets) the same system solved by CSparse's sparse LU (cs_lusol) instead of
+ *   failing; a step DEFAULT solves is bitwise DEFAULT's. Opt-in (seed 002's Green-tube row):
+ *   elsewhere an indefinite system stays an error, which the lab reports. */
 typedef enum sl_linear_solver {
     SL_LINEAR_DEFAULT,
     SL_LINEAR_FACTOR_PCG,
     SL_LINEAR_CHOLESKY,
     SL_LINEAR_BLOCK_JACOBI,
     SL_LINEAR_IC0,
+    SL_LINEAR_DEFAULT_LU,
     SL_LINEAR_SOLVER_COUNT
 } sl_linear_solver;
 
