@@ -251,7 +251,6 @@ int softlab_validate(int argc, char **argv) {
         if (json) json_row(json, c, &r, ran == 0);
         ran++, tally[r.verdict]++, total += r.seconds;
         failed += r.verdict == SL_CLAIM_FAILED;
-        sl_claim_result_free(&r);
         if (expect) {
             int want = expected_verdict(expect, c->id);
             if (c->machine_timed && want == -3) /* this run's verdict, this machine's: not compared */
@@ -266,6 +265,7 @@ int softlab_validate(int argc, char **argv) {
                         want >= 0 ? "'" : want == -3 ? " says" : "");
             }
         }
+        sl_claim_result_free(&r); /* after the comparison: freeing zeroes the verdict */
     }
     if (json) {
         fputs("\n]\n", json);
