@@ -2,9 +2,9 @@
  * each explicit stepper's stability bound and order on the harmonic oscillator (scene
  * `oscillator`: 1 kg, k/L^2 = 100 N/m, omega = 10 rad/s, x(t) = 1 + 0.1 cos(10 t)), and
  * Table 1's stable-step ratios on set-ups that are not the paper's (the oscillator, the
- * swinging cube, the thread without the position correction: each row says so). Table 1
- * on the paper's update logic (§5) and the rows for §6-7's statements run in
- * seed003_paper.c. The references here are this file's own: each scheme written again for
+ * swinging cube, the thread without the position correction: each row says so; the last
+ * two run in seed003_bodies.c). Table 1 on the paper's update logic (§5) and the rows for
+ * §6-7's statements run in seed003_paper.c. The references here are this file's own: each scheme written again for
  * x'' = -x, its 2 x 2 amplification matrix's spectral radius (the stability bound) and its
  * classical order. */
 #include <math.h>
@@ -80,7 +80,7 @@ static double radius(const char *name, double h) {
 /* The largest h = omega dt up to which the radius stays <= 1 (+1e-12 for rounding):
  * scanned from 1e-3 in steps of 1e-3, then bisected; 0 if it exceeds 1 already at 1e-3
  * (explicit Euler, midpoint: 1 + h^2/2 a step). */
-static double bound2(const char *name) {
+double seed003_bound2(const char *name) {
     const double slack = 1e-12;
     double lo = 0, hi = 0;
     for (double h = 1e-3; h < 4; h += 1e-3) {
@@ -103,7 +103,7 @@ static double bound2(const char *name) {
  * omega_max dt = 2 (measured: dt over 2/omega_max, omega_max of the body at rest, rad/s),
  * any other scheme's over symplectic Euler's dt_max `base`, against the ratio of the two
  * schemes' bounds (2 x 2 amplification matrices). */
-static void bound_against_symplectic(const char *name, double dt, double base, double omega, const char *body,
+void seed003_bound_against_symplectic(const char *name, double dt, double base, double omega, const char *body,
                                      sl_claim_result *out) {
     if (!strcmp(name, "symplectic-euler")) {
         out->measured = dt / (2 / omega);
@@ -113,7 +113,7 @@ static void bound_against_symplectic(const char *name, double dt, double base, d
         return;
     }
     out->measured = base > 0 ? dt / base : NAN;
-    out->reference = bound2(name) / bound2("symplectic-euler");
+    out->reference = seed003_bound2(name) / seed003_bound2("symplectic-euler");
     CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
                                   "matrices on x'' = -x)");
 }
@@ -189,7 +189,7 @@ static sl_status rk4_beyond_extras(sl_claim_result *out) {
 static sl_status run_bound(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
     const seed003_scheme *s = seed003_scheme_named(c->ctx);
     sl_status st = measured_bound(s->name, &out->measured, out);
-    out->reference = bound2(s->name);
+    out->reference = seed003_bound2(s->name);
     CLAIM_SAY(out->reference_how, "largest omega dt at which the spectral radius of the scheme's 2 x 2 "
                                   "amplification matrix on x'' = -x stays at most 1 (the scheme written again "
                                   "in the row, scanned and bisected)");
@@ -205,7 +205,7 @@ static sl_status run_ratio(const sl_claim *c, const sl_validate_env *env, sl_cla
     sl_status st = measured_bound(s->name, &mine, out);
     if (st == SL_OK) st = measured_bound("symplectic-euler", &base, out);
     out->measured = base > 0 ? mine / base : NAN;
-    out->reference = bound2(s->name) / bound2("symplectic-euler");
+    out->reference = seed003_bound2(s->name) / seed003_bound2("symplectic-euler");
     CLAIM_SAY(out->reference_how, "ratio of the closed-form bounds of the two schemes (2 x 2 amplification "
                                   "matrices on x'' = -x)");
     return st;
@@ -265,130 +265,6 @@ static sl_status run_order(const sl_claim *c, const sl_validate_env *env, sl_cla
     return SL_OK;
 }
 
-/* The symplectic Euler's largest stable dt on the swinging cube (s), found once per
- * process: every cube row divides by it (the search is deterministic, and it costs a few
- * seconds). */
-static sl_status cube_base_dt(double *dt, sl_claim_result *out) {
-    static double base = 0;
-    sl_status st = SL_OK;
-    if (base <= 0)
-        st = sl_scene_find_dt(sl_scene_find("swinging-cube"), NULL, sl_stepper_find("symplectic-euler"),
-                              SL_FIND_DT_T_END, &base);
-    if (st != SL_OK) CLAIM_SAY(out->note, "symplectic Euler's find-dt on the cube failed");
-    *dt = base;
-    return st;
-}
-
-/* Table 1's columns on the swinging cube (lesson 003's score table): the scheme's largest
- * stable dt over symplectic Euler's, against the ratio of the closed-form bounds (on a
- * body whose fastest mode is linear, the ratio of the schemes' omega dt bounds). Extras:
- * dt_max (ms), the time a step at dt_max (us, processor time of this machine: never
- * judged), the score dt_max / time (s/s) and the score per force evaluation. */
-static sl_status run_cube_score(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
-    const seed003_scheme *s = seed003_scheme_named(c->ctx);
-    const sl_scene_class *sc = sl_scene_find("swinging-cube");
-    double dt = 0, base = 0, seconds = NAN;
-    sl_status st = sl_scene_find_dt(sc, NULL, sl_stepper_find(s->name), SL_FIND_DT_T_END, &dt);
-    if (st == SL_OK) st = cube_base_dt(&base, out);
-    if (st == SL_OK && dt > 0) st = sl_scene_time_per_step(sc, NULL, sl_stepper_find(s->name), dt, 1.0, &seconds);
-    if (st != SL_OK) return st;
-    double omega = NAN; /* rad/s, the cube's at rest: symplectic Euler's row measures it */
-    if (!strcmp(s->name, "symplectic-euler")) { /* the base: its dt_max against its own bound 2/omega_max */
-        sl_world *w = claim_world("swinging-cube", s->name, 1e-3, NULL, NULL, 0, out);
-        if (!w) return SL_ERR_RANGE;
-        st = sl_world_omega_max(w, 20000, &omega);
-        double run_s = sl_scene_find_dt_run_seconds(w, sc->default_dt, SL_FIND_DT_T_END, NULL);
-        sl_world_destroy(w);
-        if (st != SL_OK) return st;
-        claim_extra(out, "run_s", run_s); /* the length of every find-dt trial (s) */
-        /* lesson 003 §3: the cube's omega_max and the bounds it gives (ms) */
-        claim_extra(out, "omega_max", omega);
-        claim_extra(out, "bound_ms", 1e3 * 2 / omega);
-        claim_extra(out, "bound_forest_ruth_ms", 1e3 * bound2("forest-ruth") / omega);
-        claim_extra(out, "bound_rk4_ms", 1e3 * bound2("rk4") / omega);
-    }
-    bound_against_symplectic(s->name, dt, base, omega, "cube", out);
-    claim_extra(out, "dt_ms", 1e3 * dt);
-    claim_extra(out, "us_per_step", 1e6 * seconds);
-    claim_extra(out, "score", dt / seconds);
-    claim_extra(out, "score_per_eval", dt / seconds / s->evals);
-    CLAIM_SAY(out->note, "dt_max %.4g ms (symplectic Euler %.4g ms), %.3g us a step (processor time, this machine)",
-              1e3 * dt, 1e3 * base, 1e6 * seconds);
-    return SL_OK;
-}
-
-/* Where the thread's searches start (s): a quarter of the scheme's closed-form bound over
- * the thread's omega_max at rest, well below the answer; for a scheme with no bound
- * (explicit Euler, midpoint, half step) at THREAD_DT_LO, as `softlab score --scene
- * thread-hang --dt-lo 1e-5`. From the library's default start (1e-3 of 2/omega_max) the
- * first 1 s trial would take millions of steps; from 1e-5 a scheme with a bound spends
- * most of its search in that first trial of 10^5 steps. */
-#define THREAD_DT_LO 1e-5
-#define THREAD_START_FRACTION 0.25
-
-/* omega_max (rad/s) of the thread at rest (the library's Lanczos estimate, at most 20000
- * products with A), found once per process. */
-static sl_status thread_omega(double *omega, sl_claim_result *out) {
-    static double omega_max = 0;
-    sl_status st = SL_OK;
-    if (omega_max <= 0) {
-        sl_world *w = claim_world("thread-hang", "symplectic-euler", 1e-4, NULL, NULL, 0, out);
-        if (!w) return SL_ERR_RANGE;
-        st = sl_world_omega_max(w, 20000, &omega_max);
-        sl_world_destroy(w);
-    }
-    *omega = omega_max;
-    return st;
-}
-
-/* The largest stable dt (s) of `name` on the thread (correction off) in trials of
- * SL_FIND_DT_T_END, from the start above; kept per scheme for the process (the searches
- * are deterministic): every row divides by symplectic Euler's. */
-static sl_status thread_dt(const char *name, double *dt, sl_claim_result *out) {
-    static double found[SEED003_SCHEMES];
-    const seed003_scheme *s = seed003_scheme_named(name);
-    int i = (int)(s - seed003_schemes);
-    if (found[i] > 0) return *dt = found[i], SL_OK;
-    double omega = 0, bound = bound2(name);
-    sl_status st = thread_omega(&omega, out);
-    double dt_lo = bound > 0.1 ? THREAD_START_FRACTION * bound / omega : THREAD_DT_LO;
-    if (st == SL_OK)
-        st = sl_scene_find_dt_from(sl_scene_find("thread-hang"), NULL, sl_stepper_find(name), SL_FIND_DT_T_END, dt_lo, dt);
-    if (st != SL_OK) CLAIM_SAY(out->note, "%s's find-dt on the thread failed", name);
-    else if (*dt > 0) found[i] = *dt;
-    return st;
-}
-
-/* The thread without §5's correction (thread-hang as built; lesson 003's thread card):
- * the scheme's largest stable dt (the core's verdict, 1 s trials) over symplectic Euler's,
- * against the ratio of the closed-form bounds, as the cube rows. Extras: dt_max (ms),
- * omega_max dt_max (omega_max at rest), the time a step at dt_max (us, processor time of
- * this machine: never judged), the score (s/s) and the score per evaluation; symplectic
- * Euler's row adds omega_max (rad/s) and its bound 2/omega_max (ms). ctx: the stepper. */
-static sl_status run_thread_score(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
-    const seed003_scheme *s = seed003_scheme_named(c->ctx);
-    double dt = 0, base = 0, omega = NAN, seconds = NAN;
-    sl_status st = thread_omega(&omega, out);
-    if (st == SL_OK) st = thread_dt("symplectic-euler", &base, out);
-    if (st == SL_OK) st = thread_dt(s->name, &dt, out);
-    if (st == SL_OK && dt > 0)
-        st = sl_scene_time_per_step(sl_scene_find("thread-hang"), NULL, sl_stepper_find(s->name), dt, 1.0, &seconds);
-    if (st != SL_OK) return st;
-    bound_against_symplectic(s->name, dt, base, omega, "thread", out);
-    claim_extra(out, "dt_ms", 1e3 * dt);
-    claim_extra(out, "omega_dt", omega * dt);
-    claim_extra(out, "us_per_step", 1e6 * seconds);
-    claim_extra(out, "score", dt / seconds); /* NaN with no stable dt ('-' in the lesson) */
-    claim_extra(out, "score_per_eval", dt / seconds / s->evals);
-    if (!strcmp(s->name, "symplectic-euler")) {
-        claim_extra(out, "omega_max", omega);
-        claim_extra(out, "bound_ms", 1e3 * 2 / omega);
-    }
-    CLAIM_SAY(out->note, "dt_max %.4g ms (symplectic Euler %.4g ms), omega_max dt_max %.3g, %.3g us a step "
-              "(processor time, this machine)", 1e3 * dt, 1e3 * base, omega * dt, 1e6 * seconds);
-    return SL_OK;
-}
-
 /* The tolerance on Table 1's ratios: the paper prints its dt column to 2-3 digits from a search
  * of unstated step; 7 % keeps every ratio row at least 2 % of its value away from the
  * threshold (at 10 % the cube's Forest-Ruth row, 0.785 against 0.714, sat on it). */
@@ -443,7 +319,7 @@ static sl_status run_thread_score(const sl_claim *c, const sl_validate_env *env,
      .paper_tol_rel = PAPER_RATIO_TOL, .reference_tol_rel = 0.02, .reference_tol_abs = ref_abs,                       \
      .paper_kind = SL_PAPER_PRINTED, .paper_where = "Table 1, column max dt: the row over symplectic Euler's", \
      .reference_kind = SL_REF_CLOSED_FORM, .setup_differs = CUBE_DIFFERS, .why = why_text, .quick = 0,    \
-     .run = run_cube_score, .ctx = n}
+     .run = seed003_run_cube_score, .ctx = n}
 
 #define THREAD_SETUP                                                                                        \
     "thread-hang (a suture thread of 20 segments, 63 nodes, 60 tets, 0.4 m long, 4 mm radius, hanging "   \
@@ -462,7 +338,7 @@ static sl_status run_thread_score(const sl_claim *c, const sl_validate_env *env,
      .paper_tol_rel = PAPER_RATIO_TOL, .reference_tol_rel = THREAD_REF_TOL, .reference_tol_abs = 0.01,                \
      .paper_kind = SL_PAPER_PRINTED, .paper_where = "Table 1, column max dt: the row over symplectic Euler's", \
      .reference_kind = SL_REF_CLOSED_FORM, .setup_differs = THREAD_DIFFERS, .why = why_text, .quick = 0,  \
-     .run = run_thread_score, .ctx = n}
+     .run = seed003_run_thread_score, .ctx = n}
 
 /* The whys the rows above share; each starts with one plain sentence. */
 #define LINEAR_RATIO                                                                                        \
@@ -622,7 +498,7 @@ const sl_claim sl_claims_seed003[] = {
      .claim = "symplectic Euler is stable up to its bound 2/omega_max (the base of Table 1's ratios)",
      .setup = CUBE_SETUP, .lab = "scene=swinging-cube&methods=symplectic-euler",
      .quantity = "dt_max / (2/omega_max) on the cube", .unit = "1", .paper = NAN, .reference_tol_rel = 0.02,
-     .reference_kind = SL_REF_CLOSED_FORM, .setup_differs = CUBE_DIFFERS, .quick = 0, .run = run_cube_score,
+     .reference_kind = SL_REF_CLOSED_FORM, .setup_differs = CUBE_DIFFERS, .quick = 0, .run = seed003_run_cube_score,
      .ctx = "symplectic-euler"},
     CUBE_SCORE("midpoint", "The midpoint scheme", 0.0153, CUBE_HIDDEN_TOL,
                GAINS_ALWAYS " The cube's 'dt_max' is how short a step hides the growth over the 2.2 s trial."),
@@ -641,7 +517,7 @@ const sl_claim sl_claims_seed003[] = {
      .quantity = "dt_max / (2/omega_max) on the thread", .unit = "1", .paper = NAN, .reference_tol_rel = THREAD_REF_TOL,
      .reference_kind = SL_REF_CLOSED_FORM, .setup_differs = THREAD_DIFFERS,
      .why = "The thread's largest stable step is not quite symplectic Euler's bound at rest." THREAD_NONLINEAR,
-     .quick = 0, .run = run_thread_score, .ctx = "symplectic-euler"},
+     .quick = 0, .run = seed003_run_thread_score, .ctx = "symplectic-euler"},
     THREAD_SCORE("midpoint", "The midpoint scheme", 0.0153, GAINS_ALWAYS),
     THREAD_SCORE("modified-half-step", "The modified half step", 0.0216, LINEAR_RATIO THREAD_NONLINEAR),
     THREAD_SCORE("verlet", "Velocity Verlet", 0.023, LINEAR_RATIO THREAD_NONLINEAR),
