@@ -17,6 +17,8 @@ async function init({ module }) {
   const [{ loadLab }, { SimHost }, { loadMeshText }] = await Promise.all([
     import('./lab-api.js'), import('./sim-host.js'), import('./mesh-text.js')]);
   const core = await loadLab({ module });
+  // the wasm memory's size (bytes), read by the soak test through Playwright (tests/web/soak-drag.test.js)
+  self.softlabWasmBytes = () => core.Module.HEAP8.byteLength;
   return (msg) => {
     if (msg.type === 'mesh') {
       const { status, message } = loadMeshText(core, msg.mesh);
