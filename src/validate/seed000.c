@@ -947,9 +947,9 @@ static sl_status run_stiff_range(const sl_claim *cl, const sl_validate_env *env,
         sl_status st = SL_OK;
         for (long s = 0; s < 200 && st == SL_OK; s++)
             if ((st = sl_world_step(w)) == SL_OK) sl_world_judge(w, &v);
-        int ok = st == SL_OK && v.state != SL_VERDICT_GROWING && v.state != SL_VERDICT_DIVERGED;
+        int ok = st == SL_OK && v.worst != SL_VERDICT_GROWING && v.worst != SL_VERDICT_DIVERGED && v.state != SL_VERDICT_DIVERGED;
         size_t len = strlen(held);
-        snprintf(held + len, sizeof held - len, "%s1e%d: %s", len ? ", " : "", e, ok ? "holds" : sl_verdict_name(v.state));
+        snprintf(held + len, sizeof held - len, "%s1e%d: %s", len ? ", " : "", e, ok ? "holds" : sl_verdict_name(v.worst));
         if (ok && (isnan(best) || e == best + 3)) best = e;
         sl_world_destroy(w);
     }

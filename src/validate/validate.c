@@ -188,7 +188,7 @@ sl_claim_verdict sl_claim_judge(const sl_claim *c, sl_claim_result *r) {
         return r->verdict = SL_CLAIM_DIFFERS;
     }
     if (c->setup_differs) {
-        CLAIM_SAY(r->why, "softlab's set-up is not the paper's: %s. %s Measured %.4g%s%s; %s.", c->setup_differs, reason,
+        CLAIM_SAY(r->why, "%s softlab's set-up is not the paper's: %s. Measured %.4g%s%s; %s.", reason, c->setup_differs,
                   r->measured, unit_space(c), unit_after(c), paper);
         return r->verdict = SL_CLAIM_OTHER_SETUP;
     }

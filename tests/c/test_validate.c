@@ -206,3 +206,31 @@ TEST(validate_half_step_dt_shrinks_with_the_run) {
     ENSURE_NEAR(extra_named(&r, "ratio_2run"), cbrt(2.0), 0.01);
     sl_claim_result_free(&r);
 }
+
+/* Every row of every paper says what its numbers are (issue 41): a paper value says whether
+ * it is printed or softlab's reading; a set-up difference is a phrase; a row's own reason
+ * starts as a sentence (a capital letter) and writes no formula in ASCII (formulas are TeX
+ * between dollar signs, an even number of them). */
+TEST(validate_every_row_says_what_its_numbers_are) {
+    int n;
+    const sl_claim *c = sl_validate_claims(&n);
+    for (int i = 0; i < n; i++) {
+        if (isfinite(c[i].paper)) ENSURE(c[i].paper_kind != SL_PAPER_UNSET);
+        if (c[i].setup_differs) ENSURE(strlen(c[i].setup_differs) > 10 && c[i].setup_differs[0] != ' ');
+        const char *texts[] = {c[i].why, c[i].claim, c[i].setup, c[i].setup_differs};
+        for (int k = 0; k < 4; k++) {
+            const char *t = texts[k];
+            if (!t) continue;
+            int dollars = 0;
+            for (const char *p = t; *p; p++) dollars += *p == '$';
+            if (dollars % 2) printf("  %s: an odd number of $ in \"%.60s...\"\n", c[i].id, t);
+            ENSURE(dollars % 2 == 0);
+            ENSURE(strstr(t, "pi/sqrt") == NULL && strstr(t, "sqrt(") == NULL);
+        }
+        /* a sentence: a capital, a formula, or the lab's own name (written in lower case) */
+        int sentence = !c[i].why || (c[i].why[0] >= 'A' && c[i].why[0] <= 'Z') || c[i].why[0] == '$' ||
+                       !strncmp(c[i].why, "softlab", 7);
+        if (!sentence) printf("  %s: the why does not start a sentence: \"%.40s\"\n", c[i].id, c[i].why);
+        ENSURE(sentence);
+    }
+}

@@ -20,7 +20,7 @@ TEST(validate_seed004_rows_say_their_scheme_and_kinds) {
     int n, rows = 0;
     const sl_claim *c = sl_validate_claims(&n);
     for (int i = 0; i < n; i++) {
-        if (c[i].seed != 4) continue;
+        if (c[i].seed != 4 || strstr(c[i].id, "-scene-")) continue; /* the scenes' notes' rows are src/validate/scenes.c's */
         rows++;
         ENSURE(isnan(c[i].paper) || c[i].paper_kind == SL_PAPER_READING); /* the paper prints no numbers */
         ENSURE(strstr(c[i].setup, "semi-implicit") || strstr(c[i].setup, "as 004-"));
