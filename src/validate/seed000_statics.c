@@ -93,7 +93,7 @@ static sl_status twist_volume(const char *scene, double *change, double *again, 
 }
 
 sl_status claim_run_twist_volume(const sl_claim *cl, const sl_validate_env *env, sl_claim_result *out) {
-    double linear, linear_again, green, green_again;
+    double linear = NAN, linear_again = NAN, green = NAN, green_again = NAN;
     sl_status st = twist_volume("fem-twist-beam-linear", &linear, &linear_again, out);
     if (st == SL_OK) st = twist_volume("fem-twist-beam", &green, &green_again, out);
     out->measured = linear, out->reference = linear_again;
