@@ -9,12 +9,7 @@
 #include "softlab/validate.h"
 #include "softlab/world.h"
 #include "test.h"
-
-static double extra(const sl_claim_result *r, const char *name) {
-    for (int i = 0; i < r->extra_count; i++)
-        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
-    return NAN;
-}
+#include "test_util.h"
 
 /* The plates' gap at time t over their gap at t = 0. */
 static double gap_at(const sl_world *w, double t) {
@@ -58,11 +53,11 @@ TEST(seed001_cost_rows_order_the_three_bodies_by_their_steps) {
     sl_claim_result a, b;
     ENSURE(sl_validate_run(sl_validate_find("001-cost-onering"), NULL, &a) == SL_OK);
     ENSURE(sl_validate_run(sl_validate_find("001-cost-pertet"), NULL, &b) == SL_OK);
-    double ring = extra(&a, "omega_onering"), soft = extra(&a, "omega_045"), stiff = extra(&a, "omega_0499");
+    double ring = claim_extra_value(&a, "omega_onering"), soft = claim_extra_value(&a, "omega_045"), stiff = claim_extra_value(&a, "omega_0499");
     printf("  omega_max: one-ring %.1f, per-tet 0.45 %.1f, 0.499 %.1f rad/s\n", ring, soft, stiff);
     ENSURE(ring > 0 && ring < soft && soft < stiff);
     ENSURE_NEAR(a.measured, ring / soft, 1e-12);
-    ENSURE(b.measured == stiff / soft && extra(&b, "omega_0499") == stiff); /* deterministic */
+    ENSURE(b.measured == stiff / soft && claim_extra_value(&b, "omega_0499") == stiff); /* deterministic */
     ENSURE_NEAR(b.measured, sqrt(501.0 / 11 * 1.45 / 1.499), 0.05 * b.measured);
     ENSURE(a.verdict == SL_CLAIM_AGREES && b.verdict == SL_CLAIM_AGREES);
     sl_claim_result_free(&a), sl_claim_result_free(&b);
@@ -73,7 +68,7 @@ TEST(seed001_cost_rows_order_the_three_bodies_by_their_steps) {
 TEST(seed001_locking_r1_counts_fewer_constraints_than_dofs) {
     sl_claim_result r;
     ENSURE(sl_validate_run(sl_validate_find("001-locking-r1"), NULL, &r) == SL_OK);
-    ENSURE(extra(&r, "volume_rows") == 25 && extra(&r, "free_dofs") == 60);
+    ENSURE(claim_extra_value(&r, "volume_rows") == 25 && claim_extra_value(&r, "free_dofs") == 60);
     ENSURE(r.verdict == SL_CLAIM_OTHER_SETUP);
     sl_claim_result_free(&r);
 }
@@ -84,9 +79,9 @@ TEST_LONG(seed001_locking_r4_is_over_constrained) {
     sl_claim_result r;
     ENSURE(sl_validate_run(sl_validate_find("001-locking-r4"), NULL, &r) == SL_OK);
     printf("  r4: per-tet over one-ring %.4f; over beam theory: one-ring %.3f, per-tet 0.499 %.3f, 0.3 %.3f\n",
-           r.measured, extra(&r, "ring_over_beam"), extra(&r, "tet_over_beam"), extra(&r, "tet03_over_beam"));
-    ENSURE(extra(&r, "volume_rows") == 1600 && extra(&r, "free_dofs") == 1500);
-    ENSURE(extra(&r, "tet03_over_beam") > extra(&r, "tet_over_beam"));
+           r.measured, claim_extra_value(&r, "ring_over_beam"), claim_extra_value(&r, "tet_over_beam"), claim_extra_value(&r, "tet03_over_beam"));
+    ENSURE(claim_extra_value(&r, "volume_rows") == 1600 && claim_extra_value(&r, "free_dofs") == 1500);
+    ENSURE(claim_extra_value(&r, "tet03_over_beam") > claim_extra_value(&r, "tet_over_beam"));
     ENSURE(r.measured > 0.5 && r.measured < 1.2);
     sl_claim_result_free(&r);
 }
@@ -98,9 +93,9 @@ TEST_LONG(seed001_deep_squeeze_rows_share_one_run) {
     sl_claim_result r[3];
     for (int k = 0; k < 3; k++) ENSURE(sl_validate_run(sl_validate_find(ids[k]), NULL, &r[k]) == SL_OK);
     printf("  deep squeeze: %.4f %% %.4f %% %.4f %%, down to %.4f, %.3f s then %.2g s\n", r[0].measured,
-           r[1].measured, r[2].measured, extra(&r[0], "thinnest"), r[0].seconds, r[2].seconds);
+           r[1].measured, r[2].measured, claim_extra_value(&r[0], "thinnest"), r[0].seconds, r[2].seconds);
     ENSURE(r[0].measured <= r[1].measured && r[1].measured <= r[2].measured);
-    ENSURE(extra(&r[0], "error_at_2") == r[2].measured && extra(&r[2], "thinnest") <= 0.014);
+    ENSURE(claim_extra_value(&r[0], "error_at_2") == r[2].measured && claim_extra_value(&r[2], "thinnest") <= 0.014);
     ENSURE(r[1].seconds < 0.01 * r[0].seconds && r[2].seconds < 0.01 * r[0].seconds);
     for (int k = 0; k < 3; k++) sl_claim_result_free(&r[k]);
 }

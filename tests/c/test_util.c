@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 sl_world *make_cube(const char *method, double dt) {
     sl_scene_params p = sl_scene_params_default();
@@ -88,4 +89,10 @@ double fd_geometric_error(const sl_model *m, double *x, const double *w, double 
         }
     free(H), free(Jp), free(Jm);
     return worst;
+}
+
+double claim_extra_value(const sl_claim_result *r, const char *name) {
+    for (int i = 0; i < r->extra_count; i++)
+        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
+    return NAN;
 }

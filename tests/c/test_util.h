@@ -4,6 +4,7 @@
 
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
+#include "softlab/validate.h"
 
 /* The swinging cube (seed 000 §3) with the named stepper; NULL on failure. */
 sl_world *make_cube(const char *method, double dt);
@@ -26,5 +27,9 @@ double fd_jacobian_error(const sl_model *m, double *x, int max_blocks, double h)
 /* Largest |H(w) - central difference of J^T w| over the blocks of m (<= 8 nodes each) at
  * x (double[3n]), step h, for weights w (double[constraint_count]). */
 double fd_geometric_error(const sl_model *m, double *x, const double *w, double h);
+
+/* The extra number `name` a validation row's run reported (sl_claim_result.extra); NaN
+ * when it reported none of that name. */
+double claim_extra_value(const sl_claim_result *r, const char *name);
 
 #endif

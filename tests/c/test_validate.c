@@ -6,6 +6,7 @@
 
 #include "softlab/validate.h"
 #include "test.h"
+#include "test_util.h"
 
 static sl_claim made_up(double paper, sl_claim_relation rel) {
     sl_claim c = {.id = "x", .unit = "s", .paper = paper, .relation = rel, .paper_tol_rel = 0.1,
@@ -152,29 +153,23 @@ TEST(validate_table_ids_and_one_row_against_its_closed_form) {
 /* A row's extra numbers (the table cells a lesson quotes): 003-order-forest-ruth's three
  * errors fall by about 2^4 a halving, and its coarse order is the classical 4; the cost row
  * 000-cost-linear counts its factor's nonzeros without a clock: the same on every run. */
-static double extra_named(const sl_claim_result *r, const char *name) {
-    for (int i = 0; i < r->extra_count; i++)
-        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
-    return NAN;
-}
-
 TEST(validate_rows_report_extra_numbers) {
     sl_claim_result r;
     ENSURE(sl_validate_run(sl_validate_find("003-order-forest-ruth"), NULL, &r) == SL_OK);
-    double e5 = extra_named(&r, "err_5ms"), e25 = extra_named(&r, "err_2_5ms"), e125 = extra_named(&r, "err_1_25ms");
+    double e5 = claim_extra_value(&r, "err_5ms"), e25 = claim_extra_value(&r, "err_2_5ms"), e125 = claim_extra_value(&r, "err_1_25ms");
     printf("  003-order-forest-ruth: errors %.3g %.3g %.3g m, orders %.3f %.3f\n", e5, e25, e125,
-           extra_named(&r, "order_coarse"), r.measured);
+           claim_extra_value(&r, "order_coarse"), r.measured);
     ENSURE(e5 > e25 && e25 > e125 && e125 > 0);
-    ENSURE_NEAR(extra_named(&r, "order_coarse"), 4, 0.1);
-    ENSURE_NEAR(extra_named(&r, "cube_order"), 4, 0.3);
-    ENSURE(isnan(extra_named(&r, "no such number")));
+    ENSURE_NEAR(claim_extra_value(&r, "order_coarse"), 4, 0.1);
+    ENSURE_NEAR(claim_extra_value(&r, "cube_order"), 4, 0.3);
+    ENSURE(isnan(claim_extra_value(&r, "no such number")));
     sl_claim_result_free(&r);
     /* lesson 003's note on RK4 beyond its bound (omega dt = 3, energy x 2.27 a step from
      * 0.5 J): hundreds of joules within the first window; over the next two it stays more
      * than twice the start's 0.5 J above it (the verdict's gain that stays) */
     ENSURE(sl_validate_run(sl_validate_find("003-bound-rk4"), NULL, &r) == SL_OK);
-    double first = extra_named(&r, "beyond_first_window_j"), low = extra_named(&r, "beyond_low_next_windows_j"),
-           high = extra_named(&r, "beyond_high_j");
+    double first = claim_extra_value(&r, "beyond_first_window_j"), low = claim_extra_value(&r, "beyond_low_next_windows_j"),
+           high = claim_extra_value(&r, "beyond_high_j");
     printf("  003-bound-rk4 at omega dt = 3: %.4g J in the first window, at least %.4g J in the next two, "
            "at most %.4g J\n", first, low, high);
     ENSURE(first > 100 && first < 0.5 * pow(2.27, 16)); /* bounded by the growth of 16 steps */
@@ -185,7 +180,7 @@ TEST(validate_rows_report_extra_numbers) {
     ENSURE(cost && sl_validate_run(cost, NULL, &a) == SL_OK && sl_validate_run(cost, NULL, &b) == SL_OK);
     ENSURE(a.measured == b.measured && a.verdict == SL_CLAIM_AGREES);
     ENSURE_NEAR(a.measured, 1, 0.05);
-    ENSURE(extra_named(&a, "nnz_per_tet_200") > extra_named(&a, "nnz_per_tet_50"));
+    ENSURE(claim_extra_value(&a, "nnz_per_tet_200") > claim_extra_value(&a, "nnz_per_tet_50"));
     sl_claim_result_free(&a), sl_claim_result_free(&b);
 }
 
@@ -195,15 +190,15 @@ TEST(validate_rows_report_extra_numbers) {
 TEST(validate_half_step_dt_shrinks_with_the_run) {
     sl_claim_result r;
     ENSURE(sl_validate_run(sl_validate_find("003-bound-half-step"), NULL, &r) == SL_OK);
-    double run = extra_named(&r, "run_s"), z2 = extra_named(&r, "omega_dt_2run");
+    double run = claim_extra_value(&r, "run_s"), z2 = claim_extra_value(&r, "omega_dt_2run");
     printf("  003-bound-half-step: run %.4g s, omega dt %.5f (formula %.5f), over twice the run %.5f "
-           "(formula %.5f), ratio %.4f\n", run, r.measured, extra_named(&r, "formula"), z2,
-           extra_named(&r, "formula_2run"), extra_named(&r, "ratio_2run"));
+           "(formula %.5f), ratio %.4f\n", run, r.measured, claim_extra_value(&r, "formula"), z2,
+           claim_extra_value(&r, "formula_2run"), claim_extra_value(&r, "ratio_2run"));
     ENSURE_NEAR(run, 200 * 2 * acos(-1.0) / 10, 0.5); /* 200 periods of omega = 10 rad/s */
-    ENSURE_NEAR(extra_named(&r, "formula"), cbrt(4 * log(2.0) / (10 * run)), 1e-3); /* small z: z^3 = 4 ln 2/(omega T) */
-    ENSURE_NEAR(r.measured, extra_named(&r, "formula"), 0.01 * r.measured);
-    ENSURE_NEAR(z2, extra_named(&r, "formula_2run"), 0.01 * z2);
-    ENSURE_NEAR(extra_named(&r, "ratio_2run"), cbrt(2.0), 0.01);
+    ENSURE_NEAR(claim_extra_value(&r, "formula"), cbrt(4 * log(2.0) / (10 * run)), 1e-3); /* small z: z^3 = 4 ln 2/(omega T) */
+    ENSURE_NEAR(r.measured, claim_extra_value(&r, "formula"), 0.01 * r.measured);
+    ENSURE_NEAR(z2, claim_extra_value(&r, "formula_2run"), 0.01 * z2);
+    ENSURE_NEAR(claim_extra_value(&r, "ratio_2run"), cbrt(2.0), 0.01);
     sl_claim_result_free(&r);
 }
 

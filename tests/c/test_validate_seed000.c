@@ -8,12 +8,7 @@
 
 #include "softlab/validate.h"
 #include "test.h"
-
-static double extra_of(const sl_claim_result *r, const char *name) {
-    for (int i = 0; i < r->extra_count; i++)
-        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
-    return NAN;
-}
+#include "test_util.h"
 
 /* Runs row `id` (no peer programs) into r; 0 when the row is missing or the run errs. */
 static int run_row(const char *id, sl_claim_result *r) {
@@ -50,9 +45,9 @@ TEST(validate_seed000_implicit_euler_damping_and_lag) {
     const char *growth[2] = {"000-cube-implicit-lag-dt", "000-cube-implicit-lag-stiffness"};
     for (int i = 0; i < 2; i++) {
         ENSURE(run_row(growth[i], &r));
-        printf("  %s: lag %.1f %% -> %.1f %%, ratio %.3f\n", growth[i], extra_of(&r, "lag_a"), extra_of(&r, "lag_b"),
+        printf("  %s: lag %.1f %% -> %.1f %%, ratio %.3f\n", growth[i], claim_extra_value(&r, "lag_a"), claim_extra_value(&r, "lag_b"),
                r.measured);
-        ENSURE(r.measured > 2 && extra_of(&r, "lag_a") > 50);
+        ENSURE(r.measured > 2 && claim_extra_value(&r, "lag_a") > 50);
         ENSURE(r.verdict == SL_CLAIM_AGREES);
         sl_claim_result_free(&r);
     }
@@ -70,7 +65,7 @@ TEST(validate_seed000_implicit_euler_damping_and_lag) {
 TEST(validate_seed000_linearized_twist_volume) {
     sl_claim_result r;
     ENSURE(run_row("000-twist-linear-volume", &r));
-    double green = extra_of(&r, "green_volume_change");
+    double green = claim_extra_value(&r, "green_volume_change");
     printf("  000-twist-linear-volume: linear %.3f %%, Green %.3f %%\n", r.measured, green);
     ENSURE(r.measured > 20 && green > 0 && green < r.measured / 5);
     ENSURE_NEAR(r.measured, r.reference, 1e-6);
@@ -85,10 +80,10 @@ TEST(validate_seed000_cantilever_without_ccx) {
     sl_claim_result g, l;
     ENSURE(run_row("000-cantilever-ccx-green", &g) && run_row("000-cantilever-ccx-linear", &l));
     printf("  cantilever tip sag: Green %.5f m, linear %.5f m, beam theory %.4f m\n", g.measured, l.measured,
-           extra_of(&g, "beam_theory"));
+           claim_extra_value(&g, "beam_theory"));
     ENSURE(g.verdict == SL_CLAIM_SKIPPED && l.verdict == SL_CLAIM_SKIPPED);
-    ENSURE_NEAR(extra_of(&g, "beam_theory"), 0.14715, 1e-4);
-    ENSURE(g.measured > 0.05 && g.measured < l.measured && l.measured < extra_of(&g, "beam_theory"));
+    ENSURE_NEAR(claim_extra_value(&g, "beam_theory"), 0.14715, 1e-4);
+    ENSURE(g.measured > 0.05 && g.measured < l.measured && l.measured < claim_extra_value(&g, "beam_theory"));
     sl_claim_result_free(&g), sl_claim_result_free(&l);
 }
 

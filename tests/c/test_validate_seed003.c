@@ -7,12 +7,7 @@
 
 #include "softlab/validate.h"
 #include "test.h"
-
-static double extra_of(const sl_claim_result *r, const char *name) {
-    for (int i = 0; i < r->extra_count; i++)
-        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
-    return NAN;
-}
+#include "test_util.h"
 
 /* Every seed-003 row says what its paper value is and, off the paper's experiment, how it
  * differs; a why starts with a capital (a sentence) and writes no formula in ASCII; the
@@ -70,8 +65,8 @@ TEST(validate_seed003_statements_of_section_6_and_7) {
     sl_claim_result_free(&r);
     r = run_row("003-fig4-ghost-energy");
     ENSURE_NEAR(r.measured, log1p(0.01) / log1p(0.005), 1e-3);
-    ENSURE_NEAR(extra_of(&r, "symplectic_euler_per_period"), 1, 1e-9);
-    ENSURE_NEAR(extra_of(&r, "explicit_euler_per_period"), pow(1.01, 63), 0.01);
+    ENSURE_NEAR(claim_extra_value(&r, "symplectic_euler_per_period"), 1, 1e-9);
+    ENSURE_NEAR(claim_extra_value(&r, "explicit_euler_per_period"), pow(1.01, 63), 0.01);
     ENSURE(r.verdict == SL_CLAIM_AGREES);
     sl_claim_result_free(&r);
 }
@@ -82,7 +77,7 @@ TEST(validate_seed003_statements_of_section_6_and_7) {
 TEST(validate_seed003_table1_with_the_correction) {
     sl_claim_result r = run_row("003-table1-explicit-euler");
     ENSURE(r.measured > 0.85 && r.measured < 1.15);
-    ENSURE(extra_of(&r, "dt_ms") > 1.5 && extra_of(&r, "dt_ms") < 2.0);
+    ENSURE(claim_extra_value(&r, "dt_ms") > 1.5 && claim_extra_value(&r, "dt_ms") < 2.0);
     ENSURE(r.verdict == SL_CLAIM_OTHER_SETUP);
     ENSURE(strlen(r.why) > 0 && strstr(r.why, "collisions"));
     sl_claim_result_free(&r);

@@ -7,12 +7,7 @@
 
 #include "softlab/validate.h"
 #include "test.h"
-
-static double extra_of(const sl_claim_result *r, const char *name) {
-    for (int i = 0; i < r->extra_count; i++)
-        if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
-    return NAN;
-}
+#include "test_util.h"
 
 /* Every seed-004 row says its kinds, names the paper's scheme in its set-up, and (where it
  * runs the regularized stepper at all) says that it is beside, not instead. */
@@ -37,7 +32,7 @@ TEST(validate_seed004_box_drop_runs_both_steppers) {
     const sl_claim *c = sl_validate_find("004-box-drop-improved");
     ENSURE(c && sl_validate_run(c, NULL, &r) == SL_OK);
     if (!c) return;
-    double reg = extra_of(&r, "regularized");
+    double reg = claim_extra_value(&r, "regularized");
     printf("  004-box-drop-improved: semi-implicit %.5f, regularized %.5f, %s\n", r.measured, reg,
            sl_claim_verdict_name(r.verdict));
     ENSURE(r.measured > 0.9 && r.measured <= 1.0 && reg > 0.9 && reg <= 1.0);
@@ -54,9 +49,9 @@ TEST_LONG(validate_seed004_strength_sweep) {
     ENSURE(c && sl_validate_run(c, NULL, &r) == SL_OK);
     if (!c) return;
     printf("  004-instability-strength: semi-implicit diverges at x%g, regularized at x%g (128: never)\n", r.measured,
-           extra_of(&r, "regularized"));
+           claim_extra_value(&r, "regularized"));
     ENSURE(r.measured >= 2 && r.measured <= 64);
-    ENSURE(extra_of(&r, "regularized") == 128);
+    ENSURE(claim_extra_value(&r, "regularized") == 128);
     ENSURE(r.verdict == SL_CLAIM_AGREES);
     sl_claim_result_free(&r);
 }
