@@ -75,16 +75,18 @@ describe('validation.html', () => {
     assert.match(await page.textContent(`#claim-${id} .how`), /classical order/);
     const href = await page.getAttribute(`#claim-${id} a`, 'href');
     assert.strictEqual(href, 'index.html?scene=oscillator&methods=rk4');
-    // the tolerance and margin shown are the core's (the CLI's JSON), worded
+    // the tolerance and margin shown are the core's (the CLI's JSON), worded; this row has no
+    // paper value but a closed-form reference, so its comparison is against the reference
     const cli = cliRow(id);
     const margins = await page.textContent(`#claim-${id} .margins`);
-    if (cli.margin !== null) {
-      const m = margins.match(/Against the paper: tolerance ([^,]+), (inside|outside) by ([0-9.e+-]+)/);
-      assert.ok(m, `the paper's tolerance and margin are shown: "${margins}"`);
-      assert.strictEqual(m[2], cli.margin >= 0 ? 'inside' : 'outside');
-      assert.ok(Math.abs(parseFloat(m[3]) - Math.abs(cli.margin)) <= 5e-4 * Math.max(Math.abs(cli.margin), 1e-3),
-        `margin ${m[3]} against the CLI's ${cli.margin}`);
-    }
+    assert.strictEqual(typeof cli.reference_margin, 'number', 'the row has a reference margin to show');
+    const m = margins.match(/Against the reference \(closed form\): tolerance ([0-9.e+-]+), (inside|outside) by ([0-9.e+-]+)/);
+    assert.ok(m, `the reference's tolerance and margin are shown: "${margins}"`);
+    assert.strictEqual(m[2], cli.reference_margin >= 0 ? 'inside' : 'outside');
+    assert.ok(Math.abs(parseFloat(m[1]) - cli.reference_tolerance) <= 5e-4 * cli.reference_tolerance,
+      `tolerance ${m[1]} against the CLI's ${cli.reference_tolerance}`);
+    assert.ok(Math.abs(parseFloat(m[3]) - Math.abs(cli.reference_margin)) <= 5e-4 * Math.max(Math.abs(cli.reference_margin), 1e-3),
+      `margin ${m[3]} against the CLI's ${cli.reference_margin}`);
     // a rerun replaces its row's verdict in the summary: each claim counted once (rerun once
     // more, so the row has surely been counted before)
     await page.evaluate((sel) => new Promise((resolve) => {
