@@ -1,5 +1,10 @@
 /* Stability and frequency: omega_max against theory, the symplectic Euler bound
  * dt < 2/omega_max (seed 000 §2.4), explicit Euler's exact energy growth. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "softlab/scene.h"
 #include "softlab/springs.h"
 #include "test.h"
 #include "test_util.h"
@@ -160,4 +165,45 @@ TEST(regularized_oscillator_follows_eq20_recurrence_with_beta) {
     }
     ENSURE_NEAR(decay[0], 1 / sqrt(1 + dt * dt * kappa / (2 * m)), 1e-15); /* gamma = 2 */
     ENSURE(decay[1] < decay[0]);
+}
+
+/* Runs w with stepper `name` at dt until it diverges (at most max_steps): the reason. */
+static const char *diverge(sl_world *w, const char *name, double dt, int max_steps) {
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find(name), dt, 0) == SL_OK);
+    for (int s = 0; s < max_steps && sl_world_step(w) == SL_OK; s++) {}
+    const char *why = NULL;
+    ENSURE(sl_world_diverged(w, NULL, &why));
+    return why ? why : "";
+}
+
+/* Issue 43: a divergence of a stepper with a finite stability bound says how stiff the kept
+ * state was when its omega_max dt is beyond the bound, and that number is omega_max of that
+ * state (the world keeps it). thread-hang at dt = 2.5e-4 s (omega_max dt = 1.3 at rest,
+ * below symplectic Euler's 2) diverges at 2.02 s once squeezed tets have stiffened their
+ * volume barriers; explicit Euler (bound 0: unstable at every dt) gets no such sentence. */
+TEST(divergence_reason_says_the_kept_state_was_too_stiff_for_dt) {
+    sl_scene_params p = sl_scene_params_default();
+    sl_world *w = NULL;
+    ENSURE(sl_scene_build(sl_scene_find("thread-hang"), &p, &w) == SL_OK);
+    if (!w) return;
+    const double dt = 2.5e-4;
+    double at_rest = NAN;
+    ENSURE(sl_world_omega_max(w, 200, &at_rest) == SL_OK);
+    ENSURE(at_rest * dt < 2); /* stable at the start */
+    const char *why = diverge(w, "symplectic-euler", dt, 40000);
+    const char *said = strstr(why, "ω_max·Δt = ");
+    ENSURE(said != NULL);
+    double told = said ? atof(said + strlen("ω_max·Δt = ")) : NAN, kept = NAN;
+    ENSURE(sl_world_omega_max(w, 200, &kept) == SL_OK);
+    printf("  thread-hang, symplectic Euler, dt %g s: omega_max dt %.3f at rest, %.3g said, %.3g kept\n", dt,
+           at_rest * dt, told, kept * dt);
+    ENSURE(told > 2);
+    ENSURE(fabs(told - kept * dt) <= 5e-3 * kept * dt); /* printed to 3 digits */
+    ENSURE(strstr(why, "symplectic-euler's stability bound 2") != NULL);
+    sl_world_destroy(w);
+
+    w = oscillator(100, 1, 1, 1.1);
+    why = diverge(w, "explicit-euler", 0.05, 20000);
+    ENSURE(strstr(why, "ω_max·Δt") == NULL);
+    sl_world_destroy(w);
 }

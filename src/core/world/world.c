@@ -307,6 +307,26 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
     return SL_OK;
 }
 
+/* Appends to the divergence reason of an explicit stepper how stiff the body was in the
+ * state kept (the one before the failed step) when omega_max dt there is beyond the
+ * stepper's stability bound: a time step too large for the body as it then was. Found on
+ * thread-suture under drags (issue 43): the scene has no damping, so each drag leaves the
+ * thread vibrating and symplectic steppers keep that energy (Verlet: 0.002 J before the
+ * first drag, 0.058 J before the 19th); a fast-moving end squeezes a tet, its volume
+ * barrier stiffens (phi'(r) = 1 + kappa (1/r^2 - 1), softlab/thread.h), and Forest-Ruth
+ * went from omega_max dt = 0.54 to 1.79 > 1.57 in four steps, then inverted the tet.
+ * Costs one Lanczos run, once, when a run diverges. */
+static void add_stiffness(sl_world *w) {
+    double bound = w->stepper->stability_bound, omega = NAN;
+    if (!(bound > 0) || !isfinite(bound) || sl_world_omega_max(w, 200, &omega) != SL_OK) return;
+    if (!(omega * w->dt > bound)) return;
+    size_t used = strlen(w->diverged_reason);
+    snprintf(w->diverged_reason + used, sizeof w->diverged_reason - used,
+             ". In the state before, the stiffest motion had ω_max·Δt = %.3g, beyond %s's stability bound %.3g: "
+             "this Δt is too large for the body as it then was (squeezed or stretched elements stiffen); a "
+             "smaller Δt or an implicit stepper holds", omega * w->dt, w->stepper->name, bound);
+}
+
 sl_status sl_world_step(sl_world *w) {
     if (!w) return SL_ERR_NULL;
     if (!w->stepper) return sl_world_fail(w, SL_ERR_NO_STEPPER, "call sl_world_set_stepper");
@@ -360,7 +380,8 @@ sl_status sl_world_step(sl_world *w) {
     w->diverged = 1;
     w->diverged_time = w->t;
     snprintf(w->diverged_reason, sizeof w->diverged_reason, "%s", reason);
-    return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->t, reason);
+    add_stiffness(w);
+    return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->t, w->diverged_reason);
 }
 
 void sl_world_reset(sl_world *w) {

@@ -52,8 +52,8 @@ struct sl_world {
 
     int diverged;
     double diverged_time;
-    char diverged_reason[400];
-    char last_error[512];
+    char diverged_reason[720]; /* the reason and, after it, add_stiffening's sentence (world.c) */
+    char last_error[1024];
     sl_step_timing timing;
 
     double *load;       /* double[3n] N, constant loads (NULL: none) */

@@ -499,7 +499,7 @@ typedef struct sl_verdict {
     double scale;     /* J: S, the largest K + U of the run so far */
     double relative;  /* growth / scale at the time (0 when scale = 0) */
     double volume_extreme; /* V/V0 farthest from 1 seen at the windows' ends (NaN: none) */
-    char reason[512]; /* one line for a person: the state and its numbers ("" while running) */
+    char reason[1024]; /* one line for a person: the state and its numbers ("" while running) */
     /* window bookkeeping */
     int steps;        /* states seen in the current window */
     int windows;      /* windows completed since the last (re)start of the energy judgement */
