@@ -12,19 +12,21 @@
 //                a blow-up of a single sample stays on the plot however long the run.
 //                Fixed size: quantities × 5 × BUCKETS doubles (655,360 B a panel
 //                for 16 quantities).
-//   SampleRecord every sample as taken (t and each quantity, NaN for a gap), for the
-//                CSV: rows of 1 + quantities doubles (136 B) in chunks of CHUNK_ROWS rows,
-//                allocated as the run goes, up to ROW_LIMIT rows (27.2 MB a panel,
-//                108.8 MB for four). Later samples are counted but not kept: the CSV
-//                then covers the run from t = 0 to the time of the last kept row, and
-//                the chart says so (chart.js). At the chart's default rate of one sample
-//                per 0.002 s of simulated time (panel.js) the limit is 400 s of simulated
-//                time; at Δt = 0.05 s (one sample a step), 10,000 s.
+//   SampleRecord the samples for the CSV: rows of 1 + quantities doubles (136 B), t and
+//                each quantity (NaN for a gap), in chunks of CHUNK_ROWS rows allocated as
+//                the run goes, at most ROW_LIMIT rows (4.5 MB a panel, 17.8 MB for four).
+//                Every sample is kept until ROW_LIMIT; then every other row goes and
+//                every stride-th sample is kept from then on, stride doubling each time
+//                the record fills, so the CSV covers the whole run at a uniform spacing
+//                (as PlotHistory and PhaseTrace do) and the memory stops growing once the
+//                record is full: a lab left running keeps its footprint (issue 43: a
+//                record of every sample grew the renderer by 16 MB a simulated minute
+//                up to 109 MB). The CSV and the chart say when samples were thinned.
 //   PhaseTrace   the phase portrait: (q, p) pairs of every span-th sample, at most
 //                PHASE_POINTS, span doubling when full (32 KB a panel).
 
 export const BUCKETS = 1024;          // buckets a panel's plotted history holds (even)
-export const ROW_LIMIT = 200000;      // samples a panel's CSV record keeps
+export const ROW_LIMIT = 32768;       // rows a panel's CSV record holds (even)
 export const CHUNK_ROWS = 4096;       // rows allocated at once by a record
 
 const MIN_T = 0, MIN_V = 1, MAX_T = 2, MAX_V = 3, GAP_T = 4, SLOTS = 5; // per bucket
@@ -129,8 +131,8 @@ export class PlotHistory {
   }
 }
 
-/** Every sample of one panel for the CSV, up to ROW_LIMIT (see the file comment): row k
- *  is [t, values of ids...], NaN for a gap. */
+/** The samples of one panel for the CSV, at most ROW_LIMIT rows (see the file comment):
+ *  row k is [t, values of ids...], NaN for a gap; every stride-th sample since clear. */
 export class SampleRecord {
   constructor(ids) {
     this.ids = ids;
@@ -141,11 +143,19 @@ export class SampleRecord {
   clear() {
     this.chunks = [];
     this.rows = 0;     // rows kept
-    this.dropped = 0;  // samples not kept (beyond ROW_LIMIT)
+    this.samples = 0;  // samples since clear
+    this.stride = 1;   // samples per kept row
+  }
+
+  /** Samples taken but not in the record (thinned out). */
+  get dropped() {
+    return this.samples - this.rows;
   }
 
   add(t, values) {
-    if (this.rows >= ROW_LIMIT) { this.dropped++; return; }
+    const k = this.samples++;
+    if (k % this.stride !== 0) return;
+    if (this.rows === ROW_LIMIT) this.thin();
     const c = Math.floor(this.rows / CHUNK_ROWS);
     if (c === this.chunks.length) this.chunks.push(new Float64Array(CHUNK_ROWS * this.width));
     const row = this.chunks[c], o = (this.rows % CHUNK_ROWS) * this.width;
@@ -155,6 +165,19 @@ export class SampleRecord {
       row[o + 1 + q] = Number.isFinite(v) ? v : NaN;
     });
     this.rows++;
+  }
+
+  /** Keeps rows 0, 2, 4, ... (moved to 0, 1, 2, ...) and doubles the stride; the chunks
+   *  stay allocated for the rows to come. Called when the record is full: the sample
+   *  being added (index ROW_LIMIT × old stride) is a multiple of the new stride. */
+  thin() {
+    const w = this.width;
+    for (let j = 1; j < ROW_LIMIT / 2; j++) { // row 2j to j: ascending, no source is overwritten first
+      const src = this.chunks[Math.floor(2 * j / CHUNK_ROWS)], so = (2 * j % CHUNK_ROWS) * w;
+      this.chunks[Math.floor(j / CHUNK_ROWS)].set(src.subarray(so, so + w), (j % CHUNK_ROWS) * w);
+    }
+    this.rows = ROW_LIMIT / 2;
+    this.stride *= 2;
   }
 
   /** Row k as a fresh array [t, ...values] (NaN for a gap). */

@@ -6,8 +6,10 @@
 // the phase portrait, uPlot's mode 2: [null, [q, p] of panel 0, ...]).
 // Storage is bounded (chart-store.js): the plot draws a min/max-decimated history of at
 // most 1024 buckets a panel, so redrawing costs the same after a minute and after an
-// hour; the CSV keeps the first ROW_LIMIT = 200,000 samples of each panel (136 B each)
-// and, beyond, says so in a comment line above its header and beside the CSV button.
+// hour; the CSV record holds at most ROW_LIMIT = 32,768 rows a panel (136 B each): past
+// that, every other row goes and every 2nd, 4th, ... sample is kept, so the CSV covers the
+// whole run at a uniform spacing, and says so in a comment line above its header and
+// beside the CSV button.
 //
 //   new LabChart(host, series, options)
 //       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
@@ -19,7 +21,7 @@
 //                           ids; missing or non-finite values are gaps (null), not zeros;
 //                           t ascending within a panel (after clear, from any t)
 //   flush()                 redraws if anything changed (the page calls it <= 10 times/s)
-//   clear(panel)  count(panel) (samples since clear: all plotted, the first ROW_LIMIT in
+//   clear(panel)  count(panel) (samples since clear: all plotted, every stride-th in
 //                           the CSV)  setLabel(panel, text)
 //   setQuantity(id)  quantity   the plotted quantity, or PHASE (unknown ids are ignored)
 //   setPhase({q, p, qId, pId})  the phase portrait's axis labels and the sample ids it
@@ -29,15 +31,19 @@
 //   toCsv()                 long format, one row per panel and sample, units in the header:
 //                           panel,label,t_s,height_m,kinetic_J,...,energy_error; if a panel
 //                           has more than ROW_LIMIT samples, a first line "# ..." says
-//                           which rows are missing
-//   memory()                bytes and rows held (for the soak test): {rows, dropped,
-//                           rowLimit, bytesPerRow, chunkBytes, recordBytes, plotBytes}
+//                           which samples each panel's rows are
+//   memory()                bytes and rows held (for the soak tests): {rows, dropped,
+//                           strides, rowLimit, bytesPerRow, chunkBytes, recordBytes,
+//                           plotBytes}
 //   toPng()                 Promise<Blob> (image/png): title, plot with axes, legend
 //   chartControls(chart, container, onChange?)   a labelled quantity menu and CSV / PNG
 //                           download buttons; onChange() after the user picks a quantity
 // y range: FENCE.
 
 import { BUCKETS, CHUNK_ROWS, PhaseTrace, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
+
+/** 2 -> '2nd', 4 -> '4th', ... (the record's strides are powers of 2). */
+const ordinal = (n) => `${n}${n % 10 === 2 && n % 100 !== 12 ? 'nd' : 'th'}`;
 
 // What the page itself measures, after the core's channels (options.channels: the table
 // of src/wasm/api_sim.c, read by web/lab-api.js): the step's wall time, the phase
@@ -349,18 +355,20 @@ export class LabChart {
   }
 
   /** Number of samples taken for panel i since it was last cleared (all plotted,
-   *  decimated; the first ROW_LIMIT of them in the CSV). */
+   *  decimated; every stride-th of them in the CSV). */
   count(i) {
     return this.history[i].samples;
   }
 
   /** Bytes and rows held: the plotted history (fixed) and the CSV record (grows by
-   *  bytesPerRow a sample, in chunks of chunkBytes, up to rowLimit rows a panel). */
+   *  bytesPerRow a kept sample, in chunks of chunkBytes, up to rowLimit rows a panel,
+   *  then stays: rows thin out, strides double). */
   memory() {
     const width = 1 + this.ids.length;
     return {
       rows: this.record.map((r) => r.rows),
       dropped: this.record.map((r) => r.dropped),
+      strides: this.record.map((r) => r.stride),
       rowLimit: ROW_LIMIT,
       bytesPerRow: 8 * width,
       chunkBytes: 8 * width * CHUNK_ROWS,
@@ -396,10 +404,10 @@ export class LabChart {
 
   /** Text of the record-limit note ('' while every sample is in the CSV). */
   limitNote() {
-    const cut = this.record.map((r, i) => [r, i]).filter(([r]) => r.dropped > 0);
+    const cut = this.record.map((r, i) => [r, i]).filter(([r]) => r.stride > 1);
     if (cut.length === 0) return '';
-    const upTo = cut.map(([r, i]) => `panel ${i + 1} to t = ${r.lastT.toFixed(3)} s`).join(', ');
-    return `CSV holds the first ${ROW_LIMIT.toLocaleString('en')} samples of each panel (${upTo}); the plot shows the whole run`;
+    const which = cut.map(([r, i]) => `every ${ordinal(r.stride)} sample of panel ${i + 1}`).join(', ');
+    return `CSV holds ${which} (at most ${ROW_LIMIT.toLocaleString('en')} rows a panel, spread over the whole run); the plot shows every sample`;
   }
 
   /** Redraws if data changed since the last redraw. */
@@ -507,7 +515,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   const csv = document.createElement('button');
   csv.className = 'btn small';
   csv.textContent = 'CSV';
-  csv.title = `download every quantity of every panel as CSV (the first ${ROW_LIMIT.toLocaleString('en')} samples of each panel)`;
+  csv.title = `download every quantity of every panel as CSV (at most ${ROW_LIMIT.toLocaleString('en')} samples of each panel, spread over the whole run)`;
   csv.setAttribute('aria-label', 'download the plot data as CSV');
   csv.addEventListener('click', () => download(new Blob([chart.toCsv()], { type: 'text/csv' }), 'softlab-data.csv'));
   const png = document.createElement('button');
@@ -517,7 +525,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   png.addEventListener('click', async () => download(await chart.toPng(), `softlab-${chart.quantity}.png`));
   const label = document.createElement('label');
   label.append('plot ', select);
-  const note = document.createElement('span'); // shown once a panel passes ROW_LIMIT
+  const note = document.createElement('span'); // shown once a panel's record thins
   note.className = 'chart-limit small';
   note.setAttribute('role', 'status');
   note.hidden = true;

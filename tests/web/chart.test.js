@@ -164,8 +164,11 @@ describe('LabChart', () => {
     assert.strictEqual(r.last, 499.99, 'the latest sample is drawn');
     assert.strictEqual(r.gaps, 1, 'the one-sample gap breaks the line');
     assert.strictEqual(r.gapT, 400);
-    assert.strictEqual(r.rows, 1 + 50000, 'the CSV has every sample');
-    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.bytesPerRow], [[50000], [0], 8 * (1 + r.quantities)]); // t and each quantity
+    // 50,000 samples: the record filled at 32,768 and thinned to every 2nd sample: 25,000
+    // rows, a comment line and the header
+    assert.strictEqual(r.rows, 2 + 25000, 'the CSV has every 2nd sample');
+    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.strides, r.memory.bytesPerRow],
+      [[25000], [25000], [2], 8 * (1 + r.quantities)]); // t and each quantity
   });
 
   test('the phase portrait keeps a bounded trace of whole samples over the whole run', async () => {
@@ -186,40 +189,54 @@ describe('LabChart', () => {
     assert.deepStrictEqual(r.axes, ['position of the tracked node (m)', 'velocity (m/s)']);
   });
 
-  test('the CSV keeps the first 200,000 samples of a panel and says so, in the file and the page', async () => {
-    const r = await page.evaluate(async () => {
+  test('the CSV record stays within 32,768 rows a panel, spread evenly over the whole run, and says so', async () => {
+    const N = 100005; // samples of panel 1, 0.002 s apart; panel 2 has one
+    const r = await page.evaluate(async (N) => {
       const { chartControls } = await import('./chart.js');
       const host = document.createElement('div'), box = document.createElement('div');
       document.body.append(box, host);
       const c = new (window.chart.constructor)(host, [{ label: 'a', color: '#000' }, { label: 'b', color: '#f00' }], { channels: window.channels });
       chartControls(c, box);
       const hiddenBefore = box.querySelector('.chart-limit').hidden;
-      for (let k = 0; k < 200005; k++) c.add(0, k * 0.002, { height: 1 });
+      let fullBytes = NaN;
+      for (let k = 0; k < N; k++) {
+        c.add(0, k * 0.002, { height: k });
+        if (k === 32767) fullBytes = c.memory().recordBytes;
+      }
       c.add(1, 0, { height: 2 });
       c.flush();
       const csv = c.toCsv().split('\n');
+      const rows = csv.filter((l) => l.startsWith('1,'));
       const note = box.querySelector('.chart-limit');
       const out = { hiddenBefore, hidden: note.hidden, note: note.textContent, first: csv[0], second: csv[1],
-        lines: csv.length, last: csv[csv.length - 2], count: c.count(0), memory: c.memory(),
-        title: box.querySelector('button').title };
+        lines: csv.length, last: csv[csv.length - 2], count: c.count(0), memory: c.memory(), fullBytes,
+        title: box.querySelector('button').title,
+        // every kept row is sample 4k (t = 4k × 0.002 s, height = 4k): uniform over the run
+        uneven: rows.filter((l, k) => { const [, , t, h] = l.split(','); return +h !== 4 * k || Math.abs(+t - 4 * k * 0.002) > 1e-9; }).length };
       c.clear(0);
       c.flush();
       out.afterClear = [note.hidden, c.memory().recordBytes];
       box.remove();
       host.remove();
       return out;
-    });
+    }, N);
+    // filled at 32,768 (stride 2 from then), again at sample 65,536 (stride 4): 16,384 rows
+    // then, and every 4th sample of 65,536..100,004 (8,618) after them
+    const rows = 16384 + 8618;
     assert.strictEqual(r.hiddenBefore, true);
-    assert.strictEqual(r.count, 200005, 'every sample is counted and plotted');
-    assert.deepStrictEqual([r.memory.rows, r.memory.dropped], [[200000, 1], [5, 0]]);
-    assert.strictEqual(r.first, '# softlab: CSV holds the first 200,000 samples of each panel (panel 1 to t = 399.998 s); ' +
-      'the plot shows the whole run. Samples not in this file: panel 1: 5, panel 2: 0.');
+    assert.strictEqual(r.count, N, 'every sample is counted and plotted');
+    assert.deepStrictEqual([r.memory.rows, r.memory.dropped, r.memory.strides], [[rows, 1], [N - rows, 0], [4, 1]]);
+    assert.strictEqual(r.uneven, 0, 'the kept rows are every 4th sample from t = 0');
+    assert.strictEqual(r.memory.recordBytes, r.fullBytes + r.memory.chunkBytes, 'panel 1 stopped growing once full (+ panel 2\'s one chunk)');
+    assert.strictEqual(r.fullBytes, 32768 / 4096 * r.memory.chunkBytes);
+    assert.strictEqual(r.first, '# softlab: CSV holds every 4th sample of panel 1 (at most 32,768 rows a panel, spread over the whole run); ' +
+      `the plot shows every sample. Samples not in this file: panel 1: ${N - rows}, panel 2: 0.`);
     assert.strictEqual(r.second, HEADER);
-    assert.strictEqual(r.lines, 2 + 200000 + 1 + 1, 'comment, header, 200,000 + 1 rows, final newline');
+    assert.strictEqual(r.lines, 2 + rows + 1 + 1, 'comment, header, the kept rows + 1, final newline');
     assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,');
     assert.strictEqual(r.hidden, false);
-    assert.match(r.note, /^CSV holds the first 200,000 samples of each panel \(panel 1 to t = 399\.998 s\)/);
-    assert.match(r.title, /first 200,000 samples of each panel/);
+    assert.match(r.note, /^CSV holds every 4th sample of panel 1 \(at most 32,768 rows a panel/);
+    assert.match(r.title, /at most 32,768 samples of each panel, spread over the whole run/);
     assert.deepStrictEqual(r.afterClear, [true, r.memory.chunkBytes], 'cleared, the note goes; panel 2 keeps its record');
   });
 
