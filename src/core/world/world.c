@@ -323,8 +323,8 @@ static void add_stiffness(sl_world *w) {
     size_t used = strlen(w->diverged_reason);
     snprintf(w->diverged_reason + used, sizeof w->diverged_reason - used,
              ". In the state before, the stiffest motion had ω_max·Δt = %.3g, beyond %s's stability bound %.3g: "
-             "this Δt is too large for the body as it then was (squeezed or stretched elements stiffen); a "
-             "smaller Δt or an implicit stepper holds", omega * w->dt, w->stepper->name, bound);
+             "squeezed or stretched elements stiffen, and this Δt was too large for them",
+             omega * w->dt, w->stepper->name, bound);
 }
 
 sl_status sl_world_step(sl_world *w) {
