@@ -54,6 +54,8 @@ struct sl_world {
     double diverged_time;
     char diverged_reason[400];
     char last_error[512];
+    char fail_detail[200];  /* the detail of the last sl_world_fail (its status's words left off) */
+    unsigned fail_count;    /* sl_world_fail calls: a step compares it to see if its stepper said why it failed */
     sl_step_timing timing;
 
     double *load;       /* double[3n] N, constant loads (NULL: none) */
