@@ -152,3 +152,37 @@ TEST_LONG(adaptive_step_stays_bounded_where_the_fixed_step_grows) {
     ENSURE(grown[0] > 10);
     ENSURE(grown[1] < 1.1);
 }
+
+/* A bound below the floor stops the run with the reason the panel shows (the world's
+ * divergence reason): the 4-cell ball's elastic bound at rest, cfl 0.5 x 2/omega_max
+ * (2.1 ms, adaptive_step_is_the_rule_value), is below a 5 ms floor, so the first step
+ * fails, names the floor and the bound, and leaves the state at t = 0. A floor of
+ * 1 ms lets it step. */
+TEST(adaptive_step_below_its_floor_stops_the_run_and_says_why) {
+    const double floor_s[2] = {5e-3, 1e-3};
+    for (int k = 0; k < 2; k++) {
+        sl_world *w = ball(1e-2, 0.5);
+        if (!w) return;
+        sl_incompressible_control c = sl_incompressible_control_default();
+        c.adaptive = 1, c.dt_floor = floor_s[k];
+        ENSURE(sl_incompressible_set_control(w, &c) == SL_OK);
+        sl_status st = sl_world_step(w);
+        double at = NAN;
+        const char *reason = NULL;
+        if (k == 0) {
+            ENSURE(st == SL_ERR_DIVERGED && sl_world_diverged(w, &at, &reason));
+            printf("  floor %g s: %s\n", floor_s[k], reason ? reason : "(none)");
+            ENSURE(reason && strstr(reason, "below its floor 0.005 s") && strstr(reason, "elastic CFL bound"));
+            ENSURE(at == 0 && sl_world_time(w) == 0);
+        } else {
+            ENSURE(st == SL_OK && !sl_world_diverged(w, NULL, NULL));
+        }
+        sl_world_destroy(w);
+    }
+    sl_incompressible_control bad = sl_incompressible_control_default();
+    bad.cfl = 1.5;
+    sl_world *w = ball(1e-3, 0);
+    ENSURE(w && sl_incompressible_set_control(w, &bad) == SL_ERR_RANGE);
+    ENSURE(strstr(sl_world_last_error(w), "cfl 1.5"));
+    sl_world_destroy(w);
+}

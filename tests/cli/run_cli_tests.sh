@@ -96,6 +96,18 @@ $bin run --mesh data/meshes/torus.1.node --experiment cantilever --t-end 0.01 2>
 check mesh_cantilever_needs_a_face '[ $rc = 2 ] && grep -q "a clamp needs a face of at least 3" "$tmp/err"'
 $bin run --mesh data/meshes/torus.1.node --experiment sideways --t-end 0.01 2> "$tmp/err"; rc=$?
 check mesh_experiment_names_the_choices '[ $rc = 2 ] && grep -q "hang|drop|squeeze|cantilever" "$tmp/err"'
+# onering-squeeze's CSV ends with dt_s and thickness_ratio: the plates close at 0.1 m/s
+# each on the 0.2 m ball, so after 0.01 s the gap is 1 - 0.2 * 0.01 / 0.2 = 0.99 of its
+# start; --cfl takes each 5 ms step as substeps of the adaptive rule (the round 4-cell
+# ball's bound 0.5 x 2/omega_max is 2.14 ms, tests/c/test_adaptive_step.c: 3 substeps)
+$bin run --scene onering-squeeze --resolution 4 --squeeze-gap 0.5 --dt 5e-3 --cfl 0.5 --t-end 0.01 --csv "$tmp/sqa.csv"; rc=$?
+check squeeze_csv_thickness_ratio_and_dt '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/sqa.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells,dt_s,thickness_ratio" ] && tail -n 1 "$tmp/sqa.csv" | awk -F, "{ exit !(\$1 == 0.01 && \$10 > 0.0016666666 && \$10 < 0.0016666667 && \$11 > 0.98999999 && \$11 < 0.99000001) }"'
+$bin run --scene onering-squeeze --cfl 1.5 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check cfl_out_of_range_says_so '[ $rc = 2 ] && grep -q "cfl 1.5" "$tmp/err"'
+$bin run --scene onering-squeeze --method regularized --onering 0 --cfl 0.5 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check cfl_needs_incompressible '[ $rc = 2 ] && grep -q "incompressible" "$tmp/err"'
+$bin run --scene onering-squeeze --squeeze-gap 0.001 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check squeeze_gap_out_of_range_says_so '[ $rc = 2 ] && grep -q "squeeze-gap 0.001" "$tmp/err"'
 $bin run --mesh data/meshes/cube.msh --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
 check mesh_notes_reorientation '[ $rc = 0 ] && grep -q "2 inverted tetrahedra reoriented" "$tmp/err"'
 printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n' > "$tmp/bad.msh"
