@@ -131,7 +131,7 @@ TEST_LONG(adaptive_step_stays_bounded_where_the_fixed_step_grows) {
         ENSURE(sl_world_omega_max(w, 500, &omega) == SL_OK);
         ENSURE(sl_world_set_stepper(w, &sl_stepper_incompressible, 1.3 * 2 / omega, 0) == SL_OK);
         sl_incompressible_control c = sl_incompressible_control_default();
-        c.adaptive = adaptive;
+        c.adaptive = adaptive, c.cfl = 0.5;
         ENSURE(sl_incompressible_set_control(w, &c) == SL_OK);
         int n = sl_world_node_count(w);
         const double *x = sl_world_positions(w);
@@ -164,7 +164,7 @@ TEST(adaptive_step_below_its_floor_stops_the_run_and_says_why) {
         sl_world *w = ball(1e-2, 0.5);
         if (!w) return;
         sl_incompressible_control c = sl_incompressible_control_default();
-        c.adaptive = 1, c.dt_floor = floor_s[k];
+        c.adaptive = 1, c.cfl = 0.5, c.dt_floor = floor_s[k];
         ENSURE(sl_incompressible_set_control(w, &c) == SL_OK);
         sl_status st = sl_world_step(w);
         double at = NAN;
