@@ -81,6 +81,7 @@ static void print_usage(FILE *f) {
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
             "       softlab bench --warp [--steps N]\n"
             "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
+            "       softlab bench --squeeze [--resolution N] [--cfl C]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
             "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
