@@ -397,6 +397,18 @@ static int bench_defaults(const char *only, double seconds) {
     return ok ? 0 : 1;
 }
 
+/* Reads a number in (0, hi] for option opt into *out; 0 (after saying why) if val is not one. */
+static int bench_number(const char *opt, const char *val, double hi, double *out) {
+    char *end = NULL;
+    double x = strtod(val, &end);
+    if (end == val || *end || !(x > 0 && x <= hi)) {
+        fprintf(stderr, "softlab: bench %s expects a number in (0, %g], got '%s'\n", opt, hi, cli_shown(val));
+        return 0;
+    }
+    *out = x;
+    return 1;
+}
+
 int softlab_bench(int argc, char **argv) {
     int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000, schur = 0;
     int defaults = 0, squeeze = 0, cells = 6;
@@ -427,21 +439,11 @@ int softlab_bench(int argc, char **argv) {
             }
             schur = !strcmp(val, "schur");
         } else if (!strcmp(opt, "--seconds")) {
-            char *end = NULL;
-            seconds = strtod(val, &end);
-            if (end == val || *end || !(seconds > 0 && seconds <= 60)) {
-                fprintf(stderr, "softlab: bench --seconds expects a number in (0, 60], got '%s'\n", cli_shown(val));
-                return 2;
-            }
+            if (!bench_number("--seconds", val, 60, &seconds)) return 2;
         } else if (!strcmp(opt, "--resolution")) {
             if (!bench_int("--resolution", val, 2, 12, &cells)) return 2;
         } else if (!strcmp(opt, "--cfl")) {
-            char *end = NULL;
-            cfl = strtod(val, &end);
-            if (end == val || *end || !(cfl > 0 && cfl <= 1)) {
-                fprintf(stderr, "softlab: bench --cfl expects a number in (0, 1], got '%s'\n", cli_shown(val));
-                return 2;
-            }
+            if (!bench_number("--cfl", val, 1, &cfl)) return 2;
         } else if (!strcmp(opt, "--scene")) {
             only = val;
         } else if (!strcmp(opt, "--solver")) {

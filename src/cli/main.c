@@ -173,6 +173,13 @@ static int repeated_option(char **argv, int i) {
     return 0;
 }
 
+/* The field of a that a plain numeric option (--dt, --t-end, --beta, --cfl, --dt-floor)
+ * sets, or NULL. */
+static double *number_slot(run_args *a, const char *opt) {
+    return !strcmp(opt, "--dt") ? &a->dt : !strcmp(opt, "--t-end") ? &a->t_end : !strcmp(opt, "--beta") ? &a->beta
+         : !strcmp(opt, "--cfl") ? &a->cfl : !strcmp(opt, "--dt-floor") ? &a->dt_floor : NULL;
+}
+
 /* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
@@ -233,11 +240,7 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             return 0;
         } else if ((param = parse_param(opt, num, &a->params)) >= 0) {
             if (!param) return 0;
-        } else if (!strcmp(opt, "--dt")) a->dt = num;
-        else if (!strcmp(opt, "--t-end")) a->t_end = num;
-        else if (!strcmp(opt, "--cfl")) a->cfl = num;
-        else if (!strcmp(opt, "--dt-floor")) a->dt_floor = num;
-        else if (!strcmp(opt, "--beta")) a->beta = num;
+        } else if (number_slot(a, opt)) *number_slot(a, opt) = num;
         else if (!strcmp(opt, "--mass-damping")) {
             if (!(num >= 0)) {
                 fprintf(stderr, "softlab: --mass-damping expects c >= 0 (1/s), got '%s'\n", cli_shown(val));
