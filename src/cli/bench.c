@@ -11,6 +11,8 @@
  * `softlab bench --defaults [--scene NAME] [--seconds S]`: issue 27: every panel of every
  * scene's opening comparison (the page's default_view), wall ms per step as the lab's
  * Worker steps it, the fastest of BENCH_REPEATS consecutive windows of S seconds.
+ * `softlab bench --squeeze [--resolution N] [--cfl C]`: seed 001's squeeze to 1.1 %, fixed
+ * step against the adaptive one (bench_squeeze.c).
  * Prints a table; the same program runs natively and as wasm, so their ratio is
  * measured by running both in one go (tools/bench.sh). Never used as a test. */
 #include <errno.h>
@@ -23,6 +25,7 @@
 #include "bench.h"
 #include "text.h"
 #include "softlab/build.h"
+#include "softlab/incompressible.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 
@@ -394,10 +397,22 @@ static int bench_defaults(const char *only, double seconds) {
     return ok ? 0 : 1;
 }
 
+/* Reads a number in (0, hi] for option opt into *out; 0 (after saying why) if val is not one. */
+static int bench_number(const char *opt, const char *val, double hi, double *out) {
+    char *end = NULL;
+    double x = strtod(val, &end);
+    if (end == val || *end || !(x > 0 && x <= hi)) {
+        fprintf(stderr, "softlab: bench %s expects a number in (0, %g], got '%s'\n", opt, hi, cli_shown(val));
+        return 0;
+    }
+    *out = x;
+    return 1;
+}
+
 int softlab_bench(int argc, char **argv) {
     int steps = 0, scaling = 0, shapes = 0, warp = 0, solver = -1, accuracy = 0, max_tets = 20000, schur = 0;
-    int defaults = 0;
-    double seconds = 0.4;
+    int defaults = 0, squeeze = 0, cells = 6;
+    double seconds = 0.4, cfl = SL_INCOMPRESSIBLE_CFL;
     const char *only = NULL;
     for (int i = 2; i < argc; i++) {
         const char *opt = argv[i];
@@ -405,6 +420,7 @@ int softlab_bench(int argc, char **argv) {
         if (!strcmp(opt, "--accuracy")) { accuracy = 1; continue; }
         if (!strcmp(opt, "--warp")) { warp = 1; continue; }
         if (!strcmp(opt, "--defaults")) { defaults = 1; continue; }
+        if (!strcmp(opt, "--squeeze")) { squeeze = 1; continue; }
         if (i + 1 >= argc) {
             fprintf(stderr, "softlab: bench option %s needs a value\n", cli_shown(opt));
             return 2;
@@ -423,12 +439,11 @@ int softlab_bench(int argc, char **argv) {
             }
             schur = !strcmp(val, "schur");
         } else if (!strcmp(opt, "--seconds")) {
-            char *end = NULL;
-            seconds = strtod(val, &end);
-            if (end == val || *end || !(seconds > 0 && seconds <= 60)) {
-                fprintf(stderr, "softlab: bench --seconds expects a number in (0, 60], got '%s'\n", cli_shown(val));
-                return 2;
-            }
+            if (!bench_number("--seconds", val, 60, &seconds)) return 2;
+        } else if (!strcmp(opt, "--resolution")) {
+            if (!bench_int("--resolution", val, 2, 12, &cells)) return 2;
+        } else if (!strcmp(opt, "--cfl")) {
+            if (!bench_number("--cfl", val, 1, &cfl)) return 2;
         } else if (!strcmp(opt, "--scene")) {
             only = val;
         } else if (!strcmp(opt, "--solver")) {
@@ -447,6 +462,7 @@ int softlab_bench(int argc, char **argv) {
         fprintf(stderr, "softlab: bench: unknown scene '%s' (see 'softlab scenes')\n", cli_shown(only));
         return 2;
     }
+    if (squeeze) return softlab_bench_squeeze(cells, cfl);
     if (defaults) return bench_defaults(only, seconds);
     if (shapes && schur) {
         bench_shapes_schur(steps ? steps : 10);

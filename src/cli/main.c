@@ -19,7 +19,9 @@
  * `run` writes a CSV (header, then one row per step, the initial state first):
  * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
  * elastic energy (J), and for tetrahedral and grid scenes the volume ratio
- * (current/rest), for grid scenes also the number of inverted cells.
+ * (current/rest), for grid scenes also the number of inverted cells, then dt_s (the step size
+ * in use, s: --dt, or the incompressible stepper's adaptive substep of --cfl) and, with two
+ * plates (the squeeze), thickness_ratio (the plates' gap over their gap at t = 0).
  * Outputs are written whole or not at all, checked before the run (output.h).
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
@@ -39,6 +41,7 @@
 #include "text.h"
 #include "validate.h"
 #include "softlab/build.h"
+#include "softlab/incompressible.h"
 #include "softlab/stepper.h"
 
 #define MAX_PIN_BOXES 8
@@ -52,6 +55,7 @@ typedef struct {
     int strain_given; /* --strain was given (it applies to --mesh runs only) */
     int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
     double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
+    double cfl, dt_floor; /* --cfl, --dt-floor: the incompressible stepper's adaptive step (NaN: fixed) */
     int track, until_rest, pin_box_count;
     int t_end_default; /* no --t-end nor --until-rest: the scene's t_end (said on stderr) */
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
@@ -77,13 +81,14 @@ static void print_usage(FILE *f) {
             "       softlab bench --shapes [--steps N] [--solver NAME] [--accuracy] [--max-tets N]\n"
             "       softlab bench --warp [--steps N]\n"
             "       softlab bench --defaults [--scene NAME] [--seconds S]\n"
+            "       softlab bench --squeeze [--resolution N] [--cfl C]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
             "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--onering 0|1] [--squeeze-gap FRACTION] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
-            "                   [--track NODE] [--csv FILE]\n"
+            "                   [--track NODE] [--csv FILE] [--cfl C] [--dt-floor S] (incompressible: adaptive step)\n"
             "                   [--warp vertex|element|none] [--mass-damping C_PER_S]\n"
             "                   [--positions-csv FILE] [--vtk FILE]\n"
             "       softlab --help | COMMAND --help\n");
@@ -124,7 +129,7 @@ static int parse_box(const char *s, double box[6]) {
 
 /* 1 if opt is an option that takes a number. */
 static int numeric_option(const char *opt) {
-    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping"};
+    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping", "--cfl", "--dt-floor"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(opt, names[k])) return 1;
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
@@ -168,11 +173,18 @@ static int repeated_option(char **argv, int i) {
     return 0;
 }
 
+/* The field of a that a plain numeric option (--dt, --t-end, --beta, --cfl, --dt-floor)
+ * sets, or NULL. */
+static double *number_slot(run_args *a, const char *opt) {
+    return !strcmp(opt, "--dt") ? &a->dt : !strcmp(opt, "--t-end") ? &a->t_end : !strcmp(opt, "--beta") ? &a->beta
+         : !strcmp(opt, "--cfl") ? &a->cfl : !strcmp(opt, "--dt-floor") ? &a->dt_floor : NULL;
+}
+
 /* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
-    a->dt = a->t_end = a->beta = a->mass_damping = NAN;
+    a->dt = a->t_end = a->beta = a->mass_damping = a->cfl = a->dt_floor = NAN;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
@@ -228,9 +240,7 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             return 0;
         } else if ((param = parse_param(opt, num, &a->params)) >= 0) {
             if (!param) return 0;
-        } else if (!strcmp(opt, "--dt")) a->dt = num;
-        else if (!strcmp(opt, "--t-end")) a->t_end = num;
-        else if (!strcmp(opt, "--beta")) a->beta = num;
+        } else if (number_slot(a, opt)) *number_slot(a, opt) = num;
         else if (!strcmp(opt, "--mass-damping")) {
             if (!(num >= 0)) {
                 fprintf(stderr, "softlab: --mass-damping expects c >= 0 (1/s), got '%s'\n", cli_shown(val));
@@ -258,17 +268,20 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
 static int extra_columns(const sl_world *w) { return sl_world_tet_count(w) > 0; }
 
 /* Both return 0 when the write failed (errno then says why). */
-static int write_header(FILE *f, int extra) {
-    return fprintf(f, "t,x,y,z,energy,violation,elastic%s\n", extra ? ",volume_ratio,inverted_cells" : "") > 0;
+static int write_header(FILE *f, int extra, int plates) {
+    return fprintf(f, "t,x,y,z,energy,violation,elastic%s,dt_s%s\n", extra ? ",volume_ratio,inverted_cells" : "",
+                   plates ? ",thickness_ratio" : "") > 0;
 }
 
-static int write_row(FILE *f, const sl_world *w, int node, int extra) {
+static int write_row(FILE *f, const sl_world *w, int node, int extra, int plates) {
     const double *x = sl_world_positions(w);
     double violation;
     sl_energy e = sl_world_energy_and_violation(w, &violation);
     int ok = fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
                      x[3 * node + 1], x[3 * node + 2], e.total, violation, e.elastic) > 0;
     if (ok && extra) ok = fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w)) > 0;
+    if (ok) ok = fprintf(f, ",%.10g", sl_world_step_size(w)) > 0;
+    if (ok && plates) ok = fprintf(f, ",%.10g", sl_world_thickness_ratio(w)) > 0;
     return ok && fputc('\n', f) != EOF;
 }
 
@@ -452,6 +465,13 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     if (st == SL_OK && !isnan(a->mass_damping)) st = sl_world_set_mass_damping(w, a->mass_damping);
     if (st == SL_OK) st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
+    if (st == SL_OK && (!isnan(a->cfl) || !isnan(a->dt_floor))) { /* the adaptive step */
+        sl_incompressible_control c = sl_incompressible_control_default();
+        c.adaptive = 1;
+        if (!isnan(a->cfl)) c.cfl = a->cfl;
+        if (!isnan(a->dt_floor)) c.dt_floor = a->dt_floor;
+        st = sl_incompressible_set_control(w, &c);
+    }
     if (st != SL_OK) {
         fprintf(stderr, "softlab: %s\n", sl_world_last_error(w));
         sl_world_destroy(w);
@@ -511,8 +531,8 @@ static int finish_csv(cli_output *csv, int written) {
  * written (the run stops there). */
 static int step_run(const run_args *a, const sl_scene_class *scene, sl_world *w, FILE *f, int *written) {
     int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
-    int extra = extra_columns(w);
-    *written = write_header(f, extra) && write_row(f, w, node, extra);
+    int extra = extra_columns(w), plates = sl_world_plate_count(w) >= 2;
+    *written = write_header(f, extra, plates) && write_row(f, w, node, extra, plates);
     long steps = run_steps(a);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
@@ -526,7 +546,7 @@ static int step_run(const run_args *a, const sl_scene_class *scene, sl_world *w,
                     sl_world_judge(w, &verdict) == SL_VERDICT_DIVERGED ? verdict.reason : sl_world_last_error(w));
             return 1;
         }
-        *written = write_row(f, w, node, extra);
+        *written = write_row(f, w, node, extra, plates);
         if ((int)sl_world_judge(w, &verdict) != before && verdict.state == SL_VERDICT_GROWING)
             fprintf(stderr, "softlab: warning: %s: %s at dt = %g is unstable here; try a smaller "
                     "--dt, --beta > 0 or another --method\n", verdict.reason, a->method, a->dt);

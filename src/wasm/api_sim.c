@@ -299,6 +299,8 @@ static double ch_violation(const measure_ctx *c) { return c->violation; }
 static double ch_iterations(const measure_ctx *c) {
     return sl_world_time(c->w) > 0 ? sl_world_last_timing(c->w).iterations : NAN; /* none before a step */
 }
+static double ch_step_size(const measure_ctx *c) { return sl_world_step_size(c->w); }
+static double ch_thickness_ratio(const measure_ctx *c) { return sl_world_thickness_ratio(c->w); }
 static double ch_ghost_force(const measure_ctx *c) { return c->ghost ? norm3(c->F) : NAN; }
 static double ch_ghost_torque(const measure_ctx *c) { return c->ghost ? norm3(c->T) : NAN; }
 static double ch_inverted_cells(const measure_ctx *c) {
@@ -336,6 +338,13 @@ static const channel channels[] = {
      "steppers; BiCGSTAB of vertex stiffness warping. 0 when the step solved directly (a fresh Cholesky "
      "or LU factor) or solved nothing (explicit steppers).",
      0, ch_iterations},
+    /* sl_world_step_size: the world's dt, or the incompressible stepper's adaptive substep */
+    {"step_size", "time step in use Δt", "s", "Δt",
+     "The step size the stepper takes: the panel's Δt, or with the incompressible stepper's adaptive step the "
+     "substep its rule picks (the elastic CFL bound and the thinnest tet's crossing).",
+     1, ch_step_size},
+    /* sl_world_thickness_ratio: seed 001 Fig. 6's thickness (NaN, no curve, without plates) */
+    {"thickness_ratio", "plates' gap over the body's height", "", "thickness", NULL, 0, ch_thickness_ratio},
     /* seed 002's ghost forces: what the warped elastic forces add to the body's momentum
      * (sl_world_warping_ghost; NaN, no curve, for a stepper that does not warp) */
     {"ghost_force", "net elastic force |Σf| (ghost force)", "N", "|Σf|", NULL, 0, ch_ghost_force},

@@ -211,8 +211,8 @@ TEST(onering_loaded_mesh_keeps_its_volume_through_a_drop) {
  * total energy creeping from 1504.24 J (0.9 s) to 1505.48 J (1.4 s), until the kinetic
  * energy grows (16 J) and a solve falls short at t = 1.4481 s. The stepper must stop at that
  * solve with the reason, on the last good state: diverged after the plates' stop and
- * before 1.5 s, "iteration cap" (the status text names both ways a solve falls short) in
- * the reason, and the kinetic energy under 5 J through 1.4 s (measured 3.03 J; the old
+ * before 1.5 s, the way the solve fell short in the reason (the stepper's own words: "iteration
+ * cap", or a "least-squares answer" above SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL), and the kinetic energy under 5 J through 1.4 s (measured 3.03 J; the old
  * order had 6.83 J before it stopped at 0.87 s). */
 TEST_LONG(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
     sl_ball_drop_def d = sl_ball_drop_def_default();
@@ -235,7 +235,8 @@ TEST_LONG(onering_squeeze_to_13_percent_stops_when_minres_cannot_converge) {
            sl_status_name(st), sl_world_time(w), held, kinetic);
     ENSURE(st == SL_ERR_DIVERGED);
     ENSURE(sl_world_diverged(w, &at, &reason));
-    ENSURE(reason && strstr(reason, "iteration cap"));
+    printf("  reason: %s\n", reason ? reason : "(none)");
+    ENSURE(reason && (strstr(reason, "iteration cap") || strstr(reason, "least-squares answer")));
     ENSURE(at > 0.88 && at < 1.5);
     ENSURE(held < 5.0);
     sl_world_destroy(w);

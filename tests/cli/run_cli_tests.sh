@@ -28,7 +28,7 @@ check methods_lists_four_steppers '[ "$(grep -cE "^(explicit-euler|symplectic-eu
 
 $bin run --scene swinging-cube --method regularized --dt 0.05 --t-end 1 --csv "$tmp/r.csv"; rc=$?
 check run_ok_exit_0 '[ $rc = 0 ]'
-check csv_header '[ "$(head -n 1 "$tmp/r.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells" ]'
+check csv_header '[ "$(head -n 1 "$tmp/r.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells,dt_s" ]'
 check csv_rows_initial_plus_20_steps '[ "$(wc -l < "$tmp/r.csv")" = 22 ]'
 check csv_first_row_is_node5_at_rest '[ "$(sed -n 2p "$tmp/r.csv" | cut -d, -f1-4)" = "0,1,0,1" ]'
 # the tracked node falls: its height at t = 0.5 s is below -0.3 m (pendulum from rest)
@@ -59,7 +59,7 @@ check unknown_command_exit_2 '[ $rc = 2 ]'
 $bin run --scene fem-supported-beam --method implicit-euler --dt 1 --until-rest --csv "$tmp/b.csv" \
   --positions-csv "$tmp/p.csv" --vtk "$tmp/b.vtk" 2> "$tmp/err"; rc=$?
 check until_rest_exit_0_and_says_when '[ $rc = 0 ] && grep -q "at rest after t =" "$tmp/err"'
-check fem_csv_has_volume_ratio '[ "$(head -n 1 "$tmp/b.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells" ] && tail -n 1 "$tmp/b.csv" | awk -F, "{ exit !(\$8 > 0.99 && \$8 < 1.01 && \$9 == 0) }"'
+check fem_csv_has_volume_ratio '[ "$(head -n 1 "$tmp/b.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells,dt_s" ] && tail -n 1 "$tmp/b.csv" | awk -F, "{ exit !(\$8 > 0.99 && \$8 < 1.01 && \$9 == 0) }"'
 # mid-span sag at rest of the 100 t beam on the coarse mesh: 0.0364 m (tests/c: 0.237 of 0.153 m)
 check fem_static_sag 'tail -n 1 "$tmp/b.csv" | awk -F, "{ exit !(\$3 < -0.035 && \$3 > -0.038) }"'
 check positions_csv_row_per_node '[ "$(head -n 1 "$tmp/p.csv")" = "id,x,y,z" ] && [ "$(wc -l < "$tmp/p.csv")" = 45 ]'
@@ -96,6 +96,18 @@ $bin run --mesh data/meshes/torus.1.node --experiment cantilever --t-end 0.01 2>
 check mesh_cantilever_needs_a_face '[ $rc = 2 ] && grep -q "a clamp needs a face of at least 3" "$tmp/err"'
 $bin run --mesh data/meshes/torus.1.node --experiment sideways --t-end 0.01 2> "$tmp/err"; rc=$?
 check mesh_experiment_names_the_choices '[ $rc = 2 ] && grep -q "hang|drop|squeeze|cantilever" "$tmp/err"'
+# onering-squeeze's CSV ends with dt_s and thickness_ratio: the plates close at 0.1 m/s
+# each on the 0.2 m ball, so after 0.01 s the gap is 1 - 0.2 * 0.01 / 0.2 = 0.99 of its
+# start; --cfl takes each 5 ms step as substeps of the adaptive rule (the round 4-cell
+# ball's bound 0.5 x 2/omega_max is 2.14 ms, tests/c/test_adaptive_step.c: 3 substeps)
+$bin run --scene onering-squeeze --resolution 4 --squeeze-gap 0.5 --dt 5e-3 --cfl 0.5 --t-end 0.01 --csv "$tmp/sqa.csv"; rc=$?
+check squeeze_csv_thickness_ratio_and_dt '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/sqa.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells,dt_s,thickness_ratio" ] && tail -n 1 "$tmp/sqa.csv" | awk -F, "{ exit !(\$1 == 0.01 && \$10 > 0.0016666666 && \$10 < 0.0016666667 && \$11 > 0.98999999 && \$11 < 0.99000001) }"'
+$bin run --scene onering-squeeze --cfl 1.5 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check cfl_out_of_range_says_so '[ $rc = 2 ] && grep -q "cfl 1.5" "$tmp/err"'
+$bin run --scene onering-squeeze --method regularized --onering 0 --cfl 0.5 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check cfl_needs_incompressible '[ $rc = 2 ] && grep -q "incompressible" "$tmp/err"'
+$bin run --scene onering-squeeze --squeeze-gap 0.001 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
+check squeeze_gap_out_of_range_says_so '[ $rc = 2 ] && grep -q "squeeze-gap 0.001" "$tmp/err"'
 $bin run --mesh data/meshes/cube.msh --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
 check mesh_notes_reorientation '[ $rc = 0 ] && grep -q "2 inverted tetrahedra reoriented" "$tmp/err"'
 printf '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n' > "$tmp/bad.msh"
@@ -104,7 +116,7 @@ check bad_mesh_names_file_and_line '[ $rc = 2 ] && grep -q "bad.msh:6: coordinat
 
 # grid solids (issue 5): --grid picks the model; volume ratio and inverted cells per row
 $bin run --scene grid-box-drop --grid original --method regularized --dt 0.005 --t-end 0.2 --csv "$tmp/g.csv"; rc=$?
-check grid_run_ok '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/g.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells" ]'
+check grid_run_ok '[ $rc = 0 ] && [ "$(head -n 1 "$tmp/g.csv")" = "t,x,y,z,energy,violation,elastic,volume_ratio,inverted_cells,dt_s" ]'
 check grid_starts_at_rest_volume 'sed -n 2p "$tmp/g.csv" | awk -F, "{ exit !(\$8 == 1 && \$9 == 0) }"'
 $bin run --scene grid-rubber-ball --grid pillars --t-end 0.1 --csv "$tmp/gp.csv"; rc=$?
 check grid_improvement_alone_runs '[ $rc = 0 ] && [ $(wc -l < "$tmp/gp.csv") = 22 ]'

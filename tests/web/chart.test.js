@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab } = require('./harness');
 
-const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
+const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,step_size_s,thickness_ratio,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
 
 let site, page;
 before(async () => {

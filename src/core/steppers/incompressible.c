@@ -2,6 +2,7 @@
  * steps and the choices made). Every row of compliance 0 is projected; every other row is
  * an elastic force. */
 #include <cs.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,10 @@ typedef struct {
     sl_pressure_solver solver;
     double tol;
     sl_pressure_stats stats;
+    sl_incompressible_control control;    /* fixed or adaptive step (sl_incompressible_set_control) */
+    sl_incompressible_dt dt_info;         /* the last step's rule and step in use */
+    double h, t_sub;                      /* s: the substep in progress and its start time */
+    double t_solve;                       /* s: its pressure solves' time, summed over the step */
 } incompressible_state;
 
 static void incompressible_destroy(void *state) {
@@ -59,6 +64,7 @@ static void incompressible_reset(void *state) {
     s->stats.unknowns = s->m_h;
     s->pressure_valid = 0;
     s->guess_rows = 0; /* a reset state is not the one the guesses were solved at */
+    memset(&s->dt_info, 0, sizeof s->dt_info);
 }
 
 static sl_status incompressible_init(sl_world *w, void **state) {
@@ -88,6 +94,8 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     }
     s->solver = SL_PRESSURE_MINRES;
     s->tol = SL_INCOMPRESSIBLE_TOLERANCE;
+    s->control = sl_incompressible_control_default();
+    s->h = sl_world_dt(w);
     *state = s;
     return SL_OK;
 }
@@ -104,7 +112,7 @@ static void classify_rows(sl_world *w, incompressible_state *s) {
             int row = sl_stepper_row_offset(w, k) + i;
             s->hard[row] = alpha[row] == 0 ? s->m_h : -1;
             if (alpha[row] == 0)
-                s->clamp[s->m_h++] = ring ? ring[i] * sl_world_dt(w) / SL_INCOMPRESSIBLE_RECOVERY_TIME : INFINITY;
+                s->clamp[s->m_h++] = ring ? ring[i] * s->h / SL_INCOMPRESSIBLE_RECOVERY_TIME : INFINITY;
         }
     }
     for (int j = 0; j < n_free; j++) s->minv[j] = 1.0 / mass[free_dof[j] / 3];
@@ -238,8 +246,13 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
      * residual is within SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL: the same squeeze accepts
      * least-squares answers of 6 % and more at 0.87 s and, run on, reaches 24 J by 1.2 s. */
     if (!r.converged && r.iterations >= SL_INCOMPRESSIBLE_MAX_ITERATIONS && r.residual > 2 * s->tol)
-        return SL_ERR_NO_CONVERGENCE;
-    if (r.least_squares && r.residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) return SL_ERR_NO_CONVERGENCE;
+        return sl_world_fail(w, SL_ERR_NO_CONVERGENCE, "the %s pressure solve reached its iteration cap (%d) at a "
+                             "residual of %.2g, above its tolerance %g: a half-solved projection would add energy",
+                             kind ? "velocity" : "position", SL_INCOMPRESSIBLE_MAX_ITERATIONS, r.residual, s->tol);
+    if (r.least_squares && r.residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL)
+        return sl_world_fail(w, SL_ERR_NO_CONVERGENCE, "the %s pressure solve stopped on a least-squares answer of "
+                             "residual %.2g, above the %g kept (before its iteration limit)", kind ? "velocity" : "position",
+                             r.residual, SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL);
     memcpy(s->guess[kind], s->p, bytes);
     s->stats.solves++;
     s->stats.iterations += r.iterations;
@@ -282,19 +295,19 @@ static void node_pressures(const sl_world *w, incompressible_state *s) {
         int rows = sl_model_constraint_count(m);
         for (int i = 0; i < rows && i < n; i++) {
             int h = s->hard[sl_stepper_row_offset(w, k) + i];
-            if (h >= 0) s->node_pressure[i] = s->p[h] / sl_world_dt(w);
+            if (h >= 0) s->node_pressure[i] = s->p[h] / s->h;
         }
     }
     s->pressure_valid = 1;
 }
 
 /* v += dt/2 M^-1 F on the free dofs. */
-static void half_kick(sl_world *w, const double *force, double *v) {
+static void half_kick(sl_world *w, const incompressible_state *s, const double *force, double *v) {
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     const double *mass = sl_world_masses(w);
     for (int j = 0; j < n_free; j++) {
         int d = free_dof[j];
-        v[d] += 0.5 * sl_world_dt(w) * force[d] / mass[d / 3];
+        v[d] += 0.5 * s->h * force[d] / mass[d / 3];
     }
 }
 
@@ -309,108 +322,197 @@ static int touching(const sl_world *w, int i, const sl_wall *walls, int nw) {
     return best;
 }
 
-static sl_status incompressible_step(sl_world *w, void *state) {
-    incompressible_state *s = state;
-    double *x = sl_stepper_x(w), *vel = sl_stepper_v(w);
-    const int n = sl_world_node_count(w), m = sl_world_constraint_count(w);
-    double dt = sl_world_dt(w), t0 = sl_clock_seconds(), t_solve = 0;
+/* 1. v* = v^n + h/2 a(x^n);  2. the position projection (eq. 1) into vtilde, with the
+ * contacts of the walls at t^n: nodes on or beyond a wall (the ground, a plate), whose
+ * normal velocity relative to the wall is made non-negative first: collision-aware v*,
+ * as the seed's squeeze does (seed 001 §5). */
+static sl_status kick_and_project_positions(sl_world *w, incompressible_state *s) {
+    const double *x = sl_stepper_x(w), *vel = sl_stepper_v(w), *phi_rows = sl_stepper_phi(w);
+    const int n = sl_world_node_count(w), m = sl_world_constraint_count(w), *dof = sl_stepper_dof_map(w);
     size_t n3 = 3 * (size_t)n;
     sl_wall walls[1 + SL_WORLD_MAX_PLATES];
-    classify_rows(w, s);
-    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w), *dof = sl_stepper_dof_map(w);
-    const double *phi_rows = sl_stepper_phi(w);
-    memcpy(s->xn, x, n3 * sizeof(double));
-    sl_status st;
+    sl_assembly_evaluate(w, x);
+    sl_assembly_forces(w, s->force);
+    memcpy(s->vstar, vel, n3 * sizeof(double));
+    half_kick(w, s, s->force, s->vstar);
+    int nw = sl_world_walls(w, s->t_sub, walls);
+    s->contact_count = 0;
+    for (int i = 0; i < n; i++) {
+        int k = touching(w, i, walls, nw);
+        if (k < 0 || dof[3 * i + 1] < 0) continue;
+        if (walls[k].facing * (s->vstar[3 * i + 1] - walls[k].velocity) < 0) s->vstar[3 * i + 1] = walls[k].velocity;
+        s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], walls[k].velocity, walls[k].facing};
+    }
+    sl_status st = build_hard_jacobian(w, s);
+    if (st != SL_OK) return st;
+    minus_divergence(w, s, s->vstar);
+    double recovery = 0, h = s->h;
+    for (int r = 0, i = 0; r < m; r++) {
+        if (s->hard[r] < 0) continue;
+        double phi = fmax(-s->clamp[i], fmin(s->clamp[i], phi_rows[r])); /* volume recovery clamp */
+        s->rhs[i++] -= phi / h;                                     /* -J v* - phi/h */
+        recovery += phi * phi / (h * h);
+    }
+    s->rhs_scale = hypot(s->rhs_scale, sqrt(recovery));
+    double ts = sl_clock_seconds();
+    memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
+    st = project(w, s, s->vtilde, 0);
+    s->t_solve += sl_clock_seconds() - ts;
+    return st;
+}
 
-    { /* 1. v* = v^n + dt/2 a(x^n) */
-        sl_assembly_evaluate(w, x);
-        sl_assembly_forces(w, s->force);
-        memcpy(s->vstar, vel, n3 * sizeof(double));
-        half_kick(w, s->force, s->vstar);
-    }
-    { /* 2. position projection (eq. 1), contacts: nodes on or beyond a wall (the ground, a
-         plate) at t^n, whose normal velocity relative to the wall is made non-negative
-         first: collision-aware v*, as the seed's squeeze does (seed 001 §5) */
-        int nw = sl_world_walls(w, sl_world_time(w), walls);
-        s->contact_count = 0;
-        for (int i = 0; i < n; i++) {
-            int k = touching(w, i, walls, nw);
-            if (k < 0 || dof[3 * i + 1] < 0) continue;
-            if (walls[k].facing * (s->vstar[3 * i + 1] - walls[k].velocity) < 0) s->vstar[3 * i + 1] = walls[k].velocity;
-            s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], walls[k].velocity, walls[k].facing};
+/* 4. x~ = x^n + h v~;  5. collide with the walls at t^{n+1}: x^{n+1}, and v*^n (in vstar):
+ * v^n with the normal velocity of the nodes on a wall made non-negative relative to it and
+ * Coulomb friction on their tangential velocity; the contacts of the velocity solve. */
+static void advance_and_collide(sl_world *w, incompressible_state *s) {
+    double *x = sl_stepper_x(w);
+    const double *vel = sl_stepper_v(w);
+    const int n = sl_world_node_count(w), n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const int *dof = sl_stepper_dof_map(w);
+    sl_wall walls[1 + SL_WORLD_MAX_PLATES];
+    int nw = sl_world_walls(w, s->t_sub + s->h, walls);
+    memcpy(s->vstar, vel, 3 * (size_t)n * sizeof(double)); /* v*^n starts as v^n */
+    s->contact_count = 0;
+    for (int j = 0; j < n_free; j++) x[free_dof[j]] += s->h * s->vtilde[free_dof[j]];
+    for (int i = 0; i < n; i++) {
+        int k = touching(w, i, walls, nw);
+        if (k < 0) continue;
+        const sl_wall *wall = &walls[k];
+        x[3 * i + 1] = wall->height;
+        double *v = s->vstar + 3 * i, vn = wall->facing * (v[1] - wall->velocity); /* relative, along the normal */
+        if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
+            double vt = hypot(v[0], v[2]);
+            double keep = vt > 0 ? fmax(0.0, 1.0 - wall->friction * (-vn) / vt) : 0;
+            v[0] *= keep, v[2] *= keep, v[1] = wall->velocity;
         }
-        if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
-        minus_divergence(w, s, s->vstar);
-        double recovery = 0;
-        for (int r = 0, i = 0; r < m; r++) {
-            if (s->hard[r] < 0) continue;
-            double phi = fmax(-s->clamp[i], fmin(s->clamp[i], phi_rows[r])); /* volume recovery clamp */
-            s->rhs[i++] -= phi / dt;                                    /* -J v* - phi/dt */
-            recovery += phi * phi / (dt * dt);
-        }
-        s->rhs_scale = hypot(s->rhs_scale, sqrt(recovery));
-        double ts = sl_clock_seconds();
-        memcpy(s->vtilde, s->vstar, n3 * sizeof(double));
-        st = project(w, s, s->vtilde, 0);
-        t_solve += sl_clock_seconds() - ts;
-        if (st != SL_OK) return st;
+        s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], wall->velocity, wall->facing};
     }
-    { /* 4. x~ = x^n + dt v~;  5. collide with the walls at t^{n+1}: x^{n+1}, v*^n */
-        int nw = sl_world_walls(w, sl_world_time(w) + dt, walls);
-        memcpy(s->vstar, vel, n3 * sizeof(double)); /* v*^n starts as v^n */
-        s->contact_count = 0;
-        for (int j = 0; j < n_free; j++) x[free_dof[j]] += dt * s->vtilde[free_dof[j]];
-        for (int i = 0; i < n; i++) {
-            int k = touching(w, i, walls, nw);
-            if (k < 0) continue;
-            const sl_wall *wall = &walls[k];
-            x[3 * i + 1] = wall->height;
-            double *v = s->vstar + 3 * i, vn = wall->facing * (v[1] - wall->velocity); /* relative, along the normal */
-            if (vn < 0) { /* inelastic normal, Coulomb friction on the tangential part */
-                double vt = hypot(v[0], v[2]);
-                double keep = vt > 0 ? fmax(0.0, 1.0 - wall->friction * (-vn) / vt) : 0;
-                v[0] *= keep, v[2] *= keep, v[1] = wall->velocity;
-            }
-            s->contacts[s->contact_count++] = (contact){i, dof[3 * i + 1], wall->velocity, wall->facing};
-        }
+}
+
+/* 7. v^{n+1/2} = v*^n + h/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v*^n. */
+static void midpoint_kick(sl_world *w, incompressible_state *s) {
+    double *x = sl_stepper_x(w), *vel = sl_stepper_v(w);
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    size_t n3 = 3 * (size_t)sl_world_node_count(w);
+    double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
+    memcpy(xnew, x, n3 * sizeof(double));
+    for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
+    memcpy(vel, s->vstar, n3 * sizeof(double)); /* for velocity-dependent loads */
+    sl_assembly_evaluate(w, x);
+    sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
+    memcpy(x, xnew, n3 * sizeof(double));
+    memcpy(s->vtilde, s->vstar, n3 * sizeof(double)); /* v^{n+1/2} */
+    half_kick(w, s, s->force, s->vtilde);
+    for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
+        const contact *k = &s->contacts[c];
+        int d = 3 * k->node + 1;
+        if (k->facing * (s->vtilde[d] - k->velocity) < 0) s->vtilde[d] = k->velocity;
     }
-    { /* 7. v^{n+1/2} = v*^n + dt/2 a(x^{n+1/2});  8. v^{n+1} = 2 v^{n+1/2} - v*^n */
-        double *xnew = s->p_x; /* x^{n+1} kept while x holds the midpoint */
-        memcpy(xnew, x, n3 * sizeof(double));
-        for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
-        memcpy(vel, s->vstar, n3 * sizeof(double)); /* for velocity-dependent loads */
-        sl_assembly_evaluate(w, x);
-        sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
-        memcpy(x, xnew, n3 * sizeof(double));
-        memcpy(s->vtilde, s->vstar, n3 * sizeof(double)); /* v^{n+1/2} */
-        half_kick(w, s->force, s->vtilde);
-        for (int c = 0; c < s->contact_count; c++) { /* no velocity into a wall */
-            const contact *k = &s->contacts[c];
-            int d = 3 * k->node + 1;
-            if (k->facing * (s->vtilde[d] - k->velocity) < 0) s->vtilde[d] = k->velocity;
-        }
-        for (int j = 0; j < n_free; j++) {
-            int d = free_dof[j];
-            vel[d] = 2 * s->vtilde[d] - s->vstar[d];
-        }
+    for (int j = 0; j < n_free; j++) {
+        int d = free_dof[j];
+        vel[d] = 2 * s->vtilde[d] - s->vstar[d];
     }
-    { /* 6, done last: velocity projection (eq. 2) of v^{n+1} at x^{n+1}, the contacts of 5 */
-        sl_assembly_evaluate(w, x);
-        if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
-        minus_divergence(w, s, vel);
-        double ts = sl_clock_seconds();
-        st = project(w, s, vel, 1);
-        t_solve += sl_clock_seconds() - ts;
-        if (st != SL_OK) return st;
-        s->stats.contacts = s->contact_count;
-        node_pressures(w, s);
-    }
-    double t1 = sl_clock_seconds();
-    s->stats.last_solve_seconds = t_solve;
-    sl_step_timing *timing = sl_stepper_timing(w);
-    timing->assembly = t1 - t0 - t_solve;
-    timing->solve = t_solve;
+}
+
+/* One step of size s->h from t_sub (seed 001 §2 steps 1-8; softlab/incompressible.h). */
+static sl_status substep(sl_world *w, incompressible_state *s) {
+    double *x = sl_stepper_x(w), *vel = sl_stepper_v(w);
+    classify_rows(w, s);
+    memcpy(s->xn, x, 3 * (size_t)sl_world_node_count(w) * sizeof(double));
+    sl_status st = kick_and_project_positions(w, s);
+    if (st != SL_OK) return st;
+    advance_and_collide(w, s);
+    midpoint_kick(w, s);
+    /* 6, done last: velocity projection (eq. 2) of v^{n+1} at x^{n+1}, the contacts of 5 */
+    sl_assembly_evaluate(w, x);
+    if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
+    minus_divergence(w, s, vel);
+    double ts = sl_clock_seconds();
+    st = project(w, s, vel, 1);
+    s->t_solve += sl_clock_seconds() - ts;
+    if (st != SL_OK) return st;
+    s->stats.contacts = s->contact_count;
+    node_pressures(w, s);
     return SL_OK;
+}
+
+/* The thinnest tet of the body at x: its smallest altitude 3 |V| / (largest face area), m
+ * (INFINITY without tets). */
+static double thinnest_tet(const sl_world *w, const double *x) {
+    const int *tet = sl_world_tets(w);
+    double thinnest = INFINITY;
+    for (int e = 0; e < sl_world_tet_count(w); e++) {
+        const double *p[4] = {x + 3 * tet[4 * e], x + 3 * tet[4 * e + 1], x + 3 * tet[4 * e + 2], x + 3 * tet[4 * e + 3]};
+        double a[3], b[3], c[3], largest = 0;
+        for (int d = 0; d < 3; d++) a[d] = p[1][d] - p[0][d], b[d] = p[2][d] - p[0][d], c[d] = p[3][d] - p[0][d];
+        double volume = fabs(a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) +
+                             a[2] * (b[0] * c[1] - b[1] * c[0])) / 6;
+        for (int f = 0; f < 4; f++) { /* face f: the three corners other than f */
+            const double *q0 = p[(f + 1) % 4], *q1 = p[(f + 2) % 4], *q2 = p[(f + 3) % 4];
+            double u[3], v[3];
+            for (int d = 0; d < 3; d++) u[d] = q1[d] - q0[d], v[d] = q2[d] - q0[d];
+            double nx = u[1] * v[2] - u[2] * v[1], ny = u[2] * v[0] - u[0] * v[2], nz = u[0] * v[1] - u[1] * v[0];
+            largest = fmax(largest, 0.5 * sqrt(nx * nx + ny * ny + nz * nz));
+        }
+        thinnest = fmin(thinnest, largest > 0 ? 3 * volume / largest : 0);
+    }
+    return thinnest;
+}
+
+/* The fastest a node or a wall moves at the step's start (m/s). */
+static double fastest_motion(const sl_world *w) {
+    const double *v = sl_world_velocities(w);
+    double fastest = 0;
+    for (int i = 0; i < sl_world_node_count(w); i++) fastest = fmax(fastest, sqrt(v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]));
+    sl_wall walls[1 + SL_WORLD_MAX_PLATES];
+    int nw = sl_world_walls(w, sl_world_time(w), walls);
+    for (int k = 0; k < nw; k++) fastest = fmax(fastest, fabs(walls[k].velocity));
+    return fastest;
+}
+
+/* The step rule of sl_incompressible_control at the state at the world step's start:
+ * dt_info's bounds and the substep h = dt / ceil(dt / bound). Fails (SL_ERR_NO_CONVERGENCE,
+ * with the reason in the world's last error) when the bound is below the floor. */
+static sl_status choose_step(sl_world *w, incompressible_state *s) {
+    double dt = sl_world_dt(w);
+    sl_incompressible_dt *d = &s->dt_info;
+    memset(d, 0, sizeof *d);
+    d->elastic = d->motion = d->bound = INFINITY;
+    d->substeps = 1, d->dt = dt;
+    if (!s->control.adaptive) return SL_OK;
+    sl_status st = sl_world_omega_max(w, SL_INCOMPRESSIBLE_OMEGA_ITERATIONS, &d->omega_max);
+    if (st != SL_OK) return st;
+    d->thinnest = thinnest_tet(w, sl_world_positions(w));
+    d->speed = fastest_motion(w);
+    if (d->omega_max > 0) d->elastic = s->control.cfl * 2 / d->omega_max;
+    if (d->speed > 0) d->motion = s->control.motion * d->thinnest / d->speed;
+    d->bound = fmin(d->elastic, d->motion);
+    if (!(d->bound >= s->control.dt_floor))
+        return sl_world_fail(w, SL_ERR_NO_CONVERGENCE, "the step size fell below its floor %g s: %s bound %.3g s "
+                             "(omega_max %.4g rad/s, thinnest tet %.3g m, fastest motion %.3g m/s)", s->control.dt_floor,
+                             d->elastic <= d->motion ? "the elastic CFL" : "the motion", d->bound, d->omega_max,
+                             d->thinnest, d->speed);
+    d->substeps = dt <= d->bound ? 1 : (int)fmin(ceil(dt / d->bound), INT_MAX);
+    d->dt = dt / d->substeps;
+    return SL_OK;
+}
+
+static sl_status incompressible_step(sl_world *w, void *state) {
+    incompressible_state *s = state;
+    double t0 = sl_clock_seconds();
+    s->t_solve = 0;
+    sl_status st = choose_step(w, s);
+    s->h = s->dt_info.dt;
+    for (int k = 0; k < s->dt_info.substeps && st == SL_OK; k++) {
+        s->t_sub = sl_world_time(w) + k * s->h;
+        st = substep(w, s);
+    }
+    s->stats.last_solve_seconds = s->t_solve;
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->assembly = sl_clock_seconds() - t0 - s->t_solve;
+    timing->solve = s->t_solve;
+    timing->dt = s->h, timing->substeps = s->dt_info.substeps;
+    return st;
 }
 
 const sl_stepper_class sl_stepper_incompressible = {
@@ -454,5 +556,29 @@ sl_status sl_incompressible_node_pressure(const sl_world *w, double *out) {
                              sl_world_stepper(w) ? sl_world_stepper(w)->name : "none");
     const incompressible_state *s = sl_stepper_state(w);
     for (int i = 0; i < sl_world_node_count(w); i++) out[i] = s->pressure_valid ? s->node_pressure[i] : 0;
+    return SL_OK;
+}
+
+sl_incompressible_control sl_incompressible_control_default(void) {
+    return (sl_incompressible_control){0, SL_INCOMPRESSIBLE_CFL, 0.5, 1e-7};
+}
+
+sl_status sl_incompressible_set_control(sl_world *w, const sl_incompressible_control *c) {
+    if (!w || !c) return SL_ERR_NULL;
+    if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w))
+        return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "the adaptive step is the 'incompressible' stepper's");
+    if (!(c->cfl > 0 && c->cfl <= 1) || !(c->motion > 0 && c->motion <= 1) || !(c->dt_floor > 0 && c->dt_floor < INFINITY))
+        return sl_world_fail(w, SL_ERR_RANGE, "step control: cfl %g and motion %g must be in (0, 1], the floor %g s > 0",
+                             c->cfl, c->motion, c->dt_floor);
+    incompressible_state *s = sl_stepper_state(w);
+    s->control = *c;
+    s->control.adaptive = c->adaptive != 0;
+    return SL_OK;
+}
+
+sl_status sl_incompressible_step_rule(const sl_world *w, sl_incompressible_dt *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w)) return SL_ERR_INCOMPATIBLE;
+    *out = ((const incompressible_state *)sl_stepper_state(w))->dt_info;
     return SL_OK;
 }

@@ -67,6 +67,14 @@ int sl_world_plate(const sl_world *w, int i, double t, double *height, double *v
     return 1;
 }
 
+double sl_world_thickness_ratio(const sl_world *w) {
+    if (!w || w->contact.plate_count < 2) return NAN;
+    double lo0, hi0, lo, hi, t = w->t;
+    sl_world_plate(w, 0, 0, &lo0, NULL, NULL), sl_world_plate(w, 1, 0, &hi0, NULL, NULL);
+    sl_world_plate(w, 0, t, &lo, NULL, NULL), sl_world_plate(w, 1, t, &hi, NULL, NULL);
+    return hi0 != lo0 ? (hi - lo) / (hi0 - lo0) : NAN;
+}
+
 int sl_world_walls(const sl_world *w, double t, sl_wall *out) {
     int k = 0;
     if (w->contact.ground) out[k++] = (sl_wall){w->contact.height, 0, 1, w->contact.ground_friction};

@@ -22,6 +22,8 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     vsnprintf(detail, sizeof detail, fmt, args);
     va_end(args);
     snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
+    snprintf(w->fail_detail, sizeof w->fail_detail, "%s", detail);
+    w->fail_count++;
     return status;
 }
 
@@ -297,6 +299,7 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
     w->dt = dt;
     w->beta = beta;
     w->diverged = 0;
+    w->timing.dt = 0; /* the step size in use is the new dt until a step */
     sl_status st = sl_assembly_prepare(w);
     if (st == SL_OK && stepper->init) st = stepper->init(w, &w->stepper_state);
     if (st != SL_OK) {
@@ -345,8 +348,10 @@ sl_status sl_world_step(sl_world *w) {
         return sl_world_fail(w, st, "%s: %s", stage, sl_status_message(st));
     }
     memset(&w->timing, 0, sizeof w->timing);
+    unsigned fails = w->fail_count; /* a message the stepper leaves is its reason */
 
     st = w->stepper->step(w, w->stepper_state);
+    if (w->timing.dt == 0) w->timing.dt = w->dt, w->timing.substeps = 1;
     /* seed 003 §5: integrate, correct positions, then resolve collisions */
     if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
@@ -361,7 +366,10 @@ sl_status sl_world_step(sl_world *w) {
     if (st == SL_ERR_SINGULAR)
         reason = "the implicit step could not be solved: some motion meets no resistance at all (linear system singular)",
         st = SL_ERR_DIVERGED;
-    if (st == SL_ERR_NO_CONVERGENCE) { /* its half-solved correction would inject energy */
+    if (st == SL_ERR_NO_CONVERGENCE && w->fail_count != fails) { /* the stepper said why */
+        snprintf(buf, sizeof buf, "the step could not go on: %s", w->fail_detail);
+        reason = buf, st = SL_ERR_DIVERGED;
+    } else if (st == SL_ERR_NO_CONVERGENCE) { /* its half-solved correction would inject energy */
         snprintf(buf, sizeof buf, "the implicit step could not be solved to its tolerance, and a half-solved step "
                  "would add energy (%s)", sl_status_message(st));
         reason = buf, st = SL_ERR_DIVERGED;
@@ -392,6 +400,7 @@ void sl_world_reset(sl_world *w) {
     w->t = 0;
     w->diverged = 0;
     w->diverged_reason[0] = 0;
+    w->timing.dt = 0, w->timing.substeps = 0; /* the step size in use is the world's again */
     if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
     w->last_error[0] = 0;
     sl_status st = w->driver ? w->driver(w, 0.0, w->driver_ctx) : SL_OK;
@@ -431,6 +440,11 @@ int sl_world_model_count(const sl_world *w) { return w ? w->model_count : 0; }
 int sl_world_constraint_count(const sl_world *w) { return w ? w->m : 0; }
 const char *sl_world_last_error(const sl_world *w) { return w ? w->last_error : ""; }
 int sl_world_tracked_node(const sl_world *w) { return w ? w->tracked_node : -1; }
+
+double sl_world_step_size(const sl_world *w) {
+    if (!w) return NAN;
+    return w->timing.dt > 0 ? w->timing.dt : w->dt;
+}
 
 sl_step_timing sl_world_last_timing(const sl_world *w) {
     sl_step_timing zero = {0};

@@ -52,8 +52,10 @@ struct sl_world {
 
     int diverged;
     double diverged_time;
-    char diverged_reason[720]; /* the reason and, after it, add_stiffening's sentence (world.c) */
+    char diverged_reason[720]; /* the reason and, after it, add_stiffness's sentence (world.c) */
     char last_error[1024];
+    char fail_detail[200];  /* the detail of the last sl_world_fail (its status's words left off) */
+    unsigned fail_count;    /* sl_world_fail calls: a step compares it to see if its stepper said why it failed */
     sl_step_timing timing;
 
     double *load;       /* double[3n] N, constant loads (NULL: none) */

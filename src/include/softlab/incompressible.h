@@ -126,6 +126,71 @@ typedef struct sl_pressure_stats {
     double last_solve_seconds;  /* time of the last step's two solves */
 } sl_pressure_stats;
 
+/* The step control (seed 001 §2 and §5). The seed integrates with the semi-implicit Newmark
+ * scheme of Bridson et al. 2003 / Selle et al. 2007, whose explicit elastic half kicks are
+ * stable below the deviatoric CFL bound 2/omega_max, and follows the step size down as the
+ * squeezed sphere flattens (§5: "numerical error forced the time step to zero"); it does
+ * not print the rule. softlab's rule, evaluated at the start of every world step from its
+ * state: the bound
+ *     dt_bound = min(cfl * 2 / omega_max,  motion * h_min / s_max)
+ * with omega_max of sl_world_omega_max (the projected rows left out: the deviatoric
+ * tets set it), h_min the smallest altitude of the body's tets (3|V| over the largest
+ * face) and s_max the fastest node or wall (plate, ground) speed: no node or plate crosses
+ * more than `motion` of the thinnest tet in a step, the contact part of the rule (a plate
+ * moving faster than the body's thinnest layer can follow it). The world's step dt is
+ * then taken as k = ceil(dt / dt_bound) equal substeps of dt / k (1 when dt <= dt_bound),
+ * so the world's time, drivers and samples keep their fixed rhythm. A bound below
+ * dt_floor stops the run (SL_ERR_NO_CONVERGENCE, the world diverged with the reason):
+ * the seed's "time step forced to zero".
+ * Measured on onering-squeeze (no gravity, plates closing at 0.1 m/s each; issue 42):
+ *   816 tets (6 cells), world dt 1 ms: cfl 0.25 takes the ball to the lab's 25 % (0.8 s)
+ *     in 1905 substeps instead of 7500 at the fixed 0.1 ms, total energy 392.94 J against
+ *     392.82 J, V/V0 = 0.99999999 at the end; cfl 0.5 stops at t = 0.625 s (37.5 %, a
+ *     position solve's least-squares answer at residual 0.099), hence the default 0.25.
+ *   Squeezed on toward seed 001's 1.1 % (squeeze_gap 0.011) the rule does worse than the
+ *     fixed 0.1 ms, which reaches 1.10 % with |V/V0 - 1| <= 0.044 % (816 tets) and
+ *     0.039 % (192 tets): cfl 0.25 stops at 15.2 % (816 tets, 0.77 % volume error) and
+ *     6.5 % (192 tets, 0.51 %: the 1 ms steps of the round ball leave transient volume
+ *     errors of 0.1-0.5 % that the recovery term takes back), cfl 0.1 at 9.8 %, each at a
+ *     position solve's least-squares answer. The deep squeeze's limit is the pressure
+ *     system's consistency, not the elastic bound, and smaller steps reach it sooner:
+ *     fixed 0.05 ms stops at 8.4 % (192 tets), and the rule at world dt 0.1 ms stops at
+ *     3.7 %, in the step where it first halves the step to 0.05 ms. So the fixed step
+ *     stays the default, for the squeeze as for stepper comparisons. */
+typedef struct sl_incompressible_control {
+    int adaptive;    /* 0: every step is the world's dt (the default, for stepper comparisons) */
+    double cfl;      /* (0, 1]: the fraction of the elastic bound 2/omega_max */
+    double motion;   /* (0, 1]: the fraction of the thinnest tet a node or wall may cross */
+    double dt_floor; /* s, > 0: the smallest bound a run goes on with */
+} sl_incompressible_control;
+
+/* adaptive 0, cfl SL_INCOMPRESSIBLE_CFL, motion 0.5, dt_floor 1e-7 s. */
+sl_incompressible_control sl_incompressible_control_default(void);
+#define SL_INCOMPRESSIBLE_CFL 0.25
+/* Lanczos products sl_world_omega_max may take for the rule, each world step. */
+#define SL_INCOMPRESSIBLE_OMEGA_ITERATIONS 200
+
+/* Sets w's step control. Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (the stepper is not
+ * `incompressible`), SL_ERR_RANGE (cfl or motion outside (0, 1], dt_floor not > 0 and
+ * finite; the message names the value). */
+sl_status sl_incompressible_set_control(sl_world *w, const sl_incompressible_control *control);
+
+/* What the rule found at the last world step's start (all INFINITY/0 under a fixed step,
+ * except dt and substeps). */
+typedef struct sl_incompressible_dt {
+    double dt;        /* s: the substep in use (also sl_world_step_size) */
+    int substeps;     /* substeps of the world's step */
+    double bound;     /* s: min(elastic, motion) */
+    double elastic;   /* s: cfl * 2 / omega_max */
+    double motion;    /* s: motion * thinnest / speed (INFINITY at rest) */
+    double omega_max; /* rad/s */
+    double thinnest;  /* m: the smallest tet altitude */
+    double speed;     /* m/s: the fastest node or wall */
+} sl_incompressible_dt;
+
+/* Reads the last step's rule (zeros before a step). Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE. */
+sl_status sl_incompressible_step_rule(const sl_world *w, sl_incompressible_dt *out);
+
 /* Reads the statistics of w's incompressible stepper. Errors: SL_ERR_NULL,
  * SL_ERR_INCOMPATIBLE. */
 sl_status sl_incompressible_stats(const sl_world *w, sl_pressure_stats *out);

@@ -57,6 +57,9 @@ typedef struct sl_step_timing {
                              BiCGSTAB (vertex warping), MINRES or CG (the two pressure
                              solves of `incompressible`); 0 when the step solved directly
                              (a fresh Cholesky or LU factor) or solves nothing (explicit) */
+    double dt;            /* s: the step size in use: sl_world_dt, or the substep of a stepper
+                             that divides the world's step (incompressible's adaptive step) */
+    int substeps;         /* steps of size dt the world's step took (1 unless adaptive) */
 } sl_step_timing;
 
 /* A definition with defaults: no nodes, gravity (0,-9.81,0), divergence_stretch 20. */
@@ -203,6 +206,10 @@ int sl_world_model_count(const sl_world *w);
 const sl_model *sl_world_model(const sl_world *w, int index);
 int sl_world_constraint_count(const sl_world *w);     /* total m over all models */
 sl_step_timing sl_world_last_timing(const sl_world *w);
+/* The step size in use (s): the last step's (sl_step_timing.dt: the world's dt, or the
+ * substep of the incompressible stepper's adaptive step, softlab/incompressible.h), the
+ * world's dt before the first step and after a reset; NaN for NULL. */
+double sl_world_step_size(const sl_world *w);
 
 /* Writes the positions of every node into x (double[3n], m); errors: SL_ERR_NULL. */
 sl_status sl_world_set_positions(sl_world *w, const double *x);
@@ -595,6 +602,10 @@ int sl_world_plate_count(const sl_world *w);
 /* Plate i of w at time t (s): its height (m), velocity (m/s) and facing (+1 / -1) in the
  * non-NULL out-pointers. Returns 1, or 0 for NULL or a bad index. */
 int sl_world_plate(const sl_world *w, int i, double t, double *height, double *velocity, int *facing);
+/* The squeeze's thickness (seed 001 §5, Fig. 6): the gap between plates 0 and 1 at the
+ * world's time over their gap at t = 0, where the squeeze scenes put them touching the
+ * body (onering-squeeze: the ball's diameter). NaN for NULL or fewer than two plates. */
+double sl_world_thickness_ratio(const sl_world *w);
 
 /* The node whose trajectory plots follow (-1 if none). */
 int sl_world_tracked_node(const sl_world *w);
