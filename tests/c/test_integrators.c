@@ -24,8 +24,8 @@ static sl_world *oscillator(const char *method, double dt) {
     return w;
 }
 
-/* The explicit steppers of the table: those without a linear solve. */
-static int is_explicit(const sl_stepper_class *c) { return !(c->flags & SL_STEPPER_LINEAR_SOLVE); }
+/* The explicit steppers of the table: no linear solve, not position-based. */
+static int is_explicit(const sl_stepper_class *c) { return sl_stepper_is_explicit(c); }
 
 /* omega dt_max of find-dt's bisection on the oscillator (t_end: its --t-end, s). */
 static double measured_bound(const sl_stepper_class *c, double t_end) {

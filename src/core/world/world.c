@@ -117,6 +117,7 @@ sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
     w->mass_damping = def->mass_damping;
     w->tracked_node = -1;
     w->strength = 1;
+    w->iterations = SL_WORLD_ITERATIONS_DEFAULT;
     w->dt = 0.01;
     *out = w;
     return SL_OK;
@@ -328,7 +329,7 @@ sl_status sl_world_step(sl_world *w) {
 
     st = w->stepper->step(w, w->stepper_state);
     /* seed 003 §5: integrate, correct positions, then resolve collisions */
-    if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
+    if (st == SL_OK && sl_stepper_is_explicit(w->stepper)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
 
     char buf[400];
