@@ -170,6 +170,27 @@ static int repeated_option(char **argv, int i) {
     return 0;
 }
 
+/* Handles the whole-number options of `run` (--track, --iterations) with value num (its
+ * text val); -1 if opt is not one, 0 (after saying why) on a bad value, 1 ok. */
+static int parse_whole(const char *opt, double num, const char *val, run_args *a) {
+    if (!strcmp(opt, "--iterations")) {
+        if (!(num == floor(num) && fabs(num) <= 1e9)) { /* whole, before (int): the world checks the range */
+            fprintf(stderr, "softlab: --iterations expects a whole number in [%d, %d], got '%s'\n",
+                    SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX, cli_shown(val));
+            return 0;
+        }
+        a->iterations = num;
+        return 1;
+    }
+    if (strcmp(opt, "--track")) return -1;
+    if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
+        fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", cli_shown(val));
+        return 0;
+    }
+    a->track = (int)num;
+    return 1;
+}
+
 /* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
@@ -240,20 +261,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             }
             a->mass_damping = num;
         }
-        else if (!strcmp(opt, "--iterations")) {
-            if (!(num == floor(num) && fabs(num) <= 1e9)) { /* whole, before (int): the world checks the range */
-                fprintf(stderr, "softlab: --iterations expects a whole number in [%d, %d], got '%s'\n",
-                        SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX, cli_shown(val));
-                return 0;
-            }
-            a->iterations = num;
-        }
-        else if (!strcmp(opt, "--track")) {
-            if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
-                fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", cli_shown(val));
-                return 0;
-            }
-            a->track = (int)num;
+        else if ((param = parse_whole(opt, num, val, a)) >= 0) {
+            if (!param) return 0;
         } else {
             fprintf(stderr, "softlab: unknown option '%s'\n", cli_shown(opt));
             return 0;
