@@ -7,7 +7,7 @@
 #include "world/stepper_api.h"
 
 typedef struct sl_pb_state {
-    double *x_start; /* double[3n], m: x^n, the positions at the (sub)step's start */
+    double *moved;   /* double[3n], m: the sum of the (sub)step's sweep corrections */
     double *force;   /* double[3n], N: the external force of the (sub)step */
     double *dx;      /* double[3n], m: a sweep's correction */
     double *lambda;  /* double[m]: XPBD's multipliers, accumulated over one (sub)step */
