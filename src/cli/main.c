@@ -56,6 +56,7 @@ typedef struct {
     int *node_ids; /* file ids of a --mesh run's nodes (owned), or NULL */
     double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
     double cfl, dt_floor; /* --cfl, --dt-floor: the incompressible stepper's adaptive step (NaN: fixed) */
+    double iterations; /* --iterations (NaN: the world's, SL_WORLD_ITERATIONS_DEFAULT) */
     int track, until_rest, pin_box_count;
     int t_end_default; /* no --t-end nor --until-rest: the scene's t_end (said on stderr) */
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
@@ -84,7 +85,8 @@ static void print_usage(FILE *f) {
             "       softlab bench --squeeze [--resolution N] [--cfl C]\n"
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
-            "                   [--beta PER_S (regularized steppers)] [--k N_M] [--young PA] [--poisson NU]\n"
+            "                   [--beta PER_S (regularized steppers)] [--iterations N (xpbd, xpbd-substeps, pbd)]\n"
+            "                   [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--onering 0|1] [--squeeze-gap FRACTION] [--experiment hang|drop|squeeze|cantilever]\n"
             "                   [--pin-box x0,y0,z0,x1,y1,z1]... [--grid original|improved|area|volume|pillars]\n"
@@ -129,7 +131,7 @@ static int parse_box(const char *s, double box[6]) {
 
 /* 1 if opt is an option that takes a number. */
 static int numeric_option(const char *opt) {
-    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping", "--cfl", "--dt-floor"};
+    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping", "--cfl", "--dt-floor", "--iterations"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(opt, names[k])) return 1;
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
@@ -180,11 +182,32 @@ static double *number_slot(run_args *a, const char *opt) {
          : !strcmp(opt, "--cfl") ? &a->cfl : !strcmp(opt, "--dt-floor") ? &a->dt_floor : NULL;
 }
 
+/* Handles the whole-number options of `run` (--track, --iterations) with value num (its
+ * text val); -1 if opt is not one, 0 (after saying why) on a bad value, 1 ok. */
+static int parse_whole(const char *opt, double num, const char *val, run_args *a) {
+    if (!strcmp(opt, "--iterations")) {
+        if (!(num == floor(num) && fabs(num) <= 1e9)) { /* whole, before (int): the world checks the range */
+            fprintf(stderr, "softlab: --iterations expects a whole number in [%d, %d], got '%s'\n",
+                    SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX, cli_shown(val));
+            return 0;
+        }
+        a->iterations = num;
+        return 1;
+    }
+    if (strcmp(opt, "--track")) return -1;
+    if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
+        fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", cli_shown(val));
+        return 0;
+    }
+    a->track = (int)num;
+    return 1;
+}
+
 /* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
-    a->dt = a->t_end = a->beta = a->mass_damping = a->cfl = a->dt_floor = NAN;
+    a->dt = a->t_end = a->beta = a->mass_damping = a->cfl = a->dt_floor = a->iterations = NAN;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
@@ -248,12 +271,8 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
             }
             a->mass_damping = num;
         }
-        else if (!strcmp(opt, "--track")) {
-            if (!(num >= 0 && num <= INT_MAX && num == floor(num))) { /* before (int): no UB */
-                fprintf(stderr, "softlab: --track expects a node index >= 0, got '%s'\n", cli_shown(val));
-                return 0;
-            }
-            a->track = (int)num;
+        else if ((param = parse_whole(opt, num, val, a)) >= 0) {
+            if (!param) return 0;
         } else {
             fprintf(stderr, "softlab: unknown option '%s'\n", cli_shown(opt));
             return 0;
@@ -406,16 +425,24 @@ static int steps_fit(const run_args *a, int t_end_given) {
 }
 
 /* 1 if the options of a apply to stepper; else says which the run would ignore and
- * returns 0: --beta (beta_given) on a stepper without SL_STEPPER_USES_BETA, with the
- * steppers that read it (from the table). */
+ * returns 0: --beta (beta_given) on a stepper without SL_STEPPER_USES_BETA, --iterations on
+ * one without SL_STEPPER_USES_ITERATIONS, with the steppers that read it (from the table). */
 static int stepper_options_apply(const run_args *a, const sl_stepper_class *stepper, int beta_given) {
-    if (!beta_given || (stepper->flags & SL_STEPPER_USES_BETA)) return 1;
-    fprintf(stderr, "softlab: --beta: %s has no damping rate β (seed 000 eq. 20), the option would be "
-            "ignored; the steppers that use it:", stepper->name);
-    for (int k = 0; k < sl_stepper_count; k++)
-        if (sl_steppers[k]->flags & SL_STEPPER_USES_BETA) fprintf(stderr, " %s", sl_steppers[k]->name);
-    fputc('\n', stderr);
-    return 0;
+    static const struct { const char *option, *what; int flag; } uses[] = {
+        {"--beta", "no damping rate β (seed 000 eq. 20)", SL_STEPPER_USES_BETA},
+        {"--iterations", "no iteration count (position-based steppers, XPBD)", SL_STEPPER_USES_ITERATIONS},
+    };
+    int given[2] = {beta_given, !isnan(a->iterations)};
+    for (int u = 0; u < 2; u++) {
+        if (!given[u] || (stepper->flags & uses[u].flag)) continue;
+        fprintf(stderr, "softlab: %s: %s has %s, the option would be ignored; the steppers that use it:",
+                uses[u].option, stepper->name, uses[u].what);
+        for (int k = 0; k < sl_stepper_count; k++)
+            if (sl_steppers[k]->flags & uses[u].flag) fprintf(stderr, " %s", sl_steppers[k]->name);
+        fputc('\n', stderr);
+        return 0;
+    }
+    return 1;
 }
 
 /* Builds the world of a run; prints why and returns NULL on failure. */
@@ -463,6 +490,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
     for (int b = 0; !a->mesh && st == SL_OK && b < a->pin_box_count; b++) /* a mesh's are applied */
         st = sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, NULL);
     if (st == SL_OK && !isnan(a->mass_damping)) st = sl_world_set_mass_damping(w, a->mass_damping);
+    if (st == SL_OK && !isnan(a->iterations)) st = sl_world_set_iterations(w, (int)a->iterations);
     if (st == SL_OK) st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
     if (st == SL_OK && (!isnan(a->cfl) || !isnan(a->dt_floor))) { /* the adaptive step */

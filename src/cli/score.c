@@ -282,7 +282,7 @@ int softlab_score(int argc, char **argv) {
     /* the time per step relative to explicit Euler's: its score is 0 at every dt, so a
      * score ratio was always nan or inf; the cost ratio is about the evaluations' */
     int explicit_count = 0; /* --max-seconds is the whole table's: an equal share each */
-    for (int k = 0; k < sl_stepper_count; k++) explicit_count += !(sl_steppers[k]->flags & SL_STEPPER_LINEAR_SOLVE);
+    for (int k = 0; k < sl_stepper_count; k++) explicit_count += sl_stepper_is_explicit(sl_steppers[k]);
     a.limits.max_seconds /= explicit_count > 0 ? explicit_count : 1;
     double ref = NAN;
     char unfinished[1024] = ""; /* the rows whose search gave up, for the last line */
@@ -290,7 +290,7 @@ int softlab_score(int argc, char **argv) {
            "t_vs_euler", "score/eval");
     for (int k = 0; k < sl_stepper_count; k++) {
         const sl_stepper_class *c = sl_steppers[k];
-        if (c->flags & SL_STEPPER_LINEAR_SOLVE) continue;
+        if (!sl_stepper_is_explicit(c)) continue;
         if (!stepper_accepts(&a, c, "score: ")) {
             printf("%-20s %12s\n", c->name, "refused");
             continue;

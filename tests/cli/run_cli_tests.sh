@@ -261,6 +261,19 @@ for m in rk4 implicit-euler symplectic-euler; do
 done
 $bin run --scene fem-hanging-cantilever --method regularized --beta 1 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
 check beta_taken_by_regularized '[ $rc = 0 ]'
+# issue 46: --iterations (sl_world_set_iterations) is refused where the stepper does not read it
+# (SL_STEPPER_USES_ITERATIONS, checked against the runs in tests/c/test_xpbd.c) and outside [1, 1000]
+$bin run --scene swinging-cube --method rk4 --iterations 3 --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check iterations_refused_for_rk4 '[ $rc = 2 ] && grep -q -- "--iterations: rk4 has no iteration count .*the option would be ignored; the steppers that use it: xpbd xpbd-substeps pbd$" "$tmp/err"'
+for n in 0 1001; do
+  $bin run --scene swinging-cube --method xpbd --iterations $n --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+  check "iterations_${n}_out_of_range" '[ $rc = 2 ] && grep -q "iterations = $n not in \[1, 1000\]" "$tmp/err"'
+done
+$bin run --scene swinging-cube --method xpbd --iterations 2.5 --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check iterations_not_whole_refused '[ $rc = 2 ] && grep -q -- "--iterations expects a whole number in \[1, 1000\]" "$tmp/err"'
+$bin run --scene swinging-cube --method xpbd --iterations 2 --t-end 0.1 > "$tmp/it2.csv" 2> /dev/null; rc=$?
+$bin run --scene swinging-cube --method xpbd --iterations 40 --t-end 0.1 > "$tmp/it40.csv" 2> /dev/null; rc2=$?
+check iterations_taken_by_xpbd '[ $rc = 0 ] && [ $rc2 = 0 ] && ! cmp -s "$tmp/it2.csv" "$tmp/it40.csv"'
 # issue 43: low items of the command line
 $bin scenes --bogus > "$tmp/sb" 2> "$tmp/err"; rc=$?
 check scenes_bogus_option_refused '[ $rc = 2 ] && grep -q "scenes takes no options, got .--bogus." "$tmp/err" && [ ! -s "$tmp/sb" ]'

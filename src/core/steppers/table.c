@@ -18,6 +18,7 @@ extern const sl_stepper_class sl_stepper_regularized_geometric;
 extern const sl_stepper_class sl_stepper_terzopoulos;
 extern const sl_stepper_class sl_stepper_stiffness_warping, sl_stepper_stiffness_warping_element, sl_stepper_linear_fem;
 extern const sl_stepper_class sl_stepper_incompressible;
+extern const sl_stepper_class sl_stepper_xpbd, sl_stepper_xpbd_substeps, sl_stepper_pbd;
 
 const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_explicit_euler,
@@ -35,6 +36,7 @@ const sl_stepper_class *const sl_steppers[] = {
     &sl_stepper_terzopoulos,
     &sl_stepper_linear_fem, &sl_stepper_stiffness_warping, &sl_stepper_stiffness_warping_element,
     &sl_stepper_incompressible,
+    &sl_stepper_xpbd, &sl_stepper_xpbd_substeps, &sl_stepper_pbd,
 };
 const int sl_stepper_count = (int)(sizeof sl_steppers / sizeof sl_steppers[0]);
 

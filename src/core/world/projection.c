@@ -1,6 +1,8 @@
-/* The position-based correction of seed 003 §5 after an explicit step (world.h,
- * sl_world_set_pbd_iterations): Gauss-Seidel over the constraint rows of the model
- * language, each row projected toward phi_i = 0 along M^-1 grad phi_i. */
+/* The Gauss-Seidel sweep over the constraint rows of the model language, shared by the
+ * position-based correction of seed 003 §5 after an explicit step (world.h,
+ * sl_world_set_pbd_iterations: every row projected toward phi_i = 0 along M^-1 grad phi_i)
+ * and the position-based steppers (steppers/xpbd.c: XPBD §3 eq. 17-18, rows of compliance
+ * alpha_i), and the settings of both. */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <cs.h>
 #include <stdlib.h>
@@ -19,10 +21,24 @@ sl_status sl_world_set_pbd_iterations(sl_world *w, int iterations) {
 
 int sl_world_pbd_iterations(const sl_world *w) { return w ? w->pbd_iterations : 0; }
 
+sl_status sl_world_set_iterations(sl_world *w, int iterations) {
+    if (!w) return SL_ERR_NULL;
+    if (iterations < SL_WORLD_ITERATIONS_MIN || iterations > SL_WORLD_ITERATIONS_MAX)
+        return sl_world_fail(w, SL_ERR_RANGE,
+                             "iterations = %d not in [%d, %d]: the sweeps (xpbd, pbd) or substeps "
+                             "(xpbd-substeps) of a step",
+                             iterations, SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX);
+    w->iterations = iterations;
+    return SL_OK;
+}
+
+int sl_world_iterations(const sl_world *w) { return w ? w->iterations : 0; }
+
 /* One sweep on the rows of J (Jt: n_free x m, column i = row i of J over the free dofs,
  * evaluated with phi at the sweep's start). dx (double[3n], zero on entry) gets the
- * sweep's correction. */
-static void sweep(const sl_world *w, const cs *Jt, double *dx) {
+ * sweep's correction; lambda (double[m] or NULL: 0) the multipliers' changes. With
+ * alpha_scale = 0 (seed 003 §5, PBD) the step is -c / (J_i M^-1 J_i^T), as it always was. */
+static void sweep(const sl_world *w, const cs *Jt, double alpha_scale, double *lambda, double *dx) {
     const sl_assembly *a = &w->assembly;
     for (int i = 0; i < w->m; i++) {
         double c = a->phi[i], den = 0;
@@ -31,13 +47,27 @@ static void sweep(const sl_world *w, const cs *Jt, double *dx) {
             c += Jt->x[p] * dx[d];                       /* phi_i + J_i dx: earlier rows' moves */
             den += Jt->x[p] * Jt->x[p] / w->mass[d / 3]; /* J_i M^-1 J_i^T */
         }
-        if (!(den > 0)) continue; /* every node of the row pinned (or J_i = 0) */
-        double s = -c / den;
+        if (!(den > 0)) continue; /* every node of the row pinned (or J_i = 0): nothing moves */
+        double at = alpha_scale * a->alpha[i], l = lambda ? lambda[i] : 0; /* alpha tilde_i */
+        double s = (-c - at * l) / (den + at);           /* XPBD eq. 18: delta lambda_i */
         for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
             int d = a->free_dof[Jt->i[p]];
-            dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* dx = -phi_i M^-1 J_i^T / (J_i M^-1 J_i^T) */
+            dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* XPBD eq. 17: dx = M^-1 J_i^T delta lambda_i */
         }
+        if (lambda) lambda[i] += s;
     }
+}
+
+sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, double *dx) {
+    memset(dx, 0, 3 * (size_t)w->n * sizeof(double));
+    if (w->m == 0) return SL_OK;
+    sl_assembly_evaluate(w, x);
+    const cs *J = sl_assembly_jacobian(w);  /* m x n_free, owned by the assembly */
+    cs *Jt = J ? cs_transpose(J, 1) : NULL; /* its rows as columns */
+    if (!Jt) return SL_ERR_NOMEM;
+    sweep(w, Jt, alpha_scale, lambda, dx);
+    cs_spfree(Jt);
+    return SL_OK;
 }
 
 sl_status sl_world_project_constraints(sl_world *w) {
@@ -47,16 +77,7 @@ sl_status sl_world_project_constraints(sl_world *w) {
     double *dx = malloc(3 * (size_t)w->n * sizeof(double));
     sl_status st = dx ? SL_OK : SL_ERR_NOMEM;
     for (int it = 0; it < w->pbd_iterations && st == SL_OK; it++) {
-        sl_assembly_evaluate(w, w->x);
-        const cs *J = sl_assembly_jacobian(w);     /* m x n_free, owned by the assembly */
-        cs *Jt = J ? cs_transpose(J, 1) : NULL;    /* its rows as columns */
-        if (!Jt) {
-            st = SL_ERR_NOMEM;
-            break;
-        }
-        memset(dx, 0, 3 * (size_t)w->n * sizeof(double));
-        sweep(w, Jt, dx);
-        cs_spfree(Jt);
+        if ((st = sl_stepper_sweep(w, w->x, 0, NULL, dx)) != SL_OK) break;
         for (int k = 0; k < a->n_free; k++) {
             int d = a->free_dof[k];
             w->x[d] += dx[d];

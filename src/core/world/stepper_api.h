@@ -6,7 +6,7 @@
  *
  * Besides what is declared here a stepper reads the world through the public getters of
  * softlab/world.h: sl_world_node_count (n), sl_world_dt, sl_world_time, sl_world_beta,
- * sl_world_masses (double[n], kg), sl_world_mass_damping, sl_world_is_pinned,
+ * sl_world_masses (double[n], kg), sl_world_mass_damping, sl_world_is_pinned, sl_world_iterations,
  * sl_world_model_count, sl_world_model, sl_world_constraint_count (m), sl_world_edges and
  * sl_world_edge_count, sl_world_stepper.
  *
@@ -125,6 +125,24 @@ typedef struct sl_force_inputs {
     double grab_k;              /* N/m */
 } sl_force_inputs;
 sl_force_inputs sl_stepper_force_inputs(const sl_world *w);
+
+/* ---- the Gauss-Seidel sweep of the position-based methods (world/projection.c) ------ */
+
+/* One Gauss-Seidel sweep over every constraint row, in model and row order, at positions x
+ * (double[3n], m): the sweep of seed 003 §5's position correction (softlab/world.h,
+ * sl_world_set_pbd_iterations) and of the position-based steppers (Macklin, Mueller,
+ * Chentanez, "XPBD", 2016, §3 eq. 17-18). phi and J are evaluated once, at x; row i sees
+ * the corrections of the rows before it through its linearization phi_i + J_i dx (exact for
+ * a row linear in x, e.g. a spring moved along itself), and
+ *     dlambda_i = (-(phi_i + J_i dx) - at_i lambda_i) / (J_i M^-1 J_i^T + at_i)   (eq. 18)
+ *     dx += M^-1 J_i^T dlambda_i,   lambda_i += dlambda_i                         (eq. 17)
+ * with at_i = alpha_scale alpha_i: XPBD's alpha tilde = alpha / dt^2 (alpha_scale =
+ * 1/dt^2, 1/s^2), or 0 (PBD: every row projected toward phi_i = 0). A row with no free
+ * node is skipped. lambda: double[m] (units phi dt^2 / alpha, N s^2 for a spring in m),
+ * accumulated; NULL reads and keeps none (only with alpha_scale = 0). dx: double[3n],
+ * written with the sweep's correction (m), 0 on pinned dofs; x itself is not changed (it
+ * may be sl_stepper_x). Errors: SL_ERR_NOMEM. */
+sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, double *dx);
 
 /* ---- the system matrix over the free dofs ------------------------------------------ */
 

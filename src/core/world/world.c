@@ -119,6 +119,7 @@ sl_status sl_world_create(const sl_world_def *def, sl_world **out) {
     w->mass_damping = def->mass_damping;
     w->tracked_node = -1;
     w->strength = 1;
+    w->iterations = SL_WORLD_ITERATIONS_DEFAULT;
     w->dt = 0.01;
     *out = w;
     return SL_OK;
@@ -353,7 +354,7 @@ sl_status sl_world_step(sl_world *w) {
     st = w->stepper->step(w, w->stepper_state);
     if (w->timing.dt == 0) w->timing.dt = w->dt, w->timing.substeps = 1;
     /* seed 003 §5: integrate, correct positions, then resolve collisions */
-    if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_LINEAR_SOLVE)) st = sl_world_project_constraints(w);
+    if (st == SL_OK && sl_stepper_is_explicit(w->stepper)) st = sl_world_project_constraints(w);
     if (st == SL_OK) sl_world_resolve_contacts(w);
 
     char buf[400];

@@ -28,6 +28,16 @@ enum {
                                           * (sl_world_beta; seed 000 eq. 20's gamma): every
                                           * other stepper ignores beta, so a front-end refuses
                                           * or hides beta for it (`softlab run --beta`) */
+    SL_STEPPER_POSITION_BASED = 1 << 7,  /* a position-based step (xpbd, xpbd-substeps, pbd:
+                                          * Macklin, Mueller, Chentanez 2016): it solves the
+                                          * constraints itself by Gauss-Seidel sweeps, so the
+                                          * world adds no seed 003 §5 correction after it
+                                          * (sl_world_set_pbd_iterations), and it is not one of
+                                          * seed 003's explicit integrators (sl_stepper_is_explicit) */
+    SL_STEPPER_USES_ITERATIONS = 1 << 8, /* its step reads the iteration count
+                                          * (sl_world_set_iterations): every other stepper
+                                          * ignores it, so a front-end refuses or hides it for
+                                          * them (`softlab run --iterations`) */
 };
 
 struct sl_stepper_class {
@@ -36,7 +46,8 @@ struct sl_stepper_class {
     const char *citation; /* seed file and equations */
     int flags;            /* SL_STEPPER_* */
     int force_evaluations; /* evaluations of the force F(x, v) per step (a linear solve
-                            * comes on top for SL_STEPPER_LINEAR_SOLVE) */
+                            * comes on top for SL_STEPPER_LINEAR_SOLVE); per iteration for
+                            * SL_STEPPER_USES_ITERATIONS (sl_world_iterations of them a step) */
     double stability_bound; /* (omega dt)_max on the undamped oscillator x'' = -omega^2 x,
                              * from the spectral radius of the step's amplification
                              * matrix: 0 = unstable at every dt, INFINITY = stable at
@@ -54,6 +65,12 @@ struct sl_stepper_class {
 /* The stepper table, in teaching order; sl_stepper_count entries. */
 extern const sl_stepper_class *const sl_steppers[];
 extern const int sl_stepper_count;
+
+/* 1 if c is one of seed 003's explicit integrators (the ones its §5 position correction
+ * follows and `softlab score` ranks): no linear solve, not position-based. */
+static inline int sl_stepper_is_explicit(const sl_stepper_class *c) {
+    return !(c->flags & (SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_POSITION_BASED));
+}
 
 /* The stepper named name, or NULL. */
 const sl_stepper_class *sl_stepper_find(const char *name);

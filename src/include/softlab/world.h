@@ -160,8 +160,8 @@ double sl_world_mass_damping(const sl_world *w); /* 1/s; 0 for NULL */
 #define SL_WORLD_PBD_MAX_ITERATIONS 50
 
 /* The position-based correction of seed 003 §5 ("correct positions"), run by
- * sl_world_step after every step of an explicit stepper (one without
- * SL_STEPPER_LINEAR_SOLVE) and before contact: `iterations` Gauss-Seidel sweeps over the
+ * sl_world_step after every step of an explicit stepper (sl_stepper_is_explicit: neither
+ * SL_STEPPER_LINEAR_SOLVE nor SL_STEPPER_POSITION_BASED) and before contact: `iterations` Gauss-Seidel sweeps over the
  * constraint rows i of every model, in model and row order, each moving the nodes by
  *     dx = -phi_i M^-1 grad phi_i / (grad phi_i^T M^-1 grad phi_i)      (m)
  * (a pinned node has zero inverse mass and stays) and their velocities by dx / dt, so
@@ -175,6 +175,24 @@ double sl_world_mass_damping(const sl_world *w); /* 1/s; 0 for NULL */
  * sl_step_timing.evaluations. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
 sl_status sl_world_set_pbd_iterations(sl_world *w, int iterations);
 int sl_world_pbd_iterations(const sl_world *w); /* 0 for NULL */
+
+/* The iteration count of the position-based steppers (SL_STEPPER_USES_ITERATIONS; Macklin,
+ * Mueller, Chentanez, "XPBD: Position-Based Simulation of Compliant Constrained Dynamics",
+ * 2016; Macklin et al., "Small Steps in Physics Simulation", 2019): for `xpbd` and `pbd` the
+ * Gauss-Seidel sweeps over all constraint rows in one step, for `xpbd-substeps` the substeps
+ * of dt/n a step, one sweep each. Every other stepper ignores it. Range
+ * SL_WORLD_ITERATIONS_MIN to SL_WORLD_ITERATIONS_MAX: at least one sweep, or the constraints
+ * are never seen; at most 1000, where a sweep costs an evaluation of every model (the
+ * convergence of xpbd toward the implicit solution is flat long before). */
+#define SL_WORLD_ITERATIONS_MIN 1
+#define SL_WORLD_ITERATIONS_MAX 1000
+#define SL_WORLD_ITERATIONS_DEFAULT 10
+
+/* Sets the iteration count above (default SL_WORLD_ITERATIONS_DEFAULT). Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (outside [SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX], with the range
+ * in sl_world_last_error). */
+sl_status sl_world_set_iterations(sl_world *w, int iterations);
+int sl_world_iterations(const sl_world *w); /* 0 for NULL */
 
 /* Advances one time step dt: the stepper's step, then (explicit steppers only) the
  * position correction of sl_world_set_pbd_iterations, then contact. Errors: SL_ERR_NULL,

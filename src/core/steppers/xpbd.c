@@ -1,0 +1,158 @@
+/* XPBD: Macklin, Mueller, Chentanez, "XPBD: Position-Based Simulation of Compliant
+ * Constrained Dynamics", Motion in Games 2016, §3 (Algorithm 1). Each step of dt:
+ *   predict    x~ = x^n + dt v^n + dt^2 M^-1 f_ext                       (§3, Algorithm 1)
+ *   lambda = 0; `iterations` (sl_world_set_iterations) Gauss-Seidel sweeps over every row j:
+ *     dlambda_j = (-C_j(x) - at_j lambda_j) / (grad C_j M^-1 grad C_j^T + at_j)   (eq. 18)
+ *     x += M^-1 grad C_j^T dlambda_j,  lambda_j += dlambda_j                      (eq. 17)
+ *   with at_j = alpha_j / dt^2 (alpha tilde, §3), alpha_j the model row's compliance;
+ *   then v^{n+1} = (x - x^n) / dt.
+ * C, grad C and alpha are the model language's phi, J and alpha (softlab/model.h), so it runs
+ * every model softlab has: springs, Green-strain tets, one-ring volumes (a row summed over
+ * the tets around a node: its J row is the summed one), grid terms, the thread; rows of
+ * alpha = 0 are hard (at = 0: PBD for them).
+ *
+ * The sweep is the world's (stepper_api.h, sl_stepper_sweep, shared with seed 003 §5's
+ * correction): phi and J are evaluated once per sweep and row j sees the earlier rows' moves
+ * through phi_j + J_j dx. The paper evaluates C_j afresh at each row; a model evaluates all
+ * its blocks at once, so a per-row evaluation would cost m model evaluations per sweep. The
+ * linearization is exact for a row linear in x (a spring moved along itself), and from sweep
+ * to sweep the rows are re-evaluated, so the fixed point is the same: C(x) + at lambda = 0.
+ *
+ * A tet's rows (6 Green-strain rows, rotated by seed 000 §2.3's Q so that alpha is diagonal)
+ * are solved row by row, like every other row: the model language hands over one compliance
+ * per row and no block coupling, the rows of a tet couple through its shared nodes, which
+ * the sweep's linearization sees, as it sees the rows of neighbouring tets. Solving a tet's
+ * 6 rows together (a 6 x 6 solve per tet) would converge in fewer sweeps, at a cost the
+ * iteration count already buys.
+ *
+ * As iterations grow, xpbd converges toward the solution of the implicit (backward Euler,
+ * position level) system M(x - x~) = grad C(x)^T lambda, C(x) + at lambda = 0 (eq. 8-9)
+ * only up to the paper's own simplification (its Newton step takes g(x_i, lambda_i) = 0,
+ * §3): x - x~ is the sum of the sweeps' M^-1 grad C(x_k)^T dlambda_k, each at the gradient
+ * of its sweep, not M^-1 grad C(x)^T lambda; the two agree where grad C does not turn
+ * during the step (a chain moving along itself, tests/c/test_xpbd.c).
+ *
+ * Contact: the world's wall and contact path (sl_world_resolve_contacts) after the step,
+ * as for every stepper, not as constraints in the sweep. Damping: the world's mass damping
+ * -c M v, taken into the prediction as an external force; XPBD's constraint damping
+ * (beta tilde, eq. 26) is not implemented, and the world's beta is not read.
+ *
+ * The force estimate (§3): f = grad C^T lambda / dt^2, lambda of the last step, read through
+ * softlab/xpbd.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "softlab/xpbd.h"
+#include "steppers/position_based.h"
+
+void sl_pb_destroy(void *state) {
+    sl_pb_state *s = state;
+    if (!s) return;
+    free(s->moved), free(s->force), free(s->dx), free(s->lambda);
+    free(s);
+}
+
+sl_status sl_pb_init(sl_world *w, void **state) {
+    sl_pb_state *s = calloc(1, sizeof *s);
+    if (!s) return SL_ERR_NOMEM;
+    size_t n3 = 3 * (size_t)sl_world_node_count(w);
+    s->m = sl_world_constraint_count(w);
+    s->moved = calloc(n3, sizeof(double));
+    s->force = calloc(n3, sizeof(double));
+    s->dx = calloc(n3, sizeof(double));
+    s->lambda = calloc((size_t)s->m + 1, sizeof(double));
+    if (!s->moved || !s->force || !s->dx || !s->lambda) {
+        sl_pb_destroy(s);
+        return SL_ERR_NOMEM;
+    }
+    *state = s;
+    return SL_OK;
+}
+
+void sl_pb_reset(void *state) {
+    sl_pb_state *s = state;
+    s->h = 0;
+    memset(s->lambda, 0, ((size_t)s->m + 1) * sizeof(double));
+}
+
+/* One substep of h: predict, `sweeps` sweeps, v = (x - x^n)/h. That velocity is computed as
+ * v~ + (sum of the sweeps' dx)/h, equal in exact arithmetic (x - x^n = h v~ + sum dx):
+ * differencing positions of 1 m at h = 1e-5 s would turn their rounding into 1e-11 m/s a
+ * substep and break momentum conservation to 1e-10 within 50 steps
+ * (tests/c/test_springs.c). */
+static sl_status substep(sl_world *w, sl_pb_state *s, double h, int sweeps, double alpha_scale) {
+    double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
+    const double *mass = sl_world_masses(w);
+    const int *free_dof = sl_stepper_free_dofs(w);
+    int nf = sl_stepper_free_count(w);
+    sl_assembly_external_forces(w, s->force); /* at x^n, v^n: gravity, loads, -c M v, grab */
+    for (int k = 0; k < nf; k++) {
+        int d = free_dof[k];
+        s->moved[d] = 0;
+        v[d] += h * s->force[d] / mass[d / 3]; /* v~ */
+        x[d] += h * v[d];                       /* x~ = x^n + h v^n + h^2 M^-1 f_ext */
+    }
+    memset(s->lambda, 0, (size_t)s->m * sizeof(double));
+    for (int it = 0; it < sweeps; it++) {
+        sl_status st = sl_stepper_sweep(w, x, alpha_scale, s->lambda, s->dx);
+        if (st != SL_OK) return st;
+        for (int k = 0; k < nf; k++) {
+            int d = free_dof[k];
+            x[d] += s->dx[d], s->moved[d] += s->dx[d];
+        }
+    }
+    for (int k = 0; k < nf; k++) v[free_dof[k]] += s->moved[free_dof[k]] / h; /* v^{n+1} = (x^{n+1} - x^n)/h */
+    return SL_OK;
+}
+
+sl_status sl_pb_step(sl_world *w, sl_pb_state *s, int substeps, int sweeps, int compliant) {
+    double t0 = sl_clock_seconds(), h = sl_world_dt(w) / substeps;
+    double alpha_scale = compliant ? 1 / (h * h) : 0;
+    sl_status st = SL_OK;
+    s->h = 0;
+    for (int k = 0; k < substeps && st == SL_OK; k++) st = substep(w, s, h, sweeps, alpha_scale);
+    if (st == SL_OK) s->h = h;
+    sl_stepper_timing(w)->solve = sl_clock_seconds() - t0;
+    return st;
+}
+
+/* The state of w's stepper when it is position-based and has stepped, else NULL. */
+static const sl_pb_state *stepped(const sl_world *w) {
+    const sl_stepper_class *c = sl_world_stepper(w);
+    const sl_pb_state *s = c && (c->flags & SL_STEPPER_POSITION_BASED) ? sl_stepper_state(w) : NULL;
+    return s && s->h > 0 && s->m == sl_world_constraint_count(w) ? s : NULL;
+}
+
+const double *sl_xpbd_multipliers(const sl_world *w) {
+    const sl_pb_state *s = w ? stepped(w) : NULL;
+    return s ? s->lambda : NULL;
+}
+
+double sl_xpbd_multiplier_step(const sl_world *w) {
+    const sl_pb_state *s = w ? stepped(w) : NULL;
+    return s ? s->h : 0;
+}
+
+sl_status sl_xpbd_row_forces(const sl_world *w, double *out) {
+    if (!w || !out) return SL_ERR_NULL;
+    const sl_pb_state *s = stepped(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    for (int i = 0; i < s->m; i++) out[i] = s->lambda[i] / (s->h * s->h);
+    return SL_OK;
+}
+
+static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, 1, sl_world_iterations(w), 1); }
+
+const sl_stepper_class sl_stepper_xpbd = {
+    .name = "xpbd",
+    .title = "XPBD (Macklin, Mueller, Chentanez)",
+    .citation = "Macklin, Mueller, Chentanez 2016 (XPBD) §3 eq. 17-18",
+    .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
+    .force_evaluations = 1, /* per sweep */
+    .stability_bound = INFINITY,
+    .init = sl_pb_init,
+    .step = step,
+    .destroy = sl_pb_destroy,
+    .reset = sl_pb_reset,
+};
