@@ -1,35 +1,16 @@
-/* World lifetime, state access, stepping with divergence detection. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
+/* World lifetime, state access, stepping with divergence detection (the error note, the
+ * clock and the hard-constraint test are in leaf.c). */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include "world/world_internal.h"
 #include "softlab/tet_fem.h"
 #include "softlab/warping.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "linalg/mat3.h"
-
-sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
-    if (!w) return status;
-    va_list args;
-    va_start(args, fmt);
-    char detail[200];
-    vsnprintf(detail, sizeof detail, fmt, args);
-    va_end(args);
-    snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
-    return status;
-}
-
-double sl_clock_seconds(void) { /* monotonic, microsecond-resolution also under Emscripten */
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 sl_world_def sl_world_def_default(void) {
     sl_world_def d;
@@ -199,15 +180,6 @@ sl_status sl_world_pin(sl_world *w, int node, int pinned) {
         for (int c = 0; c < 3; c++) w->v[3 * node + c] = w->v0[3 * node + c] = 0;
     w->assembly.valid = 0;
     return SL_OK;
-}
-
-int sl_world_has_zero_compliance(const sl_world *w) {
-    for (int k = 0; k < w->model_count; k++) {
-        const sl_model *m = w->models[k];
-        for (int i = 0; i < sl_model_constraint_count(m); i++)
-            if (m->compliance[i] == 0) return 1;
-    }
-    return 0;
 }
 
 /* Why the state is not acceptable, or NULL if it is (the criterion is stated in world.h):
