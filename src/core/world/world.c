@@ -1,5 +1,5 @@
-/* World lifetime, state access, stepping with divergence detection (the error note, the
- * clock and the hard-constraint test are in leaf.c). */
+/* World lifetime, state access, pins (by node and by box), stepping with divergence
+ * detection. The error note, the clock and the hard-constraint test are in leaf.c. */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include "world/world_internal.h"
 #include "softlab/tet_fem.h"
@@ -179,6 +179,22 @@ sl_status sl_world_pin(sl_world *w, int node, int pinned) {
     if (pinned)
         for (int c = 0; c < 3; c++) w->v[3 * node + c] = w->v0[3 * node + c] = 0;
     w->assembly.valid = 0;
+    return SL_OK;
+}
+
+sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], int *count) {
+    if (count) *count = 0;
+    if (!w || !lo || !hi) return SL_ERR_NULL;
+    int pinned = 0;
+    for (int p = 0; p < w->n; p++) {
+        int inside = 1;
+        for (int c = 0; c < 3; c++) inside &= w->x0[3 * p + c] >= lo[c] && w->x0[3 * p + c] <= hi[c];
+        if (inside) sl_world_pin(w, p, 1), pinned++;
+    }
+    if (count) *count = pinned;
+    if (!pinned)
+        return sl_world_fail(w, SL_ERR_RANGE, "the pin box (%g, %g, %g) .. (%g, %g, %g) m holds no node", lo[0],
+                             lo[1], lo[2], hi[0], hi[1], hi[2]);
     return SL_OK;
 }
 
