@@ -8,6 +8,7 @@
 
 import { SL_OK } from './lab-api.js';
 import { StepRate } from './perf.js';
+import { TO_PAGE, TO_SIM } from './protocol.js';
 
 const OMEGA_EVERY_MS = 2000; // ω_max along a run: at most this often
 const OMEGA_KEPT = 600;       // readings kept for a computed-ahead panel's scrubbing (20 min of them)
@@ -82,7 +83,7 @@ export class PanelRun {
   /** Asks the Worker to (re)build with params and method; the reply names its run. */
   async build(params, method) {
     this.epoch = ++this.epochs;
-    const reply = await this.client.request('build', { scene: this.scene, params, method, dt: this.dt, beta: this.beta, epoch: this.epoch });
+    const reply = await this.client.request(TO_SIM.build, { scene: this.scene, params, method, dt: this.dt, beta: this.beta, epoch: this.epoch });
     this.epoch = reply.epoch;
     return reply;
   }
@@ -114,7 +115,7 @@ export class PanelRun {
   inspect(node) {
     this.inspection = null;
     this.inspectNode = node;
-    this.client.send('inspect', { node });
+    this.client.send(TO_SIM.inspect, { node });
   }
 
   // ---- frames from the Worker -----------------------------------------------------------
@@ -123,7 +124,7 @@ export class PanelRun {
    *  its time (showAt); one that replaces the run's frames is shown at once. */
   onFrame(f) {
     if (f.epoch !== this.epoch) return; // from a run that a reset or rebuild replaced
-    if (f.type === 'latest') {
+    if (f.type === TO_PAGE.latest) {
       this.latest = f.t; // how far stepping got (the clock's pace), nothing to show
       return;
     }
@@ -197,7 +198,7 @@ export class PanelRun {
 
   /** Resolves once the Worker has handled every earlier request and its frame is here. */
   async nextFrame() {
-    await this.client.request('frame');
+    await this.client.request(TO_SIM.frame);
   }
 
   /** Asks the Worker for the node field (FIELD, 0: none) the view colours by, and for the
@@ -205,11 +206,11 @@ export class PanelRun {
   sendField(field, frames) {
     if (frames !== this.sentFrames) {
       this.sentFrames = frames;
-      this.client.send('frames', { on: frames });
+      this.client.send(TO_SIM.frames, { on: frames });
     }
     if (field === this.sentField) return;
     this.sentField = field;
-    this.client.send('field', { field });
+    this.client.send(TO_SIM.field, { field });
   }
 
   /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
@@ -244,9 +245,9 @@ export class PanelRun {
     const reply = await this.build(this.params, this.method);
     if (reply.status !== SL_OK) throw new Error(reply.error);
     this.lost = '';
-    if (this.inspectNode >= 0) this.client.send('inspect', { node: this.inspectNode });
+    if (this.inspectNode >= 0) this.client.send(TO_SIM.inspect, { node: this.inspectNode });
     const pinned = reply.pins.length === pins.length && reply.pins.some((v, i) => v !== pins[i]);
-    if (pinned) reply.pins = (await this.client.request('pins', { pins })).pins;
+    if (pinned) reply.pins = (await this.client.request(TO_SIM.pins, { pins })).pins;
     this.bodyChanged(reply);
   }
 
@@ -268,7 +269,7 @@ export class PanelRun {
   requestOmega() {
     this.omegaPending = true;
     this.omegaAsked = performance.now();
-    this.client.request('omega').then((r) => {
+    this.client.request(TO_SIM.omega).then((r) => {
       this.omegaPending = false;
       // a reading at rest starts a run's list; a later one replaces those it rewound past
       this.omegas = r.now === 0 ? [r] : this.omegas.filter((o) => o.now < r.now).concat([r]).slice(-OMEGA_KEPT);
@@ -313,7 +314,7 @@ export class PanelRun {
    *  Worker's reason (the old ones stay). */
   async setStepper(method, dt, beta) {
     this.epoch = ++this.epochs;
-    const reply = await this.client.request('method', { method, dt, beta, epoch: this.epoch });
+    const reply = await this.client.request(TO_SIM.method, { method, dt, beta, epoch: this.epoch });
     this.epoch = reply.epoch;
     if (reply.status !== SL_OK) return reply.error;
     this.method = method;
@@ -342,21 +343,21 @@ export class PanelRun {
 
   /** Resolves to api[name](its simulation, ...args), run in its Worker (tests, console). */
   async call(name, args) {
-    return (await this.client.request('call', { name, args })).value;
+    return (await this.client.request(TO_SIM.call, { name, args })).value;
   }
 
   /** The largest stable Δt of this panel, by the library's search in its Worker
    *  (web/stability.js panelStableDt); progress({lo, hi, trial}) after each trial.
    *  Resolves to {dt, capped, lo, runSeconds}. */
   findStableDt(progress) {
-    return this.client.request('findDt', {}, (m) => progress(m));
+    return this.client.request(TO_SIM.findDt, {}, (m) => progress(m));
   }
 
   // ---- input that changes the physics ---------------------------------------------------
 
   /** Applies the user's event (web/input.js: grab, move, release, pin) now. */
   input(event) {
-    const sent = this.client.request('input', { event });
+    const sent = this.client.request(TO_SIM.input, { event });
     sent.then((r) => {
       this.grabbed = r.grabbed;
       if (r.pins) this.pins = r.pins;
@@ -367,14 +368,14 @@ export class PanelRun {
 
   /** Pins exactly the nodes of pins (Int32Array, 1 pinned), e.g. a replay's start. */
   async setPins(pins) {
-    const r = await this.client.request('pins', { pins });
+    const r = await this.client.request(TO_SIM.pins, { pins });
     this.pins = r.pins;
     this.on.changed(true);
   }
 
   /** Input to replay from t = 0 ({t, kind, ...} each), or null to stop replaying. */
   replay(events) {
-    this.client.send('replay', { events });
+    this.client.send(TO_SIM.replay, { events });
   }
 
   // ---- stepping ----------------------------------------------------------------------------
@@ -383,7 +384,7 @@ export class PanelRun {
   reset() {
     if (this.client.failed || this.lost) return; // no Worker to reset, or not yet rebuilt: its panel says so
     this.epoch = ++this.epochs;
-    this.client.send('reset', { epoch: this.epoch });
+    this.client.send(TO_SIM.reset, { epoch: this.epoch });
     this.requestOmega(); // the meter's ω_max at the rest state again, not the run's last
     this.restart();
     this.stopped = this.ended = false;
@@ -397,13 +398,13 @@ export class PanelRun {
   advanceTo(target) {
     if (this.stopped || target === this.sentTarget) return;
     this.sentTarget = target;
-    this.client.send('target', { t: target });
+    this.client.send(TO_SIM.target, { t: target });
   }
 
   /** Stop stepping where it is (a pause). */
   hold() {
     this.sentTarget = NaN;
-    this.client.send('hold');
+    this.client.send(TO_SIM.hold);
   }
 
   /** The run stopped (diverged or failed), shown with the frame that says so. */

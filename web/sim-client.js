@@ -2,6 +2,9 @@
 // own instance of the wasm module the page compiled once, and one client per panel that
 // talks to its simulation there (web/sim-host.js says what each request does). Requests
 // return promises of their replies; frames go to the client's onFrame as they arrive.
+// The messages: web/protocol.js.
+
+import { TO_PAGE, TO_WORKER } from './protocol.js';
 
 /** How many Workers for n simulations: one per core the page can spare, at most n, and
  *  two on a 2-core machine. The page's main thread mostly waits for its next frame, so a
@@ -80,8 +83,8 @@ export class SimPool {
     const rec = { worker, heard: performance.now(), asked: NaN, grace: START_MS, suspect: false, lost: false };
     Promise.resolve(this.module).then((m) => {
       if (rec.lost) return;
-      worker.postMessage({ type: 'init', module: m });
-      if (this.mesh) worker.postMessage({ type: 'mesh', mesh: this.mesh });
+      worker.postMessage({ type: TO_WORKER.init, module: m });
+      if (this.mesh) worker.postMessage({ type: TO_WORKER.mesh, mesh: this.mesh });
     }, () => {});
     worker.onmessage = (e) => this.heard(rec, e.data);
     worker.onerror = (e) => {
@@ -99,7 +102,7 @@ export class SimPool {
       r.worker.terminate();
     }
     this.mesh = mesh;
-    if (mesh) for (const w of this.workers) w.postMessage({ type: 'mesh', mesh });
+    if (mesh) for (const w of this.workers) w.postMessage({ type: TO_WORKER.mesh, mesh });
     for (let k = 0; k < count; k++) {
       const client = new SimClient(this.workers[workerOf(k, this.records.length)], k);
       client.silentMs = () => this.silentMs(client);
@@ -113,9 +116,9 @@ export class SimPool {
     if (rec.lost) return;
     rec.heard = performance.now();
     rec.suspect = false;
-    rec.grace = msg.type === 'busy' ? Math.max(SILENT_MS, msg.ms) : SILENT_MS;
-    if (msg.type === 'pong' || msg.type === 'busy') return;
-    if (msg.type === 'crashed') {
+    rec.grace = msg.type === TO_PAGE.busy ? Math.max(SILENT_MS, msg.ms) : SILENT_MS;
+    if (msg.type === TO_PAGE.pong || msg.type === TO_PAGE.busy) return;
+    if (msg.type === TO_PAGE.crashed) {
       this.lose(rec, `crashed (${msg.error})`);
       return;
     }
@@ -130,7 +133,7 @@ export class SimPool {
       if (rec.lost) continue;
       if (!(rec.asked > rec.heard)) {
         rec.asked = now;
-        rec.worker.postMessage({ type: 'ping' });
+        rec.worker.postMessage({ type: TO_WORKER.ping });
         continue;
       }
       const overdue = now - rec.heard > rec.grace;
@@ -172,12 +175,12 @@ export class SimPool {
     const rec = this.records[w];
     if (!rec) throw new Error(`no Worker ${w}`);
     if (kind === 'terminate') rec.worker.terminate();
-    else if (kind === 'hang' || kind === 'crash') rec.worker.postMessage({ type: 'fault', kind });
+    else if (kind === 'hang' || kind === 'crash') rec.worker.postMessage({ type: TO_WORKER.fault, kind });
     else throw new Error(`no fault “${kind}”: terminate, hang or crash`);
   }
 
   receive(msg) {
-    if (msg.type === 'fatal') {
+    if (msg.type === TO_PAGE.fatal) {
       for (const c of this.clients) c.fail(msg.error);
       return;
     }
@@ -215,7 +218,7 @@ export class SimClient {
   }
 
   /** Sends a request; resolves to its reply (rejects with the host's error).
-   *  progress(msg): {type: 'progress'} messages of this request on the way. */
+   *  progress(msg): the progress messages of this request on the way. */
   request(type, msg = {}, progress = () => {}) {
     if (this.failed) return Promise.reject(new Error(this.failed));
     const id = this.nextId++;
@@ -226,16 +229,17 @@ export class SimClient {
   }
 
   receive(msg) {
-    if (msg.type === 'frame' || msg.type === 'latest') {
+    if (msg.type === TO_PAGE.frame || msg.type === TO_PAGE.latest) {
       this.onFrame(msg);
       return;
     }
     const p = this.pending.get(msg.id);
     if (!p) return;
-    if (msg.type === 'progress') {
+    if (msg.type === TO_PAGE.progress) {
       p.progress(msg);
       return;
     }
+    if (msg.type !== TO_PAGE.reply) return;
     this.pending.delete(msg.id);
     if (msg.error !== undefined && msg.status === undefined) p.reject(new Error(msg.error));
     else p.resolve(msg);

@@ -11,8 +11,8 @@
 // single step passes). Every panel gets the same targets, so the page can draw all of
 // them at one simulated time however far a fast panel has run ahead (web/clock.js).
 //
-// Requests carry an id and get one reply {type: 'reply', id, ...}; frames are
-// {type: 'frame', epoch, at, replace, ...}, and {type: 'latest', epoch, t} says how far
+// Requests carry an id and get one reply {type: reply, id, ...}; frames are
+// {type: frame, epoch, at, replace, ...}, and {type: latest, epoch, t} says how far
 // the stepping got between frames. `epoch` numbers the runs: a build, a stepper
 // change or a reset starts a new one, named by the page, so it can drop frames of the old
 // run. `replace`: a frame of a state changed outside the stepping to targets (a run's
@@ -20,6 +20,7 @@
 // place of the frames it keeps.
 
 import { SL_OK, VERDICT } from './lab-api.js';
+import { TO_PAGE, TO_SIM } from './protocol.js';
 import { buildSim, readBody, readInspection, readMeasures, readPins } from './sim.js';
 import { panelStableDt } from './stability.js';
 import { phaseAxis, phaseLabels, phasePoint } from './phase.js';
@@ -28,7 +29,7 @@ const SLICE_MS = 8;                 // step this long before reading new message
 // Requests that may hold the Worker long (a build or an ω_max estimate of a large mesh),
 // announced to the page's watchdog (web/sim-client.js) with the time it should allow;
 // so are a run's first step and every step after one slower than SLOW_STEP_MS.
-const LONG_REQUESTS = new Set(['build', 'method', 'reset', 'omega', 'call', 'pins']);
+const LONG_REQUESTS = new Set([TO_SIM.build, TO_SIM.method, TO_SIM.reset, TO_SIM.omega, TO_SIM.call, TO_SIM.pins]);
 const LONG_MS = 60000;
 const SLOW_STEP_MS = 200;
 const SLOW_STEP_GRACE = 5;
@@ -81,7 +82,7 @@ export class SimHost {
     const handler = HANDLERS[msg.type];
     if (!handler) return this.reply(msg, { error: `unknown request ${msg.type}` });
     // the page's watchdog waits longer for work that may hold the Worker (a large mesh)
-    if (LONG_REQUESTS.has(msg.type)) this.post({ type: 'busy', ms: LONG_MS });
+    if (LONG_REQUESTS.has(msg.type)) this.post({ type: TO_PAGE.busy, ms: LONG_MS });
     try {
       const result = handler.call(this, msg);
       if (result && typeof result.then === 'function') {
@@ -95,7 +96,7 @@ export class SimHost {
   }
 
   reply(msg, result) {
-    if (msg.id !== undefined) this.post({ type: 'reply', id: msg.id, epoch: this.epoch, ...result });
+    if (msg.id !== undefined) this.post({ type: TO_PAGE.reply, id: msg.id, epoch: this.epoch, ...result });
   }
 
   /** A new run (build, stepper change, reset) named epoch: t = 0, first sample. */
@@ -146,7 +147,7 @@ export class SimHost {
     } catch (err) {
       // a wasm trap or a failed read: this instance's state is not to be trusted; the
       // page replaces the Worker (web/sim-client.js) and rebuilds its panels
-      this.post({ type: 'crashed', error: String(err.message || err) });
+      this.post({ type: TO_PAGE.crashed, error: String(err.message || err) });
       return;
     } finally {
       this.running = false;
@@ -167,7 +168,7 @@ export class SimHost {
       this.postReached();
       if (performance.now() - told >= LATEST_MS) {
         // the state's time alone (no arrays): the clock paces its targets by it
-        this.post({ type: 'latest', epoch: this.epoch, t: this.t });
+        this.post({ type: TO_PAGE.latest, epoch: this.epoch, t: this.t });
         told = performance.now();
       }
       this.settle();
@@ -195,8 +196,8 @@ export class SimHost {
     }
     // the first step of a run may be slow (a large mesh's first factorization): the
     // watchdog's grace for it is LONG_MS, then SLOW_STEP_GRACE times a slow step's time
-    if (this.stepsRun === 0) this.post({ type: 'busy', ms: LONG_MS });
-    else if (this.lastStepMs > SLOW_STEP_MS) this.post({ type: 'busy', ms: SLOW_STEP_GRACE * this.lastStepMs });
+    if (this.stepsRun === 0) this.post({ type: TO_PAGE.busy, ms: LONG_MS });
+    else if (this.lastStepMs > SLOW_STEP_MS) this.post({ type: TO_PAGE.busy, ms: SLOW_STEP_GRACE * this.lastStepMs });
     const s0 = performance.now();
     const st = api.step(this.h, 1);
     this.lastStepMs = performance.now() - s0;
@@ -272,7 +273,7 @@ export class SimHost {
     const rotations = this.frames ? core.heap.copy(Float64Array, api.rotation_field(h), 9 * n) : null;
     const measures = this.measures();
     const frame = {
-      type: 'frame', epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
+      type: TO_PAGE.frame, epoch: this.epoch, t: this.t, at: this.lastAt, replace, positions, field, fieldId: this.field, plates, rotations,
       samples: this.samples, measures, height: measures && measures.height,
       grabbed: api.grabbed_node(h), stopped: this.stopped,
       verdict: readVerdict(api, h),
@@ -313,12 +314,12 @@ function readVerdict(api, h) {
   };
 }
 
-// Requests by type. A handler returns the reply (or a promise of it), or undefined for
-// none; each runs with the host as `this`.
+// Requests by type (web/protocol.js TO_SIM). A handler returns the reply (or a promise of
+// it), or undefined for none; each runs with the host as `this`.
 const HANDLERS = {
   /** {scene, params, method, dt, beta, epoch}: (re)builds; a failed rebuild keeps the
    *  old world. Reply {status, error, paramError} and, built, describe()'s fields. */
-  build({ scene, params, method, dt, beta, epoch }) {
+  [TO_SIM.build]({ scene, params, method, dt, beta, epoch }) {
     const built = buildSim(this.core, scene, params, method, dt, beta, this.h);
     if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
     this.h = built.h;
@@ -331,7 +332,7 @@ const HANDLERS = {
   },
 
   /** {method, dt, beta, epoch}: another stepper, Δt or β (back to t = 0). */
-  method({ method, dt, beta, epoch }) {
+  [TO_SIM.method]({ method, dt, beta, epoch }) {
     const st = this.api.set_method(this.h, method, dt, beta);
     if (st !== SL_OK) return { status: st, error: this.api.sim_error(this.h) || this.api.status_message(st) };
     Object.assign(this.config, { method, dt, beta });
@@ -341,7 +342,7 @@ const HANDLERS = {
   },
 
   /** {epoch}: back to t = 0 (replayed input from its first event). */
-  reset({ epoch }) {
+  [TO_SIM.reset]({ epoch }) {
     this.api.release(this.h);
     this.api.reset(this.h);
     this.startRun(epoch);
@@ -349,7 +350,7 @@ const HANDLERS = {
   },
 
   /** {t}: step toward simulated time t (s), and post a frame once it is reached. */
-  target({ t }) {
+  [TO_SIM.target]({ t }) {
     const last = this.frameTargets.length ? this.frameTargets[this.frameTargets.length - 1] : this.lastAt;
     if (t > last) this.frameTargets.push(t);
     this.target = t;
@@ -358,46 +359,46 @@ const HANDLERS = {
   },
 
   /** Stop stepping where it is now, and show it. */
-  hold() {
+  [TO_SIM.hold]() {
     this.target = this.t;
     if (!this.running) this.postFrame();
   },
 
   /** {node}: the element inspector shows the element of this node (-1: none) with every
    *  frame from now on. Reply {inspection} (null for -1). */
-  inspect({ node }) {
+  [TO_SIM.inspect]({ node }) {
     this.inspectNode = Number.isInteger(node) && node >= 0 ? node : -1;
     if (!this.running) this.postFrame();
     return { inspection: this.h && this.inspectNode >= 0 ? readInspection(this.core, this.h, this.inspectNode) : null };
   },
 
   /** {event}: the user's input, applied now. Reply {grabbed, pins}. */
-  input({ event }) {
+  [TO_SIM.input]({ event }) {
     this.apply(event);
     if (!this.running) this.postFrame();
     return { grabbed: this.api.grabbed_node(this.h), pins: event.kind === 'pin' ? readPins(this.core, this.h) : null };
   },
 
   /** {pins: Int32Array}: exactly these nodes pinned (a replay's start). Reply {pins}. */
-  pins({ pins }) {
+  [TO_SIM.pins]({ pins }) {
     this.setPins(pins);
     return { pins: readPins(this.core, this.h) };
   },
 
   /** {events}: input to replay from the run's start, each at its time t (s). */
-  replay({ events }) {
+  [TO_SIM.replay]({ events }) {
     this.events = events || [];
     this.nextEvent = 0;
   },
 
   /** {on}: send the rotation field with each frame (the view draws its triads). */
-  frames({ on }) {
+  [TO_SIM.frames]({ on }) {
     this.frames = !!on;
     if (!this.running) this.postFrame();
   },
 
   /** {field}: the node field (sl_field) to send with each frame. */
-  field({ field }) {
+  [TO_SIM.field]({ field }) {
     this.field = field;
     if (!this.running) this.postFrame();
   },
@@ -413,7 +414,7 @@ const HANDLERS = {
    *  from before (the panel asks at t = 0 of every run), held saying why ('diverged',
    *  'energy grew', 'stopped'; with no estimate from before, the one of the state now, held
    *  still saying why). */
-  omega() {
+  [TO_SIM.omega]() {
     const { api, h, stopped } = this;
     const held = stopped ? (stopped.diverged ? 'diverged' : 'stopped') : api.verdict(h) === VERDICT.GROWING ? 'energy grew' : '';
     if (held && this.goodOmega.length) {
@@ -434,18 +435,18 @@ const HANDLERS = {
 
   /** The largest stable Δt of this simulation (web/stability.js panelStableDt: the
    *  library's search on copies of it as built, with its pins); progress as {type:
-   *  'progress', id, lo, hi, trial}. */
-  findDt({ id }) {
+   *  progress, id, lo, hi, trial}. */
+  [TO_SIM.findDt]({ id }) {
     // one search at a time: the core keeps one per simulation, and a second start would
     // replace the first under its loop
-    const run = () => panelStableDt(this.api, this.h, (p) => this.post({ type: 'progress', id, ...p }));
+    const run = () => panelStableDt(this.api, this.h, (p) => this.post({ type: TO_PAGE.progress, id, ...p }));
     this.finding = (this.finding || Promise.resolve()).catch(() => {}).then(run);
     return this.finding.then((r) => ({ dt: r.dt, capped: r.capped, lo: r.lo, runSeconds: r.runSeconds }));
   },
 
   /** {name, args}: api[name](handle, ...args), for tests and the console; then a frame.
    *  Reply {value}. */
-  call({ name, args }) {
+  [TO_SIM.call]({ name, args }) {
     if (typeof this.api[name] !== 'function' || name.startsWith('view_')) return { error: `no simulation function ${name}` };
     const value = this.api[name](this.h, ...args);
     this.t = this.api.time(this.h);
@@ -456,7 +457,7 @@ const HANDLERS = {
 
   /** Reply {} once every earlier message has been handled and the target of that time
    *  reached (or stepping stopped), with a fresh frame first. */
-  frame() {
+  [TO_SIM.frame]() {
     return new Promise((resolve) => {
       this.waiters.push({ target: this.target, resolve });
       this.settle();

@@ -1,9 +1,12 @@
 // A Worker that runs simulations (web/sim-host.js, one per panel it was given) in its
-// own wasm instance, off the page's main thread. The first message is {type: 'init',
-// module: the compiled softlab.wasm}; then perhaps {type: 'mesh', mesh: the user's mesh
-// {name, text, text2}} for scene "mesh"; every later one names its simulation:
-// {sim, type, ...}. A classic worker (softlab.js
-// is a classic script); the ES modules come in with import().
+// own wasm instance, off the page's main thread. The first message is init (the compiled
+// softlab.wasm); then perhaps mesh (the user's mesh {name, text, text2}) for scene "mesh";
+// every later one names its simulation: {sim, type, ...} (web/protocol.js lists them all).
+// A classic worker (softlab.js is a classic script), staged bundled by esbuild
+// (tools/stage_web.sh, --format=iife), which inlines the protocol's static import and the
+// modules of import().
+import { TO_PAGE, TO_WORKER } from './protocol.js';
+
 importScripts('softlab.js');
 
 // the handler once init has loaded the core; messages that come first wait for it
@@ -20,9 +23,9 @@ async function init({ module }) {
   // the wasm memory's size (bytes), read by the soak test through Playwright (tests/web/soak-drag.test.js)
   self.softlabWasmBytes = () => core.Module.HEAP8.byteLength;
   return (msg) => {
-    if (msg.type === 'mesh') {
+    if (msg.type === TO_WORKER.mesh) {
       const { status, message } = loadMeshText(core, msg.mesh);
-      if (status !== 0) self.postMessage({ type: 'fatal', error: `Could not read your mesh: ${message}` });
+      if (status !== 0) self.postMessage({ type: TO_PAGE.fatal, error: `Could not read your mesh: ${message}` });
       return;
     }
     let host = hosts.get(msg.sim);
@@ -44,21 +47,21 @@ function fault(kind) {
 self.onmessage = (e) => {
   // a sign of life for the page's watchdog (web/sim-client.js), even before init is done
   // (while it loads, a long time: web/sim-client.js START_MS)
-  if (e.data.type === 'ping') {
-    self.postMessage(loaded ? { type: 'pong' } : { type: 'busy', ms: START_MS });
+  if (e.data.type === TO_WORKER.ping) {
+    self.postMessage(loaded ? { type: TO_PAGE.pong } : { type: TO_PAGE.busy, ms: START_MS });
     return;
   }
-  if (e.data.type === 'fault') {
+  if (e.data.type === TO_WORKER.fault) {
     fault(e.data.kind);
     return;
   }
-  if (e.data.type === 'init') {
+  if (e.data.type === TO_WORKER.init) {
     start(init(e.data));
     ready.then(() => {
       loaded = true;
-      self.postMessage({ type: 'pong' });
+      self.postMessage({ type: TO_PAGE.pong });
     }, () => {});
-    ready.catch((err) => self.postMessage({ type: 'fatal', error: String(err.message || err) }));
+    ready.catch((err) => self.postMessage({ type: TO_PAGE.fatal, error: String(err.message || err) }));
     return;
   }
   // .then callbacks on one promise run in the order they were added: messages keep theirs

@@ -203,6 +203,45 @@ static int parse_whole(const char *opt, double num, const char *val, run_args *a
     return 1;
 }
 
+/* run's options with a text value (files, choices, pin boxes) into a: 1 taken, 0 (after
+ * saying why) a bad value, -1 not one of them. */
+static int parse_run_text(const char *opt, const char *val, run_args *a) {
+    if (!strcmp(opt, "--scene")) a->scene = val;
+    else if (!strcmp(opt, "--method")) a->method = val;
+    else if (!strcmp(opt, "--csv")) a->csv = val;
+    else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
+    else if (!strcmp(opt, "--vtk")) a->vtk = val;
+    else if (!strcmp(opt, "--mesh")) a->mesh = val;
+    else if (!strcmp(opt, "--grid") && sl_param_choice(SL_PARAM_GRID_VARIANT, val) >= 0)
+        a->params.value[SL_PARAM_GRID_VARIANT] = sl_param_choice(SL_PARAM_GRID_VARIANT, val);
+    else if (!strcmp(opt, "--experiment") && sl_param_choice(SL_PARAM_EXPERIMENT, val) >= 0)
+        a->params.value[SL_PARAM_EXPERIMENT] = sl_param_choice(SL_PARAM_EXPERIMENT, val);
+    else if (!strcmp(opt, "--warp") && warp_method(val)) a->warp = val;
+    else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
+        a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN, a->strain_given = 1;
+    else if (!strcmp(opt, "--pin-box")) {
+        if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
+            fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
+                            "(at most %d boxes), got '%s'\n", MAX_PIN_BOXES, cli_shown(val));
+            return 0;
+        }
+        a->pin_box_count++;
+    } else if (!strcmp(opt, "--warp")) {
+        fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", cli_shown(val));
+        return 0;
+    } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain") || !strcmp(opt, "--experiment")) {
+        fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
+                opt[2] == 'g'   ? "original|improved|area|volume|pillars"
+                : opt[2] == 's' ? "green|linear"
+                                : "hang|drop|squeeze|cantilever",
+                cli_shown(val));
+        return 0;
+    } else {
+        return -1;
+    }
+    return 1;
+}
+
 /* Reads the options of `run` into a: 1 ok, 0 (after saying why) on a bad, unknown or
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
@@ -225,36 +264,9 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
         const char *val = argv[++i];
         double num = 0;
         int is_num = parse_number(val, &num), param;
-        if (!strcmp(opt, "--scene")) a->scene = val;
-        else if (!strcmp(opt, "--method")) a->method = val;
-        else if (!strcmp(opt, "--csv")) a->csv = val;
-        else if (!strcmp(opt, "--positions-csv")) a->positions_csv = val;
-        else if (!strcmp(opt, "--vtk")) a->vtk = val;
-        else if (!strcmp(opt, "--mesh")) a->mesh = val;
-        else if (!strcmp(opt, "--grid") && sl_param_choice(SL_PARAM_GRID_VARIANT, val) >= 0)
-            a->params.value[SL_PARAM_GRID_VARIANT] = sl_param_choice(SL_PARAM_GRID_VARIANT, val);
-        else if (!strcmp(opt, "--experiment") && sl_param_choice(SL_PARAM_EXPERIMENT, val) >= 0)
-            a->params.value[SL_PARAM_EXPERIMENT] = sl_param_choice(SL_PARAM_EXPERIMENT, val);
-        else if (!strcmp(opt, "--warp") && warp_method(val)) a->warp = val;
-        else if (!strcmp(opt, "--strain") && (!strcmp(val, "green") || !strcmp(val, "linear")))
-            a->strain = strcmp(val, "green") ? SL_STRAIN_LINEAR : SL_STRAIN_GREEN, a->strain_given = 1;
-        else if (!strcmp(opt, "--pin-box")) {
-            if (a->pin_box_count == MAX_PIN_BOXES || !parse_box(val, a->pin_box[a->pin_box_count])) {
-                fprintf(stderr, "softlab: --pin-box expects x0,y0,z0,x1,y1,z1 with x0 <= x1 "
-                                "(at most %d boxes), got '%s'\n", MAX_PIN_BOXES, cli_shown(val));
-                return 0;
-            }
-            a->pin_box_count++;
-        } else if (!strcmp(opt, "--warp")) {
-            fprintf(stderr, "softlab: --warp expects vertex|element|none, got '%s'\n", cli_shown(val));
-            return 0;
-        } else if (!strcmp(opt, "--grid") || !strcmp(opt, "--strain") || !strcmp(opt, "--experiment")) {
-            fprintf(stderr, "softlab: %s expects %s, got '%s'\n", opt,
-                    opt[2] == 'g'   ? "original|improved|area|volume|pillars"
-                    : opt[2] == 's' ? "green|linear"
-                                    : "hang|drop|squeeze|cantilever",
-                    cli_shown(val));
-            return 0;
+        int text = parse_run_text(opt, val, a);
+        if (text >= 0) {
+            if (!text) return 0;
         } else if (!numeric_option(opt)) {
             fprintf(stderr, "softlab: unknown option '%s'\n", cli_shown(opt));
             return 0;

@@ -206,6 +206,24 @@ static void print_row(const sl_claim *c, const sl_claim_result *r) {
     if (r->why[0]) printf("      why: %s\n", r->why);
 }
 
+/* 1 (after saying so) if c's verdict differs from the one the --expect file (its text
+ * expect, read from path) gives it; a machine-timed row the file marks so is not compared. */
+static int verdict_changed(const char *expect, const char *path, const sl_claim *c, sl_claim_verdict verdict) {
+    int want = expected_verdict(expect, c->id);
+    if (c->machine_timed && want == -3) { /* this run's verdict, this machine's: not compared */
+        fprintf(stderr, "softlab validate: %s: verdict '%s' on this machine's processor time, not compared\n",
+                c->id, sl_claim_verdict_name(verdict));
+        return 0;
+    }
+    if (want == (int)verdict) return 0;
+    fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(verdict),
+            want == -1 ? "not in " : want == -2 ? "a malformed line in " :
+            want == -3 ? "not machine-timed, as " : "expected '",
+            want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : cli_shown(path),
+            want >= 0 ? "'" : want == -3 ? " says" : "");
+    return 1;
+}
+
 int softlab_validate(int argc, char **argv) {
     if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) return usage(stdout);
     options o;
@@ -258,20 +276,7 @@ int softlab_validate(int argc, char **argv) {
         failed += r.verdict == SL_CLAIM_FAILED;
         sl_claim_verdict verdict = r.verdict; /* sl_claim_result_free zeroes r */
         sl_claim_result_free(&r);
-        if (expect) {
-            int want = expected_verdict(expect, c->id);
-            if (c->machine_timed && want == -3) /* this run's verdict, this machine's: not compared */
-                fprintf(stderr, "softlab validate: %s: verdict '%s' on this machine's processor time, not compared\n",
-                        c->id, sl_claim_verdict_name(verdict));
-            else if (want != (int)verdict) {
-                changed++;
-                fprintf(stderr, "softlab validate: %s: verdict '%s', %s%s%s\n", c->id, sl_claim_verdict_name(verdict),
-                        want == -1 ? "not in " : want == -2 ? "a malformed line in " :
-                        want == -3 ? "not machine-timed, as " : "expected '",
-                        want >= 0 ? sl_claim_verdict_name((sl_claim_verdict)want) : cli_shown(o.expect),
-                        want >= 0 ? "'" : want == -3 ? " says" : "");
-            }
-        }
+        if (expect) changed += verdict_changed(expect, o.expect, c, verdict);
     }
     if (json) {
         fputs("\n]\n", json);

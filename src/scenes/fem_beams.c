@@ -80,74 +80,73 @@ static sl_status pinned_and_tracked(sl_world **out, const double lo0[3], const d
     return st;
 }
 
-/* Fig. 10: a soft beam (Y = 8 kPa, nu = 0.25, 10 kg: 1 m x 0.2 m x 0.2 m at 250 kg/m^3)
- * clamped at one end, swinging freely under gravity. */
-static sl_status build_soft_beam(const sl_scene_params *p, sl_world **out) {
+/* A beam scene of this file: the beam (size m, (ratio r) x r x r cells at resolution r),
+ * its initial twist, its strain measure, the nodes pinned (in one box, or two) and the
+ * node tracked (the one nearest to a point, m). The scenes differ only in these numbers. */
+typedef struct beam_scene {
+    double size[3];
+    int ratio;
+    double twist; /* rad: each cross-section turned about the axis by twist x/L at t = 0; 0: none */
+    sl_strain strain;
+    int boxes;                   /* pinned boxes: 1 or 2 */
+    double lo[2][3], hi[2][3];   /* m: the boxes' corners */
+    double tracked[3];           /* m */
+} beam_scene;
+
+enum { SOFT_BEAM, HANGING_CANTILEVER, SUPPORTED_BEAM, TWIST_GREEN, TWIST_LINEAR, INCOMPRESSIBLE_BLOCK };
+
+#define QUARTER_TURN 1.5707963267948966 /* 90 degrees */
+static const beam_scene BEAMS[] = {
+    /* Fig. 10: a soft beam (Y = 8 kPa, nu = 0.25, 10 kg: 1 m x 0.2 m x 0.2 m at 250 kg/m^3)
+     * clamped at one end, swinging freely under gravity. */
+    [SOFT_BEAM] = {.size = {1.0, 0.2, 0.2}, .ratio = 5, .strain = SL_STRAIN_GREEN, .boxes = 1,
+                   .lo = {{-1, -1, -1}}, .hi = {{1e-9, 1, 1}}, .tracked = {1.0, 0.0, 0.2}},
+    /* Issue 12: the seed 000 cantilever as a new user meets it, 1 m x 0.1 m x 0.1 m, 20 x 2 x 2
+     * cubes of 5 tets (400 tets), Y = 1 MPa, nu = 0.3, 1000 kg/m^3, clamped at x = 0, hanging
+     * under gravity. It carries stress at rest, so the seed's regularized stepper (which leaves
+     * the geometric stiffness H out of its matrix) is stable only for dt below about 2/omega_H
+     * (lessons/000, tools/cantilever_stability.c, `make check-tools`). */
+    [HANGING_CANTILEVER] = {.size = {1.0, 0.1, 0.1}, .ratio = 10, .strain = SL_STRAIN_GREEN, .boxes = 1,
+                            .lo = {{-1, -1, -1}}, .hi = {{1e-9, 1, 1}}, .tracked = {1.0, 0.0, 0.1}},
+    /* Fig. 6-7: a 10 m x 1 m x 1 m beam of 100 t (10 000 kg/m^3; 900 t with density
+     * 90 000), Y = 1 GPa, nu = 0.25, resting on line supports along its two bottom ends. */
+    [SUPPORTED_BEAM] = {.size = {10.0, 1.0, 1.0}, .ratio = 10, .strain = SL_STRAIN_GREEN, .boxes = 2,
+                        .lo = {{-1, -1, -1}, {10 - 1e-9, -1, -1}}, .hi = {{1e-9, 1e-9, 2}, {11, 1e-9, 2}},
+                        .tracked = {5.0, 0.0, 0.5}},
+    /* Fig. 4-5: a 4 m x 1 m x 1 m rubbery beam (Y = 1 MPa, nu = 0.3) whose ends are held
+     * twisted by 90 degrees relative to each other; with linearized strain (Fig. 5) the
+     * twisted state shows a spurious volume growth. */
+    [TWIST_GREEN] = {.size = {4.0, 1.0, 1.0}, .ratio = 4, .twist = QUARTER_TURN, .strain = SL_STRAIN_GREEN,
+                     .boxes = 2, .lo = {{-1, -1, -1}, {4 - 1e-9, -1, -1}}, .hi = {{1e-9, 2, 2}, {5, 2, 2}},
+                     .tracked = {2.0, 1.0, 1.0}},
+    [TWIST_LINEAR] = {.size = {4.0, 1.0, 1.0}, .ratio = 4, .twist = QUARTER_TURN, .strain = SL_STRAIN_LINEAR,
+                      .boxes = 2, .lo = {{-1, -1, -1}, {4 - 1e-9, -1, -1}}, .hi = {{1e-9, 2, 2}, {5, 2, 2}},
+                      .tracked = {2.0, 1.0, 1.0}},
+    /* §5.2: a 1 m block, nu = 0.5 (zero volumetric compliance), hanging from its top face:
+     * only the regularized stepper runs it, and the volume is kept. */
+    [INCOMPRESSIBLE_BLOCK] = {.size = {1, 1, 1}, .ratio = 1, .strain = SL_STRAIN_GREEN, .boxes = 1,
+                              .lo = {{-1, 1 - 1e-9, -1}}, .hi = {{2, 2, 2}}, .tracked = {1, 0, 1}},
+};
+
+/* Builds beam scene b with the resolved params p. */
+static sl_status build_beam(const sl_scene_params *p, const beam_scene *b, sl_world **out) {
     fem_setup s;
     sl_status st = apply_params(p, &s);
-    double size[3] = {1.0, 0.2, 0.2}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 1, 1}, tip[3] = {1.0, 0.0, 0.2};
-    if (st == SL_OK) st = beam_world(&s, size, 5, NULL, SL_STRAIN_GREEN, out);
+    if (st == SL_OK) st = beam_world(&s, b->size, b->ratio, b->twist != 0 ? &b->twist : NULL, b->strain, out);
     if (st != SL_OK) return st;
-    return pinned_and_tracked(out, lo, hi, NULL, NULL, tip);
+    return pinned_and_tracked(out, b->lo[0], b->hi[0], b->boxes > 1 ? b->lo[1] : NULL, b->boxes > 1 ? b->hi[1] : NULL,
+                              b->tracked);
 }
 
-/* Issue 12: the seed 000 cantilever as a new user meets it, 1 m x 0.1 m x 0.1 m, 20 x 2 x 2
- * cubes of 5 tets (400 tets), Y = 1 MPa, nu = 0.3, 1000 kg/m^3, clamped at x = 0, hanging
- * under gravity. It carries stress at rest, so the seed's regularized stepper (which leaves
- * the geometric stiffness H out of its matrix) is stable only for dt below about 2/omega_H
- * (lessons/000, tools/cantilever_stability.c, `make check-tools`). */
-static sl_status build_hanging_cantilever(const sl_scene_params *p, sl_world **out) {
-    fem_setup s;
-    sl_status st = apply_params(p, &s);
-    double size[3] = {1.0, 0.1, 0.1}, lo[3] = {-1, -1, -1}, hi[3] = {1e-9, 1, 1}, tip[3] = {1.0, 0.0, 0.1};
-    if (st == SL_OK) st = beam_world(&s, size, 10, NULL, SL_STRAIN_GREEN, out);
-    if (st != SL_OK) return st;
-    return pinned_and_tracked(out, lo, hi, NULL, NULL, tip);
-}
-
-/* Fig. 6-7: a 10 m x 1 m x 1 m beam of 100 t (10 000 kg/m^3; 900 t with density
- * 90 000), Y = 1 GPa, nu = 0.25, resting on line supports along its two bottom ends. */
-static sl_status build_supported_beam(const sl_scene_params *p, sl_world **out) {
-    fem_setup s;
-    sl_status st = apply_params(p, &s);
-    double size[3] = {10.0, 1.0, 1.0}, mid[3] = {5.0, 0.0, 0.5};
-    if (st == SL_OK) st = beam_world(&s, size, 10, NULL, SL_STRAIN_GREEN, out);
-    if (st != SL_OK) return st;
-    double lo0[3] = {-1, -1, -1}, hi0[3] = {1e-9, 1e-9, 2}, lo1[3] = {10 - 1e-9, -1, -1}, hi1[3] = {11, 1e-9, 2};
-    return pinned_and_tracked(out, lo0, hi0, lo1, hi1, mid);
-}
-
-/* Fig. 4-5: a 4 m x 1 m x 1 m rubbery beam (Y = 1 MPa, nu = 0.3) whose ends are held
- * twisted by 90 degrees relative to each other; with linearized strain (Fig. 5) the
- * twisted state shows a spurious volume growth. */
-static sl_status build_twist(const sl_scene_params *p, sl_strain strain, sl_world **out) {
-    fem_setup s;
-    sl_status st = apply_params(p, &s);
-    double size[3] = {4.0, 1.0, 1.0}, twist = 1.5707963267948966 /* 90 degrees */, corner[3] = {2.0, 1.0, 1.0};
-    if (st == SL_OK) st = beam_world(&s, size, 4, &twist, strain, out);
-    if (st != SL_OK) return st;
-    double lo0[3] = {-1, -1, -1}, hi0[3] = {1e-9, 2, 2}, lo1[3] = {4 - 1e-9, -1, -1}, hi1[3] = {5, 2, 2};
-    return pinned_and_tracked(out, lo0, hi0, lo1, hi1, corner);
-}
-
-static sl_status build_twist_green(const sl_scene_params *p, sl_world **out) {
-    return build_twist(p, SL_STRAIN_GREEN, out);
-}
-
-static sl_status build_twist_linear(const sl_scene_params *p, sl_world **out) {
-    return build_twist(p, SL_STRAIN_LINEAR, out);
-}
-
-/* §5.2: a 1 m block, nu = 0.5 (zero volumetric compliance), hanging from its top face:
- * only the regularized stepper runs it, and the volume is kept. */
-static sl_status build_incompressible_block(const sl_scene_params *p, sl_world **out) {
-    fem_setup s;
-    sl_status st = apply_params(p, &s);
-    double size[3] = {1, 1, 1}, lo[3] = {-1, 1 - 1e-9, -1}, hi[3] = {2, 2, 2}, bottom[3] = {1, 0, 1};
-    if (st == SL_OK) st = beam_world(&s, size, 1, NULL, SL_STRAIN_GREEN, out);
-    if (st != SL_OK) return st;
-    return pinned_and_tracked(out, lo, hi, NULL, NULL, bottom);
-}
+/* The scenes' build functions (sl_scene_class.build takes no context): one line each. */
+#define BEAM_BUILDER(fn, k) \
+    static sl_status fn(const sl_scene_params *p, sl_world **out) { return build_beam(p, &BEAMS[k], out); }
+BEAM_BUILDER(build_soft_beam, SOFT_BEAM)
+BEAM_BUILDER(build_hanging_cantilever, HANGING_CANTILEVER)
+BEAM_BUILDER(build_supported_beam, SUPPORTED_BEAM)
+BEAM_BUILDER(build_twist_green, TWIST_GREEN)
+BEAM_BUILDER(build_twist_linear, TWIST_LINEAR)
+BEAM_BUILDER(build_incompressible_block, INCOMPRESSIBLE_BLOCK)
 
 const sl_scene_class sl_scene_fem_soft_beam = {
     .name = "fem-soft-beam",

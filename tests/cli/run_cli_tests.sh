@@ -24,7 +24,14 @@ check scenes_cite_no_issue_numbers '! grep -qiE "issue [0-9]" "$tmp/scenes"'
 $bin run --scene thread-suture --t-end 1 --csv "$tmp/th.csv"; rc=$?
 check thread_suture_runs_bounded_no_tet_inverted '[ $rc = 0 ] && [ "$(tail -1 "$tmp/th.csv" | cut -d, -f1)" = 1 ] && awk -F, '"'"'NR > 1 && $9 != 0 { bad = 1 } END { exit bad }'"'"' "$tmp/th.csv"'
 $bin methods > "$tmp/methods"
-check methods_lists_four_steppers '[ "$(grep -cE "^(explicit-euler|symplectic-euler|implicit-euler|regularized) " "$tmp/methods")" = 4 ]'
+# every stepper of the core's table (src/core/steppers/table.c: the sl_steppers[] entries,
+# each one's .name read from its definition in steppers/*.c), each once, and nothing else
+steppers=$(dirname "$0")/../../src/core/steppers
+sed -n '/sl_steppers\[\] = {/,/^};/p' "$steppers/table.c" | grep -oE '&sl_stepper_[a-z0-9_]+' | tr -d '&' > "$tmp/table"
+for sym in $(cat "$tmp/table"); do
+  sed -n "/^const sl_stepper_class $sym = {/,/^};/p" "$steppers"/*.c | sed -nE 's/^ *\.name = "([^"]+)",.*/\1/p' | head -1
+done > "$tmp/table_names"
+check methods_lists_every_stepper_of_the_table '[ "$(wc -l < "$tmp/table")" -ge 17 ] && [ "$(grep -c . "$tmp/table_names")" = "$(wc -l < "$tmp/table")" ] && [ "$(grep -v "^#" "$tmp/methods" | awk "{ print \$1 }")" = "$(cat "$tmp/table_names")" ]'
 
 $bin run --scene swinging-cube --method regularized --dt 0.05 --t-end 1 --csv "$tmp/r.csv"; rc=$?
 check run_ok_exit_0 '[ $rc = 0 ]'

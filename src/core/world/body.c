@@ -1,4 +1,4 @@
-/* The body record of a world (elements, surface, edges), pins by box, and the overall
+/* The body record of a world (elements, surface, edges) and the overall
  * constraint strength: what scenes say about a world beyond its models. */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <math.h>
@@ -70,22 +70,6 @@ const int *sl_world_edges(const sl_world *w) { return w ? w->body.edges : NULL; 
 int sl_world_tet_count(const sl_world *w) { return w ? w->body.tet_count : 0; }
 const int *sl_world_tets(const sl_world *w) { return w ? w->body.tets : NULL; }
 int sl_world_tets_per_cell(const sl_world *w) { return w && w->body.tets_per_cell ? w->body.tets_per_cell : 1; }
-
-sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], int *count) {
-    if (count) *count = 0;
-    if (!w || !lo || !hi) return SL_ERR_NULL;
-    int pinned = 0;
-    for (int p = 0; p < w->n; p++) {
-        int inside = 1;
-        for (int c = 0; c < 3; c++) inside &= w->x0[3 * p + c] >= lo[c] && w->x0[3 * p + c] <= hi[c];
-        if (inside) sl_world_pin(w, p, 1), pinned++;
-    }
-    if (count) *count = pinned;
-    if (!pinned)
-        return sl_world_fail(w, SL_ERR_RANGE, "the pin box (%g, %g, %g) .. (%g, %g, %g) m holds no node", lo[0],
-                             lo[1], lo[2], hi[0], hi[1], hi[2]);
-    return SL_OK;
-}
 
 sl_status sl_world_set_strength(sl_world *w, double scale) {
     if (!w) return SL_ERR_NULL;

@@ -1,6 +1,6 @@
 /* What a stepper sees of its world: the one internal header of the steppers
  * (src/core/steppers/), implemented in src/core/world/ (stepper_api.c, assembly.c,
- * contact.c, world.c). A stepper includes this header, softlab/stepper.h (which brings
+ * contact.c, world.c, leaf.c). A stepper includes this header, softlab/stepper.h (which brings
  * world.h and model.h) and linalg/; never world/world_internal.h or world/assembly.h,
  * which refuse to compile outside the world's own files (SL_WORLD_INTERNAL).
  *

@@ -1,37 +1,16 @@
-/* World lifetime, state access, stepping with divergence detection. */
-#define _POSIX_C_SOURCE 199309L /* clock_gettime for stage timings */
+/* World lifetime, state access, pins (by node and by box), stepping with divergence
+ * detection. The error note, the clock and the hard-constraint test are in leaf.c. */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include "world/world_internal.h"
 #include "softlab/tet_fem.h"
 #include "softlab/warping.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "linalg/mat3.h"
-
-sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
-    if (!w) return status;
-    va_list args;
-    va_start(args, fmt);
-    char detail[200];
-    vsnprintf(detail, sizeof detail, fmt, args);
-    va_end(args);
-    snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
-    snprintf(w->fail_detail, sizeof w->fail_detail, "%s", detail);
-    w->fail_count++;
-    return status;
-}
-
-double sl_clock_seconds(void) { /* monotonic, microsecond-resolution also under Emscripten */
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 sl_world_def sl_world_def_default(void) {
     sl_world_def d;
@@ -204,13 +183,20 @@ sl_status sl_world_pin(sl_world *w, int node, int pinned) {
     return SL_OK;
 }
 
-int sl_world_has_zero_compliance(const sl_world *w) {
-    for (int k = 0; k < w->model_count; k++) {
-        const sl_model *m = w->models[k];
-        for (int i = 0; i < sl_model_constraint_count(m); i++)
-            if (m->compliance[i] == 0) return 1;
+sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], int *count) {
+    if (count) *count = 0;
+    if (!w || !lo || !hi) return SL_ERR_NULL;
+    int pinned = 0;
+    for (int p = 0; p < w->n; p++) {
+        int inside = 1;
+        for (int c = 0; c < 3; c++) inside &= w->x0[3 * p + c] >= lo[c] && w->x0[3 * p + c] <= hi[c];
+        if (inside) sl_world_pin(w, p, 1), pinned++;
     }
-    return 0;
+    if (count) *count = pinned;
+    if (!pinned)
+        return sl_world_fail(w, SL_ERR_RANGE, "the pin box (%g, %g, %g) .. (%g, %g, %g) m holds no node", lo[0],
+                             lo[1], lo[2], hi[0], hi[1], hi[2]);
+    return SL_OK;
 }
 
 /* Why the state is not acceptable, or NULL if it is (the criterion is stated in world.h):
