@@ -20,7 +20,7 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     vsnprintf(detail, sizeof detail, fmt, args);
     va_end(args);
     snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
-    snprintf(w->fail_detail, sizeof w->fail_detail, "%s", detail);
+    snprintf(w->fail_detail, sizeof w->fail_detail, "%.*s", (int)sizeof w->fail_detail - 1, detail);
     w->fail_count++;
     return status;
 }
