@@ -72,10 +72,13 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
         const value = now.get(key) ?? (key === 'dt' ? scene.defaultDt : scene.defaults[key]);
         if (value != null) next.set(key, String(value));
       }
-      // each panel keeps its own Δt, the one its stepper runs at here (the mesh scene's one
-      // default Δt, 0.01 s, made an explicit panel diverge at once)
+      // a panel whose Δt was chosen for its stepper (not the scene's default) keeps it: the
+      // mesh scene's one default (0.01 s) made e.g. an explicit panel at 0.5 ms diverge at
+      // once; a panel at the scene's default gets the mesh scene's
       const shown = dts();
-      if (!experiment && shown && shown.length) next.set('dt', shown.map((dt) => +dt.toPrecision(6)).join(','));
+      if (!experiment && shown && shown.some((dt) => dt !== scene.defaultDt)) {
+        next.set('dt', shown.map((dt) => +(dt === scene.defaultDt ? core.userMesh.defaultDt : dt).toPrecision(6)).join(','));
+      }
       if (experiment) next.set('experiment', String(experiment));
       // how the lab is shown stays: compact, who may drive it, live or computed ahead
       for (const key of ['embed', 'origins', 'playback']) if (now.has(key)) next.set(key, now.get(key));

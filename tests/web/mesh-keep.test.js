@@ -1,5 +1,6 @@
-// A loaded mesh and the panels (issue 45 item 6): each panel keeps its own Δt (the mesh
-// scene's one default, 0.01 s, made an explicit panel diverge at once); a bad file after
+// A loaded mesh and the panels (issue 45 item 6): a panel whose Δt was chosen for its
+// stepper keeps it (the mesh scene's one default, 0.01 s, made an explicit panel at a small
+// Δt diverge at once), a panel at the scene's default gets the mesh scene's; a bad file after
 // a good one keeps the good mesh and says why it was refused; a scene=mesh link opened in
 // a new tab (where no file was loaded) says it needs the file.
 'use strict';
@@ -18,8 +19,10 @@ const ready = (page) => page.waitForFunction(() => window.softlab && window.soft
 
 describe('a loaded mesh', () => {
   test('keeps each panel\'s Δt; a bad file after it keeps it; a link in a new tab says it needs the file', async () => {
-    // symplectic Euler at 1 ms beside the regularized stepper at 10 ms, on the default scene
-    const page = await openLab(site, '?methods=symplectic-euler,regularized&dt=0.001,0.01');
+    // symplectic Euler at 1 ms (chosen for it) beside the regularized stepper at the
+    // swinging cube's default, 0.05 s: the first keeps its 1 ms, the second gets the mesh
+    // scene's default, 0.01 s
+    const page = await openLab(site, '?methods=symplectic-euler,regularized&dt=0.001,0.05');
     await Promise.all([page.waitForNavigation(), page.setInputFiles('#mesh-file', path.join(ROOT, 'data/meshes/cube.msh'))]);
     await ready(page);
     assert.strictEqual(await page.evaluate(() => window.softlab.scene), 'mesh');
