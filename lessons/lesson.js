@@ -93,7 +93,7 @@ function setupQuestion(div, measure, index) {
     const tol = Number(div.dataset.tolerance || 0.05);
     const good = Number.isFinite(abs) ? Math.abs(answer - truth) <= abs : Math.abs(answer / truth - 1) <= tol;
     const unit = div.dataset.unit !== undefined ? div.dataset.unit : 's';
-    const within = Number.isFinite(abs) ? `± ${abs}` : `${Math.round(tol * 100)} %`;
+    const within = Number.isFinite(abs) ? `± ${abs}` : tolerancePercent(tol);
     out.className = good ? 'ok' : 'bad';
     out.textContent = good
       ? `Right: the simulation gives ${truth.toPrecision(3)}${unit ? ' ' + unit : ''}.`
@@ -102,6 +102,12 @@ function setupQuestion(div, measure, index) {
   };
   div.querySelector('button').addEventListener('click', check);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check(); });
+}
+
+/** A relative tolerance as the reader reads it, from the number the check uses: 0.005 is
+ *  "0.5 %" (Math.round made it "1 %"), 0.05 is "5 %". */
+export function tolerancePercent(tol) {
+  return `${+(tol * 100).toPrecision(3)} %`;
 }
 
 /** A lab frame the server could not deliver (offline, the server stopped) would show the

@@ -141,14 +141,14 @@ async function main() {
         } else if (['measured', 'reference', 'paper'].includes(field)) value = row[field];
         else fail(`${file}: claim ${id}: no field "${field}"`);
         quoted++;
-        return `<span class="measured" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(value === null ? NaN : value * Number(scale), Number(digits))}</span>`;
+        return `<span class="measured" tabindex="0" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(value === null ? NaN : value * Number(scale), Number(digits))}</span>`;
       })
       .replace(/<claim-setup\s([^>]*)><\/claim-setup>/g, (_, attrs) => {
         const { id } = Object.fromEntries(attributes(attrs));
         if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
         const row = claims.get(id);
         if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
-        return `<span class="setup" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
+        return `<span class="setup" tabindex="0" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
       })
       .replace(/<tool-value\s([^>]*)><\/tool-value>/g, (_, attrs) => {
         const { file: name, row = '', field, digits, scale = '1' } = Object.fromEntries(attributes(attrs));
@@ -161,10 +161,10 @@ async function main() {
         } catch (e) { fail(`${where}: ${e.message}`); }
         if (!row) return `<span class="tool-note">${escapeHtml(text)}</span>`;
         const made = ['date', 'machine'].map((k) => table.header.get(k) || '?').join(', ');
-        return `<span class="committed" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
+        return `<span class="committed" tabindex="0" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
       });
     const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
-      (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover one for its claim).` : '') +
+      (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover, tap or Tab to one for its claim).` : '') +
       '</p></footer>\n</body>\n</html>\n';
     const page = head.replace('{{page-title}}', a['page-title']) +
       `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${paperOf(a.seed)}</p>\n  <h1>${a.title}</h1>\n` +

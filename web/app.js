@@ -38,6 +38,7 @@ function notice(text, kind = 'warn') {
   close.addEventListener('click', () => div.remove());
   div.append(span, close);
   $('#notices').append(div);
+  announce(text); // #notices is not a live region: the lab has one (#announce)
 }
 
 /** Builds the lab for config (params.js parseParams); resolves to its test/console face.
@@ -103,7 +104,8 @@ async function main() {
   }
   const config = parseParams(query, scenes, core.steppers, core.params);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
-  bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene);
+  bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene, core,
+    () => (window.softlab ? window.softlab.state().panels.map((p) => p.dt) : null));
   $('#mesh-button').addEventListener('click', () => $('#mesh-file').click()); // Enter, Space, click
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;

@@ -47,7 +47,7 @@ export class EnergyBars {
       const fill = document.createElement('span');
       fill.className = 'energy-fill';
       track.append(fill);
-      const value = document.createElement('output');
+      const value = document.createElement('span'); // not an output (implicitly a polite live region): it changes every frame
       value.className = 'energy-value';
       row.append(name, track, value);
       g.append(row);

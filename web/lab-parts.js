@@ -12,6 +12,7 @@ import { Clock } from './clock.js';
 import { PhysicsInput } from './input.js';
 import { Plots } from './plots.js';
 import { Inspector } from './inspector.js';
+import { bindNodeKeys } from './node-keys.js';
 import { UrlState } from './url-state.js';
 import { PerfMeter } from './perf.js';
 import { EnergyBars } from './energy-bars.js';
@@ -159,8 +160,8 @@ export function startPlots(core, config, panels, early, late, notice = () => {})
   return plots;
 }
 
-/** The element inspector and what a pointer or a key does on the views (camera, grab,
- *  pin, inspect); returns the inspector. */
+/** The element inspector, what a pointer or a key does on the views (camera, grab, pin,
+ *  inspect) and the keyboard's node picker (web/node-keys.js); returns the inspector. */
 export function bindPointer(panels, camera, input, late) {
   const inspector = new Inspector($('#inspector'), panels);
   new CameraInput(panels, {
@@ -170,6 +171,12 @@ export function bindPointer(panels, camera, input, late) {
     changed: () => { markAllDirty(panels); updateUrl(late, true); },
     input: (event) => input.input(event),
     pinnedNodes: () => input.pinnedNodes(),
+  });
+  bindNodeKeys($('#node-keys'), {
+    panels,
+    input: (event) => input.input(event),
+    inspect: (node) => inspector.open(node),
+    diagonal: () => late.body.diagonal,
   });
   return inspector;
 }

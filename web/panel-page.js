@@ -5,6 +5,7 @@
 
 import { fmt } from './format.js';
 import { fmtSeconds, trialWords } from './stability.js';
+import { announce } from './announce.js';
 
 const $ = (sel, root) => root.querySelector(sel);
 let measureCtx = null; // a 2D context to measure stepper names in the menu's font
@@ -161,6 +162,11 @@ export class PanelPage {
       : name === 'artifact' ? 'artifact' : playing ? 'running' : 'paused';
     if (this.stateEl.textContent !== text) this.stateEl.textContent = text;
     if (this.stateEl.dataset.kind !== kind) this.stateEl.dataset.kind = kind;
+    // the core's verdict that the energy grows is said once when it comes (in its words);
+    // a divergence is said by the page's diverged hook (web/lab-parts.js)
+    const growing = name === 'growing';
+    if (growing && !this.saidGrowing) announce(`Panel ${this.index + 1}, ${this.stepper().title}: ${run.verdictText()}.`);
+    this.saidGrowing = growing;
     const badge = !run.ended ? '' : run.diverged ? `✕ diverged in the step after t = ${run.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again`
       : run.lost ? '✕ the simulation stopped working: starting it again' : '✕ stopped';
     if (this.badge.textContent !== badge) {

@@ -45,11 +45,21 @@ async function readMeshFiles(files) {
 const MESH_MATERIAL = ['young_modulus', 'poisson_ratio', 'density', 'gravity'];
 
 /** File input and drag and drop on target: stores the mesh and reloads as scene=mesh.
- *  scene: the scene shown (lab-api.js scene: name, defaults, defaultDt). */
-export function bindMeshLoader(input, target, onError, scene) {
+ *  scene: the scene shown (lab-api.js scene: name, defaults, defaultDt; a user mesh's has
+ *  mesh); core: the page's wasm instance (lab-api.js), which reads a file before it is kept;
+ *  dts(): each panel's Δt (s) now, or null before the lab runs. */
+export function bindMeshLoader(input, target, onError, scene, core, dts = () => null) {
   const take = async (files) => {
     try {
       const mesh = await readMeshFiles(files);
+      // read by the core before it replaces the stored mesh: a bad file after a good one
+      // leaves the good one (shown, and in this tab's storage) and says why it was refused
+      const { status, message } = loadMeshText(core, mesh);
+      if (status !== 0) {
+        const kept = scene.mesh ? ` The mesh shown (${scene.mesh.name}) is kept.` : '';
+        onError(`Could not load the mesh: ${message}.${kept}`);
+        return;
+      }
       sessionStorage.setItem(KEY, JSON.stringify(mesh));
       // keep the panels' steppers; Δt and parameters start at the mesh scene's defaults,
       // except that a mesh loaded over one of seed 001's scenes runs that experiment with
@@ -61,6 +71,13 @@ export function bindMeshLoader(input, target, onError, scene) {
       for (const key of experiment ? ['methods', 'onering', 'dt', ...MESH_MATERIAL] : ['methods']) {
         const value = now.get(key) ?? (key === 'dt' ? scene.defaultDt : scene.defaults[key]);
         if (value != null) next.set(key, String(value));
+      }
+      // a panel whose Δt was chosen for its stepper (not the scene's default) keeps it: the
+      // mesh scene's one default (0.01 s) made e.g. an explicit panel at 0.5 ms diverge at
+      // once; a panel at the scene's default gets the mesh scene's
+      const shown = dts();
+      if (!experiment && shown && shown.some((dt) => dt !== scene.defaultDt)) {
+        next.set('dt', shown.map((dt) => +(dt === scene.defaultDt ? core.userMesh.defaultDt : dt).toPrecision(6)).join(','));
       }
       if (experiment) next.set('experiment', String(experiment));
       // how the lab is shown stays: compact, who may drive it, live or computed ahead
@@ -86,7 +103,8 @@ export function loadUserMesh(core, notice) {
   const stored = sessionStorage.getItem(KEY);
   const again = 'load it again with “Load mesh…” or drop a .msh, .mesh or .node + .ele file.';
   if (stored === null) {
-    notice(`No mesh was loaded in this tab; ${again.replace('load it again with', 'use')}`);
+    // a link cannot carry the file (it stays in the tab that loaded it): say so, and how
+    notice(`This link shows a mesh loaded from a file, which a link cannot carry, and no mesh was loaded in this tab: ${again.replace('load it again with', 'open the file with')}`);
     return null;
   }
   // anything stored that is not {name, text, text2} of strings is dropped, with a notice,

@@ -1,28 +1,45 @@
-// The transport bar: play, pause, single step, reset, speed, and their keys (space,
-// → or ".", R). Typing in a field and arrow keys on a view (web/camera.js) are left alone.
+// The transport bar: play/pause (one toggle button), single step, reset, speed, and their
+// keys (space, → or ".", R). Typing in a field and arrow keys on a view (web/camera.js)
+// are left alone.
+
+import { announce } from './announce.js';
 
 const $ = (sel) => document.querySelector(sel);
 
-/** Binds the buttons and keys to clock (web/clock.js), stepOnce() and resetAll(). */
+/** Binds the buttons and keys to clock (web/clock.js), stepOnce() and resetAll(). The
+ *  reset and a play/pause the reader asked for (button or key) are said once in the live
+ *  region; a play/pause of the page itself (a replay, the course API) is not. */
 export function bindTransport(clock, stepOnce, resetAll) {
-  $('#play').addEventListener('click', () => clock.setPlaying(true));
-  $('#pause').addEventListener('click', () => clock.setPlaying(false));
+  const toggle = () => {
+    clock.setPlaying(!clock.playing);
+    announce(clock.playing ? 'Playing.' : `Paused at t = ${clock.time.toFixed(3)} s.`);
+  };
+  const reset = () => {
+    resetAll();
+    announce('Reset: every panel back to t = 0.');
+  };
+  // one button that stays enabled (and so keeps the focus) whichever way it goes
+  $('#play').addEventListener('click', toggle);
   $('#step').addEventListener('click', stepOnce);
-  $('#reset').addEventListener('click', resetAll);
+  $('#reset').addEventListener('click', reset);
   $('#speed').addEventListener('change', (e) => { clock.speed = Number(e.target.value) || 1; });
   document.addEventListener('keydown', (e) => {
     // typing goes to fields; space on a button presses it; arrows on a view orbit (camera.js)
     if (e.target.closest('input, select, textarea, dialog')) return;
     if (e.key === ' ' && e.target.closest('button')) return;
-    if (e.key === ' ') { e.preventDefault(); clock.setPlaying(!clock.playing); }
+    if (e.key === ' ') { e.preventDefault(); toggle(); }
     else if (e.key === 'ArrowRight' || e.key === '.') stepOnce();
-    else if (e.key === 'r' || e.key === 'R') resetAll();
+    else if (e.key === 'r' || e.key === 'R') reset();
   });
 }
 
-/** Shows play or pause as the state (buttons, and data-playing on the body for CSS). */
+/** Shows play or pause as the state: the toggle's label and icon say what pressing it
+ *  does (data-action, for CSS and tests), data-playing on the body for CSS. */
 export function showPlaying(on) {
-  $('#play').disabled = on;
-  $('#pause').disabled = !on;
+  const button = $('#play');
+  const action = on ? 'pause' : 'play';
+  button.dataset.action = action;
+  button.querySelector('.play-label').textContent = on ? 'Pause' : 'Play';
+  button.title = `${on ? 'Pause' : 'Play'} (space)`;
   document.body.dataset.playing = on ? '1' : '0';
 }

@@ -90,7 +90,7 @@ describe('the lab (default scene, motion allowed)', () => {
   test('axe: no violation, running and diverged panels shown', async () => {
     assertClean(await axeViolations(page), 'the lab');
     // what follows needs no motion: paused, the lab leaves the machine's cores to the test
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
   });
 
   test('the meter fill and the focus ring stand out (3:1, WCAG 1.4.11)', async () => {
@@ -185,9 +185,11 @@ describe('the compact embed, reduced motion, 2,000 unknown URL parameters', () =
     await page.focus('#play');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => window.softlab.state().t > 0.05, null, { timeout: 20000 });
-    // Play is disabled while playing, so the focus left it: Space is the lab's play/pause key
+    // one toggle, never disabled: the focus stays on it, and Space on it pauses
+    assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'play');
     await page.keyboard.press(' ');
     await page.waitForFunction(() => !window.softlab.state().playing, null, { timeout: 5000 });
+    assert.strictEqual(await page.evaluate(() => document.activeElement.id), 'play');
   });
 
   test('2,000 unknown URL parameters give one notice', async () => {

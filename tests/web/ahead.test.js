@@ -69,7 +69,7 @@ describe('computed ahead', () => {
     // computed ahead of the playback, bounded by AHEAD_BUFFER (20 s)
     assert.ok(b.state.computed > b.state.t + 1 && b.state.computed <= b.state.t + 20 + 0.1, JSON.stringify(b.state));
     // scrub back to 0.4 s: the panels show 0.4 s (a frame target of 1/30 s at or before it)
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     await page.$eval('#ahead-scrub', (el) => { el.value = '0.4'; el.dispatchEvent(new Event('input', { bubbles: true })); el.dispatchEvent(new Event('change', { bubbles: true })); });
     await page.waitForFunction(() => Math.abs(window.softlab.state().shownTime - 0.4) < 1 / 30 + 1e-9, null, { timeout: 5000 });
     const c = await bar(page);

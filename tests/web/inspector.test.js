@@ -59,9 +59,9 @@ describe('element inspector', () => {
   });
 
   test('while it runs, J is the volume ratio of the tet the panel shows, and E = ½(FᵀF − I)', async () => {
-    await page.click('#play');
+    await page.click('#play[data-action=play]');
     await page.waitForFunction(() => window.softlab.state().t > 0.3, null, { timeout: 20000 });
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     const s = await labState(page);
     const v0 = s.panels[0].inspection.restVolume;
     for (const p of s.panels) {

@@ -70,7 +70,7 @@ describe('default lab: swinging cube, three steppers', () => {
   });
 
   test('pause stops time', async () => {
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     const a = await state(page);
     await page.waitForTimeout(500);
     const b = await state(page);
@@ -106,7 +106,7 @@ describe('default lab: swinging cube, three steppers', () => {
   });
 
   test('a screenshot of the running lab is saved', async () => {
-    await page.click('#play');
+    await page.click('#play[data-action=play]');
     await page.waitForTimeout(1500);
     fs.mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: path.join(RESULTS, 'lab.png'), fullPage: true });
@@ -155,7 +155,7 @@ describe('URL parameters', () => {
 
   test('dragging a node pulls it in every panel', async () => {
     const page = await openLab('?methods=regularized,implicit-euler&dt=0.05');
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     await page.click('#reset');
     const heights = async () => (await state(page)).panels.map((p) => p.height);
     for (let k = 0; k < 10; k++) await page.keyboard.press('.');
@@ -199,7 +199,7 @@ describe('URL parameters', () => {
     let s = await state(page);
     assert.deepStrictEqual(s.panels.map((p) => p.method), ['regularized', 'implicit-euler', 'symplectic-euler', 'explicit-euler']);
     for (const p of s.panels) assert.strictEqual(p.dt, 0.01);
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     await page.locator('.panel select.method').nth(1).selectOption('regularized');
     s = await state(page);
     assert.strictEqual(s.panels[1].method, 'regularized');
@@ -232,7 +232,7 @@ describe('URL parameters', () => {
     let s = await state(page);
     assert.strictEqual(s.panels[0].dt, offered);
     assert.strictEqual(await note.isHidden(), true, 'the note goes once the offer is taken');
-    await page.click('#play');
+    await page.click('#play[data-action=play]');
     await page.waitForFunction(() => window.softlab.state().panels[0].t > 1, null, { timeout: 120000 });
     s = await state(page);
     assert.ok(!s.panels[0].stopped && /running/.test(s.panels[0].message), s.panels[0].message);

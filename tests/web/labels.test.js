@@ -77,7 +77,7 @@ describe('the lab page', () => {
   test('a diverged panel says it shows the state before the failed step, not a good one', async () => {
     // before: '✕ diverged at t = 0.200 s — last good state shown; …' over V/V₀ = −0.52
     const page = await openLab(site, '?scene=swinging-cube&methods=explicit-euler&dt=0.05');
-    await page.click('#play');
+    await page.click('#play[data-action=play]');
     await page.waitForSelector('.view-badge:not([hidden])', { timeout: 60000 });
     const badge = await page.$eval('.view-badge:not([hidden])', (e) => e.textContent);
     assert.strictEqual(badge, '✕ diverged in the step after t = 0.200 s — shown as it was before that step; Reset to start again');

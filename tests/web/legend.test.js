@@ -17,7 +17,7 @@ test('pressure legend: the range of the incompressible panel when the others hav
   // the lab opens playing
   // the ball lands at about 0.3 s; pressure builds on contact
   await page.waitForFunction(() => window.softlab.state().panels[0].t > 0.4, null, { timeout: 240000 });
-  await page.click('#pause');
+  await page.click('#play[data-action=pause]');
   const s = await page.evaluate(async () => {
     const st = await window.softlab.settled();
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

@@ -71,7 +71,7 @@ describe('scenes and meshes', () => {
     await page.goto(site.base + '/index.html?scene=mesh&methods=incompressible&onering=1&experiment=1&dt=0.0005&plot=volume_ratio&playback=live');
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
     await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t >= 0.25 || p.stopped), null, { timeout: 120000 });
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     const s = await page.evaluate(() => window.softlab.settled());
     // over each panel's samples: the largest volume error and the tracked (lowest) node's
     // lowest height
@@ -114,7 +114,7 @@ describe('scenes and meshes', () => {
       [['incompressible', 1, 2], ['regularized', 0, 2]]);
     assert.deepStrictEqual(await page.evaluate(() => Promise.all([0, 1].map((i) => window.softlab.simCall(i, 'plate_count')))), [2, 2]);
     await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t >= 0.05 || p.stopped), null, { timeout: 120000 });
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     const after = await page.evaluate(() => window.softlab.settled());
     // the tracked node is the lowest, which rides the lower plate: y = (h/2) t = 0.1 m/s x t
     const p0 = after.panels[0];
@@ -133,8 +133,9 @@ describe('scenes and meshes', () => {
     const bad = path.join(dir, 'broken.msh');
     fs.writeFileSync(bad, '$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 <b>x</b> 0\n');
     const page = await open('');
-    await Promise.all([page.waitForNavigation(), page.setInputFiles('#mesh-file', bad)]);
-    await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    // read before it is kept: no reload, the scene shown stays
+    await page.setInputFiles('#mesh-file', bad);
+    await page.waitForFunction(() => /broken\.msh/.test(document.getElementById('notices').textContent), null, { timeout: 10000 });
     const text = await page.textContent('#notices');
     assert.match(text, /broken\.msh:6: coordinate '<b>x<\/b>' is not a finite number/);
     assert.strictEqual(await page.locator('#notices b').count(), 0, 'file text must not become HTML');

@@ -49,7 +49,7 @@ describe('panels shown at one time', () => {
       assert.ok(r.worst < dtMax, `panels shown ${r.worst} s apart, largest Δt ${dtMax} s`);
       assert.ok(r.lag < 1 + 1e-9, `a panel shown ${r.lag.toFixed(3)} of its Δt before the lab's time`);
       // paused: the Workers finish the last target, and the inspector reads one time
-      await page.click('#pause');
+      await page.click('#play[data-action=pause]');
       const s = await page.evaluate(async () => {
         await window.softlab.inspect(0);
         return window.softlab.settled();

@@ -28,7 +28,7 @@ describe('solver-iterations plot', () => {
   test('onering-sphere-drop: the plotted MINRES iterations average the C count', async () => {
     const page = await openLab(site, '?scene=onering-sphere-drop&methods=incompressible,regularized&onering=1,0&dt=0.0005&plot=solver_iterations', { width: 1200, height: 900 });
     await page.waitForFunction((t) => window.softlab.state().panels.every((p) => p.t >= t || p.stopped), T_END, { timeout: 120000 });
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     await labState(page);
     const rows = await page.evaluate(async (tEnd) => {
       const chart = window.softlab.chart;

@@ -139,10 +139,10 @@ describe('teaching lab', () => {
   test('a recorded drag replays exactly, and identically in every panel', async () => {
     const page = await openLab('?scene=swinging-cube&methods=regularized,regularized&dt=0.01&paused=1');
     await page.click('#record');
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     await page.click('#reset'); // reset ends a recording: start it again while paused
     await page.click('#record');
-    await page.click('#pause');
+    await page.click('#play[data-action=pause]');
     assert.strictEqual((await state(page)).recording, true);
     const at = await page.evaluate(() => window.softlab.nodeOnScreen(0, 5));
     await page.mouse.move(at.x, at.y);
@@ -158,7 +158,7 @@ describe('teaching lab', () => {
 
     const replayTo = async (t) => {
       await page.click('#replay');
-      await page.click('#pause');
+      await page.click('#play[data-action=pause]');
       return (await stepTo(page, t)).panels.map((p) => p.positions);
     };
     const first = await replayTo(1.0);

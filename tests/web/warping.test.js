@@ -66,7 +66,7 @@ describe('stiffness warping in the lab', () => {
     const page = await openLab(site, '?scene=warp-bar&methods=stiffness-warping&frames=1');
     assert.strictEqual(await page.locator('#view-frames').isChecked(), true);
     await runUntil(page, 0.5);
-    await page.click('#pause'); // the same state with and without the triads
+    await page.click('#play[data-action=pause]'); // the same state with and without the triads
     await page.evaluate(() => window.softlab.settled());
     await page.waitForTimeout(300);
     const on = await axisPixels(page);
@@ -86,7 +86,7 @@ describe('stiffness warping in the lab', () => {
       const page = await openLab(site, `?scene=${scene}&methods=stiffness-warping-element` + (t ? '' : '&paused=1'));
       if (t) {
         await runUntil(page, t);
-        await page.click('#pause');
+        await page.click('#play[data-action=pause]');
       }
       const s = await page.evaluate(() => window.softlab.settled());
       const x = s.panels[0].positions;

@@ -23,7 +23,7 @@ async function runTo(page, t) {
     const s = window.softlab.state();
     return s.panels.every((p) => p.t >= t || p.stopped);
   }, t, { timeout: 60000 });
-  await page.click('#pause');
+  await page.click('#play[data-action=pause]');
   return labState(page);
 }
 
