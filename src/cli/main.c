@@ -438,7 +438,8 @@ static int steps_fit(const run_args *a, int t_end_given) {
 
 /* 1 if the options of a apply to stepper; else says which the run would ignore and
  * returns 0: --beta (beta_given) on a stepper without SL_STEPPER_USES_BETA, --iterations on
- * one without SL_STEPPER_USES_ITERATIONS, with the steppers that read it (from the table). */
+ * one without SL_STEPPER_USES_ITERATIONS, --pbd-iterations N > 0 on one that is not explicit
+ * (sl_stepper_is_explicit), with the steppers that read it (from the table). */
 static int stepper_options_apply(const run_args *a, const sl_stepper_class *stepper, int beta_given) {
     static const struct { const char *option, *what; int flag; } uses[] = {
         {"--beta", "no damping rate β (seed 000 eq. 20)", SL_STEPPER_USES_BETA},
@@ -451,6 +452,16 @@ static int stepper_options_apply(const run_args *a, const sl_stepper_class *step
                 uses[u].option, stepper->name, uses[u].what);
         for (int k = 0; k < sl_stepper_count; k++)
             if (sl_steppers[k]->flags & uses[u].flag) fprintf(stderr, " %s", sl_steppers[k]->name);
+        fputc('\n', stderr);
+        return 0;
+    }
+    /* seed 003's correction follows only its explicit integrators (sl_world_set_pbd_iterations) */
+    if (a->params.value[SL_PARAM_PBD_ITERATIONS] > 0 && !sl_stepper_is_explicit(stepper)) {
+        fprintf(stderr, "softlab: --pbd-iterations: %s is not one of seed 003's explicit integrators, the only "
+                "steppers the position correction follows; the option would be ignored; the steppers that use it:",
+                stepper->name);
+        for (int k = 0; k < sl_stepper_count; k++)
+            if (sl_stepper_is_explicit(sl_steppers[k])) fprintf(stderr, " %s", sl_steppers[k]->name);
         fputc('\n', stderr);
         return 0;
     }

@@ -268,6 +268,13 @@ for m in rk4 implicit-euler symplectic-euler; do
 done
 $bin run --scene fem-hanging-cantilever --method regularized --beta 1 --t-end 0.01 > /dev/null 2> "$tmp/err"; rc=$?
 check beta_taken_by_regularized '[ $rc = 0 ]'
+# --pbd-iterations: seed 003's correction runs only after its explicit integrators
+for m in implicit-euler regularized xpbd; do
+  $bin run --scene thread-hang --method $m --pbd-iterations 3 --t-end 0.001 > /dev/null 2> "$tmp/err"; rc=$?
+  check "pbd_iterations_refused_for_$m" '[ $rc = 2 ] && grep -q -- "--pbd-iterations: $m is not one of seed 003.s explicit integrators.*the steppers that use it: explicit-euler symplectic-euler" "$tmp/err"'
+done
+$bin run --scene thread-hang --method symplectic-euler --pbd-iterations 3 --t-end 0.001 > /dev/null 2> "$tmp/err"; rc=$?
+check pbd_iterations_taken_by_symplectic_euler '[ $rc = 0 ]'
 # issue 46: --iterations (sl_world_set_iterations) is refused where the stepper does not read it
 # (SL_STEPPER_USES_ITERATIONS, checked against the runs in tests/c/test_xpbd.c) and outside [1, 1000]
 $bin run --scene swinging-cube --method rk4 --iterations 3 --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
