@@ -96,3 +96,18 @@ double claim_extra_value(const sl_claim_result *r, const char *name) {
         if (!strcmp(r->extra[i].name, name)) return r->extra[i].value;
     return NAN;
 }
+
+double spun_energy_growth(sl_world *w, int steps) {
+    int n = sl_world_node_count(w);
+    const double *x = sl_world_positions(w);
+    double *v = malloc(sizeof(double) * 3 * (size_t)n), grown = 0;
+    if (!v) return NAN;
+    for (int i = 0; i < n; i++)
+        v[3 * i] = x[3 * i + 2] + x[3 * i + 1] - 1, v[3 * i + 1] = 0, v[3 * i + 2] = -x[3 * i];
+    sl_status st = sl_world_set_velocities(w, v);
+    free(v);
+    if (st != SL_OK) return NAN;
+    double e0 = sl_world_energy(w).total;
+    for (int s = 0; s < steps && sl_world_step(w) == SL_OK; s++) grown = fmax(grown, sl_world_energy(w).total / e0);
+    return sl_world_diverged(w, NULL, NULL) ? INFINITY : grown;
+}

@@ -32,4 +32,10 @@ double fd_geometric_error(const sl_model *m, double *x, const double *w, double 
  * when it reported none of that name. */
 double claim_extra_value(const sl_claim_result *r, const char *name);
 
+/* Sets a spin about y and a shear on w's nodes (v = (z + y - 1, 0, -x) m/s: 0.1 m/s at
+ * the surface of the unit-centred balls of the incompressible tests) and steps w up to
+ * `steps` times: the largest total energy over the start, INFINITY if w diverged, NAN
+ * when out of memory or the velocities were refused. */
+double spun_energy_growth(sl_world *w, int steps);
+
 #endif
