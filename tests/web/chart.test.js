@@ -102,10 +102,10 @@ describe('LabChart', () => {
     const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.strictEqual(lines.length, 1 + 6 + 5);
-    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,,0.2,,,,,');
-    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,,'), 'the added value round-trips');
+    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,,,,0.2,,,,,');
+    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,,,,'), 'the added value round-trips');
     assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
-    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,,0.3,,,,,', 'NaN height is an empty cell');
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,,,,0.3,,,,,', 'NaN height is an empty cell');
     assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
     assert.strictEqual(lines[11].split(',')[6], '1000000000000');
   });
@@ -233,7 +233,7 @@ describe('LabChart', () => {
       `the plot shows every sample. Samples not in this file: panel 1: ${N - rows}, panel 2: 0.`);
     assert.strictEqual(r.second, HEADER);
     assert.strictEqual(r.lines, 2 + rows + 1 + 1, 'comment, header, the kept rows + 1, final newline');
-    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,');
+    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,,,');
     assert.strictEqual(r.hidden, false);
     assert.match(r.note, /^CSV holds every 4th sample of panel 1 \(at most 32,768 rows a panel/);
     assert.match(r.title, /at most 32,768 samples of each panel, spread over the whole run/);
