@@ -10,16 +10,20 @@ const $ = (sel) => document.querySelector(sel);
  *  reset and a play/pause the reader asked for (button or key) are said once in the live
  *  region; a play/pause of the page itself (a replay, the course API) is not. */
 export function bindTransport(clock, stepOnce, resetAll) {
-  const toggle = () => {
-    clock.setPlaying(!clock.playing);
-    announce(clock.playing ? 'Playing.' : `Paused at t = ${clock.time.toFixed(3)} s.`);
+  const setPlaying = (on) => {
+    clock.setPlaying(on);
+    announce(on ? 'Playing.' : `Paused at t = ${clock.time.toFixed(3)} s.`);
   };
+  const toggle = () => setPlaying(!clock.playing);
   const reset = () => {
     resetAll();
     announce('Reset: every panel back to t = 0.');
   };
   // one button that stays enabled (and so keeps the focus) whichever way it goes
-  $('#play').addEventListener('click', toggle);
+  // the button does what its label says (showPlaying), not the opposite of whatever the
+  // clock is at the click: a replay or the course API may have started or stopped the clock
+  // since the label was drawn, and a blind toggle would then undo what the reader asked for
+  $('#play').addEventListener('click', (e) => setPlaying(e.currentTarget.dataset.action !== 'pause'));
   $('#step').addEventListener('click', stepOnce);
   $('#reset').addEventListener('click', reset);
   $('#speed').addEventListener('change', (e) => { clock.speed = Number(e.target.value) || 1; });
