@@ -32,6 +32,7 @@
 // input (a grab, a pin) goes back to live: it cannot act on a past the Workers left.
 
 const MAX_FRAME_DT = 0.1;   // s of real time taken into account per frame
+const MAX_QUEUED_STEPS = 50; // single steps pressed ahead of the slowest panel's Worker, at most
 const LEAD_TARGETS = 4;     // targets sent at most this far ahead of the slowest panel
 export const SLACK_TARGETS = 2; // playing live, the time shown trails the newest target by this many
 const RATE_WINDOW = 0.1;    // s of real time over which the slowest panel's speed is measured
@@ -211,7 +212,13 @@ export class Clock {
     }
     const active = this.active();
     if (active.length === 0) return;
-    const target = Math.max(this.target, ...active.map((p) => p.latest + p.dt));
+    // where each panel's Worker will stand once it has the target already sent (the latest
+    // step at or before it): steps pressed faster than the Workers answer queue up, not
+    // vanish; held down on a slow panel, no more than MAX_QUEUED_STEPS of them
+    const ends = active.map((p) => p.latest + p.dt * Math.max(0, Math.floor((this.target - p.latest) / p.dt + 1e-9)));
+    const press = Math.max(...active.map((p) => p.dt)); // one step of the largest Δt
+    if (Math.max(...active.map((p, i) => ends[i] - p.latest)) >= MAX_QUEUED_STEPS * press) return;
+    const target = Math.max(this.target, ...active.map((p, i) => ends[i] + p.dt));
     for (const p of active) p.advanceTo(target);
     this.time = this.target = target;
   }

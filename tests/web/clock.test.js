@@ -168,6 +168,25 @@ test('paused, the panels settle at one state time, and a single step moves it by
   }
 });
 
+test('single steps pressed faster than the Workers answer queue up (10 presses, 10 steps); held down, 50 at most', async () => {
+  const Clock = await loadClock();
+  // the keyboard test's set-up (two panels at 0.05 s), and a panel at 0.02 s beside one at 0.05 s
+  for (const dts of [[0.05, 0.05], [0.05, 0.02]]) {
+    const panels = dts.map((dt) => modelPanel(dt));
+    const clock = new Clock(panels, { playing: false, onPlaying() {}, autoAhead: false });
+    for (let k = 0; k < 10; k++) clock.stepOnce(); // no Worker answers in between
+    run(clock, panels, 3);
+    // each press is one step of the largest dt, 0.05 s: the 0.02 s panel takes the steps that fit
+    assert.ok(Math.abs(panels[0].latest - 0.5) < 1e-12, `${dts}: panel 0 at ${panels[0].latest} s after 10 presses`);
+    assert.ok(Math.abs(panels[1].latest - dts[1] * Math.floor(0.5 / dts[1] + 1e-9)) < 1e-12, `${dts}: panel 1 at ${panels[1].latest} s`);
+  }
+  const panels = [modelPanel(0.05)];
+  const clock = new Clock(panels, { playing: false, onPlaying() {}, autoAhead: false });
+  for (let k = 0; k < 80; k++) clock.stepOnce();
+  run(clock, panels, 3);
+  assert.ok(Math.abs(panels[0].latest - 50 * 0.05) < 1e-9, `80 presses unanswered: ${panels[0].latest} s (50 steps of 0.05 s kept)`);
+});
+
 // ---- computed ahead (issue 27) -------------------------------------------------------------
 
 const loadModule = async () => import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href);
