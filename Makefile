@@ -156,7 +156,12 @@ serve: site
 	python3 tools/serve.py $(PORT) --bind 127.0.0.1 --directory $(BUILD)/site
 
 # ---- tests ----------------------------------------------------------------------
-test: test-native test-validate test-fuzz test-wasm test-web
+# The stages that only compute run two at a time (the machine has two cores: build, C and CLI
+# tests, validation, fuzzer, wasm and site); the browser suite runs after them, alone, since
+# its pages run in real time and a busy machine slows them.
+test:
+	+$(MAKE) --no-print-directory -j2 --output-sync=target test-native test-validate test-fuzz site wasm-tests
+	+$(MAKE) --no-print-directory test-wasm test-web
 
 # Validation mode (issue 29, softlab/validate.h): every claim of the seed papers (about 5 minutes
 # of processor time), each verdict checked against the committed tests/validation/expected.tsv,
