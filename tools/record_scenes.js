@@ -9,8 +9,9 @@
 // check it bit for bit against a fresh run (tests/web/recording-frames.test.js). Native would
 // cost about 0.7 of the time but differ in the last bits (another compiler and libm).
 //
-// Every panel is a job of its own (the panels of a comparison are independent runs), run on
-// JOBS worker threads (default 2: this machine's cores), the dearest first.
+// Every panel is a job of its own (the panels of a comparison are independent runs), run in
+// JOBS child processes at a time (default 2: this machine's cores; processes, not threads,
+// so that each job's processor time is its own), the dearest first (RECORDINGS cost).
 //
 // With --if-changed it records nothing when SITE/recordings/stamp.txt names the same inputs
 // (a hash of softlab.wasm, the staged modules a Worker runs, this file and the spans): a
@@ -22,7 +23,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const crypto = require('node:crypto');
-const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads');
+const { fork } = require('node:child_process');
 
 // what a recording depends on: the core and the Worker's modules (as staged), this tool
 const INPUTS = ['softlab.wasm', 'softlab.js', 'api-signatures.js', 'lab-api.js', 'sim-host.js', 'sim.js', 'params.js',
@@ -62,7 +63,7 @@ async function recordPanel({ dir, scene, panel, span }) {
     if (msg.type === 'reply') reply = msg;
     else if (msg.type === 'frame') frames.push(msg);
   });
-  const cpu0 = process.cpuUsage();
+  const cpu0 = process.cpuUsage(), wall0 = Date.now();
   host.handle({ type: 'build', id: 1, scene, params: c.params, method: c.method, dt: c.dt, beta: c.beta, epoch: 1 });
   if (!reply || reply.status !== 0) throw new Error(`${scene} panel ${panel}: ${reply ? reply.error : 'no reply'}`);
   const count = Math.round(span / AHEAD_FRAME);
@@ -75,7 +76,7 @@ async function recordPanel({ dir, scene, panel, span }) {
   const positions = new Float32Array(frames.length * 3 * nodes);
   frames.forEach((f, k) => positions.set(f.positions, k * 3 * nodes));
   return {
-    cpuSeconds: (cpu.user + cpu.system) / 1e6, steps,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6, wallSeconds: (Date.now() - wall0) / 1000, steps,
     panel: {
       method: c.method, dt: c.dt, beta: c.beta, params: c.params, nodes, sampleKeys,
       frames: frames.map((f) => ({
@@ -110,34 +111,38 @@ async function main() {
     const sc = core.scenes.find((s) => s.name === r.scene);
     if (!sc) throw new Error(`record_scenes: no scene ${r.scene}`);
     const panels = new URLSearchParams(sc.defaultView).get('methods').split(',').length;
-    for (let panel = 0; panel < panels; panel++) jobs.push({ dir, scene: r.scene, panel, span: r.span });
+    for (let panel = 0; panel < panels; panel++) jobs.push({ dir, scene: r.scene, panel, span: r.span, cost: (r.cost || [])[panel] || 0 });
   }
+  jobs.sort((a, b) => b.cost - a.cost); // the dearest first: both processes end together
   const t0 = Date.now();
   const results = new Map();
   let next = 0;
   const runOne = () => new Promise((resolve, reject) => {
     const job = jobs[next++];
-    const w = new Worker(__filename, { workerData: job });
-    w.once('message', (m) => { results.set(`${job.scene}/${job.panel}`, m); resolve(); });
-    w.once('error', reject);
+    const child = fork(__filename, ['--job', JSON.stringify(job)], { serialization: 'advanced' });
+    child.once('message', (m) => { results.set(`${job.scene}/${job.panel}`, m); });
+    child.once('exit', (code) => (code === 0 && results.has(`${job.scene}/${job.panel}`) ? resolve() : reject(new Error(`${job.scene} panel ${job.panel}: exit ${code}`))));
   });
   const lane = async () => { while (next < jobs.length) await runOne(); };
   await Promise.all(Array.from({ length: Math.min(jobsWanted, jobs.length) }, lane));
   fs.mkdirSync(path.join(dir, 'recordings'), { recursive: true });
-  console.log('# scene panel stepper dt span_s steps cpu_s');
+  console.log('# scene panel stepper dt span_s steps cpu_s wall_s (cpu_s: the job\'s processor time, its wasm compile included)');
   for (const r of chosen) {
     const sc = core.scenes.find((s) => s.name === r.scene);
-    const mine = jobs.filter((j) => j.scene === r.scene).map((j) => results.get(`${j.scene}/${j.panel}`));
-    mine.forEach((m, i) => console.log(`${r.scene} ${i} ${m.panel.method} ${m.panel.dt} ${r.span} ${m.steps} ${m.cpuSeconds.toFixed(1)}`));
+    const mine = jobs.filter((j) => j.scene === r.scene).sort((a, b) => a.panel - b.panel).map((j) => results.get(`${j.scene}/${j.panel}`));
+    mine.forEach((m, i) => console.log(`${r.scene} ${i} ${m.panel.method} ${m.panel.dt} ${r.span} ${m.steps} ${m.cpuSeconds.toFixed(1)} ${m.wallSeconds.toFixed(1)}`));
     const rec = { format: RECORDING_FORMAT, scene: r.scene, frameSpacing: AHEAD_FRAME, span: r.span, panels: mine.map((m) => m.panel) };
     fs.writeFileSync(path.join(dir, 'recordings', `${r.scene}.json`), JSON.stringify(rec, encodeNumber));
   }
   if (!opt('--scene') && !opt('--span')) fs.writeFileSync(stampFile, stamp + '\n');
-  console.log(`record_scenes: ${chosen.length} scenes, ${jobs.length} panels in ${((Date.now() - t0) / 1000).toFixed(1)} s wall (${jobsWanted} threads)`);
+  console.log(`record_scenes: ${chosen.length} scenes, ${jobs.length} panels in ${((Date.now() - t0) / 1000).toFixed(1)} s wall (${jobsWanted} processes)`);
 }
 
-if (isMainThread) {
+const jobArg = process.argv.indexOf('--job');
+if (jobArg < 0) {
   main().catch((err) => { console.error(`record_scenes: ${err.stack || err}`); process.exit(1); });
 } else {
-  recordPanel(workerData).then((r) => parentPort.postMessage(r), (err) => { throw err; });
+  recordPanel(JSON.parse(process.argv[jobArg + 1])).then(
+    (r) => process.send(r, () => process.exit(0)),
+    (err) => { console.error(`record_scenes: ${err.stack || err}`); process.exit(1); });
 }

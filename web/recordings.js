@@ -10,13 +10,16 @@
 // sampleKey]]}], positions: base64 of float32 [frame][node][xyz]}]}. Numbers that JSON
 // cannot write (NaN, ±Infinity) are written {"$": "NaN"}.
 
-/** The scenes recorded and how much of each (s simulated, from t = 0): what the build's
- *  budget allows (README "Recordings": about a minute on 2 cores for all four). */
+/** The scenes recorded, how much of each (s simulated, from t = 0: each scene's own t_end)
+ *  and what each panel's recording cost (processor s, wasm under node, measured by
+ *  tools/record_scenes.js on this 2-core machine; only the order of the jobs uses it, the
+ *  dearest first, so that both cores finish together: about 91 processor s in all, the
+ *  squeeze's one-ring panel 43 of them). */
 export const RECORDINGS = [
-  { scene: 'onering-squeeze', span: 1.0 },
-  { scene: 'onering-cantilever', span: 2.0 },
-  { scene: 'onering-torus-drop', span: 1.0 },
-  { scene: 'warp-tube-drop', span: 2.0 },
+  { scene: 'onering-squeeze', span: 1.5, cost: [43, 8.4] },
+  { scene: 'onering-cantilever', span: 2.0, cost: [4.2, 6.4] },
+  { scene: 'onering-torus-drop', span: 1.0, cost: [12.5, 3.2] },
+  { scene: 'warp-tube-drop', span: 2.0, cost: [1.0, 8.7, 3.2, 0.5] },
 ];
 
 export const RECORDING_FORMAT = 1;
