@@ -52,7 +52,10 @@ export function bindPlayback(clock, onLive) {
       const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
       progress.max = need;
       progress.value = Math.min(have, need);
-      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil((need - have) / rate)} s)` : '';
+      // from where the Workers' states are (behind a recording's end they are far behind
+      // what is shown: web/recording.js)
+      const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
+      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil(Math.max(0, clock.time + need - workers) / rate)} s)` : '';
       const ended = rec ? `the recording ended at t = ${rec.span.toFixed(2)} s; ` : '';
       text.textContent = `${ended}computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
     } else {
