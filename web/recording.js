@@ -44,5 +44,6 @@ export function playRecording(rec, runs, clock, onLeave = () => {}) {
   if (!on) return face;
   runs.forEach((r, i) => r.useRecording(recordedFrames(rec, i), rec.span));
   clock.playRecording(rec.span);
+  announce(`Playing a recording made with softlab's core when this site was built, t = 0 to ${rec.span.toFixed(2)} s; change any setting to compute live.`);
   return face;
 }
