@@ -136,7 +136,7 @@ export class PanelRun {
     }
     this.workerReached = f.at;
     this.workerSteps += f.steps || 0;
-    if (f.at <= this.recordedTo * (1 + 1e-12)) {
+    if (this.recorded && f.at <= this.recordedTo * (1 + 1e-12)) {
       // the recording has this frame already (the same core and host code made it: the
       // same state): only how far the Worker got counts
       this.latest = f.t;
