@@ -141,15 +141,20 @@ LESSON_CLAIMS = $(shell grep -ohE 'claim-(value|setup) id="[^"]*"' lessons/*.htm
 $(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
 	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
 
+# The recordings (issue 42 item 1, web/recordings.js): the four heavy default comparisons,
+# recorded with the staged site's own wasm and Worker code under node, both cores (about a
+# minute; nothing when their inputs did not change).
 site: wasm $(BUILD)/validation-lessons.json
 	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh $(BUILD)/site
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh $(BUILD)/site
+	node tools/record_scenes.js $(BUILD)/site --if-changed
 
 # A static site (lab, lessons, wasm, assets) for any static web server.
 dist: wasm $(BUILD)/validation-lessons.json
 	rm -rf dist
 	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh dist
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh dist
+	node tools/record_scenes.js dist
 
 serve: site
 	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"

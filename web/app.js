@@ -23,6 +23,7 @@ import { labFace } from './lab-face.js';
 import { startCourseApi } from './course-api.js';
 import { watchWorkers } from './recovery.js';
 import { announce } from './announce.js';
+import { fetchRecording, playRecording } from './recording.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -49,10 +50,12 @@ async function startLab(core, config, pool) {
   const camera = labCamera(config);
   const { emit, on } = labEvents(); // for the course API (web/course-api.js) through the face
   const late = { playbackChoice: config.playback }; // the bar's live/ahead as asked for
+  const recorded = fetchRecording(config); // while the Workers build
   const { hooks, early } = panelHooks(late, emit);
   const { panels, charting } = await openPanels(core, pool, config, hooks);
   late.body = measureBody(panels[0].run.shown);
   const { clock, input, resetAll } = startClock(panels, config, late);
+  late.recording = playRecording(await recorded, panels.map((p) => p.run), clock, () => markAllDirty(panels));
   const workers = watchWorkers(pool, panels, { resetAll, notice, announce });
   const infos = core.params.filter((info) => scene.params & info.flag);
   const { settings, controls } = startSettings(core, scene, panels, infos, { input, resetAll, emit }, late);
@@ -74,7 +77,7 @@ async function startLab(core, config, pool) {
   const { perf, loop } = startLoop(panels, { clock, camera, input, inspector, emit }, late);
   late.loop = loop;
   const control = labControl(infos, { settings, controls, clock, stepOnce, resetAll });
-  return labFace({ core, panels, clock, perf, input, plots: late.plots, inspector, camera: camera.get,
+  return labFace({ core, panels, clock, perf, input, plots: late.plots, inspector, camera: camera.get, recorded: late.recording,
     markAllDirty: () => markAllDirty(panels), url: late.url, control, on,
     recovering: workers.recovering, fault: (w, kind) => pool.fault(w, kind) });
 }

@@ -30,6 +30,13 @@
 // computing). The reader sees real-time motion after a wait, and may
 // scrub through what was computed; the page says so (app.js, the playback bar). A physics
 // input (a grab, a pin) goes back to live: it cannot act on a past the Workers left.
+//
+// A recording (issue 42; web/recording.js) is a computed-ahead run whose first frames are
+// there before the Workers step: the panels hold its frames up to its end, so playback
+// starts at once at the speed asked for, and the Workers, given no target until a
+// recorded frame after t = 0 is on screen, then compute the same run from t = 0 behind
+// it; past its end the clock plays their frames as any computed-ahead run (a wait where
+// they have not got there yet).
 
 const MAX_FRAME_DT = 0.1;   // s of real time taken into account per frame
 const MAX_QUEUED_STEPS = 50; // single steps pressed ahead of the slowest panel's Worker, at most
@@ -78,6 +85,26 @@ export class Clock {
     this.buffering = false; // computed ahead, played: waiting until bufferNeed() is there
     this.aheadRate = NaN; // computed ahead: simulated s the slowest panel computes per real s
     this.aheadFrom = null; // {real, latest}: the start of that measure's window
+    this.recording = null;  // a recording plays: {span (s, its end)} (playRecording), else null
+    this.holdTargets = false; // no target yet: a recording shows its first frames before any step
+  }
+
+  /** Plays the panels' recording (each holds its frames up to span, s): computed ahead,
+   *  from t = 0, without a wait. */
+  playRecording(span) {
+    this.recording = { span };
+    this.setAhead(true);
+    this.buffering = false;
+    this.holdTargets = true;
+  }
+
+  /** The recording is left (a change it does not hold): live, from where the Workers are,
+   *  then as any run (computed ahead again if the steppers stay slow). */
+  leaveRecording() {
+    if (!this.recording) return;
+    this.recording = null;
+    this.holdTargets = false;
+    this.setAhead(false);
   }
 
   /** Simulated seconds to have computed beyond the time shown before playing on (s): so
@@ -186,6 +213,7 @@ export class Clock {
     const t = this.ahead ? Math.max(AHEAD_FRAME * Math.floor(this.time / AHEAD_FRAME + 1e-9), Math.min(this.earliest(), this.time)) : this.shownTime();
     for (const p of this.panels) p.showAt(t, this.ahead);
     this.shown = t;
+    if (t > 0) this.holdTargets = false; // a recorded frame after t = 0 is on screen: the Workers may start
     return t;
   }
 
@@ -196,7 +224,8 @@ export class Clock {
     this.sent = null;
     this.slowFor = 0;
     this.slowFrom = null;
-    this.buffering = this.ahead;
+    this.buffering = this.ahead && !this.recording; // a recording plays at once again
+    this.holdTargets = !!this.recording;
     this.aheadFrom = null;
     this.rate = NaN;
     this.lastStep = 0;
@@ -266,7 +295,7 @@ export class Clock {
     if (this.suspended) return;
     const active = this.active();
     const real = Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT);
-    if (active.length) {
+    if (active.length && !this.holdTargets) {
       this.real += real;
       this.measureAheadRate(active);
       const slowest = Math.min(...active.map((p) => p.latest + p.dt));

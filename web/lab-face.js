@@ -6,7 +6,7 @@
  *  control: what the page's own controls call (web/app.js), on(event, fn): the lab's
  *  events, recovering(): a promise that resolves once no lost Worker is being replaced
  *  (web/recovery.js), fault(w, kind): web/sim-client.js SimPool.fault}. */
-export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url, control, on,
+export function labFace({ panels, clock, perf, input, plots, inspector, camera, markAllDirty, url, control, on, recorded = null,
   recovering = () => Promise.resolve(), fault = () => {} }) {
   /** Read-only snapshot for tests and the console: the latest frame of each panel. */
   const state = () => {
@@ -30,6 +30,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
       simSpeed: perf.simSpeed,
       camera: { ...cam, pan: [...cam.pan] },
       recording: input.recording,
+      // a recording made when the site was built plays (web/recording.js): its end (s), 0: none or left
+      recorded: recorded && recorded.playing() ? recorded.span : 0,
       replaying: input.replaying,
       events: input.eventCount,
       panels: panels.map((p) => ({
@@ -41,6 +43,9 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         values: { ...p.run.paramValues }, // every parameter's value in its world (SI units)
         t: p.run.t,                 // s: the state shown
         latest: p.run.latest,       // s: the latest state its Worker reported
+        shownRecorded: !!(p.run.frame && p.run.frame.recorded), // the frame shown is a recording's
+        workerSteps: p.run.workerSteps, // steps its Worker reported in this run
+        firstShown: p.run.firstShown, // {t, at, recorded, workerSteps}: the run's first frame shown after t = 0
         height: p.run.height,
         diverged: p.run.diverged,
         divergedAt: p.run.diverged ? p.run.divergedAt : NaN,

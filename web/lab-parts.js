@@ -45,6 +45,7 @@ export function panelHooks(late, emit) {
     dt: (i, dt) => late.settings.setDt(i, dt),
     samples: (p, samples) => { if (late.plots) late.plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (late.controls) late.controls.refresh(); },
+    live: () => { if (late.recording) late.recording.leave(); },
     diverged: (p, t) => {
       if (late.plots) late.plots.diverged(p, t);
       emit('diverged', { panel: p.index, t });
@@ -203,7 +204,11 @@ export function startUrl(scene, config, panels, { clock, camera, notice }, late)
 export function startLoop(panels, { clock, camera, input, inspector, emit }, late) {
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
-  late.playback = bindPlayback(clock, () => { late.playbackChoice = 'live'; updateUrl(late); });
+  late.playback = bindPlayback(clock, () => {
+    if (late.recording) late.recording.leave();
+    late.playbackChoice = 'live';
+    updateUrl(late);
+  });
   if (late.playbackChoice === 'ahead') clock.setAhead(true);
   const loop = startFrameLoop({ clock, panels, camera: camera.get, views: late.views, plots: late.plots, bars, inspector, perf,
     clockEl: $('#clock'), input, playback: late.playback, onFrame: (shown) => emit('frame', shown) });

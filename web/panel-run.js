@@ -42,7 +42,12 @@ export class PanelRun {
     this.epoch = 0;
     this.t = 0;             // s: the time of the state shown
     this.latest = 0;        // s: the time of the latest state the Worker reported
-    this.reached = 0;       // s: the last target the Worker posted a frame for
+    this.reached = 0;       // s: the last target it has a frame for (its Worker's, or the recording's end)
+    this.workerReached = 0; // s: the last target the Worker posted a frame for
+    this.workerSteps = 0;   // steps the Worker reported in this run (a recording's frames have none)
+    this.recorded = null;   // a recording's frames of this run (web/recording.js), or null
+    this.recordedTo = 0;    // s: the last target of those frames (0: none)
+    this.firstShown = null; // {t, recorded, workerSteps} of the run's first frame shown after t = 0 (tests)
     this.sentTarget = 0;
     this.frame = null;      // the frame shown
     this.frames = [];       // frames of the current run from the one shown on, oldest first
@@ -113,6 +118,7 @@ export class PanelRun {
 
   /** The element inspector: the element (tet or grid cell) of node (-1: none) comes with every frame. */
   inspect(node) {
+    if (node >= 0) this.changing(); // recorded frames carry no inspection
     this.inspection = null;
     this.inspectNode = node;
     this.client.send(TO_SIM.inspect, { node });
@@ -128,6 +134,16 @@ export class PanelRun {
       this.latest = f.t; // how far stepping got (the clock's pace), nothing to show
       return;
     }
+    this.workerReached = f.at;
+    this.workerSteps += f.steps || 0;
+    if (this.recorded && f.at <= this.recordedTo * (1 + 1e-12)) {
+      // the recording has this frame already (the same core and host code made it: the
+      // same state): only how far the Worker got counts
+      this.latest = f.t;
+      if (f.stopped) this.stopped = true; // shown when the recording's frame of it is
+      if (f.steps || f.busyMs) this.rate.count(f.steps, f.stepMs, f.lastStepMs, f.busyMs);
+      return;
+    }
     const last = this.frames[this.frames.length - 1];
     if (f.replace) {
       this.forget();
@@ -139,7 +155,7 @@ export class PanelRun {
       this.frames.push(f);
     }
     this.latest = f.t;
-    this.reached = f.at;
+    this.reached = Math.max(f.at, this.recordedTo);
     if (f.stopped) this.stopped = true; // the clock steps it no more; shown when its frame is
     if (f.steps || f.busyMs) this.rate.count(f.steps, f.stepMs, f.lastStepMs, f.busyMs);
     if (f.replace) this.showAt(f.at);
@@ -166,6 +182,7 @@ export class PanelRun {
     this.t = f.t;
     this.shown = f.positions;
     this.measures = f.measures || {};
+    if (!this.firstShown && f.at > 0) this.firstShown = { t: f.t, at: f.at, recorded: !!f.recorded, workerSteps: this.workerSteps };
     this.height = f.height;
     this.grabbed = f.grabbed;
     this.verdict = f.verdict || null;
@@ -192,8 +209,37 @@ export class PanelRun {
    *  new run's first frame: until then the old state is not labelled t = 0). */
   restart() {
     this.frames = [];
-    this.latest = this.reached = 0;
+    this.latest = this.reached = this.workerReached = this.workerSteps = 0;
     this.sentTarget = 0;
+    this.firstShown = null;
+    if (!this.recorded) return;
+    // a recording replays from its start: fresh copies (showing a frame takes its samples)
+    this.frames = this.recorded.map((f) => ({ ...f }));
+    this.reached = this.recordedTo;
+  }
+
+  /** Plays frames (web/recordings.js recordedFrames: this run's, as its Worker would post
+   *  them, from t = 0 to the target `to`, s) before the Worker's own, from now and after
+   *  each reset, until leaveRecording. */
+  useRecording(frames, to) {
+    this.recorded = frames;
+    this.recordedTo = to;
+    this.restart();
+  }
+
+  /** Back to the Worker's frames alone (a setting changed, or the reader chose live). */
+  leaveRecording() {
+    if (!this.recorded) return;
+    this.recorded = null;
+    this.recordedTo = 0;
+    this.frames = this.frames.filter((f) => !f.recorded);
+    this.reached = this.workerReached;
+  }
+
+  /** A change the recording does not hold (another stepper, Δt, parameter, input, a
+   *  colour field, the inspector): the page leaves it first (on.live). */
+  changing() {
+    if (this.recorded && this.on.live) this.on.live();
   }
 
   /** Resolves once the Worker has handled every earlier request and its frame is here. */
@@ -204,6 +250,7 @@ export class PanelRun {
   /** Asks the Worker for the node field (FIELD, 0: none) the view colours by, and for the
    *  rotation field while its triads are shown (frames), if either changed. */
   sendField(field, frames) {
+    if (field || frames) this.changing(); // recorded frames carry neither
     if (frames !== this.sentFrames) {
       this.sentFrames = frames;
       this.client.send(TO_SIM.frames, { on: frames });
@@ -313,6 +360,7 @@ export class PanelRun {
   /** Changes stepper, Δt and β (world back to t = 0); resolves to '' if taken, else the
    *  Worker's reason (the old ones stay). */
   async setStepper(method, dt, beta) {
+    this.changing();
     this.epoch = ++this.epochs;
     const reply = await this.client.request(TO_SIM.method, { method, dt, beta, epoch: this.epoch });
     this.epoch = reply.epoch;
@@ -328,6 +376,7 @@ export class PanelRun {
   /** Rebuilds the world with params ({name: value}); resolves to '' if taken, else the
    *  Worker's reason (the old world stays). */
   async setParams(params) {
+    this.changing();
     const reply = await this.build(params, this.method);
     if (reply.status !== SL_OK) return reply.error;
     this.params = { ...params };
@@ -357,6 +406,7 @@ export class PanelRun {
 
   /** Applies the user's event (web/input.js: grab, move, release, pin) now. */
   input(event) {
+    this.changing();
     const sent = this.client.request(TO_SIM.input, { event });
     sent.then((r) => {
       this.grabbed = r.grabbed;
@@ -368,6 +418,7 @@ export class PanelRun {
 
   /** Pins exactly the nodes of pins (Int32Array, 1 pinned), e.g. a replay's start. */
   async setPins(pins) {
+    this.changing();
     const r = await this.client.request(TO_SIM.pins, { pins });
     this.pins = r.pins;
     this.on.changed(true);
@@ -375,6 +426,7 @@ export class PanelRun {
 
   /** Input to replay from t = 0 ({t, kind, ...} each), or null to stop replaying. */
   replay(events) {
+    if (events) this.changing();
     this.client.send(TO_SIM.replay, { events });
   }
 

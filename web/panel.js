@@ -59,6 +59,7 @@ export class Panel {
         this.markDirty();
       },
       body: (desc) => this.bodyChanged(desc),
+      live: () => on.live && on.live(), // a change a recording does not hold (web/recording.js)
     });
     this.page = new PanelPage(core.steppers, this.run, index, this.color, {
       stepper: (method) => on.stepper(index, method),

@@ -23,8 +23,8 @@ export function bindPlayback(clock, onLive) {
   });
   scrub.addEventListener('change', () => { dragging = false; });
   document.getElementById('go-live').addEventListener('click', () => {
+    onLive(); // first: a recording is left before the clock goes live
     clock.goLive();
-    onLive();
   });
 
   function update(now) {
@@ -39,13 +39,25 @@ export function bindPlayback(clock, onLive) {
     const rate = clock.aheadRate;
     const waiting = clock.playing && clock.buffering;
     const steppers = Number.isFinite(rate) ? `steppers at ${fmtSpeed(rate)}× real time` : 'measuring the steppers’ speed';
-    if (waiting) {
+    const rec = clock.recording;
+    bar.dataset.recording = rec ? '1' : '0';
+    if (rec && clock.time < rec.span) {
+      // the frames shown are the recording's (web/recording.js): say so, and what comes after
+      const workers = Math.min(...clock.active().map((p) => p.latest));
+      const behind = Number.isFinite(workers) ? `, now at t = ${workers.toFixed(2)} s` : '';
+      text.textContent = `Recording made with softlab’s core when this site was built, t = 0 to ${rec.span.toFixed(2)} s, played at ${clock.speed}× · ` +
+        `the Workers compute the same run here meanwhile (${steppers}${behind}) and it goes on with their frames after ${rec.span.toFixed(2)} s · change any setting to compute live`;
+    } else if (waiting) {
       // the wait before the next clip: how much is there, how much it needs, about how long
       const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
       progress.max = need;
       progress.value = Math.min(have, need);
-      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil((need - have) / rate)} s)` : '';
-      text.textContent = `computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
+      // from where the Workers' states are (behind a recording's end they are far behind
+      // what is shown: web/recording.js)
+      const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
+      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil(Math.max(0, clock.time + need - workers) / rate)} s)` : '';
+      const ended = rec ? `the recording ended at t = ${rec.span.toFixed(2)} s; ` : '';
+      text.textContent = `${ended}computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
     } else {
       text.textContent = `computed ahead to t = ${hi.toFixed(2)} s, played back at ${clock.speed}× · ${steppers}`;
     }

@@ -254,3 +254,53 @@ test('computed ahead: played at real time in clips that do not stall, never past
   assert.strictEqual(clock.time, edge);
   assert.strictEqual(clock.autoAhead, false);
 });
+
+test('a recording plays at once at real time, the Workers start behind it, and past its end their frames follow', async () => {
+  const Clock = await loadClock();
+  const { AHEAD_FRAME } = await import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href);
+  // onering-squeeze's slow panel, 2 steps of 0.1 ms a frame (0.012 x real time), and a
+  // recording of its first 0.5 s as the panel holds it (web/panel-run.js useRecording):
+  // frames at every AHEAD_FRAME up to span, reached = span, the Worker's frames up to span
+  // dropped (the recording has them)
+  const span = 0.5;
+  const p = modelPanel(1e-4, 2);
+  p.frames = Array.from({ length: Math.round(span / AHEAD_FRAME) + 1 }, (_, k) => ({ t: k * AHEAD_FRAME, at: k * AHEAD_FRAME, recorded: true }));
+  p.reached = span;
+  const post = p.postReached.bind(p);
+  p.postReached = function () {
+    const n = this.frames.length;
+    post();
+    if (this.frames.length > n && this.frames[n].at <= span + 1e-12) this.frames.splice(n); // dropped
+    this.reached = Math.max(this.reached, span);
+  };
+  const clock = new Clock([p], { playing: true, onPlaying() {} });
+  clock.playRecording(span);
+  const shownAt = []; // [frame, shown time, Worker steps, recorded?]
+  run(clock, [p], 60 * 4, (i) => {
+    const f = p.frames.find((x) => x.t === p.t);
+    shownAt.push([i, clock.shown, p.steps, !!(f && f.recorded)]);
+    assert.ok(clock.time <= clock.computed() + 1e-12, `frame ${i}: shown beyond computed`);
+  });
+  const first = shownAt.find(([, t]) => t > 0);
+  console.log(`first frame after t = 0: frame ${first[0]}, t = ${first[1].toFixed(4)} s, Worker steps ${first[2]}; at frame 59: t = ${shownAt[59][1].toFixed(4)} s; Worker at ${p.latest.toFixed(4)} s after 4 s`);
+  assert.strictEqual(first[2], 0, 'no Worker step before the first recorded frame after t = 0 is shown');
+  assert.strictEqual(first[3], true);
+  // real time through the recording: the frame target at or before i/60 s (no wait)
+  for (const [i, t, , recorded] of shownAt.filter(([, t]) => t <= span - AHEAD_FRAME)) {
+    assert.strictEqual(recorded, true);
+    assert.ok(Math.abs(t - AHEAD_FRAME * Math.floor((i + 1) / 60 / AHEAD_FRAME + 1e-9)) < 1e-9, `frame ${i}: shown ${t}`);
+  }
+  // the Workers computed meanwhile (2 steps a frame from the frame after the first shown)
+  assert.strictEqual(p.steps, 2 * (60 * 4 - first[0] - 1));
+  // past the end: a wait (0.048 s computed in 4 s at 0.012 x), never a frame not computed
+  assert.ok(clock.time >= span - 1e-9 && clock.time <= Math.max(span, p.latest) + 1e-9, `shown ${clock.time}`);
+  assert.strictEqual(clock.buffering, true);
+  // Reset: the recording again from t = 0, no wait
+  clock.reset();
+  assert.strictEqual(clock.buffering, false);
+  assert.strictEqual(clock.holdTargets, true);
+  // leaving it: live from where the Worker is
+  clock.leaveRecording();
+  assert.strictEqual(clock.ahead, false);
+  assert.strictEqual(clock.recording, null);
+});

@@ -1,0 +1,90 @@
+// A heavy scene opened with its own comparison plays the recording made when the site was
+// built (issue 42 item 1; web/recording.js, tools/record_scenes.js): the page says so, the
+// first frame after t = 0 is on screen before any Worker step, the positions shown at a
+// time are the recording's frame at that time, and a changed setting leaves the recording
+// and computes live. Every check is in simulated time or step counts, none in real time
+// (the Workers get no target before a recorded frame after t = 0 is shown, so that count
+// is 0 on any machine). recording-frames.test.js checks the recording against a fresh run.
+// WebGL off.
+'use strict';
+const { test, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { SITE, RESULTS, startSite } = require('./harness');
+
+let site;
+before(async () => { site = await startSite(undefined, { extraArgs: ['--disable-3d-apis'] }); });
+after(async () => { if (site) await site.close(); });
+
+const barText = (page) => page.evaluate(() => document.querySelector('#ahead').hidden ? '' : document.querySelector('#ahead-text').textContent);
+
+test('onering-squeeze opens playing its recording; a changed Δt leaves it and computes live', { timeout: 240000 }, async () => {
+  const { decodeNumber, recordedFrames } = await import(pathToFileURL(path.join(SITE, 'recordings.js')).href);
+  const rec = JSON.parse(fs.readFileSync(path.join(SITE, 'recordings', 'onering-squeeze.json'), 'utf8'), decodeNumber);
+  const recorded = rec.panels.map((_, i) => recordedFrames(rec, i));
+  // not openLab, which asks for live stepping
+  const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(site.base + '/index.html?scene=onering-squeeze');
+  await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+
+  // (a) it says it plays a recording, to when
+  await page.waitForFunction(() => /^Recording made with softlab’s core when this site was built/.test(document.querySelector('#ahead-text').textContent), null, { timeout: 20000 });
+  const text = await barText(page);
+  console.log(`bar: ${text}`);
+  assert.match(text, new RegExp(`t = 0 to ${rec.span.toFixed(2)} s`));
+  assert.match(text, /change any setting to compute live/);
+  let s = await page.evaluate(() => window.softlab.state());
+  assert.strictEqual(s.recorded, rec.span);
+  assert.strictEqual(s.ahead, true);
+
+  // (b) the first frame after t = 0 is the recording's, shown before any Worker step
+  await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.firstShown), null, { timeout: 20000 });
+  s = await page.evaluate(() => window.softlab.state());
+  for (const p of s.panels) {
+    console.log(`panel ${p.method}: first frame shown after t = 0: ${JSON.stringify(p.firstShown)}`);
+    assert.strictEqual(p.firstShown.recorded, true);
+    assert.strictEqual(p.firstShown.workerSteps, 0, 'Worker steps when the first frame after t = 0 was shown');
+    assert.ok(p.firstShown.at > 0 && p.firstShown.at <= rec.span);
+  }
+  // ... and the positions shown at t are the recording's frame at t: paused inside it
+  await page.waitForFunction(() => window.softlab.state().shownTime >= 0.2, null, { timeout: 30000 });
+  await page.evaluate(() => window.softlab.control.pause());
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  s = await page.evaluate(() => window.softlab.state());
+  assert.ok(s.shownTime > 0 && s.shownTime <= rec.span, `shown at ${s.shownTime}`);
+  const k = Math.round(s.shownTime / rec.frameSpacing);
+  s.panels.forEach((p, i) => {
+    const f = recorded[i][k];
+    assert.strictEqual(p.shownRecorded, true, `panel ${i} shows a recorded frame`);
+    assert.strictEqual(p.t, f.t, `panel ${i}: the state's time`);
+    assert.strictEqual(p.positions.length, f.positions.length);
+    p.positions.forEach((x, j) => { if (x !== f.positions[j]) assert.fail(`panel ${i} coordinate ${j}: shown ${x}, recorded ${f.positions[j]}`); });
+    assert.strictEqual(p.volumeRatio, f.measures.volume_ratio, `panel ${i}: the readout's volume ratio`);
+  });
+  console.log(`paused at t = ${s.shownTime.toFixed(4)} s (frame ${k}): both panels show the recording's frame; Workers at ${s.panels.map((p) => p.latest.toFixed(4)).join(', ')} s`);
+  fs.mkdirSync(RESULTS, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS, 'recording-squeeze.png') });
+
+  // Reset replays it from its start
+  await page.evaluate(() => window.softlab.control.reset());
+  s = await page.evaluate(() => window.softlab.state());
+  assert.strictEqual(s.recorded, rec.span, 'still the recording after Reset');
+
+  // (c) a changed setting (Δt of the per-tet panel) leaves the recording and computes live
+  const refused = await page.evaluate(() => window.softlab.control.setRun([1], { dt: 5e-5 }));
+  assert.deepStrictEqual(refused, []);
+  await page.evaluate(() => window.softlab.control.play());
+  s = await page.evaluate(() => window.softlab.state());
+  assert.strictEqual(s.recorded, 0, 'left the recording');
+  assert.ok(!/Recording made/.test(await barText(page)));
+  await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.t > 0 && !p.shownRecorded && p.workerSteps > 0), null, { timeout: 120000 });
+  s = await page.evaluate(() => window.softlab.state());
+  console.log(`after the change: t = ${s.shownTime.toFixed(4)} s, ${s.panels.map((p) => `${p.method} Δt ${p.dt}: ${p.workerSteps} steps`).join('; ')}`);
+  assert.strictEqual(s.panels[1].dt, 5e-5);
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});
