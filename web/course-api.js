@@ -281,7 +281,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   // outbox holds at most MAX_OUTBOX, beyond which the oldest are sent at once.
   const outbox = [];  // [answer, message] of refusals not yet sent, oldest first
   const later = win.scheduler && typeof win.scheduler.postTask === 'function'
-    ? (fn) => win.scheduler.postTask(fn, { priority: 'background' }) : (fn) => win.setTimeout(fn, 0);
+    ? (fn) => win.scheduler.postTask(fn, { priority: 'background' }) : (fn) => setTimeout(fn, 0);
   let flushing = false;
   const flush = () => {
     for (const [answer, msg] of outbox.splice(0, OUTBOX_CHUNK)) answer(msg);
