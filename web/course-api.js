@@ -26,6 +26,7 @@ export const MAX_PENDING = 32;
 // Refusals waiting to be sent (the outbox, below), at most; sent this many per task.
 export const MAX_OUTBOX = 16384;
 const OUTBOX_CHUNK = 256;
+const OUTBOX_WAIT_MS = 1000; // a refusal waits at most about this long for a background task
 const EVENTS = ['diverged', 'time', 'answered'];
 const QUESTIONS = ['stable-dt'];
 
@@ -282,18 +283,30 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   const outbox = [];  // [answer, message] of refusals not yet sent, oldest first
   const later = win.scheduler && typeof win.scheduler.postTask === 'function'
     ? (fn) => win.scheduler.postTask(fn, { priority: 'background' }) : (fn) => setTimeout(fn, 0);
-  let flushing = false;
+  // A lab whose thread never idles (a heavy comparison playing) would starve background
+  // tasks: a timer sends a chunk too, every OUTBOX_WAIT_MS while the outbox is not empty.
+  const sendChunk = () => { for (const [answer, msg] of outbox.splice(0, OUTBOX_CHUNK)) answer(msg); };
+  let background = false, timer = false;
   const flush = () => {
-    for (const [answer, msg] of outbox.splice(0, OUTBOX_CHUNK)) answer(msg);
-    flushing = outbox.length > 0;
-    if (flushing) later(flush);
+    sendChunk();
+    background = outbox.length > 0;
+    if (background) later(flush);
+  };
+  const flushStale = () => {
+    sendChunk();
+    timer = outbox.length > 0;
+    if (timer) setTimeout(flushStale, OUTBOX_WAIT_MS);
   };
   const refuseLater = (answer, msg) => {
     outbox.push([answer, msg]);
-    if (outbox.length > MAX_OUTBOX) for (const [a, m] of outbox.splice(0, OUTBOX_CHUNK)) a(m);
-    if (!flushing) {
-      flushing = true;
+    if (outbox.length > MAX_OUTBOX) sendChunk();
+    if (!background) {
+      background = true;
       later(flush);
+    }
+    if (!timer) {
+      timer = true;
+      setTimeout(flushStale, OUTBOX_WAIT_MS);
     }
   };
 
