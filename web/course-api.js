@@ -23,6 +23,10 @@ const MAX_SUBSCRIPTIONS = 100;  // per lab
 // origins=), and 10,000 queued get-state messages held the API for over 5 minutes; the
 // rest are refused at once with the code `busy`, and nothing of them is kept.
 export const MAX_PENDING = 32;
+// Refusals waiting to be sent (the outbox, below), at most; sent this many per task.
+export const MAX_OUTBOX = 16384;
+const OUTBOX_CHUNK = 256;
+const OUTBOX_WAIT_MS = 1000; // a refusal waits at most about this long for a background task
 const EVENTS = ['diverged', 'time', 'answered'];
 const QUESTIONS = ['stable-dt'];
 
@@ -261,10 +265,50 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   });
 
   // ---- the listener -----------------------------------------------------------------------
-  // A message is checked when it comes (refusals are answered at once); hello, which reads
-  // nothing that changes, is answered at once too. The others run one at a time, in the
-  // order they came, at most MAX_PENDING waiting (beyond, `busy` at once); get-state
-  // messages that wait side by side share one reading of the state.
+  // A message is checked when it comes; hello, which reads nothing that changes, is
+  // answered at once. The others run one at a time, in the order they came, at most
+  // MAX_PENDING waiting (beyond, `busy`); get-state messages that wait side by side share
+  // one reading of the state. Refusals (a bad message, `busy`, `origin`) wait in the
+  // outbox below until the lab has read the messages that came.
+
+  // Posting an answer to another window costs the lab's thread about three times what
+  // reading the message does (a flood of 10,000 get-state from a page of another origin,
+  // load 14 on 2 cores: the lab read them in 2.3 s when it answered none, in 9.4 s when it
+  // answered each at once; a hello behind them waited for all of it). So refusals are sent
+  // by a background task (scheduler.postTask, priority background: the browser runs it
+  // when no message or frame is waiting), OUTBOX_CHUNK at a time, oldest first: a hello
+  // or get-state behind a flood is read, and answered, before the flood's refusals. A
+  // refusal keeps only its answer (id, type, error text), never the message's fields; the
+  // outbox holds at most MAX_OUTBOX, beyond which the oldest are sent at once.
+  const outbox = [];  // [answer, message] of refusals not yet sent, oldest first
+  const later = win.scheduler && typeof win.scheduler.postTask === 'function'
+    ? (fn) => win.scheduler.postTask(fn, { priority: 'background' }) : (fn) => setTimeout(fn, 0);
+  // A lab whose thread never idles (a heavy comparison playing) would starve background
+  // tasks: a timer sends a chunk too, every OUTBOX_WAIT_MS while the outbox is not empty.
+  const sendChunk = () => { for (const [answer, msg] of outbox.splice(0, OUTBOX_CHUNK)) answer(msg); };
+  let background = false, timer = false;
+  const flush = () => {
+    sendChunk();
+    background = outbox.length > 0;
+    if (background) later(flush);
+  };
+  const flushStale = () => {
+    sendChunk();
+    timer = outbox.length > 0;
+    if (timer) setTimeout(flushStale, OUTBOX_WAIT_MS);
+  };
+  const refuseLater = (answer, msg) => {
+    outbox.push([answer, msg]);
+    if (outbox.length > MAX_OUTBOX) sendChunk();
+    if (!background) {
+      background = true;
+      later(flush);
+    }
+    if (!timer) {
+      timer = true;
+      setTimeout(flushStale, OUTBOX_WAIT_MS);
+    }
+  };
 
   const tasks = [];    // {run(), answers: [answer]} waiting, in order
   let pending = 0;     // messages accepted and not yet answered
@@ -294,19 +338,21 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       if (!spec) throw new Refusal('unknown-message', `unknown message “${type}”; messages: ${Object.keys(MESSAGES).join(', ')}`);
       return { type, spec, fields: checkFields(spec, data), answer };
     } catch (err) {
-      refuse(answer, err);
+      refuseLater(answer, refusal(err));
       return null;
     }
   }
 
-  function refuse(answer, err) {
+  /** The error answer {type: 'error', ...} for err (a Refusal, a lost Worker, a failure). */
+  function refusal(err) {
     const known = err instanceof Refusal;
     // a Worker lost under the request (web/recovery.js): what it asked for is lost with it
     const code = known ? err.code : err && err.lost ? 'worker-lost' : 'failed';
     const text = known ? err.message : err && err.lost ? `${err.message}; a new one restarted the lab from t = 0 with the same settings: send the message again`
       : `the lab failed: ${err && err.message}`;
-    answer({ type: 'error', ok: false, code, error: text, ...(known ? err.extra : {}) });
+    return { type: 'error', ok: false, code, error: text, ...(known ? err.extra : {}) };
   }
+  const refuse = (answer, err) => answer(refusal(err));
 
   /** Runs the waiting tasks one at a time. */
   async function work() {
@@ -326,6 +372,8 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
     working = false;
   }
 
+  const BUSY = { type: 'error', ok: false, code: 'busy', error: `the lab has ${MAX_PENDING} messages waiting: this one was not taken; send it again once they are answered` };
+
   function handle(data, from) {
     const msg = accept(data, from);
     if (!msg) return;
@@ -335,7 +383,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       return;
     }
     if (pending >= MAX_PENDING) {
-      answer({ type: 'error', ok: false, code: 'busy', error: `the lab has ${MAX_PENDING} messages waiting: this one was not taken; send it again once they are answered` });
+      refuseLater(answer, BUSY);
       return;
     }
     pending++;
