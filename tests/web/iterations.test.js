@@ -98,9 +98,13 @@ describe('the iterations field of a panel', () => {
     assert.strictEqual(s.panels[0].iterations, byDefault);
     assert.strictEqual(await page.locator('.panel input.iterations-input').nth(0).inputValue(), String(byDefault));
     // a stepper change shows or hides it as the table says
+    // (after the Worker has taken the stepper: the field follows the run's stepper)
+    const taken = (method) => page.waitForFunction((m) => window.softlab.state().panels[1].method === m, method, { timeout: 30000 });
     await page.locator('.panel select.method').nth(1).selectOption('xpbd-substeps');
+    await taken('xpbd-substeps');
     assert.strictEqual(await labels.nth(1).isVisible(), true, 'xpbd-substeps shows the field');
     await page.locator('.panel select.method').nth(1).selectOption('implicit-euler');
+    await taken('implicit-euler');
     assert.strictEqual(await labels.nth(1).isVisible(), false);
   });
 
