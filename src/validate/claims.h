@@ -1,4 +1,4 @@
-/* The claims of each seed (seed000.c ... seed004.c), gathered by validate.c, and what the
+/* The claims of each paper (seed000.c ... seed006.c), gathered by validate.c, and what the
  * rows share. Only src/validate/ includes this. */
 #ifndef SOFTLAB_VALIDATE_CLAIMS_H
 #define SOFTLAB_VALIDATE_CLAIMS_H
@@ -10,9 +10,9 @@
 #include "softlab/validate.h"
 
 extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed002[],
-    sl_claims_seed003[], sl_claims_seed004[];
+    sl_claims_seed003[], sl_claims_seed004[], sl_claims_seed005[], sl_claims_seed006[];
 extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_seed002_count,
-    sl_claims_seed003_count, sl_claims_seed004_count;
+    sl_claims_seed003_count, sl_claims_seed004_count, sl_claims_seed005_count, sl_claims_seed006_count;
 /* The scene notes' claims (scenes.c, issue 41): each row's seed is its scene's paper. */
 extern const sl_claim sl_claims_scenes[];
 extern const int sl_claims_scenes_count;
