@@ -4,8 +4,9 @@
  * end (sl_chain_world), and the scene `xpbd-hanging-chain` that swings it.
  *
  * Paper 005's claim (abstract, §1) is that XPBD's stiffness is the material's, whatever
- * the iteration count and the time step; paper 006's (abstract) that n substeps of one
- * iteration beat one step of n iterations. A chain is the body on which both are measured
+ * the iteration count and the time step, and its §6.2 (Fig. 4) drops a chain of 20
+ * particles; paper 006's (abstract) is that n substeps of one iteration beat one step of n
+ * iterations, and its §6.1 (Fig. 3) hangs a chain of 20. A chain is the body on which both are measured
  * against Hooke's law: hanging at rest, link j (from the pin, j = 1..N) carries the
  * N + 1 - j nodes below it, so its strain is phi_j = (N + 1 - j) m g L / k (a spring's
  * force is k phi / L, phi a strain), and the chain is longer by
@@ -24,7 +25,8 @@ sl_status sl_chain_world(const sl_chain_def *def, sl_world **out) {
     *out = NULL;
     int N = def->links;
     if (N < 1 || N > CHAIN_MAX_LINKS || !(def->link_length > 0) || !(def->node_mass > 0) ||
-        !(def->spring_stiffness > 0) || !(def->gravity >= 0) || !isfinite(def->angle) || !(def->mass_damping >= 0))
+        !(def->spring_stiffness > 0) || !(def->gravity >= 0) || !isfinite(def->angle) || !(def->mass_damping >= 0) ||
+        !(def->last_node_mass >= 0) || !isfinite(def->last_node_mass))
         return SL_ERR_RANGE;
     double *x = malloc(sizeof(double) * 3 * (N + 1)), *m = malloc(sizeof(double) * (N + 1));
     int *edges = malloc(sizeof(int) * 2 * N);
@@ -33,6 +35,7 @@ sl_status sl_chain_world(const sl_chain_def *def, sl_world **out) {
     if (st == SL_OK) {
         double dx = sin(def->angle) * def->link_length, dy = -cos(def->angle) * def->link_length;
         for (int i = 0; i <= N; i++) x[3 * i] = i * dx, x[3 * i + 1] = i * dy, x[3 * i + 2] = 0, m[i] = def->node_mass;
+        if (def->last_node_mass > 0) m[N] = def->last_node_mass;
         for (int j = 0; j < N; j++) edges[2 * j] = j, edges[2 * j + 1] = j + 1;
         sl_world_def wd = sl_world_def_default();
         wd.node_count = N + 1, wd.positions = x, wd.masses = m, wd.mass_damping = def->mass_damping;
@@ -72,7 +75,7 @@ static sl_status build_chain(const sl_scene_params *p, sl_world **out) {
 const sl_scene_class sl_scene_xpbd_hanging_chain = {
     .name = "xpbd-hanging-chain",
     .title = "Hanging chain (XPBD, small steps)",
-    .citation = "paper 005 abstract and §3; paper 006 abstract",
+    .citation = "paper 005 §6.2 (Fig. 4: a hanging chain of 20 particles); paper 006 §6.1 (Fig. 3)",
     .description = "A chain of 30 links (5 cm, 10 g nodes) joined by stiff springs (k = 10 N m, "
                    "so 4000 N/m along a link), pinned at one end and released horizontal. Every "
                    "panel has the same compliance α = 1/k: the regularized stepper and implicit "

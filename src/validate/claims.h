@@ -98,6 +98,7 @@ sl_status claim_run_cost_steps(const sl_claim *c, const sl_validate_env *env, sl
 typedef struct claim_chain {
     int links;
     double L, m, k, g, c;
+    double last_m; /* kg: the last node's mass, a hung load; 0: m */
 } claim_chain;
 /* Hooke's stretch of the chain at rest (m): link j (j = 1..N from the pin) carries N + 1 - j
  * nodes, strain (N + 1 - j) m g L / k, so the chain is longer by m g L^2 N (N + 1) / (2 k). */
@@ -105,13 +106,15 @@ double claim_chain_hooke(const claim_chain *ch);
 /* softlab's run: sl_chain_world hanging, stepper `method` at dt (s) with `iterations`
  * (sl_world_set_iterations), for t_end (s); *stretch (m) the last node's depth minus N L,
  * *top_force (N) the top link's force estimate |grad C^T lambda| / h^2 on node 1
- * (sl_xpbd_row_forces; NaN for a stepper that is not position-based). */
+ * (sl_xpbd_row_forces; NaN for a stepper that is not position-based); *max_stretch (m; may be
+ * NULL) the largest stretch at the end of a step over the run. */
 sl_status claim_chain_hang(const claim_chain *ch, const char *method, double dt, int iterations, double t_end,
-                           double *stretch, double *top_force, sl_claim_result *out);
+                           double *stretch, double *top_force, double *max_stretch, sl_claim_result *out);
 /* The same run written out in one dimension (the rows' second implementation): `substeps`
  * substeps of dt/substeps, each of `sweeps` Gauss-Seidel sweeps, XPBD (compliant = 1) or
- * PBD (0); returns the stretch (m), *top_force (N; may be NULL) as above. NaN: no memory. */
+ * PBD (0); returns the stretch (m), *top_force and *max_stretch (may be NULL) as above, the
+ * largest stretch sampled at the end of each step of dt. NaN: no memory. */
 double claim_chain_hang_ref(const claim_chain *ch, double dt, int substeps, int sweeps, int compliant, double t_end,
-                            double *top_force);
+                            double *top_force, double *max_stretch);
 
 #endif
