@@ -65,11 +65,9 @@ typedef struct sl_chain_def {
 
 /* The world of the chain, released straight at rest length and at rest; springs from
  * node j to j + 1 in order from the pin, the last node tracked. Errors: SL_ERR_NULL,
- * SL_ERR_RANGE (a field outside its range, the message names it through the world's
- * checks), SL_ERR_NOMEM. On error *out is NULL. Source: the simplest body on which paper 005's
- * claim (abstract: stiffness independent of iteration count and time step) and paper 006's
- * (abstract: n substeps of one iteration beat one step of n iterations) can be measured
- * against Hooke's law; lengths and masses are softlab's. */
+ * SL_ERR_RANGE (a field outside its range), SL_ERR_NOMEM. On error *out is NULL. Source:
+ * paper 005 §6.2 (a falling chain of 20 particles) and paper 006 §6.1 (a hanging chain of
+ * 20, with a heavy particle attached); lengths and masses are the caller's. */
 sl_status sl_chain_world(const sl_chain_def *def, sl_world **out);
 
 /* A square cloth of (cells + 1)^2 point masses, released flat and at rest in the
