@@ -162,7 +162,9 @@ export class PanelPage {
 
   label() {
     const variant = this.variantEl.textContent;
-    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${variant ? ', ' + variant : ''}`;
+    // the iterations a step of a stepper that reads them (the core's flag), as its field shows them
+    const n = this.stepper().flags & STEPPER.USES_ITERATIONS && Number.isFinite(this.run.iterations) ? `, ${this.run.iterations} iterations` : '';
+    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${n}${variant ? ', ' + variant : ''}`;
   }
 
   stateText(playing) {

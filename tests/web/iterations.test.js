@@ -150,3 +150,23 @@ describe('the iterations field of a panel', () => {
     assert.deepStrictEqual(page.errors, []);
   });
 });
+
+describe('iterations in the URL', () => {
+  test('per panel, checked against the core\'s range (SL_WORLD_ITERATIONS_MIN/MAX); a bad one noticed and ignored', { timeout: 60000 }, async () => {
+    let page = await openSite(site, '?scene=swinging-cube&methods=xpbd,xpbd-substeps&dt=0.01&paused=1&iterations=7,3');
+    let s = await labState(page);
+    assert.deepStrictEqual(s.panels.map((p) => p.iterations), [7, 3], 'the core holds what the URL asked');
+    assert.deepStrictEqual(await page.locator('.panel input.iterations-input').evaluateAll((els) => els.map((e) => e.value)), ['7', '3']);
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+    page = await openSite(site, '?scene=swinging-cube&methods=xpbd&dt=0.01&paused=1&iterations=1001');
+    s = await labState(page);
+    const { h } = sim.buildSim(core, 'swinging-cube', {}, 'xpbd', 0.01, 0);
+    const byDefault = core.api.iterations(h);
+    core.api.sim_destroy(h);
+    assert.strictEqual(s.panels[0].iterations, byDefault, '1001 is ignored');
+    const notices = await page.locator('.notice').allTextContents();
+    assert.ok(notices.some((t) => /iterations/.test(t) && /1001/.test(t)), notices.join('\n'));
+    await page.close();
+  });
+});
