@@ -178,10 +178,10 @@ describe('lesson 005: XPBD and small steps', () => {
       await iframe.scrollIntoViewIfNeeded();
       const src = new URL(await iframe.getAttribute('src'), site.base + '/lessons/');
       const q = src.searchParams;
-      let frame = null;
+      let frame = null; // (the lab rewrites its own address as it runs: found by its element)
       for (let k = 0; k < 200 && !frame; k++) {
-        frame = page.frames().find((f) => f.url() === src.href);
-        if (!frame) await page.waitForTimeout(100);
+        frame = await (await iframe.elementHandle()).contentFrame();
+        if (!frame || frame.url() === 'about:blank') { frame = null; await page.waitForTimeout(100); }
       }
       assert.ok(frame, `lab ${i} (${src.search}) loaded`);
       await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
