@@ -152,7 +152,7 @@ describe('the iterations field of a panel', () => {
 });
 
 describe('iterations in the URL', () => {
-  test('per panel, checked against the core\'s range (SL_WORLD_ITERATIONS_MIN/MAX); a bad one noticed and ignored', { timeout: 60000 }, async () => {
+  test('per panel, checked against the core\'s range (SL_WORLD_ITERATIONS_MIN/MAX); a bad one noticed and ignored', { timeout: 240000 }, async () => {
     let page = await openSite(site, '?scene=swinging-cube&methods=xpbd,xpbd-substeps&dt=0.01&paused=1&iterations=7,3');
     let s = await labState(page);
     assert.deepStrictEqual(s.panels.map((p) => p.iterations), [7, 3], 'the core holds what the URL asked');
