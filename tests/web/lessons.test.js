@@ -167,7 +167,7 @@ describe('lesson 005: XPBD and small steps', () => {
   });
 
   // Every embedded lab opens with the steppers, Δt and iterations its URL asks for, runs
-  // (its clock passes 0.5 s of simulated time) and stays bounded: no panel diverged or
+  // (its clock passes 1 s of simulated time) and stays bounded: no panel diverged or
   // stopped, the core's verdict on each still "running". A screenshot of each is saved.
   test('every embedded lab runs what it asks for, bounded and live', { timeout: 600000 }, async () => {
     const count = await page.locator('iframe').count();
@@ -185,7 +185,7 @@ describe('lesson 005: XPBD and small steps', () => {
       }
       assert.ok(frame, `lab ${i} (${src.search}) loaded`);
       await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
-      await frame.waitForFunction(() => window.softlab.state().t > 0.5, null, { timeout: 240000 });
+      await frame.waitForFunction(() => window.softlab.state().t > 1, null, { timeout: 240000 });
       const s = await frame.evaluate(() => window.softlab.settled());
       const methods = q.get('methods').split(',');
       const per = (key, n) => { const v = (q.get(key) || '').split(',').map(Number); return Array.from({ length: n }, (_, k) => (v.length === 1 ? v[0] : v[k])); };
