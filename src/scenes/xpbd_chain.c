@@ -75,7 +75,7 @@ static sl_status build_chain(const sl_scene_params *p, sl_world **out) {
 const sl_scene_class sl_scene_xpbd_hanging_chain = {
     .name = "xpbd-hanging-chain",
     .title = "Hanging chain (XPBD, small steps)",
-    .citation = "paper 005 §6.2 (Fig. 4: a hanging chain of 20 particles); paper 006 §6.1 (Fig. 3)",
+    .citation = "seed 005 §6.2 (Fig. 4: a hanging chain of 20 particles); seed 006 §6.1 (Fig. 3)",
     .description = "A chain of 30 links (5 cm, 10 g nodes) joined by stiff springs (k = 10 N m, "
                    "so 4000 N/m along a link), pinned at one end and released horizontal. Every "
                    "panel has the same compliance α = 1/k: the regularized stepper and implicit "

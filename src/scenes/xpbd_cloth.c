@@ -84,7 +84,7 @@ static sl_status build_cloth(const sl_scene_params *p, sl_world **out) {
 const sl_scene_class sl_scene_xpbd_hanging_cloth = {
     .name = "xpbd-hanging-cloth",
     .title = "Hanging cloth (iterations or small steps)",
-    .citation = "paper 006 Fig. 1, §6.2 (Fig. 5-6); paper 005 §6.4 (Fig. 6)",
+    .citation = "seed 006 Fig. 1, §6.2 (Fig. 5-6); seed 005 §6.4 (Fig. 6)",
     .description = "A 1 m square cloth of 169 particles (0.5 kg) with stretch and shear springs "
                    "(k = 10 N m), released flat and held at two corners. Every panel has the "
                    "same compliance α = 1/k and costs about the same: implicit Euler solves it "

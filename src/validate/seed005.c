@@ -29,18 +29,17 @@
  * reference of each row is the chain stepped again by the row's own one-dimensional XPBD
  * (claim_chain_hang_ref) or a closed form. */
 #include <math.h>
-#include <stdio.h>
 
 #include "claims.h"
 #include "softlab/build.h"
 #include "softlab/stepper.h"
 #include "softlab/world.h"
-#include "softlab/xpbd.h"
 
 #define G 9.81
 #define REST_TIME 5.0 /* s of damped hanging before a chain is read */
 static const claim_chain soft_chain = {.links = 5, .L = 0.2, .m = 0.1, .k = 7.2, .g = G, .c = 5};
-static const claim_chain stiff_chain = {.links = 30, .L = 0.05, .m = 0.01, .k = 10, .g = G, .c = 5};
+#define STIFF_LINKS 30
+static const claim_chain stiff_chain = {.links = STIFF_LINKS, .L = 0.05, .m = 0.01, .k = 10, .g = G, .c = 5};
 
 /* XPBD's hanging stretch over Hooke's, iterations 5, 10, 20, 50, 100 at dt = 1/60 and 1/240
  * s: the largest |stretch/Hooke - 1| (%); the reference the same from the row's own XPBD. */
@@ -126,7 +125,7 @@ static sl_status run_converges_implicit(const sl_claim *c, const sl_validate_env
     static const char *const names[] = {"distance_1_it_m", "distance_10_it_m", "distance_100_it_m", "distance_1000_it_m"};
     const claim_chain *ch = &stiff_chain;
     const int steps = 10, n = ch->links + 1;
-    double x_ie[3 * 31], last = NAN;
+    double x_ie[3 * (STIFF_LINKS + 1)], last = NAN;
     sl_chain_def def = {.links = ch->links, .link_length = ch->L, .node_mass = ch->m, .spring_stiffness = ch->k,
                         .gravity = ch->g};
     for (int r = -1; r < 4; r++) { /* r = -1: implicit Euler */

@@ -173,7 +173,7 @@ TEST(paper_reader_text_names_the_papers) {
     ENSURE(strcmp(sl_paper_reader_text("seed 002", out, 3), "M") == 0); /* not half of the ü */
     ENSURE(strcmp(sl_paper_reader_text(NULL, out, sizeof out), "") == 0);
     ENSURE(sl_paper_reader_text("x", out, 0) == NULL);
-    ENSURE(sl_paper_short(5) == NULL && sl_paper_reference(-1) == NULL);
+    ENSURE(sl_paper_short(SL_PAPER_COUNT) == NULL && sl_paper_reference(-1) == NULL);
     for (int i = 0; i < sl_scene_count; i++) {
         char d[4096];
         ENSURE(strstr(sl_paper_reader_text(sl_scenes[i]->citation, out, sizeof out), "seed 00") == NULL);
