@@ -104,6 +104,9 @@ const NUMBER_SOURCES = {
   DT_MAX: ['src/include/softlab/world.h', 'SL_DT_MAX'],
   DT_MIN_PAGE: ['src/include/softlab/world.h', 'SL_DT_MIN_PAGE'],
   BETA_MAX: ['src/include/softlab/world.h', 'SL_BETA_MAX'],
+  WORLD_ITERATIONS_MIN: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_MIN'],
+  WORLD_ITERATIONS_MAX: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_MAX'],
+  WORLD_ITERATIONS_DEFAULT: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_DEFAULT'],
   MAX_PANELS: ['src/include/softlab/scene.h', 'SL_SCENE_MAX_PANELS'],
 };
 const numbers = Object.fromEntries(Object.entries(NUMBER_SOURCES).map(([name, [header, macro]]) => {

@@ -132,7 +132,7 @@ export async function loadLab({ module, ...options } = {}) {
       evaluations: api.stepper_evaluations(i), // force evaluations per step (seed 003's cost)
     });
   }
-  // The five papers softlab implements, by seed number: {short: 'Servin et al. 2006', reference}
+  // The papers softlab implements, by seed number: {short: 'Servin et al. 2006', reference}
   const papers = Array.from({ length: api.paper_count() }, (_, i) => ({ short: api.paper_short(i), reference: api.paper_reference(i) }));
   // The chart's channels measured in the core (src/wasm/api_sim.c's table), in
   // sl_api_measure's order: {id, label, unit, short?, help?, log}.

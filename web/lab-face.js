@@ -39,6 +39,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         method: p.run.method,
         dt: p.run.dt,
         beta: p.run.beta,
+        iterations: p.run.iterations, // sweeps or substeps a step of a position-based stepper (the core's)
         params: { ...p.run.params },  // the overrides of the scene's defaults
         values: { ...p.run.paramValues }, // every parameter's value in its world (SI units)
         t: p.run.t,                 // s: the state shown
@@ -60,6 +61,7 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
         msPerStep: p.run.rate.msPerStep,
         omegaMax: p.run.omegaMax,
         volumeRatio: p.run.measures.volume_ratio,
+        violation: p.run.measures.violation, // max|φ| of the state shown (the core's channel)
         energy: { kinetic: p.run.measures.kinetic, potential: p.run.measures.potential, elastic: p.run.measures.elastic, total: p.run.measures.total }, // J
         bound: p.page.stepper().bound, // (ωΔt)_max of its stepper on the undamped oscillator (0: none, Infinity: no limit)
         ghostForce: p.run.measures.ghost_force,   // N (NaN unless a warping stepper)

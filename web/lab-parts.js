@@ -43,6 +43,7 @@ export function panelHooks(late, emit) {
   const hooks = {
     stepper: (i, method) => late.settings.setStepper(i, method),
     dt: (i, dt) => late.settings.setDt(i, dt),
+    iterations: (i, n) => late.settings.setIterations(i, n),
     samples: (p, samples) => { if (late.plots) late.plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (late.controls) late.controls.refresh(); },
     live: () => { if (late.recording) late.recording.leave(); },

@@ -6,6 +6,7 @@
 import { fmt } from './format.js';
 import { fmtSeconds, trialWords } from './stability.js';
 import { announce } from './announce.js';
+import { STEPPER } from './lab-api.js';
 
 const $ = (sel, root) => root.querySelector(sel);
 let measureCtx = null; // a 2D context to measure stepper names in the menu's font
@@ -23,7 +24,8 @@ export class PanelPage {
    * @param run       the run shown (web/panel-run.js PanelRun), read only
    * @param index     0-based position on the page
    * @param color     the panel's colour (CSS)
-   * @param on        {stepper(method), dt(dt)}: the reader chose a stepper or a Δt
+   * @param on        {stepper(method), dt(dt), iterations(n)}: the reader chose a stepper,
+   *                  a Δt or the iterations a step (n: the field's number, NaN if none)
    */
   constructor(steppers, run, index, color, on) {
     this.steppers = steppers;
@@ -44,6 +46,9 @@ export class PanelPage {
     this.select.setAttribute('aria-label', `time stepper of panel ${index + 1}`);
     this.dtInput = $('input.dt-input', node);
     this.dtInput.setAttribute('aria-label', `time step Δt of panel ${index + 1} in seconds`);
+    this.iterationsLabel = $('label.iterations', node);
+    this.iterationsInput = $('input.iterations-input', node);
+    this.iterationsInput.setAttribute('aria-label', `iterations a step of panel ${index + 1}`);
     this.variantEl = $('.variant', node);
     this.stateEl = $('.state', node);
     this.badge = $('.view-badge', node);
@@ -62,6 +67,9 @@ export class PanelPage {
     // the run's setStepper shows the method taken (or the old one, refused) by showRun
     this.select.addEventListener('change', () => on.stepper(this.select.value));
     this.dtInput.addEventListener('change', () => on.dt(Number(this.dtInput.value)));
+    // an empty or unreadable field is NaN, for the core to refuse with its reason
+    this.iterationsInput.addEventListener('change', () => on.iterations(this.iterationsInput.value.trim() === '' ? NaN : Number(this.iterationsInput.value)));
+    this.showIterations();
     this.on = on;
     $('#panels', document).append(node);
   }
@@ -79,7 +87,16 @@ export class PanelPage {
   showRun() {
     this.showMethod(this.run.method);
     this.showDt();
+    this.showIterations();
     this.showCitation();
+  }
+
+  /** The iterations field: shown only for a stepper that reads the count (the core's flag
+   *  SL_STEPPER_USES_ITERATIONS), with the run's count. */
+  showIterations() {
+    this.iterationsLabel.hidden = !(this.stepper().flags & STEPPER.USES_ITERATIONS);
+    const n = this.run.iterations;
+    this.iterationsInput.value = Number.isFinite(n) ? String(n) : '';
   }
 
   /** The foot names the run's stepper's source. */
@@ -145,7 +162,9 @@ export class PanelPage {
 
   label() {
     const variant = this.variantEl.textContent;
-    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${variant ? ', ' + variant : ''}`;
+    // the iterations a step of a stepper that reads them (the core's flag), as its field shows them
+    const n = this.stepper().flags & STEPPER.USES_ITERATIONS && Number.isFinite(this.run.iterations) ? `, ${this.run.iterations} iterations` : '';
+    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${n}${variant ? ', ' + variant : ''}`;
   }
 
   stateText(playing) {

@@ -22,7 +22,8 @@ export class PanelRun {
   /**
    * @param client  this panel's simulation (web/sim-client.js SimClient)
    * @param scene   the lab's scene name
-   * @param config  {method, dt, beta, params} asked for (URL)
+   * @param config  {method, dt, beta, iterations, params} asked for (URL; iterations
+   *                undefined: the core's default)
    * @param on      {samples(samples): a shown frame's chart samples, omega(): ω_max is
    *                known, diverged(t): the run diverged at t (s), shown(): a new frame (or
    *                its stop) is shown, changed(pins): an input was applied (pins: the
@@ -36,6 +37,9 @@ export class PanelRun {
     this.method = config.method;
     this.dt = config.dt;
     this.beta = config.beta || 0;
+    // sweeps (xpbd, pbd) or substeps (xpbd-substeps) a step: as the core holds it once
+    // built (null before: its default)
+    this.iterations = config.iterations ?? null;
     this.params = { ...config.params }; // the overrides of the scene's defaults asked for
     this.paramValues = {};  // every parameter's value in this panel (the Worker's)
     this.epochs = 0;        // runs asked for; frames of other runs are dropped
@@ -88,8 +92,9 @@ export class PanelRun {
   /** Asks the Worker to (re)build with params and method; the reply names its run. */
   async build(params, method) {
     this.epoch = ++this.epochs;
-    const reply = await this.client.request(TO_SIM.build, { scene: this.scene, params, method, dt: this.dt, beta: this.beta, epoch: this.epoch });
+    const reply = await this.client.request(TO_SIM.build, { scene: this.scene, params, method, dt: this.dt, beta: this.beta, iterations: this.iterations, epoch: this.epoch });
     this.epoch = reply.epoch;
+    if (reply.status === SL_OK) this.iterations = reply.iterations;
     return reply;
   }
 
@@ -370,6 +375,20 @@ export class PanelRun {
     this.beta = beta;
     this.restart();
     this.requestOmega(); // a new run: its first estimate at rest, kept if it goes bad
+    return '';
+  }
+
+  /** Sets the iterations a step of the position-based steppers (world back to t = 0);
+   *  resolves to '' if taken, else the core's reason (sl_api_set_iterations: not a whole
+   *  number in its range), and the run goes on as it was. */
+  async setIterations(iterations) {
+    const epoch = ++this.epochs;
+    const reply = await this.client.request(TO_SIM.iterations, { iterations, epoch });
+    if (reply.status !== SL_OK) return reply.error;
+    this.epoch = reply.epoch;
+    this.iterations = reply.iterations;
+    this.restart();
+    this.requestOmega();
     return '';
   }
 

@@ -33,8 +33,8 @@ export class Panel {
    * @param client  this panel's simulation (web/sim-client.js SimClient)
    * @param scene   the lab's scene ({name, defaultMethod, ...})
    * @param index   0-based position on the page
-   * @param config  {method, dt, beta, params} asked for (URL)
-   * @param on      {stepper(i, method), dt(i, dt), samples(panel, samples), omega(panel),
+   * @param config  {method, dt, beta, iterations, params} asked for (URL)
+   * @param on      {stepper(i, method), dt(i, dt), iterations(i, n), samples(panel, samples), omega(panel),
    *                diverged(panel, t)}: what the page does when the panel's own inputs
    *                change, with each frame's chart samples, when ω_max is known, and
    *                when the run diverged at time t (s)
@@ -64,6 +64,7 @@ export class Panel {
     this.page = new PanelPage(core.steppers, this.run, index, this.color, {
       stepper: (method) => on.stepper(index, method),
       dt: (dt) => on.dt(index, dt),
+      iterations: (n) => on.iterations(index, n),
     });
   }
 
@@ -81,6 +82,7 @@ export class Panel {
     if (refusal) this.page.showMethod(this.run.method);
     if (built.status !== SL_OK) throw new Error(built.error);
     this.page.showCitation();
+    this.page.showIterations();
     this.page.updateLabel();
     if (refusal) this.page.viewNote(`${this.page.stepperOf(requested).title} cannot run this model: ${refusal}. Showing ${this.page.stepper().title}.`);
   }
@@ -164,6 +166,16 @@ export class Panel {
     }
     this.page.viewNote('');
     return '';
+  }
+
+  /** Sets the iterations a step of a position-based stepper (world back to t = 0);
+   *  resolves to '' if taken, else the core's reason, which the panel shows for a while
+   *  (the run goes on with the old count). */
+  async setIterations(iterations) {
+    const error = await this.run.setIterations(iterations);
+    this.page.showIterations();
+    if (error) this.page.flash(error);
+    return error;
   }
 
   /** Rebuilds the world with params ({name: value}); resolves to '' if taken, else the

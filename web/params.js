@@ -6,7 +6,9 @@
 //   implicit Euler and the regularized stepper; for grid solids, the original and the
 //   improved model with the scene's stepper); dt: one value for all panels or one
 //   per panel (comma-separated), seconds, in DT_RANGE_TEXT (from the core). The same "one or one per panel"
-//   holds for beta (1/s, >= 0) and for every scene parameter of the core's table
+//   holds for beta (1/s, >= 0), for iterations (the sweeps or substeps a step of the
+//   position-based steppers, a whole number in the core's range; iterations=20 or
+//   iterations=1,50) and for every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
@@ -48,6 +50,10 @@ export function validDt(dt) {
 }
 
 export const MAX_BETA = LIMITS.BETA_MAX; // 1/s (SL_BETA_MAX)
+/** The iterations a step of the position-based steppers (SL_WORLD_ITERATIONS_* of
+ *  softlab/world.h): a URL's value is checked against the core's range; a typed one goes
+ *  to the core, which refuses it with its reason (sl_api_set_iterations). */
+export const ITERATIONS = Object.freeze({ min: LIMITS.WORLD_ITERATIONS_MIN, max: LIMITS.WORLD_ITERATIONS_MAX, default: LIMITS.WORLD_ITERATIONS_DEFAULT });
 export function validBeta(beta) {
   return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
 }
@@ -73,7 +79,7 @@ export function numberText(v) {
  *          defaultView:string, unstablePanels?:number, params:number}[]} scenes
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
- * @returns {{scene:object, panels:{method:string, dt:number, beta:number, params:object,
+ * @returns {{scene:object, panels:{method:string, dt:number, beta:number, iterations:number|undefined, params:object,
  *            unstable:boolean}[],   (unstable: the scene's own comparison, and its data says
  *            this panel is meant to blow up: sl_scene_class.unstable_panels)
  *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
@@ -106,6 +112,8 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
   const dts = readDts(get, methods.length, scene, notices);
   const perPanel = (key, problem) => readPerPanel(get, key, problem, methods.length, notices);
   const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
+  const iterations = perPanel('iterations', (n) => (Number.isInteger(n) && n >= ITERATIONS.min && n <= ITERATIONS.max ? ''
+    : `iterations must be a whole number in [${ITERATIONS.min}, ${ITERATIONS.max}]`)) || methods.map(() => undefined);
   const params = methods.map(() => ({}));
   for (const info of paramInfos) {
     const values = perPanel(info.name, (v) => paramProblem(info, v));
@@ -125,7 +133,7 @@ export function parseParams(query, scenes, steppers, paramInfos = []) {
     view,
     scene,
     playback,
-    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], params: params[i],
+    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], iterations: iterations[i], params: params[i],
       unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
     camera,
     paused: get('paused') === '1',
@@ -221,7 +229,7 @@ function readPerPanel(get, key, problem, count, notices) {
 /** One notice for every key the page does not read (2,000 unknown keys are one notice,
  *  not 2,000: issue 30). */
 function noteUnknownKeys(query, paramInfos, notices) {
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'playback', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'playback', ...paramInfos.map((p) => p.name)]);
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
   else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
@@ -263,7 +271,7 @@ function readChoice(get, key, choices, notices) {
 
 /**
  * The query string that reproduces the current lab.
- * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, params:object}[],
+ * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, iterations?:number, params:object}[],
  *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null,
  *          playback?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
@@ -279,6 +287,8 @@ export function makeQuery(state) {
   q.set('methods', panels.map((p) => p.method).join(','));
   q.set('dt', list(panels.map((p) => p.dt)));
   if (panels.some((p) => (p.beta || 0) !== (state.defaultBeta || 0))) q.set('beta', list(panels.map((p) => p.beta || 0)));
+  const iterations = panels.map((p) => p.iterations ?? ITERATIONS.default);
+  if (iterations.some((n) => n !== ITERATIONS.default)) q.set('iterations', list(iterations));
   const names = [...new Set(panels.flatMap((p) => Object.keys(p.params || {})))];
   for (const name of names) {
     const values = panels.map((p) => p.params[name]);

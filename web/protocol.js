@@ -20,9 +20,10 @@ export const TO_WORKER_FIELDS = {
 /** Page → one simulation of a Worker (web/sim-host.js): every one carries `sim` (its id in
  *  the Worker), and `id` when the page waits for the reply. */
 export const TO_SIM_FIELDS = {
-  build: { fields: ['scene', 'params', 'method', 'dt', 'beta', 'epoch'],
-    reply: ['status', 'error', 'paramError', 'body', 'pins', 'params', 'totalMass', 'phase'] },
+  build: { fields: ['scene', 'params', 'method', 'dt', 'beta', 'iterations', 'epoch'],
+    reply: ['status', 'error', 'paramError', 'body', 'pins', 'params', 'totalMass', 'phase', 'iterations'] },
   method: { fields: ['method', 'dt', 'beta', 'epoch'], reply: ['status', 'error'] },
+  iterations: { fields: ['iterations', 'epoch'], reply: ['status', 'error', 'iterations'] },
   reset: { fields: ['epoch'] },
   target: { fields: ['t'] },
   hold: { fields: [] },

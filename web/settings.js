@@ -1,4 +1,5 @@
-// Changes to what the panels compare: a panel's stepper, Δt, β or scene parameters.
+// Changes to what the panels compare: a panel's stepper, Δt, β, iterations a step (the
+// position-based steppers) or scene parameters.
 // Each change starts the comparison again at t = 0 (changed()), so every curve of the
 // chart begins at the same state. Δt (and any parameter) may be linked: one value for
 // every panel.
@@ -45,6 +46,14 @@ export class Settings {
     if (!validBeta(beta)) return;
     await p.setStepper(p.run.method, p.run.dt, beta);
     if (!deferred) this.deps.changed();
+  }
+
+  /** Sets panel i's iterations a step (the position-based steppers' sweeps or substeps),
+   *  then the comparison starts again; a value the core refuses (not a whole number in
+   *  its range) leaves every panel running as it was, the panel showing the core's reason. */
+  async setIterations(i, iterations) {
+    if (await this.panels[i].setIterations(iterations)) return;
+    this.deps.changed();
   }
 
   /** Stepper, Δt and β of the panels of indexes at once, each as given or kept

@@ -317,18 +317,25 @@ function readVerdict(api, h) {
 // Requests by type (web/protocol.js TO_SIM). A handler returns the reply (or a promise of
 // it), or undefined for none; each runs with the host as `this`.
 const HANDLERS = {
-  /** {scene, params, method, dt, beta, epoch}: (re)builds; a failed rebuild keeps the
-   *  old world. Reply {status, error, paramError} and, built, describe()'s fields. */
-  [TO_SIM.build]({ scene, params, method, dt, beta, epoch }) {
+  /** {scene, params, method, dt, beta, iterations, epoch}: (re)builds; a failed rebuild
+   *  keeps the old world. iterations (the position-based steppers' count, null: the
+   *  core's default) was taken before by the core (the iterations request) or checked
+   *  against its range (web/params.js). Reply {status, error, paramError} and, built,
+   *  describe()'s fields with the world's iteration count. */
+  [TO_SIM.build]({ scene, params, method, dt, beta, iterations, epoch }) {
     const built = buildSim(this.core, scene, params, method, dt, beta, this.h);
     if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
     this.h = built.h;
+    if (iterations !== null && iterations !== undefined) {
+      const st = this.api.set_iterations(this.h, iterations);
+      if (st !== SL_OK) return { status: st, error: this.api.last_error() || this.api.status_message(st) };
+    }
     this.config = { scene, params, method, dt, beta };
     const table = scene === 'mesh' ? this.core.userMesh : this.core.scenes.find((sc) => sc.name === scene);
     this.phase = phaseAxis(table ? table.phase : 'y', this.api.tracked_node(this.h), readPins(this.core, this.h));
     this.startRun(epoch);
     this.postFrame();
-    return { status: SL_OK, ...this.describe() };
+    return { status: SL_OK, ...this.describe(), iterations: this.api.iterations(this.h) };
   },
 
   /** {method, dt, beta, epoch}: another stepper, Δt or β (back to t = 0). */
@@ -339,6 +346,17 @@ const HANDLERS = {
     this.startRun(epoch);
     this.postFrame();
     return { status: SL_OK };
+  },
+
+  /** {iterations, epoch}: the sweeps (xpbd, pbd) or substeps (xpbd-substeps) of a step,
+   *  back to t = 0. Refused by the core (sl_api_set_iterations: not a whole number in its
+   *  range): the run goes on untouched and the reply carries the core's reason. */
+  [TO_SIM.iterations]({ iterations, epoch }) {
+    const st = this.api.set_iterations(this.h, iterations);
+    if (st !== SL_OK) return { status: st, error: this.api.last_error() || this.api.status_message(st) };
+    this.startRun(epoch);
+    this.postFrame();
+    return { status: SL_OK, iterations: this.api.iterations(this.h) };
   },
 
   /** {epoch}: back to t = 0 (replayed input from its first event). */

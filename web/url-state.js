@@ -1,4 +1,4 @@
-// The address bar always reproduces what is shown (scene, panels, steppers, Δt, β,
+// The address bar always reproduces what is shown (scene, panels, steppers, Δt, β, iterations,
 // parameters, camera, paused, plot, view), so a view can be shared or embedded.
 
 import { makeQuery } from './params.js';
@@ -26,7 +26,7 @@ export class UrlState {
       defaultBeta: this.scene.defaultBeta || 0,
       // a parameter set in any panel is written for every panel (its value or the default)
       panels: this.panels.map((p) => ({
-        method: p.method, dt: p.dt, beta: p.beta,
+        method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations,
         params: Object.fromEntries(this.overridden().map((name) => [name, p.param(name)])),
       })),
       camera: this.get.camera(),

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "softlab/papers.h"
 #include "softlab/validate.h"
 #include "text.h"
 
@@ -21,7 +22,7 @@ typedef struct options {
 
 static int usage(FILE *f) {
     fprintf(f, "usage: softlab validate [--seed N] [--quick] [--id ID[,ID...]] [--json FILE] [--expect FILE] [--verdicts]\n"
-               "  Reruns the claims of the five seed papers: the measured value, the paper's,\n"
+               "  Reruns the claims of the seed papers: the measured value, the paper's,\n"
                "  an independent reference, and a verdict (agrees, differs, paper is off,\n"
                "  another set-up, skipped, failed). --quick: the quick set (CI, the page); --expect FILE: fail\n"
                "  when a verdict differs from FILE's (lines 'id<TAB>verdict'); --verdicts: print\n"
@@ -39,8 +40,8 @@ static int parse(int argc, char **argv, options *o) {
         else if (next && !strcmp(a, "--seed")) {
             char *end;
             long s = strtol(next, &end, 10);
-            if (*end || end == next || s < 0 || s > 4) {
-                fprintf(stderr, "softlab validate: --seed takes 0-4 (the seed papers), got '%s'\n", cli_shown(next));
+            if (*end || end == next || s < 0 || s >= SL_PAPER_COUNT) {
+                fprintf(stderr, "softlab validate: --seed takes 0-%d (the seed papers), got '%s'\n", SL_PAPER_COUNT - 1, cli_shown(next));
                 return 0;
             }
             o->seed = (int)s, i++;

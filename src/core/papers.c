@@ -6,6 +6,7 @@
 
 static const char *const short_cite[SL_PAPER_COUNT] = {
     "Servin et al. 2006", "Irving et al. 2007", "Müller et al. 2002", "Cioaca et al.", "Kelager et al. 2005",
+    "Macklin et al. 2016", "Macklin et al. 2019",
 };
 
 static const char *const reference[SL_PAPER_COUNT] = {
@@ -16,6 +17,8 @@ static const char *const reference[SL_PAPER_COUNT] = {
     ("Cioaca et al. (2013 or later), On the impact of explicit or semi-implicit integration methods over "
      "the stability of real-time numerical simulations"),
     "Kelager, Fleron, Erleben 2005, Area and volume restoration in elastically deformable solids",
+    "Macklin, Müller, Chentanez 2016, XPBD: Position-Based Simulation of Compliant Constrained Dynamics",
+    "Macklin, Storey, Lu, Terdiman, Chentanez, Jeschke, Müller 2019, Small Steps in Physics Simulation",
 };
 
 const char *sl_paper_short(int seed) { return seed >= 0 && seed < SL_PAPER_COUNT ? short_cite[seed] : NULL; }

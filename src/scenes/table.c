@@ -24,6 +24,7 @@ extern const sl_scene_class sl_scene_onering_sphere_drop, sl_scene_onering_squee
     sl_scene_onering_torus_drop;
 extern const sl_scene_class sl_scene_oscillator, sl_scene_pendulum;
 extern const sl_scene_class sl_scene_thread_hang, sl_scene_thread_twist, sl_scene_thread_suture;
+extern const sl_scene_class sl_scene_xpbd_hanging_chain, sl_scene_xpbd_hanging_cloth;
 extern const sl_scene_class sl_scene_perf_block, sl_scene_perf_beam;
 
 const sl_scene_class *const sl_scenes[] = {
@@ -47,6 +48,7 @@ const sl_scene_class *const sl_scenes[] = {
     &sl_scene_onering_torus_drop,
     &sl_scene_oscillator, &sl_scene_pendulum,
     &sl_scene_thread_hang, &sl_scene_thread_twist, &sl_scene_thread_suture,
+    &sl_scene_xpbd_hanging_chain, &sl_scene_xpbd_hanging_cloth,
     &sl_scene_perf_block, &sl_scene_perf_beam,
 };
 const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);

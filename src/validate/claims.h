@@ -1,4 +1,4 @@
-/* The claims of each seed (seed000.c ... seed004.c), gathered by validate.c, and what the
+/* The claims of each paper (seed000.c ... seed006.c), gathered by validate.c, and what the
  * rows share. Only src/validate/ includes this. */
 #ifndef SOFTLAB_VALIDATE_CLAIMS_H
 #define SOFTLAB_VALIDATE_CLAIMS_H
@@ -10,9 +10,9 @@
 #include "softlab/validate.h"
 
 extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed002[],
-    sl_claims_seed003[], sl_claims_seed004[];
+    sl_claims_seed003[], sl_claims_seed004[], sl_claims_seed005[], sl_claims_seed006[];
 extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_seed002_count,
-    sl_claims_seed003_count, sl_claims_seed004_count;
+    sl_claims_seed003_count, sl_claims_seed004_count, sl_claims_seed005_count, sl_claims_seed006_count;
 /* The scene notes' claims (scenes.c, issue 41): each row's seed is its scene's paper. */
 extern const sl_claim sl_claims_scenes[];
 extern const int sl_claims_scenes_count;
@@ -91,5 +91,30 @@ sl_status claim_run_squeeze_deep(const sl_claim *c, const sl_validate_env *env, 
  * forces of the 6-cell drop ball allow (omega_max / 2) under the seed's Newmark scheme;
  * ctx: int, 1: one-ring over per-tet nu = 0.45, 0: per-tet 0.499 over 0.45. */
 sl_status claim_run_cost_steps(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out);
+
+/* Papers 005 and 006's hanging chain (chain.c): `links` springs of rest length L (m), nodes
+ * of m (kg), stiffness k (J, phi a strain: k/L^2 N/m a link), gravity g (m/s^2), mass
+ * damping c (1/s), hanging straight down from a pin, released at rest length. */
+typedef struct claim_chain {
+    int links;
+    double L, m, k, g, c;
+    double last_m; /* kg: the last node's mass, a hung load; 0: m */
+} claim_chain;
+/* Hooke's stretch of the chain at rest (m): link j (j = 1..N from the pin) carries N + 1 - j
+ * nodes, strain (N + 1 - j) m g L / k, so the chain is longer by m g L^2 N (N + 1) / (2 k). */
+double claim_chain_hooke(const claim_chain *ch);
+/* softlab's run: sl_chain_world hanging, stepper `method` at dt (s) with `iterations`
+ * (sl_world_set_iterations), for t_end (s); *stretch (m) the last node's depth minus N L,
+ * *top_force (N) the top link's force estimate |grad C^T lambda| / h^2 on node 1
+ * (sl_xpbd_row_forces; NaN for a stepper that is not position-based); *max_stretch (m; may be
+ * NULL) the largest stretch at the end of a step over the run. */
+sl_status claim_chain_hang(const claim_chain *ch, const char *method, double dt, int iterations, double t_end,
+                           double *stretch, double *top_force, double *max_stretch, sl_claim_result *out);
+/* The same run written out in one dimension (the rows' second implementation): `substeps`
+ * substeps of dt/substeps, each of `sweeps` Gauss-Seidel sweeps, XPBD (compliant = 1) or
+ * PBD (0); returns the stretch (m), *top_force and *max_stretch (may be NULL) as above, the
+ * largest stretch sampled at the end of each step of dt. NaN: no memory. */
+double claim_chain_hang_ref(const claim_chain *ch, double dt, int substeps, int sweeps, int compliant, double t_end,
+                            double *top_force, double *max_stretch);
 
 #endif

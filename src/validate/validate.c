@@ -1,4 +1,4 @@
-/* Validation mode's table and judge (softlab/validate.h): the claims of the five seeds in
+/* Validation mode's table and judge (softlab/validate.h): the claims of the papers in
  * one list, one verdict rule, and what the rows share (building a scene, running it). */
 #include <math.h>
 #include <stdio.h>
@@ -12,13 +12,15 @@
 
 #define MAX_CLAIMS 256
 
-/* the five seeds' lists, then the scene notes' rows (scenes.c) */
-#define CLAIM_LISTS 6
+/* the papers' lists (softlab/papers.h), then the scene notes' rows (scenes.c) */
+#define CLAIM_LISTS (SL_PAPER_COUNT + 1)
 static const sl_claim *const seeds[CLAIM_LISTS] = {sl_claims_seed000, sl_claims_seed001, sl_claims_seed002,
-                                                   sl_claims_seed003, sl_claims_seed004, sl_claims_scenes};
+                                                   sl_claims_seed003, sl_claims_seed004, sl_claims_seed005,
+                                                   sl_claims_seed006, sl_claims_scenes};
 static const int *const seed_counts[CLAIM_LISTS] = {&sl_claims_seed000_count, &sl_claims_seed001_count,
                                                     &sl_claims_seed002_count, &sl_claims_seed003_count,
-                                                    &sl_claims_seed004_count, &sl_claims_scenes_count};
+                                                    &sl_claims_seed004_count, &sl_claims_seed005_count,
+                                                    &sl_claims_seed006_count, &sl_claims_scenes_count};
 
 /* The seeds' rows copied into one array once (a static table cannot concatenate the
  * per-seed arrays at compile time). */
@@ -28,7 +30,7 @@ static int all_count = -1;
 const sl_claim *sl_validate_claims(int *count) {
     if (all_count < 0) { /* in seed order: each seed's own rows, then its scenes' notes' rows */
         int n = 0;
-        for (int seed = 0; seed < 5; seed++) {
+        for (int seed = 0; seed < SL_PAPER_COUNT; seed++) {
             for (int i = 0; i < *seed_counts[seed] && n < MAX_CLAIMS; i++) all[n++] = seeds[seed][i];
             for (int i = 0; i < sl_claims_scenes_count && n < MAX_CLAIMS; i++)
                 if (sl_claims_scenes[i].seed == seed) all[n++] = sl_claims_scenes[i];

@@ -246,6 +246,36 @@ API int sl_api_set_solve_form(int h, int form) {
     return w ? sl_world_set_solve_form(w, (sl_solve_form)form) : SL_ERR_NULL;
 }
 
+/* Sets the iteration count of the position-based steppers (sl_world_set_iterations: the
+ * Gauss-Seidel sweeps a step of xpbd and pbd, the substeps a step of xpbd-substeps; XPBD,
+ * Macklin, Mueller, Chentanez 2016 §3 Algorithm 1; Small Steps, Macklin et al. 2019 §4)
+ * and, taken, resets the world to t = 0 as a new stepper does. iterations: a whole number
+ * in [SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX], passed as a double so that what a
+ * page's field holds (NaN, 2.5) reaches this check rather than a silent truncation.
+ * Other steppers ignore the count (sl_stepper_class.flags & SL_STEPPER_USES_ITERATIONS).
+ * Errors: SL_ERR_NULL (no world), SL_ERR_RANGE (not a whole number in the range); then
+ * the world runs on unchanged and sl_api_last_error() says why. */
+API int sl_api_set_iterations(int h, double iterations) {
+    sim *sm = get(h);
+    sl_world *w = sm ? sm->world : NULL;
+    if (!w) return SL_ERR_NULL;
+    if (!(iterations == floor(iterations)) || fabs(iterations) > 1e9)
+        return set_error("iterations = %g is not a whole number in [%d, %d]: the sweeps (xpbd, pbd) or "
+                         "substeps (xpbd-substeps) of a step",
+                         iterations, SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX),
+               SL_ERR_RANGE;
+    sl_status st = sl_world_set_iterations(w, (int)iterations);
+    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
+    sl_world_reset(w);
+    sl_verdict_reset(&sm->verdict);
+    sl_world_judge(w, &sm->verdict);
+    return SL_OK;
+}
+
+/* The iteration count of the position-based steppers (sl_world_iterations), 0 for a bad
+ * handle or no world. */
+API int sl_api_iterations(int h) { return sl_world_iterations(world_of(h)); }
+
 /* Krylov iterations of the last step's linear solves (sl_step_timing.iterations: PCG,
  * BiCGSTAB, or the incompressible stepper's two MINRES solves summed; 0 after a direct
  * solve or for a stepper that solves none), -1 for a bad handle. */

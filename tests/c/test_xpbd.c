@@ -1,7 +1,7 @@
 /* The position-based steppers xpbd, xpbd-substeps and pbd (src/core/steppers/xpbd.c;
  * Macklin, Mueller, Chentanez, "XPBD: Position-Based Simulation of Compliant Constrained
  * Dynamics", 2016; Macklin et al., "Small Steps in Physics Simulation", 2019): one step
- * written out by hand (XPBD §3 eq. 17-18), the limits alpha -> 0 (PBD) and alpha -> inf (the
+ * written out by hand (paper 005 §4.1 eq. 17-18), the limits alpha -> 0 (PBD) and alpha -> inf (the
  * unconstrained prediction), convergence with the iteration count toward the implicit
  * solution solved independently, the force estimate of a hanging load, the iteration
  * setting's range and the flag that says who reads it, and substeps against steps.
@@ -171,7 +171,7 @@ TEST(xpbd_converges_to_the_implicit_step_as_iterations_grow) {
     }
 }
 
-/* The force estimate (XPBD §3, f = grad C^T lambda / dt^2, sl_xpbd_row_forces) of a load
+/* The force estimate (paper 005 eq. 6-7, §4.1: f = grad C^T lambda / dt^2, sl_xpbd_row_forces) of a load
  * hanging at rest: two springs (L = 0.5 m, k = 20 J, i.e. 80 N/m) below a pin, two 0.3 kg
  * nodes, released unstretched and damped (mass damping 4/s) to rest over 30 s at dt = 0.01 s,
  * 10 iterations. At rest the top spring carries both nodes, J^T mu on node 1 from row 0 is

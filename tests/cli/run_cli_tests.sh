@@ -499,7 +499,7 @@ printf '001-locking-r1\tanother set-up\n' > "$tmp/expect.tsv"
 $bin validate --id 001-locking-r1 --expect "$tmp/expect.tsv" > /dev/null 2> "$tmp/err"; rc=$?
 check validate_expect_matches_a_verdict_other_than_agrees '[ $rc = 0 ] && ! grep -q "differ from" "$tmp/err"'
 $bin validate --seed 7 > /dev/null 2> "$tmp/err"; rc=$?
-check validate_bad_seed_refused '[ $rc = 2 ] && grep -q "seed takes 0-4" "$tmp/err"'
+check validate_bad_seed_refused '[ $rc = 2 ] && grep -q "seed takes 0-6" "$tmp/err"'
 $bin validate --id nope > /dev/null 2> "$tmp/err"; rc=$?
 check validate_unknown_id_refused '[ $rc = 2 ] && grep -q "no claim with id .nope." "$tmp/err"'
 

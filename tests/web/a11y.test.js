@@ -14,7 +14,7 @@ const { startSite, openLab } = require('./harness');
 
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const LESSONS = ['000-regularized-stepper', '001-incompressible', '002-stiffness-warping',
-  '003-explicit-integrators', '004-grid-solids'];
+  '003-explicit-integrators', '004-grid-solids', '005-xpbd'];
 
 /** axe's violations on page, its frames included, leaving out the elements of exclude (CSS
  *  selectors): [{id, impact, nodes: [text]}]. */

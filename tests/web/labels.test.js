@@ -16,6 +16,7 @@ describe('lesson bylines', () => {
     '002-stiffness-warping.html': ['Müller, Dorsey, McMillan, Jagnow and Cutler', 'Stable real-time', '2002'],
     '003-explicit-integrators.html': ['Cioaca et al.', 'On the impact of explicit', '2013'],
     '004-grid-solids.html': ['Kelager, Fleron and Erleben', 'Area and volume restoration', '2005'],
+    '005-xpbd.html': ['Macklin, Müller and Chentanez', 'XPBD: Position-Based Simulation', '2016', 'Small Steps in Physics Simulation', '2019'],
   };
   for (const [file, parts] of Object.entries(expected)) {
     test(`${file}: authors, title and year, no seed file name`, () => {

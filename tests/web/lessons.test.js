@@ -144,6 +144,64 @@ describe('lesson 004: grid solids', () => {
   });
 });
 
+describe('lesson 005: XPBD and small steps', () => {
+  let page;
+  const errors = [];
+  before(async () => {
+    page = await site.browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(site.base + '/lessons/005-xpbd.html');
+    await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+  });
+  after(async () => { await page.close(); });
+
+  test('equations are typeset, no raw $ is left, and the lesson is listed', async () => {
+    await page.waitForFunction(() => document.querySelectorAll('.katex').length > 10, null, { timeout: 10000 });
+    assert.strictEqual(await page.evaluate(() => document.querySelector('main').innerText.includes('$')), false,
+      'untypeset $ left in the page');
+    assert.strictEqual(await page.locator('.katex-error').count(), 0, 'KaTeX reported a parse error');
+    const index = await site.browser.newPage();
+    await index.goto(site.base + '/lessons/index.html');
+    assert.strictEqual(await index.locator('a[href="005-xpbd.html"]').count(), 1);
+    await index.close();
+  });
+
+  // Every embedded lab opens with the steppers, Δt and iterations its URL asks for, runs
+  // (its clock passes 1 s of simulated time) and stays bounded: no panel diverged or
+  // stopped, the core's verdict on each still "running". A screenshot of each is saved.
+  test('every embedded lab runs what it asks for, bounded and live', { timeout: 600000 }, async () => {
+    const count = await page.locator('iframe').count();
+    assert.ok(count >= 3, `${count} labs`);
+    fs.mkdirSync(RESULTS, { recursive: true });
+    for (let i = 0; i < count; i++) {
+      const iframe = page.locator('iframe').nth(i);
+      await iframe.scrollIntoViewIfNeeded();
+      const src = new URL(await iframe.getAttribute('src'), site.base + '/lessons/');
+      const q = src.searchParams;
+      let frame = null; // (the lab rewrites its own address as it runs: found by its element)
+      for (let k = 0; k < 200 && !frame; k++) {
+        frame = await (await iframe.elementHandle()).contentFrame();
+        if (!frame || frame.url() === 'about:blank') { frame = null; await page.waitForTimeout(100); }
+      }
+      assert.ok(frame, `lab ${i} (${src.search}) loaded`);
+      await frame.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+      await frame.waitForFunction(() => window.softlab.state().t > 1, null, { timeout: 240000 });
+      const s = await frame.evaluate(() => window.softlab.settled());
+      const methods = q.get('methods').split(',');
+      const per = (key, n) => { const v = (q.get(key) || '').split(',').map(Number); return Array.from({ length: n }, (_, k) => (v.length === 1 ? v[0] : v[k])); };
+      assert.deepStrictEqual(s.panels.map((p) => p.method), methods, `lab ${i}`);
+      assert.deepStrictEqual(s.panels.map((p) => p.dt), per('dt', methods.length), `lab ${i}`);
+      if (q.get('iterations')) assert.deepStrictEqual(s.panels.map((p) => p.iterations), per('iterations', methods.length), `lab ${i}`);
+      for (const [k, p] of s.panels.entries()) {
+        assert.ok(!p.diverged && !p.stopped && p.verdict === 'running', `lab ${i} (${q.get('scene')}) panel ${k} ${p.method}: ${p.verdict} ${p.reason}`);
+      }
+      await iframe.screenshot({ path: path.join(RESULTS, `lesson-005-lab-${i}.png`) });
+    }
+    await page.screenshot({ path: path.join(RESULTS, 'lesson-005.png'), fullPage: true });
+    assert.deepStrictEqual(errors, []);
+  });
+});
+
 describe('lesson 003: explicit integrators', () => {
   let page;
   const errors = [];

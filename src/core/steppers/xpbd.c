@@ -1,10 +1,10 @@
-/* XPBD: Macklin, Mueller, Chentanez, "XPBD: Position-Based Simulation of Compliant
- * Constrained Dynamics", Motion in Games 2016, §3 (Algorithm 1). Each step of dt:
- *   predict    x~ = x^n + dt v^n + dt^2 M^-1 f_ext                       (§3, Algorithm 1)
+/* XPBD, paper 005: Macklin, Mueller, Chentanez, "XPBD: Position-Based Simulation of
+ * Compliant Constrained Dynamics", Motion in Games 2016, Algorithm 1 and §4. Each step of dt:
+ *   predict    x~ = x^n + dt v^n + dt^2 M^-1 f_ext                       (Algorithm 1, line 1)
  *   lambda = 0; `iterations` (sl_world_set_iterations) Gauss-Seidel sweeps over every row j:
- *     dlambda_j = (-C_j(x) - at_j lambda_j) / (grad C_j M^-1 grad C_j^T + at_j)   (eq. 18)
- *     x += M^-1 grad C_j^T dlambda_j,  lambda_j += dlambda_j                      (eq. 17)
- *   with at_j = alpha_j / dt^2 (alpha tilde, §3), alpha_j the model row's compliance;
+ *     dlambda_j = (-C_j(x) - at_j lambda_j) / (grad C_j M^-1 grad C_j^T + at_j)   (eq. 18, §4.1)
+ *     x += M^-1 grad C_j^T dlambda_j,  lambda_j += dlambda_j                      (eq. 17, 13)
+ *   with at_j = alpha_j / dt^2 (alpha tilde, §4 after eq. 7), alpha_j the model row's compliance;
  *   then v^{n+1} = (x - x^n) / dt.
  * C, grad C and alpha are the model language's phi, J and alpha (softlab/model.h), so it runs
  * every model softlab has: springs, Green-strain tets, one-ring volumes (a row summed over
@@ -28,16 +28,16 @@
  * As iterations grow, xpbd converges toward the solution of the implicit (backward Euler,
  * position level) system M(x - x~) = grad C(x)^T lambda, C(x) + at lambda = 0 (eq. 8-9)
  * only up to the paper's own simplification (its Newton step takes g(x_i, lambda_i) = 0,
- * §3): x - x~ is the sum of the sweeps' M^-1 grad C(x_k)^T dlambda_k, each at the gradient
+ * §4 before eq. 15; §7: "only an approximation of an implicit Euler integrator"): x - x~ is the sum of the sweeps' M^-1 grad C(x_k)^T dlambda_k, each at the gradient
  * of its sweep, not M^-1 grad C(x)^T lambda; the two agree where grad C does not turn
  * during the step (a chain moving along itself, tests/c/test_xpbd.c).
  *
  * Contact: the world's wall and contact path (sl_world_resolve_contacts) after the step,
  * as for every stepper, not as constraints in the sweep. Damping: the world's mass damping
  * -c M v, taken into the prediction as an external force; XPBD's constraint damping
- * (beta tilde, eq. 26) is not implemented, and the world's beta is not read.
+ * (§5, eq. 26: gamma = alpha tilde beta tilde / dt, beta tilde = dt^2 beta) is not implemented, and the world's beta is not read.
  *
- * The force estimate (§3): f = grad C^T lambda / dt^2, lambda of the last step, read through
+ * The force estimate (eq. 6-7 and §4.1, the "total Lagrange multiplier"): f = grad C^T lambda / dt^2, lambda of the last step, read through
  * softlab/xpbd.h. */
 #include <math.h>
 #include <stdlib.h>
@@ -147,7 +147,7 @@ static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, 1,
 const sl_stepper_class sl_stepper_xpbd = {
     .name = "xpbd",
     .title = "XPBD (Macklin, Mueller, Chentanez)",
-    .citation = "Macklin, Mueller, Chentanez 2016 (XPBD) §3 eq. 17-18",
+    .citation = "Macklin, Mueller, Chentanez 2016 (XPBD) Algorithm 1, §4.1 eq. 17-18",
     .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
     .force_evaluations = 1, /* per sweep */
     .stability_bound = INFINITY,

@@ -1,5 +1,5 @@
 /* Small steps: Macklin, Storey, Lu, Terdiman, Chentanez, Jeschke, Mueller, "Small Steps in
- * Physics Simulation", SCA 2019 (§3, Algorithm 1): XPBD (steppers/xpbd.c) with the step dt
+ * Physics Simulation", SCA 2019, paper 006 (Algorithm 1, §4 eq. 4-7): XPBD (steppers/xpbd.c) with the step dt
  * cut into n = sl_world_iterations substeps of h = dt/n, each predicted from the last and
  * given ONE sweep, alpha tilde = alpha/h^2 and v = (x - x^n)/h per substep. The cost per dt
  * is xpbd's with n iterations (n evaluations of every model); the paper's claim is that the
@@ -15,7 +15,7 @@ static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, sl
 const sl_stepper_class sl_stepper_xpbd_substeps = {
     .name = "xpbd-substeps",
     .title = "XPBD with small steps (Macklin et al.)",
-    .citation = "Macklin et al. 2019 (Small Steps) Algorithm 1; XPBD eq. 17-18",
+    .citation = "Macklin et al. 2019 (Small Steps) Algorithm 1, §4 eq. 4-7; XPBD §4.1 eq. 17-18",
     .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
     .force_evaluations = 1, /* per substep */
     .stability_bound = INFINITY,

@@ -1,7 +1,7 @@
 /* The Gauss-Seidel sweep over the constraint rows of the model language, shared by the
  * position-based correction of seed 003 §5 after an explicit step (world.h,
  * sl_world_set_pbd_iterations: every row projected toward phi_i = 0 along M^-1 grad phi_i)
- * and the position-based steppers (steppers/xpbd.c: XPBD §3 eq. 17-18, rows of compliance
+ * and the position-based steppers (steppers/xpbd.c: paper 005 §4.1 eq. 17-18, rows of compliance
  * alpha_i), and the settings of both. */
 #define SL_WORLD_INTERNAL /* world/world_internal.h: the world's own files */
 #include <cs.h>
@@ -49,10 +49,10 @@ static void sweep(const sl_world *w, const cs *Jt, double alpha_scale, double *l
         }
         if (!(den > 0)) continue; /* every node of the row pinned (or J_i = 0): nothing moves */
         double at = alpha_scale * a->alpha[i], l = lambda ? lambda[i] : 0; /* alpha tilde_i */
-        double s = (-c - at * l) / (den + at);           /* XPBD eq. 18: delta lambda_i */
+        double s = (-c - at * l) / (den + at);           /* paper 005 eq. 18: delta lambda_i */
         for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
             int d = a->free_dof[Jt->i[p]];
-            dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* XPBD eq. 17: dx = M^-1 J_i^T delta lambda_i */
+            dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* paper 005 eq. 17: dx = M^-1 J_i^T delta lambda_i */
         }
         if (lambda) lambda[i] += s;
     }

@@ -131,7 +131,7 @@ sl_force_inputs sl_stepper_force_inputs(const sl_world *w);
 /* One Gauss-Seidel sweep over every constraint row, in model and row order, at positions x
  * (double[3n], m): the sweep of seed 003 §5's position correction (softlab/world.h,
  * sl_world_set_pbd_iterations) and of the position-based steppers (Macklin, Mueller,
- * Chentanez, "XPBD", 2016, §3 eq. 17-18). phi and J are evaluated once, at x; row i sees
+ * Chentanez, "XPBD", 2016, paper 005 §4.1 eq. 17-18). phi and J are evaluated once, at x; row i sees
  * the corrections of the rows before it through its linearization phi_i + J_i dx (exact for
  * a row linear in x, e.g. a spring moved along itself), and
  *     dlambda_i = (-(phi_i + J_i dx) - at_i lambda_i) / (J_i M^-1 J_i^T + at_i)   (eq. 18)

@@ -46,6 +46,48 @@ typedef struct sl_thread_def {
  * those of the mesh, the models and sl_world_create; *out NULL on error. */
 sl_status sl_thread_world(const sl_thread_def *def, sl_world **out);
 
+/* ---- the hanging chain and cloth of springs (papers 005 XPBD, 006 Small Steps) -------- */
+
+/* A chain of point masses joined by springs (models/springs.c: phi = (|x_j - x_i| - L)/L,
+ * U = k phi^2 / 2, compliance alpha = 1/k), node 0 pinned at the origin. */
+typedef struct sl_chain_def {
+    int links;              /* springs, 1 to 1000; nodes = links + 1, numbered from the pin */
+    double link_length;     /* L, m, > 0 */
+    double node_mass;       /* kg, > 0, every node (the pinned one too) */
+    double spring_stiffness; /* k, J (phi a strain), > 0: k/L^2 N/m along a link */
+    double gravity;         /* m/s^2 along -y, >= 0 */
+    double angle;           /* rad from the downward vertical, in the x-y plane, of the
+                               straight chain at release (0: hanging, pi/2: horizontal) */
+    double mass_damping;    /* c, 1/s, >= 0 (sl_world_def.mass_damping) */
+    double last_node_mass;  /* kg, >= 0: the last node's mass, a load hung from the chain
+                               (paper 006 §6.1's 1e5 kg particle); 0: node_mass like the others */
+} sl_chain_def;
+
+/* The world of the chain, released straight at rest length and at rest; springs from
+ * node j to j + 1 in order from the pin, the last node tracked. Errors: SL_ERR_NULL,
+ * SL_ERR_RANGE (a field outside its range), SL_ERR_NOMEM. On error *out is NULL. Source:
+ * paper 005 §6.2 (a falling chain of 20 particles) and paper 006 §6.1 (a hanging chain of
+ * 20, with a heavy particle attached); lengths and masses are the caller's. */
+sl_status sl_chain_world(const sl_chain_def *def, sl_world **out);
+
+/* A square cloth of (cells + 1)^2 point masses, released flat and at rest in the
+ * horizontal plane y = 0 over 0 <= x, z <= size, held (pinned) at the two corners of its
+ * edge z = 0, with springs of stiffness k along every grid edge and both diagonals of
+ * every cell (stretch and shear): it falls and swings down to hang from the two corners. */
+typedef struct sl_cloth_def {
+    int cells;              /* cells along a side, 1 to 40 */
+    double size;            /* side, m, > 0 */
+    double mass;            /* total, kg, > 0, spread evenly over the nodes */
+    double spring_stiffness; /* k, J (phi a strain), > 0, every spring */
+    double gravity;         /* m/s^2 along -y, >= 0 */
+} sl_cloth_def;
+
+/* The world of the cloth; the bottom middle node tracked. Errors as sl_chain_world.
+ * Source: paper 005 §6.4 (Fig. 6: a hanging cloth, PBD against XPBD at 20 to 160 iterations)
+ * and paper 006 Fig. 1 and §6.2 (Fig. 5-6: hanging cloth, iterations against substeps); the
+ * size, mass and stiffness are softlab's. */
+sl_status sl_cloth_world(const sl_cloth_def *def, sl_world **out);
+
 /* ---- grid solids (seed 004) ------------------------------------------------------------ */
 
 typedef struct sl_grid_def {

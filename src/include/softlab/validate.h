@@ -1,4 +1,4 @@
-/* Validation mode: every claim of the five seed papers rerun beside the paper's number and
+/* Validation mode: every claim of the seed papers (and papers 005-006) rerun beside the paper's number and
  * an independent reference (`softlab validate`, the page's validation.html).
  *
  * A claim (sl_claim) is one statement of a paper: a figure, a table entry, an equation's
@@ -107,7 +107,7 @@ typedef sl_status (*sl_claim_run)(const struct sl_claim *c, const sl_validate_en
 /* One claim of a seed paper. Text fields are UTF-8; units SI unless `unit` says. */
 typedef struct sl_claim {
     const char *id;      /* stable key, "<seed>-<words>", e.g. "003-rk4-bound" */
-    int seed;            /* 0-4: ../shared/seeds/00N_*.txt */
+    int seed;            /* 0-6: ../shared/seeds/00N_*.txt (0-4), 5 XPBD, 6 Small Steps (softlab/papers.h) */
     const char *source;  /* where in the paper: "Table 1", "Fig. 2", "eq. 21", "§5" */
     const char *claim;   /* the paper's statement, in words */
     const char *setup;   /* scene, stepper, dt, mesh, material, run length */
@@ -174,8 +174,8 @@ int sl_claim_verdict_find(const char *name);
 const char *sl_paper_kind_name(sl_paper_kind k);
 const char *sl_reference_kind_name(sl_reference_kind k);
 
-/* The paper of seed 0-4 as a reader sees it cited: "Servin, Lacoursière, Melin 2006,
- * Interactive simulation of elastic deformable materials"; NULL outside 0-4. */
+/* The paper of seed 0-6 as a reader sees it cited: "Servin, Lacoursière, Melin 2006,
+ * Interactive simulation of elastic deformable materials"; NULL outside 0-6. */
 const char *sl_validate_paper(int seed);
 
 #endif

@@ -1,7 +1,7 @@
 /* The multipliers of the position-based steppers xpbd, xpbd-substeps and pbd
  * (SL_STEPPER_POSITION_BASED; src/core/steppers/xpbd.c), and XPBD's force estimate
  * (Macklin, Mueller, Chentanez, "XPBD: Position-Based Simulation of Compliant Constrained
- * Dynamics", 2016, §3): f = grad C^T lambda / h^2, h the (sub)step the multipliers belong to. */
+ * Dynamics", 2016, paper 005 eq. 6-7 and §4.1): f = grad C^T lambda / h^2, h the (sub)step the multipliers belong to. */
 #ifndef SL_XPBD_H
 #define SL_XPBD_H
 
