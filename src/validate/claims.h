@@ -9,10 +9,12 @@
 #include "softlab/tet_fem.h"
 #include "softlab/validate.h"
 
-extern const sl_claim sl_claims_seed000[], sl_claims_seed001[], sl_claims_seed002[],
-    sl_claims_seed003[], sl_claims_seed004[], sl_claims_seed005[], sl_claims_seed006[];
-extern const int sl_claims_seed000_count, sl_claims_seed001_count, sl_claims_seed002_count,
-    sl_claims_seed003_count, sl_claims_seed004_count, sl_claims_seed005_count, sl_claims_seed006_count;
+/* The papers with claims, in order (softlab/papers.h numbers them): each NNN defines
+ * sl_claims_seedNNN[] and sl_claims_seedNNN_count in seedNNN.c. A new paper adds its
+ * number here and nowhere else in this layer (validate.c checks one list a paper). */
+#define SL_CLAIM_PAPERS(X) X(000) X(001) X(002) X(003) X(004) X(005) X(006)
+#define SL_CLAIM_DECLARE(n) extern const sl_claim sl_claims_seed##n[]; extern const int sl_claims_seed##n##_count;
+SL_CLAIM_PAPERS(SL_CLAIM_DECLARE)
 /* The scene notes' claims (scenes.c, issue 41): each row's seed is its scene's paper. */
 extern const sl_claim sl_claims_scenes[];
 extern const int sl_claims_scenes_count;

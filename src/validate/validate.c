@@ -12,15 +12,12 @@
 
 #define MAX_CLAIMS 256
 
-/* the papers' lists (softlab/papers.h), then the scene notes' rows (scenes.c) */
-#define CLAIM_LISTS (SL_PAPER_COUNT + 1)
-static const sl_claim *const seeds[CLAIM_LISTS] = {sl_claims_seed000, sl_claims_seed001, sl_claims_seed002,
-                                                   sl_claims_seed003, sl_claims_seed004, sl_claims_seed005,
-                                                   sl_claims_seed006, sl_claims_scenes};
-static const int *const seed_counts[CLAIM_LISTS] = {&sl_claims_seed000_count, &sl_claims_seed001_count,
-                                                    &sl_claims_seed002_count, &sl_claims_seed003_count,
-                                                    &sl_claims_seed004_count, &sl_claims_seed005_count,
-                                                    &sl_claims_seed006_count, &sl_claims_scenes_count};
+/* the papers' lists (claims.h SL_CLAIM_PAPERS), then the scene notes' rows (scenes.c) */
+#define CLAIM_LIST(n) sl_claims_seed##n,
+#define CLAIM_COUNT(n) &sl_claims_seed##n##_count,
+static const sl_claim *const seeds[] = {SL_CLAIM_PAPERS(CLAIM_LIST) sl_claims_scenes};
+static const int *const seed_counts[] = {SL_CLAIM_PAPERS(CLAIM_COUNT) & sl_claims_scenes_count};
+_Static_assert(sizeof seeds / sizeof *seeds == SL_PAPER_COUNT + 1, "one claim list a paper of softlab/papers.h");
 
 /* The seeds' rows copied into one array once (a static table cannot concatenate the
  * per-seed arrays at compile time). */
