@@ -13,7 +13,7 @@ static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, 1,
 const sl_stepper_class sl_stepper_pbd = {
     .name = "pbd",
     .title = "PBD (alpha = 0)",
-    .citation = "XPBD (Macklin, Mueller, Chentanez 2016) §4.1 eq. 18 with alpha = 0 (PBD eq. 1-2, k = 1)",
+    .citation = "XPBD (Macklin, Müller, Chentanez 2016) §4.1 eq. 18 with alpha = 0 (PBD eq. 1-2, k = 1)",
     .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
     .force_evaluations = 1, /* per sweep */
     .stability_bound = INFINITY,

@@ -11,7 +11,7 @@ static sl_status init(sl_world *w, void **state) { return sl_warp_init(w, state,
 const sl_stepper_class sl_stepper_stiffness_warping_element = {
     .name = "stiffness-warping-element",
     .title = "Stiffness warping (per element)",
-    .citation = "seed 002 §3; per-element rotations (Mueller and Gross 2004)",
+    .citation = "seed 002 §3; per-element rotations (Müller and Gross 2004)",
     .flags = SL_STEPPER_NEEDS_STIFFNESS | SL_STEPPER_LINEAR_SOLVE | SL_STEPPER_NEEDS_FEM,
     .stability_bound = INFINITY, /* linearly implicit Euler on K_w (forces from K_w, not F) */
     .init = init, .step = sl_warp_step, .destroy = sl_warp_destroy, .reset = sl_warp_reset,

@@ -146,8 +146,8 @@ static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, 1,
 
 const sl_stepper_class sl_stepper_xpbd = {
     .name = "xpbd",
-    .title = "XPBD (Macklin, Mueller, Chentanez)",
-    .citation = "Macklin, Mueller, Chentanez 2016 (XPBD) Algorithm 1, §4.1 eq. 17-18",
+    .title = "XPBD (Macklin, Müller, Chentanez)",
+    .citation = "Macklin, Müller, Chentanez 2016 (XPBD) Algorithm 1, §4.1 eq. 17-18",
     .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
     .force_evaluations = 1, /* per sweep */
     .stability_bound = INFINITY,
