@@ -55,13 +55,17 @@ export class PhysicsInput {
     this.updateButtons();
   }
 
-  /** Each frame: a replay ends once every running panel is past its last event. */
+  /** Each frame: a replay ends once every running panel's Worker is past its last event.
+   *  Its Worker's state (latest, 0 from a reset until the new run reports), not the state
+   *  shown: just after Replay a panel still shows the old run's time, and ending on that
+   *  told the Workers to drop the events before they were applied (a replay without the
+   *  drag, now and then, in teaching.test.js). */
   checkReplayEnd() {
     if (!this.replay.playing) return;
     const events = this.replay.events;
     const last = events.length ? events[events.length - 1].t : 0;
     const running = this.panels.filter((p) => !p.run.stopped);
-    if (running.some((p) => p.run.t < last + p.run.dt)) return;
+    if (running.some((p) => p.run.latest < last + p.run.dt)) return;
     this.replay.playing = false;
     for (const p of this.panels) p.run.replay(null);
     this.updateButtons();
