@@ -18,6 +18,8 @@
 #include "softlab/stepper.h"
 #include "softlab/xpbd.h"
 
+const claim_chain claim_scene_chain = {.links = CLAIM_SCENE_CHAIN_LINKS, .L = 0.05, .m = 0.01, .k = 10, .g = 9.81, .c = 5};
+
 double claim_chain_hooke(const claim_chain *ch) {
     int N = ch->links;
     return ch->m * ch->g * ch->L * ch->L / ch->k * N * (N + 1) / 2.0; /* sum over links of (N + 1 - j) m g L^2 / k */

@@ -102,6 +102,13 @@ typedef struct claim_chain {
     double L, m, k, g, c;
     double last_m; /* kg: the last node's mass, a hung load; 0: m */
 } claim_chain;
+/* The chain of the scene xpbd-hanging-chain (30 links of 5 cm, 10 g nodes, k = 10 J: 4000 N/m
+ * a link) hanging under g = 9.81 m/s^2, damped 5/s: the stiff chain rows of 005 and 006
+ * read (chain.c), and the words their set-ups say it in. */
+#define CLAIM_SCENE_CHAIN_LINKS 30
+extern const claim_chain claim_scene_chain;
+#define CLAIM_SCENE_CHAIN_SETUP "the chain of xpbd-hanging-chain (30 springs of 5 cm, 10 g nodes, k = 10 N m: 4000 N/m " \
+                                "a link) hanging from its pin, released at rest length, mass damping 5/s, read at rest after 5 s"
 /* Hooke's stretch of the chain at rest (m): link j (j = 1..N from the pin) carries N + 1 - j
  * nodes, strain (N + 1 - j) m g L / k, so the chain is longer by m g L^2 N (N + 1) / (2 k). */
 double claim_chain_hooke(const claim_chain *ch);

@@ -38,8 +38,7 @@
 #define G 9.81
 #define REST_TIME 5.0 /* s of damped hanging before a chain is read */
 static const claim_chain soft_chain = {.links = 5, .L = 0.2, .m = 0.1, .k = 7.2, .g = G, .c = 5};
-#define STIFF_LINKS 30
-static const claim_chain stiff_chain = {.links = STIFF_LINKS, .L = 0.05, .m = 0.01, .k = 10, .g = G, .c = 5};
+static const claim_chain *const stiff = &claim_scene_chain;
 
 /* XPBD's hanging stretch over Hooke's, iterations 5, 10, 20, 50, 100 at dt = 1/60 and 1/240
  * s: the largest |stretch/Hooke - 1| (%); the reference the same from the row's own XPBD. */
@@ -87,12 +86,12 @@ static sl_status run_force_estimate(const sl_claim *c, const sl_validate_env *en
     double stretch, force, stiff_force;
     const claim_chain *ch = &soft_chain;
     sl_status st = claim_chain_hang(ch, "xpbd", 1.0 / 60, 10, REST_TIME, &stretch, &force, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "xpbd", 1.0 / 60, 10, REST_TIME, &stretch, &stiff_force, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "xpbd", 1.0 / 60, 10, REST_TIME, &stretch, &stiff_force, NULL, out);
     if (st != SL_OK) return st;
     out->measured = force;
     out->reference = ch->links * ch->m * ch->g;
-    claim_extra(out, "stiff_chain_force_over_weight", stiff_force / (stiff_chain.links * stiff_chain.m * G));
-    claim_extra(out, "stiff_chain_stretch_over_hooke", stretch / claim_chain_hooke(&stiff_chain));
+    claim_extra(out, "stiff_chain_force_over_weight", stiff_force / (stiff->links * stiff->m * stiff->g));
+    claim_extra(out, "stiff_chain_stretch_over_hooke", stretch / claim_chain_hooke(stiff));
     CLAIM_SAY(out->reference_how, "the weight the top link holds, N m g = %d x %g kg x %g m/s^2", ch->links, ch->m, ch->g);
     return SL_OK;
 }
@@ -100,13 +99,13 @@ static sl_status run_force_estimate(const sl_claim *c, const sl_validate_env *en
 /* The stiff chain, 10 iterations at dt = 1/60 s: stretch over Hooke's. Extras: at the
  * scene's 1/240 s, and implicit Euler's (the same compliance solved directly). */
 static sl_status run_soft_long_chain(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
-    double H = claim_chain_hooke(&stiff_chain), s, s_fine, s_ie, f;
-    sl_status st = claim_chain_hang(&stiff_chain, "xpbd", 1.0 / 60, 10, REST_TIME, &s, &f, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "xpbd", 1.0 / 240, 10, REST_TIME, &s_fine, &f, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "implicit-euler", 1.0 / 60, 10, REST_TIME, &s_ie, &f, NULL, out);
+    double H = claim_chain_hooke(stiff), s, s_fine, s_ie, f;
+    sl_status st = claim_chain_hang(stiff, "xpbd", 1.0 / 60, 10, REST_TIME, &s, &f, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "xpbd", 1.0 / 240, 10, REST_TIME, &s_fine, &f, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "implicit-euler", 1.0 / 60, 10, REST_TIME, &s_ie, &f, NULL, out);
     if (st != SL_OK) return st;
     out->measured = s / H;
-    out->reference = claim_chain_hang_ref(&stiff_chain, 1.0 / 60, 1, 10, 1, REST_TIME, NULL, NULL) / H;
+    out->reference = claim_chain_hang_ref(stiff, 1.0 / 60, 1, 10, 1, REST_TIME, NULL, NULL) / H;
     claim_extra(out, "stretch_over_hooke_240hz", s_fine / H);
     claim_extra(out, "implicit_euler_over_hooke", s_ie / H);
     claim_extra(out, "hooke_stretch_m", H);
@@ -123,9 +122,9 @@ static sl_status run_soft_long_chain(const sl_claim *c, const sl_validate_env *e
 static sl_status run_converges_implicit(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
     static const int iterations[] = {1, 10, 100, 1000};
     static const char *const names[] = {"distance_1_it_m", "distance_10_it_m", "distance_100_it_m", "distance_1000_it_m"};
-    const claim_chain *ch = &stiff_chain;
+    const claim_chain *ch = stiff;
     const int steps = 10, n = ch->links + 1;
-    double x_ie[3 * (STIFF_LINKS + 1)], last = NAN;
+    double x_ie[3 * (CLAIM_SCENE_CHAIN_LINKS + 1)], last = NAN;
     sl_chain_def def = {.links = ch->links, .link_length = ch->L, .node_mass = ch->m, .spring_stiffness = ch->k,
                         .gravity = ch->g};
     for (int r = -1; r < 4; r++) { /* r = -1: implicit Euler */
@@ -159,8 +158,6 @@ static sl_status run_converges_implicit(const sl_claim *c, const sl_validate_env
 #define READING .paper_kind = SL_PAPER_READING
 #define SOFT "a chain of 5 springs (0.2 m, 0.1 kg nodes, k = 7.2 N m: 180 N/m a link) hanging from a pin, released at " \
              "rest length, mass damping 5/s, read at rest after 5 s"
-#define STIFF "the chain of xpbd-hanging-chain (30 springs of 5 cm, 10 g nodes, k = 10 N m: 4000 N/m a link) hanging " \
-              "from its pin, released at rest length, mass damping 5/s, read at rest after 5 s"
 
 const sl_claim sl_claims_seed005[] = {
     {.id = "005-xpbd-stiffness-iterations", .seed = 5, .source = "abstract, §1, §6.1 Fig. 2, §6.4 Fig. 6",
@@ -197,7 +194,7 @@ const sl_claim sl_claims_seed005[] = {
     {.id = "005-xpbd-soft-long-chain", .seed = 5, .source = "§7",
      .claim = "low iteration counts that terminate before convergence result in artificial compliance (§7): on a long "
               "stiff chain the Gauss-Seidel sweeps do not converge, and the chain hangs longer than its compliance says",
-     .setup = STIFF "; XPBD, 10 iterations, dt = 1/60 s",
+     .setup = CLAIM_SCENE_CHAIN_SETUP "; XPBD, 10 iterations, dt = 1/60 s",
      .lab = "scene=xpbd-hanging-chain&methods=implicit-euler,xpbd&dt=0.016667",
      .quantity = "stretch at rest over Hooke's", .unit = "1", .paper = NAN, .reference_tol_rel = 1e-6,
      .reference_kind = SL_REF_SECOND_IMPLEMENTATION, .quick = 1, .run = run_soft_long_chain},

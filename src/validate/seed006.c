@@ -24,19 +24,19 @@
 #define G 9.81
 #define FRAME (1.0 / 60)
 #define N_EQUAL 30 /* Fig. 1's count: 30 iterations against 30 substeps */
-static const claim_chain stiff_chain = {.links = 30, .L = 0.05, .m = 0.01, .k = 10, .g = G, .c = 5};
+static const claim_chain *const stiff = &claim_scene_chain;
 
 /* Stretch at rest: one step of n iterations over n substeps of one, n = 30; extras n = 10. */
 static sl_status run_substeps_stretch(const sl_claim *c, const sl_validate_env *env, sl_claim_result *out) {
-    double H = claim_chain_hooke(&stiff_chain), it30, sub30, it10, sub10, f;
-    sl_status st = claim_chain_hang(&stiff_chain, "xpbd", FRAME, N_EQUAL, 5.0, &it30, &f, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "xpbd-substeps", FRAME, N_EQUAL, 5.0, &sub30, &f, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "xpbd", FRAME, 10, 5.0, &it10, &f, NULL, out);
-    if (st == SL_OK) st = claim_chain_hang(&stiff_chain, "xpbd-substeps", FRAME, 10, 5.0, &sub10, &f, NULL, out);
+    double H = claim_chain_hooke(stiff), it30, sub30, it10, sub10, f;
+    sl_status st = claim_chain_hang(stiff, "xpbd", FRAME, N_EQUAL, 5.0, &it30, &f, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "xpbd-substeps", FRAME, N_EQUAL, 5.0, &sub30, &f, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "xpbd", FRAME, 10, 5.0, &it10, &f, NULL, out);
+    if (st == SL_OK) st = claim_chain_hang(stiff, "xpbd-substeps", FRAME, 10, 5.0, &sub10, &f, NULL, out);
     if (st != SL_OK) return st;
     out->measured = it30 / sub30;
-    out->reference = claim_chain_hang_ref(&stiff_chain, FRAME, 1, N_EQUAL, 1, 5.0, NULL, NULL) /
-                     claim_chain_hang_ref(&stiff_chain, FRAME, N_EQUAL, 1, 1, 5.0, NULL, NULL);
+    out->reference = claim_chain_hang_ref(stiff, FRAME, 1, N_EQUAL, 1, 5.0, NULL, NULL) /
+                     claim_chain_hang_ref(stiff, FRAME, N_EQUAL, 1, 1, 5.0, NULL, NULL);
     claim_extra(out, "iterations_30_over_hooke", it30 / H);
     claim_extra(out, "substeps_30_over_hooke", sub30 / H);
     claim_extra(out, "iterations_10_over_hooke", it10 / H);
@@ -151,9 +151,7 @@ const sl_claim sl_claims_seed006[] = {
     {.id = "006-substeps-stretch", .seed = 6, .source = "abstract, Fig. 1, §6.1 Fig. 3, §6.2 Fig. 5",
      .claim = "at about the same cost, n substeps of one XPBD iteration stretch much less than one step of n "
               "iterations (Fig. 1: 30 and 30, visible stretching against significantly less)",
-     .setup = "the chain of xpbd-hanging-chain (30 springs of 5 cm, 10 g nodes, k = 10 N m) hanging from its pin, "
-              "released at rest length, mass damping 5/s, read at rest after 5 s; frames of 1/60 s: XPBD with 30 "
-              "iterations against XPBD with 30 substeps of one",
+     .setup = CLAIM_SCENE_CHAIN_SETUP "; frames of 1/60 s: XPBD with 30 iterations against XPBD with 30 substeps of one",
      .lab = "scene=xpbd-hanging-chain&methods=xpbd,xpbd-substeps&dt=0.016667",
      .quantity = "stretch at rest, 30 iterations over 30 substeps (significantly less: at least 2)", .unit = "1",
      .paper = 2, .relation = SL_CLAIM_AT_LEAST, .reference_tol_rel = 1e-6, READING,
