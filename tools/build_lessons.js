@@ -26,9 +26,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { pathToFileURL } = require('node:url');
 
 const { parseToolOutput, toolField, toolNumberText } = require('./tool_values');
+const { loadStagedCore } = require('./staged_core');
 
 const ROOT = path.join(__dirname, '..');
 const SRC = path.join(ROOT, 'lessons');
@@ -47,10 +47,8 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
 /** The page's URL reader checking a lab's query against the core's tables, and the core's
  *  table of papers, from the staged site. */
 async function labChecker(site) {
-  globalThis.createSoftlab = require(path.join(site, 'softlab.js'));
-  const { loadLab } = await import(pathToFileURL(path.join(site, 'lab-api.js')).href);
-  const { parseParams } = await import(pathToFileURL(path.join(site, 'params.js')).href);
-  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(site, 'softlab.wasm'))) });
+  const { core, web } = await loadStagedCore(site);
+  const { parseParams } = await web('params.js');
   const check = (query, where) => {
     const { notices } = parseParams(new URLSearchParams(query), core.scenes, core.steppers, core.params);
     const params = new URLSearchParams(query);

@@ -19,9 +19,9 @@
 // Euler 107 s, after dozens of drags); what does is not found here (left: a dragged node
 // pushed into a tissue sphere and projected out each step, and drift over minutes).
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+const { loadStagedCore } = require('./staged_core');
 
 const SITE = path.resolve(process.argv[2] || 'build/site');
 const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
@@ -93,9 +93,7 @@ function run(core, method, drag) {
 }
 
 async function main() {
-  globalThis.createSoftlab = require(path.join(SITE, 'softlab.js'));
-  const { loadLab } = await web('lab-api.js');
-  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(SITE, 'softlab.wasm'))) });
+  const { core } = await loadStagedCore(SITE);
   console.log(`${SCENE}, Δt = ${DT} s, ${T_END} s; drags of the middle node at ${DRAGS.join(', ')} s, out and back`);
   const t = (x) => (Number.isNaN(x) ? 'no' : `${x.toFixed(3)} s`);
   for (const method of METHODS) {

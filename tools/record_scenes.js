@@ -21,9 +21,9 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { pathToFileURL } = require('node:url');
 const crypto = require('node:crypto');
 const { fork } = require('node:child_process');
+const { loadStagedCore } = require('./staged_core');
 
 // what a recording depends on: the core and the Worker's modules (as staged), this tool
 const INPUTS = ['softlab.wasm', 'softlab.js', 'api-signatures.js', 'lab-api.js', 'sim-host.js', 'sim.js', 'params.js',
@@ -37,24 +37,14 @@ function stampOf(dir, chosen) {
   return h.digest('hex');
 }
 
-const AHEAD_FRAME = 1 / 30; // web/clock.js AHEAD_FRAME: the page's computed-ahead frame spacing
-
-async function site(dir) {
-  const web = (file) => import(pathToFileURL(path.join(dir, file)).href);
-  globalThis.createSoftlab = require(path.join(dir, 'softlab.js'));
-  const { loadLab } = await web('lab-api.js');
-  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(dir, 'softlab.wasm'))) });
-  return { core, web };
-}
-
 /** One panel of one scene's own comparison, stepped by a SimHost to targets AHEAD_FRAME
- *  apart up to span: its frames as the page receives them. */
+ *  apart (web/clock.js: the page's computed-ahead frame spacing) up to span: its frames
+ *  as the page receives them. */
 async function recordPanel({ dir, scene, panel, span }) {
-  const { core, web } = await site(dir);
+  const { core, web } = await loadStagedCore(dir);
   const { SimHost } = await web('sim-host.js');
   const { parseParams } = await web('params.js');
-  const { clockFrame } = { clockFrame: (await web('clock.js')).AHEAD_FRAME };
-  if (clockFrame !== AHEAD_FRAME) throw new Error(`web/clock.js AHEAD_FRAME is ${clockFrame}, this tool records at ${AHEAD_FRAME}`);
+  const { AHEAD_FRAME } = await web('clock.js');
   const config = parseParams(new URLSearchParams({ scene }), core.scenes, core.steppers, core.params);
   const c = config.panels[panel];
   const frames = [];
@@ -95,8 +85,9 @@ async function main() {
   const dir = path.resolve(args[0] || 'build/site');
   const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : null; };
   const jobsWanted = Number(opt('--jobs') || 2);
-  const { RECORDINGS, RECORDING_FORMAT, encodeNumber } = await import(pathToFileURL(path.join(dir, 'recordings.js')).href);
-  const { core } = await site(dir);
+  const { core, web } = await loadStagedCore(dir);
+  const { RECORDINGS, RECORDING_FORMAT, encodeNumber } = await web('recordings.js');
+  const { AHEAD_FRAME } = await web('clock.js');
   const chosen = RECORDINGS.filter((r) => !opt('--scene') || r.scene === opt('--scene'))
     .map((r) => ({ ...r, span: opt('--span') ? Number(opt('--span')) : r.span }));
   const stampFile = path.join(dir, 'recordings', 'stamp.txt');

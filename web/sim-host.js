@@ -314,6 +314,9 @@ function readVerdict(api, h) {
   };
 }
 
+/** The reply to a request the core refused with status st: its reason (sl_api_last_error). */
+const refused = (api, st) => ({ status: st, error: api.last_error() || api.status_message(st) });
+
 // Requests by type (web/protocol.js TO_SIM). A handler returns the reply (or a promise of
 // it), or undefined for none; each runs with the host as `this`.
 const HANDLERS = {
@@ -328,7 +331,7 @@ const HANDLERS = {
     this.h = built.h;
     if (iterations !== null && iterations !== undefined) {
       const st = this.api.set_iterations(this.h, iterations);
-      if (st !== SL_OK) return { status: st, error: this.api.last_error() || this.api.status_message(st) };
+      if (st !== SL_OK) return refused(this.api, st);
     }
     this.config = { scene, params, method, dt, beta };
     const table = scene === 'mesh' ? this.core.userMesh : this.core.scenes.find((sc) => sc.name === scene);
@@ -353,7 +356,7 @@ const HANDLERS = {
    *  range): the run goes on untouched and the reply carries the core's reason. */
   [TO_SIM.iterations]({ iterations, epoch }) {
     const st = this.api.set_iterations(this.h, iterations);
-    if (st !== SL_OK) return { status: st, error: this.api.last_error() || this.api.status_message(st) };
+    if (st !== SL_OK) return refused(this.api, st);
     this.startRun(epoch);
     this.postFrame();
     return { status: SL_OK, iterations: this.api.iterations(this.h) };

@@ -12,10 +12,10 @@
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
-const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { SITE } = require('./harness');
+const { loadStagedCore } = require('../../tools/staged_core');
 
 const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 
@@ -25,11 +25,9 @@ const CASES = [
 ];
 
 test('the page\'s "find" and the library\'s find-dt end on the same Δt, and it matches the theory', { timeout: 600000 }, async () => {
-  globalThis.createSoftlab = require(path.join(SITE, 'softlab.js'));
-  const { loadLab } = await web('lab-api.js');
+  const { core } = await loadStagedCore(SITE);
   const { buildSim } = await web('sim.js');
   const { panelStableDt } = await web('stability.js');
-  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(SITE, 'softlab.wasm'))) });
   for (const { scene, method, theory } of CASES) {
     const library = core.api.find_dt(scene, method, 1, 0);
     const { h } = buildSim(core, scene, {}, method, core.scenes.find((s) => s.name === scene).defaultDt, 0);

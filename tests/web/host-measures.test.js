@@ -10,18 +10,16 @@
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
-const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { SITE } = require('./harness');
+const { loadStagedCore } = require('../../tools/staged_core');
 
 const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 
 test('the Worker reads the measures once a state; frames carry their sample\'s', { timeout: 120000 }, async () => {
-  globalThis.createSoftlab = require(path.join(SITE, 'softlab.js'));
-  const { loadLab } = await web('lab-api.js');
+  const { core } = await loadStagedCore(SITE);
   const { SimHost } = await web('sim-host.js');
-  const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(SITE, 'softlab.wasm'))) });
   let reads = 0;
   const measure = core.api.measure;
   core.api.measure = (...a) => { reads++; return measure(...a); };

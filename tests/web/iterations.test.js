@@ -15,11 +15,9 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const fs = require('node:fs');
-const path = require('node:path');
-const { pathToFileURL } = require('node:url');
 
 const { SITE, startSite, openLab: openSite, labState } = require('./harness');
+const { loadStagedCore } = require('../../tools/staged_core');
 
 const QUERY = '?scene=swinging-cube&methods=xpbd,implicit-euler&dt=0.01&paused=1';
 const STEPS = 50;
@@ -30,11 +28,10 @@ let sim;   // its web/sim.js
 let STEPPER; // the core's stepper flags (web/lab-api.js)
 before(async () => {
   site = await startSite();
-  globalThis.createSoftlab = require(path.join(SITE, 'softlab.js'));
-  const { loadLab } = await import(pathToFileURL(path.join(SITE, 'lab-api.js')).href);
-  sim = await import(pathToFileURL(path.join(SITE, 'sim.js')).href);
-  ({ STEPPER } = await import(pathToFileURL(path.join(SITE, 'lab-api.js')).href));
-  core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(SITE, 'softlab.wasm'))) });
+  let web;
+  ({ core, web } = await loadStagedCore(SITE));
+  sim = await web('sim.js');
+  ({ STEPPER } = await web('lab-api.js'));
 });
 after(async () => { if (site) await site.close(); });
 

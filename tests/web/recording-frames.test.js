@@ -16,13 +16,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { SITE } = require('./harness');
+const { loadStagedCore } = require('../../tools/staged_core');
 
 const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 
 async function loadCore() {
-  globalThis.createSoftlab = require(path.join(SITE, 'softlab.js'));
-  const { loadLab } = await web('lab-api.js');
-  return loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(SITE, 'softlab.wasm'))) });
+  return (await loadStagedCore(SITE)).core;
 }
 
 /** The recording of scene as the page reads it. */
