@@ -117,7 +117,7 @@ export NODE_PATH := $(NODE_DIR)$(if $(NODE_PATH),:$(NODE_PATH))
 endif
 
 # One list (src/wasm/api_exports.txt: each export with its signature) feeds
-# -sEXPORTED_FUNCTIONS (api-exports.txt) and the cwrap table of web/lab-api.js
+# -sEXPORTED_FUNCTIONS (api-exports.txt) and the cwrap table of web/core/lab-api.js
 # (api-signatures.js); tools/wasm_api.js first checks it against the API definitions in
 # src/wasm/*.c and reads the enums the page uses from the headers.
 $(BUILD)/api-exports.txt: src/wasm/api_exports.txt tools/wasm_api.js $(WASM_SRC) $(HEADERS)
@@ -141,7 +141,7 @@ LESSON_CLAIMS = $(shell grep -ohE 'claim-(value|setup) id="[^"]*"' lessons/*.htm
 $(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
 	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
 
-# The recordings (issue 42 item 1, web/recordings.js): the four heavy default comparisons,
+# The recordings (issue 42 item 1, web/time/recordings.js): the four heavy default comparisons,
 # recorded with the staged site's own wasm and Worker code under node, both cores (about a
 # minute; nothing when their inputs did not change).
 site: wasm $(BUILD)/validation-lessons.json

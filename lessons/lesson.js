@@ -40,7 +40,7 @@ function measurer({ onPage: fallback = true } = {}) {
     };
   } catch { worker = null; }
   const onPage = async (kind, q) => {
-    const [{ loadLab }, { MEASURES }] = await Promise.all([import('../lab-api.js'), import('./measures.js')]);
+    const [{ loadLab }, { MEASURES }] = await Promise.all([import('../core/lab-api.js'), import('./measures.js')]);
     onPage.core = onPage.core || loadLab();
     return MEASURES[kind](await onPage.core, q);
   };

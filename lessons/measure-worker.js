@@ -5,7 +5,7 @@
 importScripts('../softlab.js');
 
 const ready = (async () => {
-  const [{ loadLab }, { MEASURES }] = await Promise.all([import('../lab-api.js'), import('./measures.js')]);
+  const [{ loadLab }, { MEASURES }] = await Promise.all([import('../core/lab-api.js'), import('./measures.js')]);
   // softlab.wasm sits beside softlab.js, one folder up from this worker
   const core = await loadLab({ locateFile: (file) => new URL('../' + file, self.location.href).href });
   return (kind, q) => MEASURES[kind](core, q);

@@ -2,10 +2,10 @@
 // the same wasm core and scenes as the lab: q is a question's data attributes (scene,
 // method, dt, ...). They run in a Worker (measure-worker.js) or, failing that, on the
 // page; either way they work in slices that yield every SLICE_MS, and the stability
-// search is the lab's own (web/stability.js panelStableDt: the library's, in slices).
-import { SL_OK } from '../lab-api.js';
-import { buildSim } from '../sim.js';
-import { panelStableDt } from '../stability.js';
+// search is the lab's own (web/core/stability.js panelStableDt: the library's, in slices).
+import { SL_OK } from '../core/lab-api.js';
+import { buildSim } from '../core/sim.js';
+import { panelStableDt } from '../core/stability.js';
 
 const SLICE_MS = 30; // yield after this much work
 

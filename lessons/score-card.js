@@ -11,7 +11,7 @@
 // browser's omega_max), skipping the long trials at tiny steps; a row whose native answer
 // is 0 starts at its data-dt-lo (s, the native search's own start), or at the library's.
 
-import { fmt } from '../format.js';
+import { fmt } from '../ui/format.js';
 
 // the cells the card appends to each row, after the method and the native column
 const COLUMNS = ['dtMax', 'omegaDt', 'micro', 'evals', 'score', 'vsEuler', 'perEval'];

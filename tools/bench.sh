@@ -21,7 +21,7 @@
 #           time from navigation to running, in headless Chromium with WebGL off
 #           (tools/bench_page.js); compared with tools/bench_baseline.json, a scene over
 #           1.5x slower flagged (tools/bench_table.js); written to BUILD/bench/scenes.json
-#           then the recorded scenes (web/recordings.js) opened with their recording: start and
+#           then the recorded scenes (web/time/recordings.js) opened with their recording: start and
 #           the playback's real-time factor beside live (tools/bench_recorded.js)
 # Usage: tools/bench.sh [BUILD] [defaults|all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
@@ -164,7 +164,7 @@ defaults() {
   node tools/bench_table.js --native "$out/native.txt" --page "$out/page.jsonl" --baseline tools/bench_baseline.json \
     --meta "$out/meta.json" --out "$out/scenes.json"
   echo
-  echo "issue 42 item 1: the recorded scenes opened as a student does (their recording plays; web/recording.js) beside"
+  echo "issue 42 item 1: the recorded scenes opened as a student does (their recording plays; web/time/recording.js) beside"
   echo "live (playback=live, above): start = navigation to the first frame after t = 0 shown; playback x real = shown"
   echo "simulated s per wall s until 90 % of the recording; Worker steps when that frame was shown (0: before any step)"
   # shellcheck disable=SC2046

@@ -18,7 +18,7 @@
 //   panels     per panel, from the page's own perf readout (state().panels[i].msPerStep:
 //              wall ms per step of its Worker, each 1 s window's mean): the fastest window
 //              seen (sampled every 250 ms; others' load and wasm's tier-up only add time,
-//              as web/perf.js fastestMsPerStep), its method, dt and Worker, whether it stopped
+//              as web/time/perf.js fastestMsPerStep), its method, dt and Worker, whether it stopped
 //              (a panel meant to blow up stops at its divergence) and its verdict
 //   perf       the page's perf line at the end (#perf: fps, steps per second of compute,
 //              and, below real time, what limits it: stepping, drawing or the machine)
@@ -46,7 +46,7 @@ async function measure(site, scene, windowS) {
     }, 20);
   });
   try {
-    // live: a slow comparison would go computed ahead after 2 s (web/clock.js), and the
+    // live: a slow comparison would go computed ahead after 2 s (web/time/clock.js), and the
     // real-time factor is of the live stepping
     await page.goto(`${site.base}/index.html?scene=${encodeURIComponent(scene)}&playback=live`);
     await page.waitForFunction(() => Number.isFinite(window.__bench.runningAt), null,

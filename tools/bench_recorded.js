@@ -2,7 +2,7 @@
 //
 //   node tools/bench_recorded.js SITE_DIR LIVE_JSONL [SCENE...]
 //
-// For each recorded scene (web/recordings.js RECORDINGS; or those named) opens its lab page
+// For each recorded scene (web/time/recordings.js RECORDINGS; or those named) opens its lab page
 // with its own comparison as a student does (index.html?scene=NAME: the recording plays)
 // in headless Chromium with WebGL off, 1400 x 900, as tools/bench_page.js, and reads:
 //   start_ms      ms from navigation start to the first frame after t = 0 on screen (the
@@ -65,7 +65,7 @@ async function main() {
     console.error('usage: node tools/bench_recorded.js SITE_DIR LIVE_JSONL [SCENE...]');
     process.exit(2);
   }
-  const { RECORDINGS } = await import(pathToFileURL(path.resolve(siteDir, 'recordings.js')).href);
+  const { RECORDINGS } = await import(pathToFileURL(path.resolve(siteDir, 'time/recordings.js')).href);
   const live = new Map(fs.readFileSync(liveFile, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)).map((r) => [r.scene, r]));
   const chosen = RECORDINGS.filter((r) => !names.length || names.includes(r.scene));
   const site = await startSite(path.resolve(siteDir), { extraArgs: ['--disable-3d-apis'] });

@@ -46,7 +46,7 @@ function parsePage(text) {
   return text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 }
 
-/** What limits the page, from its perf line (web/perf.js slowReason): 'keeps up',
+/** What limits the page, from its perf line (web/time/perf.js slowReason): 'keeps up',
  *  'stepping pN', 'stepping Worker' (panels sharing one), 'drawing' or 'machine'. */
 function limitOf(perf) {
   if (!perf || !perf.includes('slow motion')) return 'keeps up';
@@ -89,7 +89,7 @@ function merge(nativeRows, pageRows) {
   for (const s of scenes) {
     if (s.page.panels && s.page.panels.length !== s.panels.length) for (const p of s.panels) p.page_differs = true;
     // Worker seconds a simulated second of the panels still running takes, on their busiest
-    // Worker (panels of one Worker add up; web/sim-client.js workerCount, workerOf; a panel
+    // Worker (panels of one Worker add up; web/sim/sim-client.js workerCount, workerOf; a panel
     // whose Worker is not known counts as one of its own): above 1, the page cannot keep up
     // however it schedules; 1 / need bounds its real-time factor there
     const running = s.panels.filter((p) => !p.page_stopped && p.worker_ms > 0);

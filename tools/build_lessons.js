@@ -4,7 +4,7 @@
 //   <lesson-head seed="000" title="…" page-title="…" index-note="…">  the page's head
 //       (lessons/page-head.html, written once), its crumb and <h1>; the index lists it;
 //   <lab-frame title="…" scene="…" methods="…" dt="…" …></lab-frame>  an embedded lab: the
-//       iframe and its URL, checked by the page's own URL reader (web/params.js parseParams)
+//       iframe and its URL, checked by the page's own URL reader (web/settings/params.js parseParams)
 //       against the core's tables (the staged softlab.wasm): a scene, stepper or parameter
 //       the core does not know, or any notice the page would show, fails the build;
 //   <claim-value id="003-bound-rk4" field="measured|reference|paper|extra:NAME" digits="4" scale="1"></claim-value>
@@ -48,9 +48,9 @@ const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace
  *  table of papers, from the staged site. */
 async function labChecker(site) {
   const { core, web } = await loadStagedCore(site);
-  const { parseParams } = await web('params.js');
+  const { parseParams } = await web('settings/params.js');
   const check = (query, where) => {
-    const { notices } = parseParams(new URLSearchParams(query), core.scenes, core.steppers, core.params);
+    const { notices } = parseParams(new URLSearchParams(query), core.scenes, core.steppers, core.params, core.fields);
     const params = new URLSearchParams(query);
     if (!core.scenes.some((s) => s.name === params.get('scene'))) fail(`${where}: no scene "${params.get('scene')}" in the core's table`);
     if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);

@@ -1,7 +1,7 @@
 // Why drags make thread-suture's explicit panels diverge (issue 43, item 5): each of the
 // scene's four steppers at its Δt (1e-4 s) is run undisturbed and under drags as the page
-// makes them (web/input.js: a spring of 40 N/m per kg of the body on a patch of radius
-// 0.08 of the body's diagonal around the grabbed node, web/sim-host.js apply), and
+// makes them (web/input/input.js: a spring of 40 N/m per kg of the body on a patch of radius
+// 0.08 of the body's diagonal around the grabbed node, web/sim/sim-host.js apply), and
 // ω_max·Δt of the world linearized at its state (sl_world_omega_max: the models, with the
 // grab spring's own ω beside it) is read every 10 ms against the stepper's bound.
 //
@@ -29,8 +29,8 @@ const SCENE = 'thread-suture';
 const METHODS = ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'];
 const DT = 1e-4;
 const T_END = 6;
-const GRAB_STIFFNESS = 40; // N/m per kg (web/input.js)
-const GRAB_RADIUS = 0.08;  // of the body's diagonal (web/input.js)
+const GRAB_STIFFNESS = 40; // N/m per kg (web/input/input.js)
+const GRAB_RADIUS = 0.08;  // of the body's diagonal (web/input/input.js)
 // the drags: every 1.5 s from t = 0.5 s, the middle node pulled 0.15 m sideways (z) and
 // back in 0.3 s, a hand's quick drag across the view (0.5 m/s each way... 1 m/s at most)
 const DRAGS = [0.5, 2, 3.5, 5];

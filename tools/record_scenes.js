@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Records the default comparisons of web/recordings.js RECORDINGS into SITE/recordings/<scene>.json
-// (issue 42 item 1; the format: web/recordings.js). Run by `make site` after staging.
+// Records the default comparisons of web/time/recordings.js RECORDINGS into SITE/recordings/<scene>.json
+// (issue 42 item 1; the format: web/time/recordings.js). Run by `make site` after staging.
 //
-// Why under node with the site's own softlab.wasm and web/sim-host.js rather than the native
+// Why under node with the site's own softlab.wasm and web/sim/sim-host.js rather than the native
 // CLI: a recording is then the very frames a Worker of the page posts for that run (the same
 // compiled core, the same host code deciding samples, measures and verdicts), so the page can
 // play it and then go on with its Workers' frames of the same run, seamlessly, and a test can
@@ -26,8 +26,8 @@ const { fork } = require('node:child_process');
 const { loadStagedCore } = require('./staged_core');
 
 // what a recording depends on: the core and the Worker's modules (as staged), this tool
-const INPUTS = ['softlab.wasm', 'softlab.js', 'api-signatures.js', 'lab-api.js', 'sim-host.js', 'sim.js', 'params.js',
-  'phase.js', 'stability.js', 'protocol.js', 'clock.js', 'recordings.js'];
+const INPUTS = ['softlab.wasm', 'softlab.js', 'core/api-signatures.js', 'core/lab-api.js', 'sim/sim-host.js', 'core/sim.js', 'settings/params.js',
+  'core/phase.js', 'core/stability.js', 'sim/protocol.js', 'time/clock.js', 'time/recordings.js'];
 
 function stampOf(dir, chosen) {
   const h = crypto.createHash('sha256');
@@ -38,14 +38,14 @@ function stampOf(dir, chosen) {
 }
 
 /** One panel of one scene's own comparison, stepped by a SimHost to targets AHEAD_FRAME
- *  apart (web/clock.js: the page's computed-ahead frame spacing) up to span: its frames
+ *  apart (web/time/clock.js: the page's computed-ahead frame spacing) up to span: its frames
  *  as the page receives them. */
 async function recordPanel({ dir, scene, panel, span }) {
   const { core, web } = await loadStagedCore(dir);
-  const { SimHost } = await web('sim-host.js');
-  const { parseParams } = await web('params.js');
-  const { AHEAD_FRAME } = await web('clock.js');
-  const config = parseParams(new URLSearchParams({ scene }), core.scenes, core.steppers, core.params);
+  const { SimHost } = await web('sim/sim-host.js');
+  const { parseParams } = await web('settings/params.js');
+  const { AHEAD_FRAME } = await web('time/clock.js');
+  const config = parseParams(new URLSearchParams({ scene }), core.scenes, core.steppers, core.params, core.fields);
   const c = config.panels[panel];
   const frames = [];
   let reply = null;
@@ -86,8 +86,8 @@ async function main() {
   const opt = (name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : null; };
   const jobsWanted = Number(opt('--jobs') || 2);
   const { core, web } = await loadStagedCore(dir);
-  const { RECORDINGS, RECORDING_FORMAT, encodeNumber } = await web('recordings.js');
-  const { AHEAD_FRAME } = await web('clock.js');
+  const { RECORDINGS, RECORDING_FORMAT, encodeNumber } = await web('time/recordings.js');
+  const { AHEAD_FRAME } = await web('time/clock.js');
   const chosen = RECORDINGS.filter((r) => !opt('--scene') || r.scene === opt('--scene'))
     .map((r) => ({ ...r, span: opt('--span') ? Number(opt('--span')) : r.span }));
   const stampFile = path.join(dir, 'recordings', 'stamp.txt');

@@ -9,7 +9,7 @@ a meta tag cannot send:
                            by course pages of any origin, so no ancestor is refused (a
                            meta tag cannot set frame-ancestors; X-Frame-Options is not
                            sent: it has no value that allows every origin). The course
-                           API (web/course-api.js) has its own allow-list, `origins=`.
+                           API (web/course/course-api.js) has its own allow-list, `origins=`.
   X-Content-Type-Options   nosniff: scripts and styles only with their own type
   Referrer-Policy          no-referrer: a lab URL holds its whole view; nobody needs it
   Permissions-Policy       no camera, microphone, geolocation (the lab uses none)

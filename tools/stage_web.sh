@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Stages the lab page into OUTDIR (default build/site): web/*, the wasm build
-# (softlab.js, softlab.wasm, api-signatures.js from WASM_DIR, default build/wasm) and the few files of
+# (softlab.js, softlab.wasm and core/api-signatures.js from WASM_DIR, default build/wasm) and the few files of
 # node_modules the page loads (uPlot). Third-party files are copied, never committed.
 # The lab page's entry (app.js) and its Worker (sim-worker.js) are bundled with esbuild: one
-# request each instead of the 38 modules they import, which cut the first frame by about a
+# request each instead of the modules they import, which cut the first frame by about a
 # quarter on localhost (the static server answers one file at a time). The modules stay
 # staged one by one as well, for the lessons and for tests that import one of them.
 set -euo pipefail
@@ -20,8 +20,12 @@ for f in node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot
 done
 
 mkdir -p "$OUT"
+# a clean stage, so that a module moved or deleted in web/ is gone from the site too; the
+# recordings stay (tools/record_scenes.js redoes them only when their inputs changed)
+find "$OUT" -mindepth 1 -maxdepth 1 ! -name recordings -exec rm -rf {} +
 cp -R web/. "$OUT/"
-cp "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$WASM_DIR/api-signatures.js" "$OUT/"
+cp "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$OUT/"
+cp "$WASM_DIR/api-signatures.js" "$OUT/core/" # beside web/core/lab-api.js, which imports it
 cp node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css "$OUT/"
 cp node_modules/uplot/LICENSE "$OUT/uPlot.LICENSE.txt" 2>/dev/null || true
 # bundled over the staged copies (api-signatures.js comes from the wasm build); source maps

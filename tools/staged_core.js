@@ -4,7 +4,7 @@
 // core's numbers).
 //
 //   const { core, web } = await loadStagedCore(site);
-//   core: web/lab-api.js loadLab's {api, scenes, steppers, params, ...}
+//   core: web/core/lab-api.js loadLab's {api, scenes, steppers, params, ...}
 //   web(file): the staged module `file` (an ES module import)
 'use strict';
 const fs = require('node:fs');
@@ -14,7 +14,7 @@ const { pathToFileURL } = require('node:url');
 async function loadStagedCore(site) {
   const web = (file) => import(pathToFileURL(path.join(site, file)).href);
   globalThis.createSoftlab = require(path.join(site, 'softlab.js')); // lab-api.js finds it there, as on a page
-  const { loadLab } = await web('lab-api.js');
+  const { loadLab } = await web('core/lab-api.js');
   const core = await loadLab({ module: await WebAssembly.compile(fs.readFileSync(path.join(site, 'softlab.wasm'))) });
   return { core, web };
 }

@@ -56,12 +56,12 @@ const ENUM_SOURCES = {
   FIELD: ['src/include/softlab/world.h', 'SL_FIELD_'],
   VERDICT: ['src/include/softlab/world.h', 'SL_VERDICT_'],
   VIEW: ['src/render/render.h', 'SL_VIEW_'],
-  // the layouts of the arrays the API returns (web/sim.js reads them)
+  // the layouts of the arrays the API returns (web/core/sim.js reads them)
   CHANNEL: ['src/wasm/api_sim.c', 'CHANNEL_'],
   FIND: ['src/wasm/api_find.c', 'FIND_'],
   INSPECT_TET: ['src/wasm/api_inspect.c', 'INSPECT_'],
   INSPECT_CELL: ['src/wasm/api_inspect.c', 'CELL_'],
-  // validation mode (web/validation-worker.js)
+  // validation mode (web/validation/validation-worker.js)
   CLAIM_TEXT: ['src/wasm/api_validate.c', 'CLAIM_TEXT_'],
   CLAIM_NUMBER: ['src/wasm/api_validate.c', 'CLAIM_NUMBER_'],
   RESULT: ['src/wasm/api_validate.c', 'RESULT_'],
@@ -108,6 +108,8 @@ const NUMBER_SOURCES = {
   WORLD_ITERATIONS_MAX: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_MAX'],
   WORLD_ITERATIONS_DEFAULT: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_DEFAULT'],
   MAX_PANELS: ['src/include/softlab/scene.h', 'SL_SCENE_MAX_PANELS'],
+  RACE_OMEGA_DT: ['src/include/softlab/scene.h', 'SL_RACE_OMEGA_DT'],
+  EXPLODE_OMEGA_DT: ['src/include/softlab/scene.h', 'SL_EXPLODE_OMEGA_DT'],
 };
 const numbers = Object.fromEntries(Object.entries(NUMBER_SOURCES).map(([name, [header, macro]]) => {
   const m = fs.readFileSync(path.join(root, header), 'utf8').match(new RegExp(`^#define\\s+${macro}\\s+([-+0-9.eE]+)\\s*$`, 'm'));

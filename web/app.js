@@ -1,29 +1,29 @@
 // softlab lab page: 1-4 panels of the same scene, each with its own stepper, Δt and
 // parameters, stepping in lock-step on one clock, one camera, one live chart. The
 // simulations run in Web Workers (sim-client.js); the page draws what they post. This
-// file only puts the parts together (startLab: the parts are made in web/lab-parts.js and
-// web/lab-page.js) and hands each the few things it needs: panels
+// file only puts the parts together (startLab: the parts are made in web/lab/lab-parts.js and
+// web/lab/lab-page.js) and hands each the few things it needs: panels
 // (panel.js), the clock (clock.js, transport.js), physics input and replay (input.js),
 // settings (settings.js, controls.js), views and colour maps (views.js), the camera
 // (camera.js), plots (plots.js), the URL (url-state.js), the frame loop (frame-loop.js)
 // and the face shown to tests and the console (lab-face.js), on which the course API
 // (course-api.js: postMessage from an embedding page) sits.
 
-import { bindMeshLoader, bindScenePicker, loadUserMesh } from './scene-picker.js';
-import { compileWasm, loadLab } from './lab-api.js';
-import { MAX_PANELS, parseParams } from './params.js';
-import { labEvents, nextTask, openPanels, watchPage } from './lab-page.js';
+import { bindMeshLoader, bindScenePicker, loadUserMesh } from './settings/scene-picker.js';
+import { compileWasm, loadLab } from './core/lab-api.js';
+import { MAX_PANELS, parseParams } from './settings/params.js';
+import { labEvents, nextTask, openPanels, watchPage } from './lab/lab-page.js';
 import { bindPointer, labCamera, labControl, labelPanels, markAllDirty, panelHooks, startClock, startLoop,
-  startPlots, startSettings, startUrl, updateUrl } from './lab-parts.js';
-import { ViewControls } from './views.js';
-import { measureBody } from './body.js';
-import { SimPool } from './sim-client.js';
-import { bindTransport } from './transport.js';
-import { labFace } from './lab-face.js';
-import { startCourseApi } from './course-api.js';
-import { watchWorkers } from './recovery.js';
-import { announce } from './announce.js';
-import { fetchRecording, playRecording } from './recording.js';
+  startPlots, startSettings, startUrl, updateUrl } from './lab/lab-parts.js';
+import { ViewControls } from './panel/views.js';
+import { measureBody } from './input/body.js';
+import { SimPool } from './sim/sim-client.js';
+import { bindTransport } from './time/transport.js';
+import { labFace } from './lab/lab-face.js';
+import { startCourseApi } from './course/course-api.js';
+import { watchWorkers } from './sim/recovery.js';
+import { announce } from './ui/announce.js';
+import { fetchRecording, playRecording } from './time/recording.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -43,12 +43,12 @@ function notice(text, kind = 'warn') {
 }
 
 /** Builds the lab for config (params.js parseParams); resolves to its test/console face.
- *  The parts in the order they are made (web/lab-parts.js); `late` holds the parts that
+ *  The parts in the order they are made (web/lab/lab-parts.js); `late` holds the parts that
  *  earlier parts' callbacks reach once made. */
 async function startLab(core, config, pool) {
   const scene = config.scene;
   const camera = labCamera(config);
-  const { emit, on } = labEvents(); // for the course API (web/course-api.js) through the face
+  const { emit, on } = labEvents(); // for the course API (web/course/course-api.js) through the face
   const late = { playbackChoice: config.playback }; // the bar's live/ahead as asked for
   const recorded = fetchRecording(config); // while the Workers build
   const { hooks, early } = panelHooks(late, emit);
@@ -69,9 +69,9 @@ async function startLab(core, config, pool) {
   await nextTask();
   const stepOnce = () => { clock.stepOnce(); late.plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
-  const inspector = bindPointer(panels, camera, input, late);
-  late.views = new ViewControls(panels, config.view, () => { markAllDirty(panels); updateUrl(late); });
-  late.url = startUrl(scene, config, panels, { clock, camera, notice }, late);
+  const inspector = bindPointer(panels, camera, input, late, core.papers);
+  late.views = new ViewControls(panels, config.view, () => { markAllDirty(panels); updateUrl(late); }, core.fields);
+  late.url = startUrl(scene, config, panels, { core, clock, camera, notice }, late);
   clock.setPlaying(clock.playing);
   watchPage(clock, panels);
   const { perf, loop } = startLoop(panels, { clock, camera, input, inspector, emit }, late);
@@ -89,7 +89,7 @@ async function main() {
   try {
     const compiled = compileWasm();
     // the Workers start loading now and get the module once compiled
-    pool = new SimPool(compiled, MAX_PANELS);
+    pool = new SimPool(compiled, MAX_PANELS, new URL('./sim-worker.js', import.meta.url));
     const module = await compiled;
     core = await loadLab({ module });
     performance.mark('softlab-core-loaded');
@@ -105,7 +105,7 @@ async function main() {
     if (user) scenes.push(user);
     else query.delete('scene'); // its notice says why; not a second 'Unknown scene “mesh”'
   }
-  const config = parseParams(query, scenes, core.steppers, core.params);
+  const config = parseParams(query, scenes, core.steppers, core.params, core.fields);
   bindScenePicker($('#scene-select'), core.scenes, config.scene);
   bindMeshLoader($('#mesh-file'), document.body, (text) => notice(text), config.scene, core,
     () => (window.softlab ? window.softlab.state().panels.map((p) => p.dt) : null));

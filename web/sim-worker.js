@@ -1,11 +1,11 @@
-// A Worker that runs simulations (web/sim-host.js, one per panel it was given) in its
+// A Worker that runs simulations (web/sim/sim-host.js, one per panel it was given) in its
 // own wasm instance, off the page's main thread. The first message is init (the compiled
 // softlab.wasm); then perhaps mesh (the user's mesh {name, text, text2}) for scene "mesh";
-// every later one names its simulation: {sim, type, ...} (web/protocol.js lists them all).
+// every later one names its simulation: {sim, type, ...} (web/sim/protocol.js lists them all).
 // A classic worker (softlab.js is a classic script), staged bundled by esbuild
 // (tools/stage_web.sh, --format=iife), which inlines the protocol's static import and the
 // modules of import().
-import { TO_PAGE, TO_WORKER } from './protocol.js';
+import { TO_PAGE, TO_WORKER } from './sim/protocol.js';
 
 importScripts('softlab.js');
 
@@ -14,11 +14,11 @@ let start;
 const ready = new Promise((resolve) => { start = resolve; });
 const hosts = new Map(); // sim id -> SimHost
 let loaded = false;      // init is done
-const START_MS = 30000;  // the watchdog's grace while loading (web/sim-client.js START_MS)
+const START_MS = 30000;  // the watchdog's grace while loading (web/sim/sim-client.js START_MS)
 
 async function init({ module }) {
   const [{ loadLab }, { SimHost }, { loadMeshText }] = await Promise.all([
-    import('./lab-api.js'), import('./sim-host.js'), import('./mesh-text.js')]);
+    import('./core/lab-api.js'), import('./sim/sim-host.js'), import('./core/mesh-text.js')]);
   const core = await loadLab({ module });
   // the wasm memory's size (bytes), read by the soak test through Playwright (tests/web/soak-drag.test.js)
   self.softlabWasmBytes = () => core.Module.HEAP8.byteLength;
@@ -45,8 +45,8 @@ function fault(kind) {
 }
 
 self.onmessage = (e) => {
-  // a sign of life for the page's watchdog (web/sim-client.js), even before init is done
-  // (while it loads, a long time: web/sim-client.js START_MS)
+  // a sign of life for the page's watchdog (web/sim/sim-client.js), even before init is done
+  // (while it loads, a long time: web/sim/sim-client.js START_MS)
   if (e.data.type === TO_WORKER.ping) {
     self.postMessage(loaded ? { type: TO_PAGE.pong } : { type: TO_PAGE.busy, ms: START_MS });
     return;

@@ -330,7 +330,7 @@ static void bench_warp(int steps) {
  * stepped as the lab's Worker steps it (sl_world_step, then sl_world_judge, as sl_api_step),
  * from the scene's start on in BENCH_REPEATS consecutive windows of `seconds` of wall time
  * (and at least 3 steps) each; the fastest window's wall ms per step, as the page reports
- * the fastest of its 1 s windows (web/perf.js; its Worker times wall time too). So the
+ * the fastest of its 1 s windows (web/time/perf.js; its Worker times wall time too). So the
  * first steps' set-up (factorizations, a preconditioner) counts once, as on the page. A
  * step that fails restarts the run from rest (resets: in the fastest window; unstable: 1
  * for a panel the scene flags as meant to blow up, which the page stops at its

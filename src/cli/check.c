@@ -1,6 +1,6 @@
 /* `softlab check-defaults` (issue 26): every panel of every scene's opening comparison
  * (sl_scene_default_panels, the panels the page opens with), and the lab's "explicit
- * integrator race" preset (web/presets.js) on every scene where it is feasible, each run for
+ * integrator race" preset (web/settings/presets.js) on every scene where it is feasible, each run for
  * SL_SCENE_CHECK_SECONDS of simulated time as `softlab run` runs it: no divergence
  * (sl_world_step) and the core's verdict never 'growing' (sl_world_judge) is "bounded". A
  * panel flagged in the scene's unstable_panels must blow up (diverge or warn); every other
@@ -22,8 +22,6 @@
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 
-/* The race preset (web/presets.js ZOO): its four explicit integrators at sl_scene_race_dt. */
-static const char *const RACE[] = {"symplectic-euler", "verlet", "forest-ruth", "rk4"};
 /* The race is skipped where a 30 s run would take more steps than this (stiff meshes:
  * hours natively; the page runs them, slowly). */
 #define RACE_MAX_STEPS 100000L
@@ -123,10 +121,10 @@ static int check_scene(const sl_scene_class *sc, int only_panel, int race, doubl
                "race", dt, omega, t_end / dt, RACE_MAX_STEPS);
         return 1;
     }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < SL_RACE_STEPPER_COUNT; i++) {
         if (only_panel >= 0 && i != only_panel) continue;
         outcome o;
-        const sl_stepper_class *st = sl_stepper_find(RACE[i]);
+        const sl_stepper_class *st = sl_stepper_find(sl_scene_race_steppers[i]);
         run_panel(sc, &panels[0].params, st, dt, 0, t_end, &o);
         ok &= report(sc->name, "race", i, st, dt, 0, 0, &o);
     }

@@ -72,7 +72,7 @@ const sl_scene_class sl_scene_oscillator = {
                    "stable up to its bound ω Δt (symplectic Euler, Verlet: 2; Forest-Ruth: "
                    "1.57; RK4: 2.83, i.e. Δt = 0.283 s); explicit Euler, midpoint and half step "
                    "gain energy at every Δt.",
-    /* the mass moves along x: its height is 0 throughout ('position' is x here, web/phase.js) */
+    /* the mass moves along x: its height is 0 throughout ('position' is x here, web/core/phase.js) */
     .default_view = "plot=position",
     .params = SL_PARAM_BIT(SL_PARAM_SPRING_STIFFNESS) | SL_PARAM_BIT(SL_PARAM_PBD_ITERATIONS),
     .defaults = {{[SL_PARAM_SPRING_STIFFNESS] = 100, [SL_PARAM_YOUNG_MODULUS] = NAN, [SL_PARAM_POISSON_RATIO] = NAN,

@@ -1,5 +1,5 @@
 /* The panels of a scene's opening comparison: sl_scene_class.default_view read as the
- * page reads it (web/params.js parseParams), so that the CLI and the C tests run the panels
+ * page reads it (web/settings/params.js parseParams), so that the CLI and the C tests run the panels
  * a student sees (`softlab check-defaults`). */
 #include <math.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 
-/* The steppers the page opens with when a view names none (web/params.js
+/* The steppers the page opens with when a view names none (web/settings/params.js
  * DEFAULT_METHODS): seed 000 Fig. 2. */
 static const char *const DEFAULT_METHODS[] = {"symplectic-euler", "implicit-euler", "regularized"};
 
@@ -116,12 +116,25 @@ sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *pane
     return SL_OK;
 }
 
+const char *const sl_scene_race_steppers[SL_RACE_STEPPER_COUNT] = {"symplectic-euler", "verlet", "forest-ruth", "rk4"};
+
+/* x rounded to `digits` significant digits exactly as printed (the page's URL has them so) */
+static double printed(double x, int digits) {
+    char text[32];
+    snprintf(text, sizeof text, "%.*g", digits, x);
+    return strtod(text, NULL);
+}
+
+double sl_scene_explode_dt(double omega_max) {
+    if (!(omega_max > 0) || !isfinite(omega_max)) return NAN;
+    double dt = SL_EXPLODE_OMEGA_DT / omega_max, unit = pow(10, floor(log10(dt)) - 2);
+    dt = printed(ceil(dt / unit - 1e-9) * unit, 3);
+    return dt < SL_DT_MIN_PAGE ? SL_DT_MIN_PAGE : dt > SL_DT_MAX ? SL_DT_MAX : dt;
+}
+
 double sl_scene_race_dt(double omega_max, double dt_default) {
     if (!(omega_max > 0) || !isfinite(omega_max)) return dt_default;
     double dt = SL_RACE_OMEGA_DT / omega_max, unit = pow(10, floor(log10(dt)) - 1);
-    dt = floor(dt / unit + 1e-9) * unit;
-    char text[32];
-    snprintf(text, sizeof text, "%.2g", dt); /* the two digits exactly, as the page's URL has them */
-    dt = strtod(text, NULL);
+    dt = printed(floor(dt / unit + 1e-9) * unit, 2);
     return dt < dt_default ? dt : dt_default;
 }

@@ -56,6 +56,13 @@ const int sl_scene_count = (int)(sizeof sl_scenes / sizeof sl_scenes[0]);
 static const char *const VOLUME_MODELS[] = {"per-tet", "one-ring"};
 static const char *const EXPERIMENTS[] = {"hang", "drop", "squeeze", "cantilever"};
 static const char *const GRID_VARIANTS[] = {"original", "improved", "area", "volume", "pillars"};
+/* seed 004: Terzopoulos et al. 1987's model, the paper's three improvements together, and
+ * each alone on the original (grid.c) */
+static const char *const GRID_VARIANT_LABELS[] = {"original (Terzopoulos 1987)", "improved (all three)",
+                                                  "area restoration alone", "original + volume restoration",
+                                                  "original + pillars"};
+static const char *const VOLUME_MODEL_LABELS[] = {"per tet (Green-strain tets at the Poisson ratio)",
+                                                  "one-ring (deviatoric tets, one volume row a node)"};
 
 const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     /* phi of a spring is a strain (dimensionless), U = k phi^2 / 2: k is an energy, N m */
@@ -68,13 +75,13 @@ const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     [SL_PARAM_RESOLUTION] = {"resolution", "mesh resolution", "", 1, 16, 1, 0, NULL},
     /* grid solids (seed 004): the original model, all three improvements, area restoration
      * alone (face diagonals instead of angles), original + volume, original + pillars */
-    [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS},
+    [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS, GRID_VARIANT_LABELS},
     /* seed 003 §5: Gauss-Seidel sweeps of the position-based correction after each step of
      * an explicit stepper (sl_world_set_pbd_iterations); 0 = off */
     [SL_PARAM_PBD_ITERATIONS] = {"pbd_iterations", "position-correction sweeps (PBD)", "", 0,
                                  SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
     /* seed 001: one constraint per node (one-ring) against one per tet (locks) */
-    [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS},
+    [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS, VOLUME_MODEL_LABELS},
     /* a loaded mesh as each of seed 001's experiments, or hanging (sl_user_mesh_world) */
     [SL_PARAM_EXPERIMENT] = {"experiment", "experiment with the mesh", "", 0, 3, 1, 0, EXPERIMENTS},
     /* seed 001 §5: the squeeze's final gap over the ball's height (the seed reached 0.011);

@@ -3,7 +3,7 @@
  * emscripten.h. This file: the tables (scenes, steppers, parameters, statuses), errors,
  * heap bytes and the user's mesh; api_sim.c the simulation handles, api_view.c the view
  * handles. Every exported function is listed with its signature in api_exports.txt
- * (which feeds -sEXPORTED_FUNCTIONS and web/lab-api.js; tools/wasm_api.js checks it
+ * (which feeds -sEXPORTED_FUNCTIONS and web/core/lab-api.js; tools/wasm_api.js checks it
  * against the `API` definitions here).
  *
  * Handles are small positive ints; functions that can fail return an sl_status
@@ -164,6 +164,32 @@ API const char *sl_api_param_choice(int i, int value) {
     const sl_param_info *info = param_at(i);
     return info && info->choices && value >= info->min && value <= info->max ? info->choices[value] : "";
 }
+/* What the value `value` of integer parameter i is, in words for a menu (sl_param_info
+ * choice_labels, else its name), "" if it has no named values. */
+API const char *sl_api_param_choice_label(int i, int value) {
+    const sl_param_info *info = param_at(i);
+    if (!info || !info->choices || value < info->min || value > info->max) return "";
+    return info->choice_labels ? info->choice_labels[value] : info->choices[value];
+}
+
+/* The colour-map fields (sl_field, 0 .. SL_FIELD_COUNT - 1; sl_field_describe): URL name,
+ * menu words, legend title with unit, SI unit; "" outside the range. */
+API const char *sl_api_field_name(int f) { return sl_field_describe(f) ? sl_field_describe(f)->name : ""; }
+API const char *sl_api_field_label(int f) { return sl_field_describe(f) ? sl_field_describe(f)->label : ""; }
+API const char *sl_api_field_legend(int f) { return sl_field_describe(f) ? sl_field_describe(f)->legend : ""; }
+API const char *sl_api_field_unit(int f) { return sl_field_describe(f) ? sl_field_describe(f)->unit : ""; }
+
+/* A tet model's name in words (sl_strain_label; the inspector's STRAIN entry), "" if none. */
+API const char *sl_api_strain_label(int strain) { return sl_strain_label(strain); }
+
+/* The lab's presets (softlab/scene.h): the race's dt (s) for omega_max (rad/s) and the
+ * scene's dt (s), its k-th stepper ("" past SL_RACE_STEPPER_COUNT), and the explode dt (s,
+ * NaN without omega_max). */
+API double sl_api_race_dt(double omega_max, double dt_default) { return sl_scene_race_dt(omega_max, dt_default); }
+API const char *sl_api_race_stepper(int k) {
+    return k >= 0 && k < SL_RACE_STEPPER_COUNT ? sl_scene_race_steppers[k] : "";
+}
+API double sl_api_explode_dt(double omega_max) { return sl_scene_explode_dt(omega_max); }
 
 /* Lame constants (Pa) of Young's modulus young (Pa) and Poisson ratio poisson, from the
  * core (sl_material_lame: lambda is INFINITY at 0.5): NaN outside the material's range. */

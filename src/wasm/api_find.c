@@ -13,7 +13,7 @@
 #include "api_internal.h"
 #include "softlab/stepper.h"
 
-/* The layout of sl_api_find_dt_result's slots (web/stability.js reads them through the
+/* The layout of sl_api_find_dt_result's slots (web/core/stability.js reads them through the
  * generated ENUMS.FIND, tools/wasm_api.js). */
 enum {
     FIND_DT_MAX,   /* s: largest dt found stable so far (0: none) */

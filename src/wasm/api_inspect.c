@@ -1,13 +1,13 @@
 /* softlab's wasm API, the element inspector (issue 13 item 9): one tet's deformation and
  * stress, or one grid cell's metric, for the card the page pins to an element
- * (web/inspector.js). */
+ * (web/panel/inspector.js). */
 #include <stddef.h>
 
 #include "api_internal.h"
 #include "softlab/grid.h"
 #include "softlab/tet_fem.h"
 
-/* The layout of sl_api_inspect_tet's array (web/inspector.js reads it). */
+/* The layout of sl_api_inspect_tet's array (web/panel/inspector.js reads it). */
 enum {
     INSPECT_TET, INSPECT_J, INSPECT_REST_VOLUME, INSPECT_ENERGY_DENSITY, INSPECT_VON_MISES,
     INSPECT_HARD_ROWS, INSPECT_STRAIN, INSPECT_NODES = 7, INSPECT_STRETCHES = 11,
@@ -52,7 +52,7 @@ API const double *sl_api_inspect_tet(int h, int node) {
     return o;
 }
 
-/* The layout of sl_api_inspect_cell's array (web/sim.js readInspection reads it). */
+/* The layout of sl_api_inspect_cell's array (web/core/sim.js readInspection reads it). */
 enum {
     CELL_INDEX, CELL_J, CELL_REST_VOLUME, CELL_ENERGY_DENSITY, CELL_ENERGY, CELL_NODES = 5,
     CELL_STRETCHES = 13, CELL_G = 16, CELL_G0 = 25, CELL_DG = 34, CELL_SIZE = 43

@@ -340,7 +340,7 @@ static double ch_inverted_cells(const measure_ctx *c) {
 
 /* The chart's channels measured in the core, declared once: what each is, how the page
  * labels it, and how it is read. sl_api_measure fills them in this order; the page reads
- * the table (sl_api_channel_*: web/lab-api.js) and plots, samples and exports every row
+ * the table (sl_api_channel_*: web/core/lab-api.js) and plots, samples and exports every row
  * without code of its own, so a new plotted quantity is one row here. (The page adds
  * what only it knows: time per step, the phase coordinates, the energy error.) */
 typedef struct channel {

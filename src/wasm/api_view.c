@@ -307,7 +307,7 @@ API void sl_api_view_set_color(int v, double r, double g, double b) {
 }
 
 /* Shows the body as a combination of SL_VIEW_* bits (src/render/render.h; VIEW in
- * web/lab-api.js): 1 shaded surface, 2 wireframe (every element edge, the surface
+ * web/core/lab-api.js): 1 shaded surface, 2 wireframe (every element edge, the surface
  * translucent or, without 1, hidden), 4 rest-shape ghost, 8 colour map (the field of
  * sl_api_view_set_color_field), 16 the rotation field's triads (sl_api_view_set_rotations).
  * Default 1 | 8. Unknown bits are ignored. */

@@ -37,7 +37,7 @@ static int panel_holds(const sl_scene_class *sc, const sl_scene_panel *p, double
 
 /* Every scene's default_view names known steppers, keys and values (the page would print a
  * notice for any other), at most 4 panels, and flags only panels it has. The steppers of a
- * view without "methods" are seed 000 Fig. 2's, as in web/params.js. */
+ * view without "methods" are seed 000 Fig. 2's, as in web/settings/params.js. */
 TEST(default_views_read_as_the_page_reads_them) {
     int flagged = 0;
     for (int s = 0; s < sl_scene_count; s++) {
@@ -128,14 +128,31 @@ TEST(race_preset_dt_is_below_every_racers_bound) {
     ENSURE_NEAR(omega, 563.3, 0.5);
     double dt = sl_scene_race_dt(omega, 0.05);
     ENSURE(dt == 8.8e-4);
-    const char *racers[] = {"symplectic-euler", "verlet", "forest-ruth", "rk4"};
-    for (int k = 0; k < 4; k++) {
-        double bound = sl_stepper_find(racers[k])->stability_bound;
-        if (!(omega * dt < bound / 3)) test_fail(__FILE__, __LINE__, "%s: omega dt %g, bound %g", racers[k], omega * dt, bound);
+    for (int k = 0; k < SL_RACE_STEPPER_COUNT; k++) {
+        const sl_stepper_class *st = sl_stepper_find(sl_scene_race_steppers[k]);
+        ENSURE(st && st->stability_bound < INFINITY); /* an explicit integrator with a bound */
+        if (!(omega * dt < st->stability_bound / 3))
+            test_fail(__FILE__, __LINE__, "%s: omega dt %g, bound %g", st->name, omega * dt, st->stability_bound);
     }
     ENSURE(sl_scene_race_dt(10, 0.01) == 0.01);
     ENSURE(sl_scene_race_dt(1234, 1) == 4e-4); /* 0.5/1234 = 4.05e-4 */
     ENSURE(sl_scene_race_dt(NAN, 0.02) == 0.02 && sl_scene_race_dt(0, 0.02) == 0.02);
+}
+
+/* The explode preset's dt (sl_scene_explode_dt) puts omega dt in [3, 3.03): 3/omega rounded
+ * up to three digits (the cube at rest, 562.88 rad/s: 5.3298 ms -> 5.33 ms; 3/1234 =
+ * 2.431 ms -> 2.44 ms); held at the lab's largest dt (1 s) below omega = 3 rad/s; NaN
+ * without omega. */
+TEST(explode_preset_dt_lands_at_omega_dt_3) {
+    ENSURE(sl_scene_explode_dt(562.88) == 0.00533);
+    ENSURE(sl_scene_explode_dt(1234) == 0.00244);
+    const double omegas[] = {3, 10, 99.9, 100.1, 562.88, 727.34, 1234, 9999};
+    for (int k = 0; k < 8; k++) {
+        double x = sl_scene_explode_dt(omegas[k]) * omegas[k];
+        if (!(x >= 3 && x < 3.03)) test_fail(__FILE__, __LINE__, "omega %g: omega dt %.6g", omegas[k], x);
+    }
+    ENSURE(sl_scene_explode_dt(1.0) == SL_DT_MAX);
+    ENSURE(isnan(sl_scene_explode_dt(INFINITY)) && isnan(sl_scene_explode_dt(0)));
 }
 
 /* warp-bar's opening comparison holds for 30 s in every panel (linear FEM, per-element

@@ -2,6 +2,7 @@
  * deformations, where the answers are known exactly. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "softlab/build.h"
 #include "softlab/world.h"
@@ -151,4 +152,22 @@ TEST(fields_robust_colour_range) {
     ENSURE(isnan(lo) && isnan(hi));
     ENSURE(sl_field_range(SL_FIELD_NONE, v, 2, &lo, &hi) == SL_ERR_INDEX);
     ENSURE(sl_field_range(SL_FIELD_VOLUME_CHANGE, NULL, 2, &lo, &hi) == SL_ERR_NULL);
+}
+
+/* Each field's words (sl_field_describe, what the page's colour menu, legend and color= read):
+ * one name a field, unique; a legend that states the unit when the field has one; nothing
+ * outside the range. The tet models' words likewise (sl_strain_label, the inspector's). */
+TEST(field_and_strain_words_are_the_core_tables) {
+    for (int f = 0; f < SL_FIELD_COUNT; f++) {
+        const sl_field_info *a = sl_field_describe(f);
+        ENSURE(a && a->name[0] && a->label[0] && a->unit);
+        if (a->unit[0] && !strstr(a->legend, a->unit)) test_fail(__FILE__, __LINE__, "%s: legend \"%s\" without its unit %s", a->name, a->legend, a->unit);
+        for (int g = 0; g < f; g++) ENSURE(strcmp(sl_field_describe(g)->name, a->name) != 0);
+    }
+    ENSURE(strcmp(sl_field_describe(SL_FIELD_ENERGY_DENSITY)->unit, "J/m³") == 0);
+    ENSURE(strcmp(sl_field_describe(SL_FIELD_PRESSURE)->unit, "Pa") == 0);
+    ENSURE(sl_field_describe(-1) == NULL && sl_field_describe(SL_FIELD_COUNT) == NULL);
+    ENSURE(strcmp(sl_strain_label(SL_STRAIN_GREEN), "Green-strain FEM") == 0);
+    ENSURE(strcmp(sl_strain_label(SL_STRAIN_GREEN_DEVIATORIC), "deviatoric Green-strain FEM") == 0);
+    ENSURE(strcmp(sl_strain_label(SL_STRAIN_LINEAR), "linear FEM") == 0 && strcmp(sl_strain_label(7), "") == 0);
 }

@@ -103,13 +103,13 @@ TEST(onering_pressure_is_hydrostatic_in_a_ball_at_rest) {
     sl_world_destroy(w);
 }
 
-/* The solver-iterations plot (web/chart.js solver_iterations) reads
+/* The solver-iterations plot (web/chart/chart.js solver_iterations) reads
  * sl_step_timing.iterations: for `incompressible` the Krylov iterations of the step's two
  * pressure solves, so each step's count must equal what the pressure statistics gained
  * in that step (exactly), and an explicit stepper reports 0. The scene onering-sphere-drop
  * at its defaults but dt = 5e-4 s (4 cells: 192 tets, MINRES to 1e-4) through the impact,
  * t = 0-0.3 s: the mean over all steps, and over every fourth step (t = 0.002 s, 0.004 s,
- * ...: the steps the page samples, SAMPLE_EVERY = 0.002 s in web/sim-host.js), which
+ * ...: the steps the page samples, SAMPLE_EVERY = 0.002 s in web/sim/sim-host.js), which
  * tests/web/solver-iterations.test.js compares with the page's plot, set to 5e-4 s there
  * (measured: 30.52 and 30.46 a step: 0 from step 3 to the impact at 0.143 s, the velocity a
  * rigid translation and both right-hand sides rounding error, so both solves skipped

@@ -127,7 +127,7 @@ TEST(scene_pendulum_bounded_30_s_at_defaults) {
  * tracked node's height, 0 throughout; it moves along x). The plot is default_view's
  * plot= (the page's chart quantity; none: height). Checked here: the tracked node's plots,
  * height and position ('position' is its x on the oscillator, its y elsewhere, as
- * web/phase.js takes it), sampled each step for 0.5 s of the scene's default stepper, Δt
+ * web/core/phase.js takes it), sampled each step for 0.5 s of the scene's default stepper, Δt
  * and β: the node must move by more than 1 mm. (Volume ratios and energies are the
  * comparisons' point; an incompressible panel's flat V/V0 is what it shows.) */
 TEST(scene_opens_on_a_plot_that_moves) {

@@ -1,4 +1,4 @@
-// Computed ahead and played back (issue 27; web/clock.js, web/playback.js): a comparison
+// Computed ahead and played back (issue 27; web/time/clock.js, web/time/playback.js): a comparison
 // too slow for real time is computed ahead in the Workers and played back at the speed
 // asked for, with a bar that says so (how far computed, the steppers' own speed, the wait
 // before the next clip), a slider to scrub through what was computed and a button back to

@@ -1,4 +1,4 @@
-// The live chart (web/chart.js) on its own, in headless Chromium: a LabChart with two
+// The live chart (web/chart/chart.js) on its own, in headless Chromium: a LabChart with two
 // series in a fresh div of the lab page, the core's channels (its CSV header below is
 // that table's order, then the page's own quantities), fed known samples. Storage, the bounded plotted
 // history and the CSV record's limit,
@@ -23,9 +23,9 @@ before(async () => {
   // quantity; panel 1 has no kinetic energy at t = 0.2 (missing), NaN and Infinity heights
   // at t = 0.1 and 0.3, and an elastic energy that diverges at the end.
   await page.evaluate(async () => {
-    const { LabChart } = await import('./chart.js');
+    const { LabChart } = await import('./chart/chart.js');
     // the core's channels (src/wasm/api_sim.c's table), as the lab passes them
-    const { loadLab } = await import('./lab-api.js');
+    const { loadLab } = await import('./core/lab-api.js');
     window.channels = (await loadLab()).channels;
     const host = document.createElement('div');
     host.id = 'test-chart';
@@ -173,7 +173,7 @@ describe('LabChart', () => {
 
   test('the phase portrait keeps a bounded trace of whole samples over the whole run', async () => {
     const r = await page.evaluate(async () => {
-      const { LabChart, PHASE } = await import('./chart.js');
+      const { LabChart, PHASE } = await import('./chart/chart.js');
       const c = new LabChart(document.createElement('div'), [{ label: 'a', color: '#000' }], { quantity: PHASE, channels: window.channels });
       // 5000 samples round the unit circle, 100 a turn: x = cos, v = −sin
       for (let k = 0; k < 5000; k++) c.add(0, k / 100, { position: Math.cos(k * Math.PI / 50), velocity: -Math.sin(k * Math.PI / 50) });
@@ -192,7 +192,7 @@ describe('LabChart', () => {
   test('the CSV record stays within 32,768 rows a panel, spread evenly over the whole run, and says so', async () => {
     const N = 100005; // samples of panel 1, 0.002 s apart; panel 2 has one
     const r = await page.evaluate(async (N) => {
-      const { chartControls } = await import('./chart.js');
+      const { chartControls } = await import('./chart/chart.js');
       const host = document.createElement('div'), box = document.createElement('div');
       document.body.append(box, host);
       const c = new (window.chart.constructor)(host, [{ label: 'a', color: '#000' }, { label: 'b', color: '#f00' }], { channels: window.channels });
@@ -242,7 +242,7 @@ describe('LabChart', () => {
 
   test('controls: a labelled quantity menu and CSV / PNG downloads, by keyboard', async () => {
     await page.evaluate(async () => {
-      const { chartControls } = await import('./chart.js');
+      const { chartControls } = await import('./chart/chart.js');
       const box = document.createElement('div');
       box.id = 'test-controls';
       document.body.prepend(box);

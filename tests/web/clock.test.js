@@ -1,7 +1,7 @@
-// The lab's clock (web/clock.js) against model panels, in node without a browser: the
+// The lab's clock (web/time/clock.js) against model panels, in node without a browser: the
 // schedule that shows every panel at one simulated time (issue 26), real time while the
 // panels keep up, and what pause and single step do. A model panel does what
-// web/sim-host.js and web/panel.js do: its Worker steps toward the targets it was sent
+// web/sim/sim-host.js and web/panel/panel.js do: its Worker steps toward the targets it was sent
 // (at most `perFrame` steps a frame: a slow panel), posts a frame labelled `at` once its
 // state is the latest step at or before a target, and the page shows the first kept
 // frame for a target at or after the clock's shown time. 60 frames per second, speed 1.
@@ -12,7 +12,7 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const loadClock = async () => (await import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href)).Clock;
+const loadClock = async () => (await import(pathToFileURL(path.join(__dirname, '../../web/time/clock.js')).href)).Clock;
 const FRAME = 1 / 60;
 
 function modelPanel(dt, perFrame = Infinity) {
@@ -189,7 +189,7 @@ test('single steps pressed faster than the Workers answer queue up (10 presses, 
 
 // ---- computed ahead (issue 27) -------------------------------------------------------------
 
-const loadModule = async () => import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href);
+const loadModule = async () => import(pathToFileURL(path.join(__dirname, '../../web/time/clock.js')).href);
 
 test('too slow for real time, a comparison goes computed ahead after 2 s of play; one that keeps up, or ?playback=live, does not', async () => {
   const { Clock, AHEAD_BELOW } = await loadModule();
@@ -257,9 +257,9 @@ test('computed ahead: played at real time in clips that do not stall, never past
 
 test('a recording plays at once at real time, the Workers start behind it, and past its end their frames follow', async () => {
   const Clock = await loadClock();
-  const { AHEAD_FRAME } = await import(pathToFileURL(path.join(__dirname, '../../web/clock.js')).href);
+  const { AHEAD_FRAME } = await import(pathToFileURL(path.join(__dirname, '../../web/time/clock.js')).href);
   // onering-squeeze's slow panel, 2 steps of 0.1 ms a frame (0.012 x real time), and a
-  // recording of its first 0.5 s as the panel holds it (web/panel-run.js useRecording):
+  // recording of its first 0.5 s as the panel holds it (web/panel/panel-run.js useRecording):
   // frames at every AHEAD_FRAME up to span, reached = span, the Worker's frames up to span
   // dropped (the recording has them)
   const span = 0.5;

@@ -1,4 +1,4 @@
-// The resolution cost estimate (web/cost.js) in node: the node counts of the scenes' box
+// The resolution cost estimate (web/settings/cost.js) in node: the node counts of the scenes' box
 // meshes (sl_tet_mesh_beam of k r × r × r cubes has (r+1)² (k r + 1) nodes: k = 4 for
 // fem-twist-beam, 5 for fem-soft-beam, 1 for perf-block's cube), and the time per step as
 // the panel's own times (n'/n)^1.3. The lab's own meshes: tests/web/teaching.test.js.
@@ -8,7 +8,7 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '../../web/cost.js')).href);
+const load = () => import(pathToFileURL(path.join(__dirname, '../../web/settings/cost.js')).href);
 
 test('nodes at another resolution, fitted from the current mesh, are the box meshes\' exact counts', async () => {
   const { nodesAt } = await load();
@@ -42,10 +42,10 @@ test('time per step: the panel\'s fastest measured time × (n\'/n)^e for e from 
 });
 
 test('the calibration is the fastest window at the panel\'s mesh and stepper, restarted when either changes', async () => {
-  const { PerfMeter, StepRate, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/perf.js')).href);
+  const { PerfMeter, StepRate, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/time/perf.js')).href);
   const meter = new PerfMeter({ textContent: '' });
   const clock = { time: 0, speed: 1, playing: true, suspended: false };
-  // a panel's run (web/panel-run.js) as the meter reads it: its steps counted in its StepRate
+  // a panel's run (web/panel/panel-run.js) as the meter reads it: its steps counted in its StepRate
   const p = { shown: new Float64Array(3 * 425), method: 'regularized', dt: 0.01, rate: new StepRate() };
   // three 1 s windows (now in ms, made up: no clock is read for the rates) of 26, 5.2 and 9 ms a step
   let now = meter.windowStart;

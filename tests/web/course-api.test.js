@@ -1,4 +1,4 @@
-// The course API (web/course-api.js, README "Course API"), cross-origin: the example
+// The course API (web/course/course-api.js, README "Course API"), cross-origin: the example
 // course page (web/examples/course-quiz.html) is served by a second server as
 // http://localhost:P2 and embeds the lab from http://127.0.0.1:P1 with origins=<its own
 // origin>. The test speaks the API from the course page's window (as the course page's
@@ -329,7 +329,7 @@ describe('course API, from a course page of another origin', () => {
     // the first API answered about 30 a second in order: the hello waited over 300 s.
     // Refused at once, each with its own answer posted, the flood held it 5-11 s; now the
     // hello waits only for the lab to read the 10,000 messages before it (their refusals
-    // are sent after it, web/course-api.js outbox): 4 s on this 2-core machine at a load
+    // are sent after it, web/course/course-api.js outbox): 4 s on this 2-core machine at a load
     // of 19 (other builds). The order is asserted, load-free, in the same-site test below;
     // this bound is only generous to the load
     assert.strictEqual(flood.hello, 'reply');

@@ -1,4 +1,4 @@
-// The lab's "find" (web/stability.js panelStableDt: the library's search run in slices
+// The lab's "find" (web/core/stability.js panelStableDt: the library's search run in slices
 // through sl_api_find_dt_*, on copies of a built simulation) and `softlab find-dt`'s
 // (sl_scene_find_dt through sl_api_find_dt, one blocking call) are one search: the same
 // trials in the same order, judged by the core's verdict. So on the same scene and
@@ -26,8 +26,8 @@ const CASES = [
 
 test('the page\'s "find" and the library\'s find-dt end on the same Δt, and it matches the theory', { timeout: 600000 }, async () => {
   const { core } = await loadStagedCore(SITE);
-  const { buildSim } = await web('sim.js');
-  const { panelStableDt } = await web('stability.js');
+  const { buildSim } = await web('core/sim.js');
+  const { panelStableDt } = await web('core/stability.js');
   for (const { scene, method, theory } of CASES) {
     const library = core.api.find_dt(scene, method, 1, 0);
     const { h } = buildSim(core, scene, {}, method, core.scenes.find((s) => s.name === scene).defaultDt, 0);

@@ -69,7 +69,7 @@ async function startSite(site = SITE, { extraArgs = [] } = {}) {
 }
 
 /** query with playback=live unless it says otherwise: a comparison too slow for real time
- *  on the machine at hand goes computed ahead after 2 s of play (web/clock.js, issue 27),
+ *  on the machine at hand goes computed ahead after 2 s of play (web/time/clock.js, issue 27),
  *  and a test of something else must not depend on the machine's speed; ahead.test.js
  *  tests that mode. */
 function live(query) {

@@ -6,7 +6,7 @@
 // it read 160 measures per simulated second where 100 states were stepped. Here the same
 // drive must read one measure per state (the steps, plus the state at t = 0), and every
 // frame must carry the measures of the sample taken at its state.
-// Runs the site's own wasm and web/sim-host.js under node, no browser.
+// Runs the site's own wasm and web/sim/sim-host.js under node, no browser.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
@@ -19,7 +19,7 @@ const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 
 test('the Worker reads the measures once a state; frames carry their sample\'s', { timeout: 120000 }, async () => {
   const { core } = await loadStagedCore(SITE);
-  const { SimHost } = await web('sim-host.js');
+  const { SimHost } = await web('sim/sim-host.js');
   let reads = 0;
   const measure = core.api.measure;
   core.api.measure = (...a) => { reads++; return measure(...a); };

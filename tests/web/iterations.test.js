@@ -5,7 +5,7 @@
 // refuses is refused in the core's words and the panel runs on.
 //
 // Reference numbers come from the core itself, run here in Node from the same staged
-// softlab.wasm (web/sim.js buildSim, sl_api_set_iterations, sl_api_step, sl_api_measure):
+// softlab.wasm (web/core/sim.js buildSim, sl_api_set_iterations, sl_api_step, sl_api_measure):
 // the page, whose Worker runs the same steps, must show the same max|φ|. Set-up:
 // swinging-cube (springs, seed 000 §3), xpbd at Δt = 0.01 s, 50 steps (t = 0.5 s). Natively
 // (`softlab run --scene swinging-cube --method xpbd --dt 0.01 --t-end 0.5 --iterations N`)
@@ -24,14 +24,14 @@ const STEPS = 50;
 
 let site;
 let core;  // the staged core, loaded in Node
-let sim;   // its web/sim.js
-let STEPPER; // the core's stepper flags (web/lab-api.js)
+let sim;   // its web/core/sim.js
+let STEPPER; // the core's stepper flags (web/core/lab-api.js)
 before(async () => {
   site = await startSite();
   let web;
   ({ core, web } = await loadStagedCore(SITE));
-  sim = await web('sim.js');
-  ({ STEPPER } = await web('lab-api.js'));
+  sim = await web('core/sim.js');
+  ({ STEPPER } = await web('core/lab-api.js'));
 });
 after(async () => { if (site) await site.close(); });
 

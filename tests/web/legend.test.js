@@ -34,7 +34,7 @@ test('pressure legend: the range of the incompressible panel when the others hav
   assert.ok(s.ranges.slice(1).every(([l, h]) => Number.isNaN(l) && Number.isNaN(h)), JSON.stringify(s.ranges));
   const [lo, hi] = s.ranges[0];
   assert.ok(lo < hi, `pressure range ${lo} … ${hi}`);
-  // the legend shows it (fmt(v, 4) in web/views.js), not '–'
+  // the legend shows it (fmt(v, 4) in web/panel/views.js), not '–'
   const fmt = (v) => (Math.abs(v) !== 0 && (Math.abs(v) < 1e-3 || Math.abs(v) >= 1e5) ? v.toExponential(2) : v.toFixed(4));
   assert.strictEqual(s.lo, fmt(lo));
   assert.strictEqual(s.hi, fmt(hi));

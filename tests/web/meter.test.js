@@ -10,6 +10,7 @@
 // 2.750 ms); step 3 diverges and the world rolls back to that t = 0.10 s state (measured
 // in the lab's Worker with sl_api_step and sl_api_omega_max).
 'use strict';
+const { loadStagedCore } = require('../../tools/staged_core');
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 const fs = require('node:fs');
@@ -26,7 +27,7 @@ const BOUND_MS = 2e3 / OMEGA_REST;  // 3.553 ms
 const near = (x, ref, tol = 0.02) => Math.abs(x / ref - 1) < tol;
 
 test('the meter words the bound as "stable for Δt below X" or "Δt = Y is beyond X"', async () => {
-  const { meterReading } = await web('stability.js');
+  const { meterReading } = await web('core/stability.js');
   const sym = { title: 'Symplectic Euler', bound: 2 };
   const bad = meterReading(sym, 0.05, OMEGA_REST);
   assert.strictEqual(bad.level, 'bad');
@@ -38,7 +39,7 @@ test('the meter words the bound as "stable for Δt below X" or "Δt = Y is beyon
 });
 
 test('the meter is never green on a diverged run (issue 41: warp-tube-drop panel 4)', async () => {
-  const { meterReading } = await web('stability.js');
+  const { meterReading } = await web('core/stability.js');
   const implicit = { title: 'Linearly implicit Euler', bound: Infinity };
   assert.strictEqual(meterReading(implicit, 0.002, 3000).level, 'ok');
   const diverged = meterReading(implicit, 0.002, 3000, 0, 'diverged');
@@ -50,7 +51,9 @@ test('the meter is never green on a diverged run (issue 41: warp-tube-drop panel
 });
 
 test('the explode preset lands at Δt·ω_max = 3 (to 1 %) for the ω_max it is given', async () => {
-  const { explodeDt } = await web('presets.js');
+  const { core, web: staged } = await loadStagedCore(SITE);
+  const explodeDt = (w) => core.api.explode_dt(w); // the core's rule (sl_scene_explode_dt)
+  assert.strictEqual((await staged('settings/presets.js')).explodeDt(core, OMEGA_REST), explodeDt(OMEGA_REST));
   // the cube at rest: 3/562.88 = 5.3298 ms, rounded up to 5.33 ms
   assert.strictEqual(explodeDt(OMEGA_REST), 0.00533);
   // (below ω_max = 3 rad/s it is held at the lab's largest Δt, 1 s)
@@ -87,7 +90,7 @@ describe('swinging cube: meter, find and explode preset', () => {
     assert.match(await meterText(page, 0), /^Δt·ω_max = 28\.14 ≥ 2, Symplectic Euler's bound: Δt = 50 ms is beyond 3\.55 ms, it will blow up \(a linear estimate from ω_max of the body linearized at rest\)$/);
 
     // Step 1, then step 2 once the panel may re-estimate ω_max on its next frame (at most
-    // every OMEGA_EVERY_MS = 2 s, web/panel.js): at t = 0.10 s the state's own ω_max is
+    // every OMEGA_EVERY_MS = 2 s, web/panel/panel.js): at t = 0.10 s the state's own ω_max is
     // 727 rad/s, two steps into the blow-up, before the core's verdict can say so (it judges
     // windows of 16 steps). Step 3 diverges: then the meter must go back to an estimate a
     // whole verdict window before the run went bad, here the one at rest.

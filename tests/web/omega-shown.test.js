@@ -1,6 +1,6 @@
 // The stability meter's ω_max describes the state on screen (issue 27): a computed-ahead
-// panel (web/clock.js) shows a state behind its Worker's, and the Worker's ω_max readings
-// come from its own, later state. PanelRun (web/panel-run.js) in node with a model client:
+// panel (web/time/clock.js) shows a state behind its Worker's, and the Worker's ω_max readings
+// come from its own, later state. PanelRun (web/panel/panel-run.js) in node with a model client:
 // the meter's reading is the latest one the Worker took at or before the shown time.
 // Seen before the fix: the torus's regularized panel said "linearized at t = 0.77 s" while
 // it showed t = 0.60 s.
@@ -10,9 +10,9 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-// from the staged site, where web/api-signatures.js (generated) sits beside web/lab-api.js
+// from the staged site, where web/core/api-signatures.js (generated) sits beside web/core/lab-api.js
 const { SITE } = require('./harness');
-const loadPanelRun = async () => (await import(pathToFileURL(path.join(SITE, 'panel-run.js')).href)).PanelRun;
+const loadPanelRun = async () => (await import(pathToFileURL(path.join(SITE, 'panel/panel-run.js')).href)).PanelRun;
 
 /** A client whose omega request answers with the next of `replies` ({omegaMax, at, now, held}). */
 function modelClient(replies) {
@@ -25,7 +25,7 @@ function modelClient(replies) {
   };
 }
 
-/** The page's callbacks (web/panel.js): none needed here but omega. */
+/** The page's callbacks (web/panel/panel.js): none needed here but omega. */
 const callbacks = (omega = () => {}) => ({ omega, samples() {}, shown() {}, diverged() {}, changed() {}, body() {}, failed() {} });
 
 test('the meter reads the ω_max taken at or before the shown time, not the Worker\'s latest', async () => {

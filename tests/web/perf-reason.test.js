@@ -9,7 +9,7 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'perf.js')).href);
+const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'time/perf.js')).href);
 
 // the swinging cube's three panels at Δt = 0.05 s: 20 steps/s needed
 const cube = [{ stepsPerSecond: 21000, dt: 0.05 }, { stepsPerSecond: 24000, dt: 0.05 }, { stepsPerSecond: 9000, dt: 0.05 }];
@@ -41,7 +41,7 @@ test('short frames and idle steppers, yet behind: the machine', async () => {
   assert.match(r, /^the machine limits: frames come every 17 ms and the steppers need 0\.22 % of their time/);
 });
 
-// warp-skin-on-bone's four panels shared the one Worker a 2-core machine had then (web/sim-client.js
+// warp-skin-on-bone's four panels shared the one Worker a 2-core machine had then (web/sim/sim-client.js
 // workerCount). The line said 'the machine limits: … the steppers need 37 % of their
 // time, yet the Workers fall behind (a busy processor)' at 0.55× real time, judging the
 // busiest panel alone, while a trace showed the Worker busy 2971 ms of 3000 (its four

@@ -16,7 +16,7 @@
 // main thread, as before the Workers, the WebGL-less run had 17 long tasks of 52-743 ms
 // in 5 s (each one a step of every panel).
 // The time from navigation to the first drawn frame (performance mark
-// 'softlab-first-frame', web/frame-loop.js) is printed for the report, never asserted.
+// 'softlab-first-frame', web/time/frame-loop.js) is printed for the report, never asserted.
 'use strict';
 const { describe, test, after } = require('node:test');
 const assert = require('node:assert');

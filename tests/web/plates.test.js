@@ -1,5 +1,5 @@
 // The moving plates of onering-squeeze (sl_world_add_plate) are drawn where they are:
-// each frame carries their heights (web/sim-host.js), the view draws them as slabs
+// each frame carries their heights (web/sim/sim-host.js), the view draws them as slabs
 // (src/render/render_plates.c). The camera looks from the side (pitch 0), the upper and
 // the lower plate are found as the pixels that change when the view draws the same frame
 // without plates, and between t = 0 and t = 0.4 s each must move on the screen by the

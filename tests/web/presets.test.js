@@ -1,4 +1,4 @@
-// The "explicit integrator race" preset (web/presets.js) in node without a browser, against
+// The "explicit integrator race" preset (web/settings/presets.js) in node without a browser, against
 // the core's tables through the native CLI (build/softlab, or env SOFTLAB_BIN): its Δt times
 // ω_max is below every racer's stability bound (`softlab methods`), and it is the Δt the core's
 // rule gives (sl_scene_race_dt, which `softlab check-defaults --race` runs for 30 s).
@@ -13,7 +13,13 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.resolve(ROOT, process.env.SOFTLAB_BIN || 'build/softlab');
 // the staged site's module: its ranges come from the generated api-signatures.js
 const { SITE } = require('./harness');
-const load = async () => import(pathToFileURL(path.join(SITE, 'presets.js')).href);
+const { loadStagedCore } = require('../../tools/staged_core');
+/** The page's raceDt, bound to the staged core whose rule it reads (sl_scene_race_dt). */
+const load = async () => {
+  const { core, web } = await loadStagedCore(SITE);
+  const { raceDt } = await web('settings/presets.js');
+  return { raceDt: (omega, dt) => raceDt(core, omega, dt) };
+};
 const RACERS = ['symplectic-euler', 'verlet', 'forest-ruth', 'rk4'];
 
 /** (ωΔt)_max of each stepper, from `softlab methods` (name evals omega_dt title). */

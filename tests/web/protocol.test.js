@@ -1,4 +1,4 @@
-// The simulation Workers' protocol (web/protocol.js, issue 44): read from the sources,
+// The simulation Workers' protocol (web/sim/protocol.js, issue 44): read from the sources,
 // no browser. Every message type one end sends, the other end handles; every type handled
 // is sent; every type declared is used both ways; no module writes a type as a string
 // literal (each names it through TO_WORKER, TO_SIM, TO_PAGE); a request carries only the
@@ -7,8 +7,8 @@
 // How the sources are read: a send is `type: TO_X.name` in an object literal (postMessage,
 // post) or `.send(TO_X.name` / `.request(TO_X.name`; a handling is `=== TO_X.name` / `!==`
 // or a handler table's key `[TO_X.name](`. TO_WORKER and TO_SIM go from the page to the
-// Worker, TO_PAGE back; the Worker's side is web/sim-worker.js and web/sim-host.js, every
-// other module that imports web/protocol.js is the page's.
+// Worker, TO_PAGE back; the Worker's side is web/sim-worker.js and web/sim/sim-host.js, every
+// other module that imports web/sim/protocol.js is the page's.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert');
@@ -17,8 +17,8 @@ const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
 const WEB = path.join(__dirname, '..', '..', 'web');
-const WORKER_SIDE = new Set(['sim-worker.js', 'sim-host.js']);
-const ENDS = ['sim-worker.js', 'sim-host.js', 'sim-client.js', 'panel-run.js'];
+const WORKER_SIDE = new Set(['sim-worker.js', 'sim/sim-host.js']);
+const ENDS = ['sim-worker.js', 'sim/sim-host.js', 'sim/sim-client.js', 'panel/panel-run.js'];
 const TO_WORKER_SIDE = new Set(['TO_WORKER', 'TO_SIM']);
 
 /** Every .js file under web/ (not vendor/), as [relative path, text]. */
@@ -37,7 +37,7 @@ function webSources() {
 /** Comments removed (a comment may name a type in words). */
 const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 
-const imports = (text) => /from\s+'\.\/protocol\.js'/.test(text);
+const imports = (text) => /from\s+'(\.\.?\/)+(sim\/)?protocol\.js'/.test(text);
 
 /** {sends, handles}: 'TO_X.name' -> [files] of one module's text. */
 function uses(file, text, sends, handles) {
@@ -55,7 +55,7 @@ const fieldsOf = (inner) => inner.split(',').map((s) => s.trim()).filter((s) => 
 
 /** Reads protocol and sources; returns everything the tests below check. */
 async function survey() {
-  const protocol = await import(pathToFileURL(path.join(WEB, 'protocol.js')).href);
+  const protocol = await import(pathToFileURL(path.join(WEB, 'sim/protocol.js')).href);
   const declared = new Map(); // 'TO_X.name' -> its declaration
   for (const group of ['TO_WORKER', 'TO_SIM', 'TO_PAGE']) {
     for (const [name, spec] of Object.entries(protocol[`${group}_FIELDS`])) {
@@ -63,7 +63,7 @@ async function survey() {
       declared.set(`${group}.${name}`, spec);
     }
   }
-  const sources = webSources().filter(([file]) => file !== 'protocol.js');
+  const sources = webSources().filter(([file]) => file !== 'sim/protocol.js');
   const sent = { page: new Map(), worker: new Map() };
   const handled = { page: new Map(), worker: new Map() };
   for (const [file, text] of sources.filter(([, t]) => imports(t))) {
@@ -74,7 +74,7 @@ async function survey() {
 }
 
 test('protocol: the four ends of the Worker protocol import its names', () => {
-  for (const file of ENDS) assert.ok(imports(fs.readFileSync(path.join(WEB, file), 'utf8')), `${file} imports ./protocol.js`);
+  for (const file of ENDS) assert.ok(imports(fs.readFileSync(path.join(WEB, file), 'utf8')), `${file} imports web/sim/protocol.js`);
 });
 
 test('protocol: every type sent is handled at the other end, every type handled is sent, every type declared is used', async () => {
@@ -93,7 +93,7 @@ test('protocol: every type sent is handled at the other end, every type handled 
   }
   for (const side of ['page', 'worker']) {
     for (const [key, files] of [...sent[side], ...handled[side]]) {
-      if (!declared.has(key)) problems.push(`${key} (${files.join(', ')}) is not declared in web/protocol.js`);
+      if (!declared.has(key)) problems.push(`${key} (${files.join(', ')}) is not declared in web/sim/protocol.js`);
     }
   }
   assert.deepStrictEqual(problems, []);

@@ -1,6 +1,6 @@
-// A recording made when the site was built (tools/record_scenes.js, web/recordings.js;
+// A recording made when the site was built (tools/record_scenes.js, web/time/recordings.js;
 // issue 42 item 1) holds the frames a Worker of the page posts for the scene's own
-// comparison: here a fresh run of the site's softlab.wasm and web/sim-host.js under node,
+// comparison: here a fresh run of the site's softlab.wasm and web/sim/sim-host.js under node,
 // driven to the same targets (1/30 s apart), must give bit for bit the recording's frames:
 // positions equal after rounding to float32 (the recording's precision), the readouts
 // (measures), the core's verdict and state, the plates and every chart sample (but step_ms,
@@ -26,7 +26,7 @@ async function loadCore() {
 
 /** The recording of scene as the page reads it. */
 async function readRecording(scene) {
-  const { decodeNumber, recordedFrames } = await web('recordings.js');
+  const { decodeNumber, recordedFrames } = await web('time/recordings.js');
   const file = path.join(SITE, 'recordings', `${scene}.json`);
   assert.ok(fs.existsSync(file), `${file} missing: make site records it`);
   const rec = JSON.parse(fs.readFileSync(file, 'utf8'), decodeNumber);
@@ -35,7 +35,7 @@ async function readRecording(scene) {
 
 /** A fresh run of panel i of rec, to count frame targets: its frames as posted. */
 async function freshFrames(core, rec, i, count) {
-  const { SimHost } = await web('sim-host.js');
+  const { SimHost } = await web('sim/sim-host.js');
   const c = rec.panels[i];
   const posted = [];
   let reply = null;

@@ -1,5 +1,5 @@
 // A heavy scene opened with its own comparison plays the recording made when the site was
-// built (issue 42 item 1; web/recording.js, tools/record_scenes.js): the page says so, the
+// built (issue 42 item 1; web/time/recording.js, tools/record_scenes.js): the page says so, the
 // first frame after t = 0 is on screen before any Worker step, the positions shown at a
 // time are the recording's frame at that time, and a changed setting leaves the recording
 // and computes live. Every check is in simulated time or step counts, none in real time
@@ -21,7 +21,7 @@ after(async () => { if (site) await site.close(); });
 const barText = (page) => page.evaluate(() => document.querySelector('#ahead').hidden ? '' : document.querySelector('#ahead-text').textContent);
 
 test('onering-squeeze opens playing its recording; a changed Δt leaves it and computes live', { timeout: 240000 }, async () => {
-  const { decodeNumber, recordedFrames } = await import(pathToFileURL(path.join(SITE, 'recordings.js')).href);
+  const { decodeNumber, recordedFrames } = await import(pathToFileURL(path.join(SITE, 'time/recordings.js')).href);
   const rec = JSON.parse(fs.readFileSync(path.join(SITE, 'recordings', 'onering-squeeze.json'), 'utf8'), decodeNumber);
   const recorded = rec.panels.map((_, i) => recordedFrames(rec, i));
   // not openLab, which asks for live stepping

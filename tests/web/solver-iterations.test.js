@@ -1,4 +1,4 @@
-// The solver-iterations plot (web/chart.js solver_iterations, sl_step_timing.iterations
+// The solver-iterations plot (web/chart/chart.js solver_iterations, sl_step_timing.iterations
 // through sl_api_measure): on onering-sphere-drop at its defaults but dt = 5e-4 s, set in
 // the URL (4 cells, 192 tets, incompressible stepper, MINRES to 1e-4; the scene's own dt is
 // 1 ms since issue 27), run through the impact to

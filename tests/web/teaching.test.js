@@ -73,7 +73,7 @@ describe('teaching lab', () => {
   test('the resolution field estimates the nodes and time per step of a value as it is typed, before building', async () => {
     // fem-twist-beam: 4r × r × r cubes (src/scenes/fem_beams.c), (r+1)² (4r+1) nodes;
     // resolution 16, the top of the range, is 18,785 nodes; the estimate of time per step is the panel's own
-    // fastest measured time × (nodes ratio)^1.1 to ^1.3 (web/cost.js), so it needs a few steps first.
+    // fastest measured time × (nodes ratio)^1.1 to ^1.3 (web/settings/cost.js), so it needs a few steps first.
     const page = await openLab('?scene=fem-twist-beam&methods=regularized');
     await page.waitForFunction(() => window.softlab.state().panels[0].msPerStep > 0, null, { timeout: 20000 });
     const s = await state(page);
@@ -118,7 +118,7 @@ describe('teaching lab', () => {
     assert.strictEqual(await meter.getAttribute('data-level'), 'bad');
     assert.match(await meter.textContent(), /Δt·ω_max = 28\.14 ≥ 2, Symplectic Euler's bound: Δt = 50 ms is beyond 3\.55 ms, it will blow up \(a linear estimate from ω_max of the body linearized at rest\)/);
     // each stepper's own bound (seed 003): RK4's is 2√2, so 2√2/ω_max = 5.02 ms
-    const rk4 = await page.evaluate(async (w) => (await import('./stability.js')).meterReading({ title: 'RK4', bound: 2 * Math.SQRT2 }, 0.005, w), s.panels[0].omegaMax);
+    const rk4 = await page.evaluate(async (w) => (await import('./core/stability.js')).meterReading({ title: 'RK4', bound: 2 * Math.SQRT2 }, 0.005, w), s.panels[0].omegaMax);
     assert.match(rk4.text, /Δt·ω_max = 2\.81 < 2\.8284, RK4's bound: stable for Δt below 5\.02 ms/);
     assert.strictEqual(rk4.level, 'warn');
     await page.locator('button[aria-label="find the largest stable Δt of panel 1"]').click();
@@ -341,7 +341,7 @@ describe('teaching lab', () => {
       assert.match(src, /[?&]embed=1/);
       assert.strictEqual(await f.evaluate(() => document.body.classList.contains('embed')), true);
       assert.strictEqual(await f.locator('.params-card').isVisible(), false, 'the controls are behind one button');
-      assert.match(await f.locator('.panel-label').first().textContent(), /^Regularized \(Servin et al\.\), Δt = 0\.005 s, grid: original/);
+      assert.match(await f.locator('.panel-label').first().textContent(), /^Regularized \(Servin et al\.\), Δt = 0\.005 s, grid model: original/);
       assert.strictEqual(await f.locator('.chart-card').isVisible(), true);
       fs.mkdirSync(RESULTS, { recursive: true });
       await parent.screenshot({ path: path.join(RESULTS, 'embed-compact.png') });

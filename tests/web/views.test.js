@@ -11,7 +11,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab: openSite } = require('./harness');
 
-// SL_VIEW_* (src/render/render.h) = VIEW of web/lab-api.js; sl_field (src/include/softlab/world.h)
+// SL_VIEW_* (src/render/render.h) = VIEW of web/core/lab-api.js; sl_field (src/include/softlab/world.h)
 const VIEW = { SHADED: 1, WIREFRAME: 2, GHOST: 4, COLOR_MAP: 8, DEFAULT: 9 };
 const FIELD = { NONE: 0, ENERGY_DENSITY: 1, VOLUME_CHANGE: 2 };
 const BEAM = '?scene=fem-soft-beam&methods=regularized&paused=1';

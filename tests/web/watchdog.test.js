@@ -1,8 +1,8 @@
-// The page's watchdog over its simulation Workers (web/sim-client.js, issue 43), with
+// The page's watchdog over its simulation Workers (web/sim/sim-client.js, issue 43), with
 // stand-in Workers under node (no page, no load from drawing): a Worker that stops
 // answering is lost after SILENT_MS and two checks; one that answers, or that announced a
 // long computation, is not; a lost Worker's requests fail with WorkerLost and its clients
-// move to the new Worker. And the course API's bound on pending messages (web/course-api.js)
+// move to the new Worker. And the course API's bound on pending messages (web/course/course-api.js)
 // with a stand-in lab whose every state takes 20 ms to read: 10,000 get-state messages
 // leave at most 32 waiting, hello is answered at once, fields are own fields only.
 'use strict';
@@ -37,7 +37,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 test('watchdog: a silent Worker is lost within SILENT_MS + 2 checks; its requests fail; its clients move on', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool, SILENT_MS, PING_MS } = await load('sim-client.js');
+  const { SimPool, SILENT_MS, PING_MS } = await load('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 2);
   try {
     const [a, b] = pool.open(2);
@@ -74,7 +74,7 @@ test('watchdog: a silent Worker is lost within SILENT_MS + 2 checks; its request
 
 test('watchdog: a Worker that announced a long computation is given its time; after it, the silence counts again', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool, SILENT_MS } = await load('sim-client.js');
+  const { SimPool, SILENT_MS } = await load('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 1);
   try {
     const [a] = pool.open(1);
@@ -94,7 +94,7 @@ test('watchdog: a Worker that announced a long computation is given its time; af
 
 test('watchdog: a crash (an error event) is a loss at once; restarts are bounded', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool } = await load('sim-client.js');
+  const { SimPool } = await load('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 1);
   try {
     const [a] = pool.open(1);
@@ -132,7 +132,7 @@ function fakeLab() {
 }
 
 test('course API: 10,000 get-state leave at most 32 waiting (busy), hello at once and before their refusals, one reading per batch', async () => {
-  const { startCourseApi, MAX_PENDING } = await staged('course-api.js');
+  const { startCourseApi, MAX_PENDING } = await staged('course/course-api.js');
   const { win, lab, post, answers, reads } = fakeLab();
   startCourseApi(win, lab);
   for (let k = 0; k < 10000; k++) post({ softlab: 1, id: k, type: 'get-state' });
@@ -154,7 +154,7 @@ test('course API: 10,000 get-state leave at most 32 waiting (busy), hello at onc
 });
 
 test('course API: fields are own fields: constructor, toString, hasOwnProperty, __proto__ are unknown fields', async () => {
-  const { startCourseApi } = await staged('course-api.js');
+  const { startCourseApi } = await staged('course/course-api.js');
   const { win, lab, post, answers } = fakeLab();
   startCourseApi(win, lab);
   for (const name of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) post({ softlab: 1, id: name, type: 'play', [name]: 1 });

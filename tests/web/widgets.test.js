@@ -3,10 +3,11 @@
 // v = −sin 10t; E₀ = ½ k (0.1)² = 0.5 J): the phase portrait, the divergence marker on
 // the plot, the energy bars and the log-scale relative energy error.
 'use strict';
+const { loadStagedCore } = require('../../tools/staged_core');
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 
-const { startSite, openLab: openSite, labState } = require('./harness');
+const { startSite, openLab: openSite, labState, SITE } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
@@ -27,7 +28,7 @@ async function runTo(page, t) {
   return labState(page);
 }
 
-/** The lab's live chart (web/chart.js LabChart) as plain data: its quantity and uPlot's
+/** The lab's live chart (web/chart/chart.js LabChart) as plain data: its quantity and uPlot's
  *  data, nulls kept. */
 const chartData = (page) => page.evaluate(async () => {
   const chart = window.softlab.chart;
@@ -216,7 +217,7 @@ describe('teaching widgets', () => {
     assert.strictEqual(await dialog.isVisible(), true);
     const keys = await dialog.locator('dt').allTextContents();
     console.log(`help lists ${keys.length} entries: ${keys.join(' | ')}`);
-    // every key the transport bar answers is listed (web/transport.js), and the view keys
+    // every key the transport bar answers is listed (web/time/transport.js), and the view keys
     for (const k of ['Space', '. or →', 'R', '?', 'Esc', '0', '+ −']) assert.ok(keys.includes(k), `${k} in ${JSON.stringify(keys)}`);
     assert.strictEqual(keys.length, 17);
     await page.keyboard.press('Escape');
@@ -256,11 +257,15 @@ describe('teaching widgets', () => {
     // the race preset: four explicit integrators at the scene's Δt, the log energy error;
     // explode's Δt on a stiffer body (ω_max = 1234 rad/s): 3/1234 = 2.431e-3 s, rounded up
     // to three digits
-    const other = await page.evaluate(async () => {
-      const { presetQuery, explodeDt, raceDt } = await import('./presets.js');
-      return { zoo: presetQuery('zoo', { scene: 'oscillator', panels: [{ method: 'rk4', dt: 0.3, beta: 0, params: {} }] }, 10, 0.01), stiff: explodeDt(1234), none: explodeDt(Infinity),
-        cube: presetQuery('zoo', { scene: 'swinging-cube', panels: [{ method: 'regularized', dt: 0.05, beta: 0, params: {} }] }, 563.3, 0.05), race: [raceDt(1234, 1), raceDt(NaN, 0.02)] };
-    });
+    // (read in node from the staged core: the preset's rule is the core's, through the wasm API)
+    const { core, web } = await loadStagedCore(SITE);
+    const { presetQuery, explodeDt, raceDt } = await web('settings/presets.js');
+    const other = {
+      zoo: presetQuery(core, 'zoo', { scene: 'oscillator', panels: [{ method: 'rk4', dt: 0.3, beta: 0, params: {} }] }, 10, 0.01),
+      stiff: explodeDt(core, 1234), none: explodeDt(core, Infinity),
+      cube: presetQuery(core, 'zoo', { scene: 'swinging-cube', panels: [{ method: 'regularized', dt: 0.05, beta: 0, params: {} }] }, 563.3, 0.05),
+      race: [raceDt(core, 1234, 1), raceDt(core, NaN, 0.02)],
+    };
     // the race at Δt·ω_max = 0.5 rounded down, or the scene's Δt if smaller: the oscillator
     // (ω = 10 rad/s) keeps its 0.01 s; the swinging cube (ω_max = 563.3 rad/s at rest) runs at
     // 0.5/563.3 = 8.88e-4 -> 8.8e-4 s, ωΔt = 0.50 below Forest–Ruth's 1.5734 (at its 0.05 s,

@@ -1,5 +1,5 @@
-// A simulation Worker that dies or stops answering (issue 43; web/sim-client.js finds it,
-// web/recovery.js restarts it). The lab (thread-suture: four panels on two Workers, 1 2 2 1)
+// A simulation Worker that dies or stops answering (issue 43; web/sim/sim-client.js finds it,
+// web/sim/recovery.js restarts it). The lab (thread-suture: four panels on two Workers, 1 2 2 1)
 // is embedded in a page of its own, which speaks the course API to it. Worker 0 (panels 1
 // and 4) is ended with Worker.terminate() (no event, as an out-of-memory kill), made to
 // hang, or made to throw: its panels must say so in words within 2 s (not "running"), the
@@ -86,7 +86,7 @@ async function fault(kind) {
   }), kind);
 }
 
-/** Noticed within 2 s: the page's watchdog checks on a timer (web/sim-client.js: the
+/** Noticed within 2 s: the page's watchdog checks on a timer (web/sim/sim-client.js: the
  *  silence counts from the last message the page read, and two checks in a row confirm
  *  it), and a page whose own timers come late (this 2-core machine shared with other
  *  builds: 20 ms timers up to 2.1 s apart at a load of 17) notices as late; three such
@@ -123,7 +123,7 @@ describe('a lost simulation Worker', () => {
     for (const text of said.texts) assert.match(text, /^(the simulation Worker stopped answering: starting a new one, from t = 0…|restarted from t = 0: its simulation Worker stopped answering)$/);
     assert.match(said.lines[0], /simulation Worker stopped answering/); // the panel's state line on the page
     assert.match(said.lines[3], /simulation Worker stopped answering/);
-    // the perf line: from 0.6 s of silence on (web/perf.js QUIET_MS and a frame), it names
+    // the perf line: from 0.6 s of silence on (web/time/perf.js QUIET_MS and a frame), it names
     // the Worker, never "the machine"; and it says what happened once it is known
     for (const [ms, line] of said.perf) if (ms > 600) assert.doesNotMatch(line, /machine/, `${ms.toFixed(0)} ms: ${line}`);
     assert.ok(said.perf.some(([, line]) => /simulation Worker of panels 1 and 4 stopped answering and was replaced: every panel restarted from t = 0/.test(line)),

@@ -1,4 +1,4 @@
-// How many Workers step a comparison and which panel goes to which (web/sim-client.js,
+// How many Workers step a comparison and which panel goes to which (web/sim/sim-client.js,
 // issue 27): two on a 2-core machine, panels paired end to end. Pure functions: node, no page.
 'use strict';
 const { test } = require('node:test');
@@ -6,7 +6,7 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'sim-client.js')).href);
+const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'sim/sim-client.js')).href);
 
 test('Worker count: two on two cores, one per spare core above, never more than panels', async () => {
   const { workerCount } = await load();

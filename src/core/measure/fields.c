@@ -9,6 +9,18 @@
 #include "measure/measure.h"
 #include "softlab/incompressible.h"
 
+static const sl_field_info FIELD_INFOS[SL_FIELD_COUNT] = {
+    [SL_FIELD_NONE] = {"none", "none", "", ""},
+    [SL_FIELD_ENERGY_DENSITY] = {"energy", "strain energy density", "strain energy density (J/m³)", "J/m³"},
+    [SL_FIELD_VOLUME_CHANGE] = {"volume", "volume change", "volume change det F − 1", ""},
+    /* p^/dt of the one-ring rows (seed 001 eq. 2): only the `incompressible` stepper has it */
+    [SL_FIELD_PRESSURE] = {"pressure", "pressure (incompressible)", "pressure p̂/Δt (Pa; incompressible stepper only)", "Pa"},
+};
+
+const sl_field_info *sl_field_describe(int field) {
+    return field >= 0 && field < SL_FIELD_COUNT ? &FIELD_INFOS[field] : NULL;
+}
+
 sl_status sl_world_node_volume_change(const sl_world *w, double *out) {
     if (!w || !out) return SL_ERR_NULL;
     int n = sl_world_node_count(w), ne = sl_world_edge_count(w);

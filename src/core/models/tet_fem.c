@@ -20,6 +20,15 @@ static const double Q_NORMAL[3][3] = {
 /* Voigt shear components (j, k): g12, g13, g23. */
 static const int SHEAR[3][2] = {{0, 1}, {0, 2}, {1, 2}};
 
+const char *sl_strain_label(int strain) {
+    switch (strain) {
+    case SL_STRAIN_GREEN: return "Green-strain FEM";
+    case SL_STRAIN_LINEAR: return "linear FEM";
+    case SL_STRAIN_GREEN_DEVIATORIC: return "deviatoric Green-strain FEM";
+    default: return "";
+    }
+}
+
 sl_status sl_material_lame(const sl_material *m, double *lambda, double *mu) {
     if (!m || !lambda || !mu) return SL_ERR_NULL;
     double Y = m->young_modulus, nu = m->poisson_ratio;

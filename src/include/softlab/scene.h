@@ -46,6 +46,8 @@ typedef struct sl_param_info {
     int integer;        /* 1 if only whole numbers are valid */
     int log_scale;      /* 1 if a slider should be logarithmic */
     const char *const *choices; /* names of the values min..max (integer parameters), or NULL */
+    const char *const *choice_labels; /* what each of those values is, in words for a menu
+                                         (e.g. "original (Terzopoulos 1987)"), or NULL: the names */
 } sl_param_info;
 
 extern const sl_param_info sl_param_infos[SL_PARAM_COUNT];
@@ -72,7 +74,7 @@ typedef struct sl_scene_class {
     const char *citation;       /* seed file, section, figure */
     const char *description;    /* a few sentences for the student: what to watch */
     /* The comparison the page opens with when its URL names no steppers, in the page's
-     * URL syntax (web/params.js), e.g. "methods=regularized,regularized&grid_variant=0,1&
+     * URL syntax (web/settings/params.js), e.g. "methods=regularized,regularized&grid_variant=0,1&
      * plot=volume_ratio"; NULL: symplectic Euler, linearly implicit Euler and the
      * regularized stepper (seed 000 Fig. 2), plotting the tracked height. */
     const char *default_view;
@@ -112,7 +114,7 @@ typedef struct sl_scene_class {
  * in unstable_panels (`softlab check-defaults`, issue 26). */
 #define SL_SCENE_CHECK_SECONDS 30.0
 
-/* At most this many panels side by side (web/params.js MAX_PANELS). */
+/* At most this many panels side by side (web/settings/params.js MAX_PANELS). */
 #define SL_SCENE_MAX_PANELS 4
 
 /* One panel of a scene's opening comparison. */
@@ -124,7 +126,7 @@ typedef struct sl_scene_panel {
 } sl_scene_panel;
 
 /* The panels (*count of them, at most SL_SCENE_MAX_PANELS) of sc's opening comparison:
- * default_view read as the page reads it (web/params.js parseParams): its methods (none:
+ * default_view read as the page reads it (web/settings/params.js parseParams): its methods (none:
  * symplectic Euler, linearly implicit Euler and the regularized stepper), each at the
  * view's dt, beta and scene parameters (one value for all panels or one per panel) or
  * else the scene's defaults; keys that only change the view (plot, camera, ...) are
@@ -133,16 +135,35 @@ typedef struct sl_scene_panel {
  * unstable_panels beyond the last panel). */
 sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *panels, int *count);
 
-/* The lab's "explicit integrator race" preset (web/presets.js RACE_OMEGA_DT, raceDt) runs
- * symplectic Euler, Verlet, Forest-Ruth and RK4 at dt = SL_RACE_OMEGA_DT / omega_max of panel
- * 1 at rest: a third of Forest-Ruth's bound 1.5734, the smallest of the four, leaving room for
- * a body that stiffens as it moves (the lifted grid box's energy grows at omega dt = 1). */
+/* The lab's "explicit integrator race" preset (web/settings/presets.js; the one place of its
+ * rule, which the page reads through the wasm API and `softlab check-defaults --race` runs)
+ * runs SL_RACE_STEPPER_COUNT explicit integrators, sl_scene_race_steppers (symplectic Euler,
+ * Verlet, Forest-Ruth and RK4: seed 003's race, lesson 003), at dt = SL_RACE_OMEGA_DT /
+ * omega_max of panel 1 at rest: a third of Forest-Ruth's bound 1.5734, the smallest of the
+ * four, so that all four run and their energy errors differ by their orders, leaving room for
+ * a body that stiffens as it moves (the lifted grid box's energy grows at omega dt = 1). At
+ * a scene's own dt the race died: the swinging cube's 0.05 s is omega dt = 28. */
 #define SL_RACE_OMEGA_DT 0.5
+#define SL_RACE_STEPPER_COUNT 4
+extern const char *const sl_scene_race_steppers[SL_RACE_STEPPER_COUNT];
 
 /* The race preset's dt (s): SL_RACE_OMEGA_DT / omega_max rounded down to two significant
  * digits, or dt_default (the scene's dt, s) if that is smaller or omega_max (rad/s) is not
- * a positive number (web/presets.js raceDt). */
+ * a positive number. */
 double sl_scene_race_dt(double omega_max, double dt_default);
+
+/* The lab's "make it explode" preset runs panel 1 under explicit Euler at dt =
+ * SL_EXPLODE_OMEGA_DT / omega_max, 1.5 times the bound 2 the stability meter marks
+ * (symplectic Euler's). Explicit Euler is unstable at every dt on an undamped body
+ * (|1 + i omega dt| > 1); at omega dt = 3 its fastest mode grows by sqrt(10) a step, so the
+ * run diverges within a few steps instead of creeping for seconds. */
+#define SL_EXPLODE_OMEGA_DT 3.0
+
+/* The explode preset's dt (s) for omega_max (rad/s) of the body at rest: SL_EXPLODE_OMEGA_DT
+ * / omega_max rounded up to three significant digits (so omega dt lands in [3, 3.03)),
+ * clamped to the page's dt range [SL_DT_MIN_PAGE, SL_DT_MAX]; NaN if omega_max is not a
+ * positive finite number. */
+double sl_scene_explode_dt(double omega_max);
 
 extern const sl_scene_class *const sl_scenes[];
 extern const int sl_scene_count;

@@ -28,6 +28,10 @@
  * stepper (seed 001 §5), whose one-ring projection handles volume instead. */
 typedef enum sl_strain { SL_STRAIN_GREEN, SL_STRAIN_LINEAR, SL_STRAIN_GREEN_DEVIATORIC } sl_strain;
 
+/* The model's name in words, e.g. "Green-strain FEM" (the page's element inspector);
+ * "" for a value that is no sl_strain. */
+const char *sl_strain_label(int strain);
+
 typedef struct sl_material {
     double young_modulus; /* Y, Pa, > 0 */
     double poisson_ratio; /* nu, [0, 0.5] */

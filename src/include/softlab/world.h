@@ -401,6 +401,17 @@ typedef enum sl_field {
     SL_FIELD_COUNT
 } sl_field;
 
+/* What a field is, for a front-end's menu, legend and URL: the one place of its words. */
+typedef struct sl_field_info {
+    const char *name;   /* URL spelling, e.g. "energy" (the page's color=) */
+    const char *label;  /* a menu's words, e.g. "strain energy density" */
+    const char *legend; /* a legend's title with the unit, e.g. "strain energy density (J/m³)" */
+    const char *unit;   /* SI unit, e.g. "J/m³" ("" for dimensionless), UTF-8 */
+} sl_field_info;
+
+/* The description of field (SL_FIELD_NONE .. SL_FIELD_COUNT - 1), or NULL outside. */
+const sl_field_info *sl_field_describe(int field);
+
 /* Field `field` (sl_field, not SL_FIELD_NONE) at every node of w. out: double[n].
  * Errors: SL_ERR_NULL, SL_ERR_INDEX (unknown field or SL_FIELD_NONE), and those of the
  * field's function (SL_ERR_RANGE: the world has no edges or no tets; for

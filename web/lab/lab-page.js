@@ -1,0 +1,130 @@
+// The lab page's own wiring around the panels, parts of web/app.js startLab that need no
+// lab state: the lab's events for the course API, the page's layout for its panel count,
+// the panels' creation one per task (with the charting library loading meanwhile), the
+// landmarks' names, and what stops a lab out of
+// sight or resizes its panels.
+
+import { Panel, resizePanels } from '../panel/panel.js';
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** Resolves in a task of its own: the lab's start is cut into pieces of well under 50 ms
+ *  of main-thread work, so a lesson with four labs stays responsive while they open (a
+ *  message, not setTimeout, which a browser may hold back in a frame). */
+export function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
+/** The lab's events (diverged, frame, answered) for the course API through the face:
+ *  {emit(name, detail), on(name, fn) -> unsubscribe}. A listener that throws is logged and
+ *  never stops the lab. */
+export function labEvents() {
+  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set() };
+  return {
+    emit(name, detail) {
+      for (const fn of listeners[name]) {
+        try { fn(detail); } catch (err) { console.error(err); }
+      }
+    },
+    on(name, fn) {
+      if (!listeners[name]) throw new Error(`no lab event ${name}`);
+      listeners[name].add(fn);
+      return () => listeners[name].delete(fn);
+    },
+  };
+}
+
+/** The page's layout for `count` panels, set before they size their views: the grid's
+ *  panel count, and compact (an embed, or a phone: 600 px wide or 500 px high at most),
+ *  kept as the window changes; the panels are resized whenever compact changes. */
+export function layoutPage(count, embed, panels) {
+  document.documentElement.style.setProperty('--panel-count', String(count));
+  document.documentElement.dataset.panels = String(count);
+  document.body.classList.toggle('embed', !!embed);
+  const small = matchMedia('(max-width: 600px), (max-height: 500px)');
+  const compact = () => {
+    document.body.classList.toggle('compact', !!embed || small.matches);
+    resizePanels(panels);
+  };
+  small.addEventListener('change', compact);
+  compact();
+}
+
+/** Pushes a Panel per entry of config.panels onto `panels` (their Workers from pool),
+ *  sizes them, then creates their views one per task (a WebGL context each); resolves once
+ *  all are built, rejects with the first failure. */
+export async function createPanels(core, pool, scene, config, onPanel, panels) {
+  const clients = pool.open(config.panels.length, scene.mesh || null);
+  config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
+  resizePanels(panels);
+  const creating = [];
+  for (const p of panels) {
+    const c = p.create();
+    c.catch(() => {});
+    creating.push(c);
+    await nextTask();
+  }
+  await Promise.all(creating);
+}
+
+/** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
+function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error(`${src} did not load`));
+    document.head.append(s);
+  });
+}
+
+/** The page laid out for config's panels, then the panels built (hooks: web/panel/panel.js
+ *  `on`). Resolves to {panels, charting}: charting resolves once the charting library
+ *  ran, which loads while the Workers build (its 50-130 ms of evaluation are then off the
+ *  path to the first frame). */
+export async function openPanels(core, pool, config, hooks) {
+  const panels = [];
+  // the panels' grid first: each panel sizes its canvas (and WebGL context) once
+  layoutPage(config.panels.length, config.embed, panels);
+  const charting = loadScript('uPlot.iife.min.js'); // preloaded by index.html
+  await createPanels(core, pool, config.scene, config, hooks, panels);
+  performance.mark('softlab-panels-built');
+  await nextTask();
+  return { panels, charting };
+}
+
+/** Names the page's landmarks after this lab's comparison: a course page with several labs
+ *  (a lesson) then has no two landmarks of one name (axe landmark-unique across frames). */
+export function nameLandmarks(scene, panels) {
+  const name = `${scene.title}: ${panels.map((p) => p.page.label()).join('; ')}`;
+  $('header.top').setAttribute('aria-label', `controls of ${name}`);
+  $('main').setAttribute('aria-label', `lab: ${name}`);
+  $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
+  $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
+  $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
+  $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
+}
+
+/** What keeps the page in shape once the lab runs: a lab out of sight (an embed scrolled
+ *  away in a lesson, a hidden tab) takes no steps (clock.setSuspended); the panels follow
+ *  their canvases' size; compact's "controls" button shows the rest of the controls. */
+export function watchPage(clock, panels) {
+  let inView = true;
+  const suspend = () => clock.setSuspended(!inView || document.visibilityState === 'hidden');
+  new IntersectionObserver((entries) => { inView = entries[entries.length - 1].isIntersecting; suspend(); })
+    .observe($('#panels'));
+  document.addEventListener('visibilitychange', suspend);
+  const toggle = $('#controls-toggle');
+  toggle.addEventListener('click', () => {
+    const open = document.body.classList.toggle('show-controls');
+    toggle.setAttribute('aria-expanded', String(open));
+    resizePanels(panels);
+  });
+  const ro = new ResizeObserver(() => resizePanels(panels));
+  for (const p of panels) ro.observe(p.page.canvas);
+  resizePanels(panels);
+}

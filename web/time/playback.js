@@ -1,0 +1,74 @@
+// The playback bar of a computed-ahead run (web/time/clock.js): what is shown and how far the
+// Workers have computed, a slider to scrub through it, the steppers' own speed (so the
+// reader knows the motion is played back, not live) and a button back to live stepping.
+
+import { announce } from '../ui/announce.js';
+import { AHEAD_BUFFER } from './clock.js';
+import { fmtSpeed } from '../ui/format.js';
+
+const UPDATE_EVERY_MS = 250;
+
+/** Binds the bar (#ahead) to clock; onLive(): the reader chose live stepping (the URL
+ *  keeps it). Returns {update(now): every animation frame, changed(on): the clock's
+ *  onAhead}. */
+export function bindPlayback(clock, onLive) {
+  const bar = document.getElementById('ahead');
+  const scrub = document.getElementById('ahead-scrub');
+  const text = document.getElementById('ahead-text');
+  const progress = document.getElementById('ahead-progress');
+  let updatedAt = -Infinity, dragging = false;
+  scrub.addEventListener('input', () => {
+    dragging = true;
+    clock.seek(Number(scrub.value));
+  });
+  scrub.addEventListener('change', () => { dragging = false; });
+  document.getElementById('go-live').addEventListener('click', () => {
+    onLive(); // first: a recording is left before the clock goes live
+    clock.goLive();
+  });
+
+  function update(now) {
+    bar.hidden = !clock.ahead;
+    if (!clock.ahead || now - updatedAt < UPDATE_EVERY_MS) return;
+    updatedAt = now;
+    const lo = clock.earliest(), hi = Math.max(clock.computed(), lo);
+    scrub.min = String(lo);
+    scrub.max = String(hi);
+    if (!dragging) scrub.value = String(clock.time);
+    scrub.setAttribute('aria-valuetext', `t = ${clock.time.toFixed(2)} s of ${hi.toFixed(2)} s computed`);
+    const rate = clock.aheadRate;
+    const waiting = clock.playing && clock.buffering;
+    const steppers = Number.isFinite(rate) ? `steppers at ${fmtSpeed(rate)}× real time` : 'measuring the steppers’ speed';
+    const rec = clock.recording;
+    bar.dataset.recording = rec ? '1' : '0';
+    if (rec && clock.time < rec.span) {
+      // the frames shown are the recording's (web/time/recording.js): say so, and what comes after
+      const workers = Math.min(...clock.active().map((p) => p.latest));
+      const behind = Number.isFinite(workers) ? `, now at t = ${workers.toFixed(2)} s` : '';
+      text.textContent = `Recording made with softlab’s core when this site was built, t = 0 to ${rec.span.toFixed(2)} s, played at ${clock.speed}× · ` +
+        `the Workers compute the same run here meanwhile (${steppers}${behind}) and it goes on with their frames after ${rec.span.toFixed(2)} s · change any setting to compute live`;
+    } else if (waiting) {
+      // the wait before the next clip: how much is there, how much it needs, about how long
+      const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
+      progress.max = need;
+      progress.value = Math.min(have, need);
+      // from where the Workers' states are (behind a recording's end they are far behind
+      // what is shown: web/time/recording.js)
+      const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
+      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil(Math.max(0, clock.time + need - workers) / rate)} s)` : '';
+      const ended = rec ? `the recording ended at t = ${rec.span.toFixed(2)} s; ` : '';
+      text.textContent = `${ended}computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
+    } else {
+      text.textContent = `computed ahead to t = ${hi.toFixed(2)} s, played back at ${clock.speed}× · ${steppers}`;
+    }
+    progress.hidden = !waiting;
+    bar.dataset.waiting = waiting ? '1' : '0';
+  }
+
+  /** After the clock went computed ahead (on) or live: said once to a screen reader. */
+  function changed(on) {
+    updatedAt = -Infinity;
+    if (on && Number.isFinite(clock.liveRate)) announce(`This comparison steps at ${fmtSpeed(clock.liveRate)}× real time here: it is computed ahead and played back.`);
+  }
+  return { update, changed };
+}

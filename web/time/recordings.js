@@ -1,0 +1,68 @@
+// Recordings (issue 42 item 1): the default comparisons too heavy to compute live here,
+// recorded when the site is built (tools/record_scenes.js: softlab.wasm and the Workers'
+// own code, web/sim/sim-host.js, run under node) into recordings/<scene>.json. A lab that opens
+// one of these scenes with its own comparison plays the recording at once at real time
+// (web/time/recording.js) while its Workers compute the same run from t = 0 behind it.
+//
+// The file: {format, scene, frameSpacing (s), span (s: the last frame's target), panels:
+// [{method, dt, beta, params, nodes, sampleKeys, frames:
+// [{t, at, measures, height, grabbed, stopped, verdict, plates, samples: [[value per
+// sampleKey]]}], positions: base64 of float32 [frame][node][xyz]}]}. Numbers that JSON
+// cannot write (NaN, ±Infinity) are written {"$": "NaN"}.
+
+/** The scenes recorded, how much of each (s simulated, from t = 0: each scene's own t_end)
+ *  and what each panel's recording cost (processor s, wasm under node, measured by
+ *  tools/record_scenes.js on this 2-core machine; only the order of the jobs uses it, the
+ *  dearest first, so that both cores finish together: about 91 processor s in all, the
+ *  squeeze's one-ring panel 43 of them). */
+export const RECORDINGS = [
+  { scene: 'onering-squeeze', span: 1.5, cost: [43, 8.4] },
+  { scene: 'onering-cantilever', span: 2.0, cost: [4.2, 6.4] },
+  { scene: 'onering-torus-drop', span: 1.0, cost: [12.5, 3.2] },
+  { scene: 'warp-tube-drop', span: 2.0, cost: [1.0, 8.7, 3.2, 0.5] },
+];
+
+export const RECORDING_FORMAT = 1;
+
+/** JSON.stringify's replacer: non-finite numbers as {"$": "NaN" | "Infinity" | "-Infinity"}. */
+export function encodeNumber(key, value) {
+  return typeof value === 'number' && !Number.isFinite(value) ? { $: String(value) } : value;
+}
+
+/** JSON.parse's reviver undoing encodeNumber. */
+export function decodeNumber(key, value) {
+  if (value && typeof value === 'object' && !Array.isArray(value) && typeof value.$ === 'string' && Object.keys(value).length === 1) return Number(value.$);
+  return value;
+}
+
+/** Float32 array of a base64 string (browser and node). */
+export function float32FromBase64(text) {
+  const bytes = typeof atob === 'function' ? Uint8Array.from(atob(text), (c) => c.charCodeAt(0)) : new Uint8Array(Buffer.from(text, 'base64'));
+  return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+}
+
+/** The panel frames of a parsed recording, in the shape web/sim/sim-host.js postFrame posts
+ *  them (recorded: true, no Worker steps), for panel i. Positions come back as the double
+ *  nearest the recorded float32. */
+export function recordedFrames(rec, i) {
+  const p = rec.panels[i];
+  const all = float32FromBase64(p.positions);
+  const n3 = 3 * p.nodes;
+  return p.frames.map((f, k) => ({
+    t: f.t, at: f.at, replace: false, recorded: true,
+    positions: Float64Array.from(all.subarray(k * n3, (k + 1) * n3)),
+    field: null, fieldId: 0, rotations: null, inspection: null,
+    plates: Float64Array.from(f.plates),
+    samples: f.samples.map((row) => Object.fromEntries(p.sampleKeys.map((key, j) => [key, row[j]]))),
+    measures: f.measures, height: f.height, grabbed: f.grabbed, stopped: f.stopped, verdict: f.verdict,
+    steps: 0, stepMs: 0, lastStepMs: NaN, busyMs: 0,
+  }));
+}
+
+/** Whether a panel's configuration ({method, dt, beta, params}) is the one recorded. */
+export function sameRun(recorded, config) {
+  const keys = (o) => Object.keys(o || {}).sort();
+  const a = recorded.params || {}, b = config.params || {};
+  return recorded.method === config.method && recorded.dt === config.dt && (recorded.beta || 0) === (config.beta || 0) &&
+    keys(a).join() === keys(b).join() && keys(a).every((k) => a[k] === b[k]);
+}

@@ -1,0 +1,49 @@
+// The transport bar: play/pause (one toggle button), single step, reset, speed, and their
+// keys (space, → or ".", R). Typing in a field and arrow keys on a view (web/input/camera.js)
+// are left alone.
+
+import { announce } from '../ui/announce.js';
+
+const $ = (sel) => document.querySelector(sel);
+
+/** Binds the buttons and keys to clock (web/time/clock.js), stepOnce() and resetAll(). The
+ *  reset and a play/pause the reader asked for (button or key) are said once in the live
+ *  region; a play/pause of the page itself (a replay, the course API) is not. */
+export function bindTransport(clock, stepOnce, resetAll) {
+  const setPlaying = (on) => {
+    clock.setPlaying(on);
+    announce(on ? 'Playing.' : `Paused at t = ${clock.time.toFixed(3)} s.`);
+  };
+  const toggle = () => setPlaying(!clock.playing);
+  const reset = () => {
+    resetAll();
+    announce('Reset: every panel back to t = 0.');
+  };
+  // one button that stays enabled (and so keeps the focus) whichever way it goes
+  // the button does what its label says (showPlaying), not the opposite of whatever the
+  // clock is at the click: a replay or the course API may have started or stopped the clock
+  // since the label was drawn, and a blind toggle would then undo what the reader asked for
+  $('#play').addEventListener('click', (e) => setPlaying(e.currentTarget.dataset.action !== 'pause'));
+  $('#step').addEventListener('click', stepOnce);
+  $('#reset').addEventListener('click', reset);
+  $('#speed').addEventListener('change', (e) => { clock.speed = Number(e.target.value) || 1; });
+  document.addEventListener('keydown', (e) => {
+    // typing goes to fields; space on a button presses it; arrows on a view orbit (camera.js)
+    if (e.target.closest('input, select, textarea, dialog')) return;
+    if (e.key === ' ' && e.target.closest('button')) return;
+    if (e.key === ' ') { e.preventDefault(); toggle(); }
+    else if (e.key === 'ArrowRight' || e.key === '.') stepOnce();
+    else if (e.key === 'r' || e.key === 'R') reset();
+  });
+}
+
+/** Shows play or pause as the state: the toggle's label and icon say what pressing it
+ *  does (data-action, for CSS and tests), data-playing on the body for CSS. */
+export function showPlaying(on) {
+  const button = $('#play');
+  const action = on ? 'pause' : 'play';
+  button.dataset.action = action;
+  button.querySelector('.play-label').textContent = on ? 'Pause' : 'Play';
+  button.title = `${on ? 'Pause' : 'Play'} (space)`;
+  document.body.dataset.playing = on ? '1' : '0';
+}
