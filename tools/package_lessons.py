@@ -43,6 +43,7 @@ JS_REFS = [
     re.compile(r'''\bimport\(\s*['"]([^'"]+)['"]\s*\)'''),                 # import('...')
     re.compile(r'''\bnew\s+URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url'''),
     re.compile(r'''\bimportScripts\(\s*['"]([^'"]+)['"]'''),
+    re.compile(r'''\bloadScript\(\s*['"]([^'"]+)['"]'''),            # web/lab-page.js: uPlot
 ]
 CSS_REFS = re.compile(r'''url\(\s*['"]?([^'")]+?)['"]?\s*\)''')
 # names the code builds at run time (see the docstring)
