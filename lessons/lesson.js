@@ -96,7 +96,7 @@ function setupQuestion(div, measure, index, report = () => {}) {
     const tol = Number(div.dataset.tolerance || 0.05);
     const good = Number.isFinite(abs) ? Math.abs(answer - truth) <= abs : Math.abs(answer / truth - 1) <= tol;
     const unit = div.dataset.unit !== undefined ? div.dataset.unit : 's';
-    const within = Number.isFinite(abs) ? `± ${abs}` : tolerancePercent(tol);
+    const within = Number.isFinite(abs) ? `± ${abs}${unit ? ' ' + unit : ''}` : tolerancePercent(tol);
     out.className = good ? 'ok' : 'bad';
     out.textContent = good
       ? `Right: the simulation gives ${truth.toPrecision(3)}${unit ? ' ' + unit : ''}.`
