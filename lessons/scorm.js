@@ -82,11 +82,12 @@ export function scoreOf(answers, mastery) {
 }
 
 /** Connects the lesson's `count` questions to the platform's SCORM 1.2 API, if one is
- *  found: returns { record(index, {response, correct, truth}) } (index from 0; response,
- *  truth: numbers), or null without an API or when LMSInitialize refuses. `win`: the
- *  lesson's window (its parents are searched, its pagehide finishes the session). */
+ *  found: returns { record(index, {response, correct, truth}), finish() } (index from 0;
+ *  response, truth: numbers), or null without an API or when LMSInitialize refuses. A
+ *  lesson without questions (count 0) is completed by being opened, and has no score.
+ *  `win`: the lesson's window (its parents are searched, its pagehide finishes the session). */
 export function connectScorm(count, { win = window, api = findScormApi(win) } = {}) {
-  if (!api || count <= 0) return null;
+  if (!api) return null;
   if (String(api.LMSInitialize('')) !== 'true') return null;
   const get = (name) => String(api.LMSGetValue(name) ?? '');
   const set = (name, value) => api.LMSSetValue(name, String(value));
@@ -103,7 +104,10 @@ export function connectScorm(count, { win = window, api = findScormApi(win) } = 
   } catch { /* nothing kept, or not ours */ }
 
   const status = get('cmi.core.lesson_status');
-  if (status === '' || status === 'not attempted') set('cmi.core.lesson_status', 'incomplete');
+  if (status === '' || status === 'not attempted') {
+    set('cmi.core.lesson_status', count > 0 ? 'incomplete' : 'completed');
+    if (count === 0) api.LMSCommit('');
+  }
   let finished = false;
 
   const record = (index, { response, correct, truth }) => {

@@ -178,6 +178,24 @@ describe(`SCORM 1.2 package of lesson ${LESSON}`, () => {
     await page.close();
   });
 
+  test('a lesson without questions (005, XPBD) is completed by being opened, with no score', { timeout: 120000 }, async () => {
+    const pkg = path.join(dir, 'lms', 'pkg005');
+    execFileSync('python3', ['-m', 'zipfile', '-e', path.join(dir, 'packages', '005-xpbd.zip'), pkg]);
+    const href = /<resource\b[^>]*\shref="([^"]+)"/.exec(fs.readFileSync(path.join(pkg, 'imsmanifest.xml'), 'utf8'))[1];
+    const page = await site.browser.newPage();
+    await page.goto(`${site.base}/index.html?launch=${encodeURIComponent('pkg005/' + href)}`);
+    await page.waitForFunction(() => {
+      const w = document.getElementById('sco').contentWindow;
+      return w && w.softlabLesson && w.softlabLesson.ready;
+    }, null, { timeout: 30000 });
+    const r = await recorded(page);
+    assert.strictEqual(await page.evaluate(() => document.getElementById('sco').contentDocument.querySelectorAll('.question').length), 0);
+    assert.strictEqual(r.status, 'completed');
+    assert.strictEqual(r.raw, '');
+    assert.deepStrictEqual(r.calls, ['LMSInitialize', 'LMSCommit']);
+    await page.close();
+  });
+
   test('without a platform the packaged lesson looks for no API and checks answers as on the site', { timeout: 120000 }, async () => {
     const page = await site.browser.newPage();
     await page.goto(`${site.base}/pkg/lessons/${LESSON}.html`);
