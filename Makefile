@@ -15,7 +15,7 @@ CFLAGS  := $(WARN) $(OPT)
 CS_INC  := -I$(CS_DIR)/Include
 OBJ     := $(BUILD)/obj
 
-.PHONY: all setup native wasm wasm-tests wasm-cli site serve test test-native test-validate validate validate-quick test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz fuzz-build bench dist clean
+.PHONY: all setup native wasm wasm-tests wasm-cli site package serve test test-native test-validate validate validate-quick test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz fuzz-build bench dist clean
 
 all: native
 
@@ -155,6 +155,13 @@ dist: wasm $(BUILD)/validation-lessons.json
 	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh dist
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh dist
 	node tools/record_scenes.js dist
+
+# A SCORM 1.2 package of each lesson for a course platform's gradebook (issue 45 item 2):
+# BUILD/packages/NNN-name.zip, the lesson page and the site files it loads
+# (tools/package_lessons.py). MASTERY=80 makes a platform record passed/failed at 80 %.
+MASTERY ?=
+package: site
+	python3 tools/package_lessons.py $(BUILD)/site $(BUILD)/packages $(if $(MASTERY),--mastery $(MASTERY))
 
 serve: site
 	@echo "softlab: serving at http://127.0.0.1:$(PORT)/  (Ctrl-C stops; the course API's example: /examples/course-quiz.html)"

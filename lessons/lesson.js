@@ -6,6 +6,7 @@
 
 import { setupScoreCard } from './score-card.js';
 import { setupOverheadFit } from './overhead-fit.js';
+import { connectScorm } from './scorm.js';
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -62,7 +63,9 @@ function measurer({ onPage: fallback = true } = {}) {
   return measure;
 }
 
-function setupQuestion(div, measure, index) {
+/** report(index, {response, correct, truth}): where a checked answer goes besides the page
+ *  (a course platform's gradebook, lessons/scorm.js), or nothing. */
+function setupQuestion(div, measure, index, report = () => {}) {
   const input = div.querySelector('input');
   const out = div.querySelector('output');
   // the field's label is short ("t (s)"): a screen reader also reads the question
@@ -93,12 +96,13 @@ function setupQuestion(div, measure, index) {
     const tol = Number(div.dataset.tolerance || 0.05);
     const good = Number.isFinite(abs) ? Math.abs(answer - truth) <= abs : Math.abs(answer / truth - 1) <= tol;
     const unit = div.dataset.unit !== undefined ? div.dataset.unit : 's';
-    const within = Number.isFinite(abs) ? `± ${abs}` : tolerancePercent(tol);
+    const within = Number.isFinite(abs) ? `± ${abs}${unit ? ' ' + unit : ''}` : tolerancePercent(tol);
     out.className = good ? 'ok' : 'bad';
     out.textContent = good
       ? `Right: the simulation gives ${truth.toPrecision(3)}${unit ? ' ' + unit : ''}.`
       : `Not quite (within ${within} counts). Experiment with the lab and try again.`;
     div.dataset.truth = String(truth);
+    report(index, { response: answer, correct: good, truth }); // the verdict shown is the one recorded
   };
   div.querySelector('button').addEventListener('click', check);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') check(); });
@@ -142,7 +146,10 @@ function main() {
   renderMath();
   watchLabFrames();
   const measure = measurer();
-  document.querySelectorAll('.question').forEach((div, i) => setupQuestion(div, measure, i));
+  const questions = document.querySelectorAll('.question');
+  // launched by a course platform (a SCORM 1.2 package, make package): answers are graded there
+  const scorm = connectScorm(questions.length);
+  questions.forEach((div, i) => setupQuestion(div, measure, i, scorm ? scorm.record : undefined));
   // each card its own Worker, so that its Stop (terminate) leaves the questions' alone
   for (const card of document.querySelectorAll('.live-score')) setupScoreCard(card, () => measurer({ onPage: false }));
   // a chart fitted to a table's build-time numbers (lesson 003): data-rows names the
@@ -151,7 +158,7 @@ function main() {
     const rows = document.getElementById(fig.dataset.rows), text = document.getElementById(fig.dataset.text);
     if (rows && text) setupOverheadFit(rows.closest('table'), text, fig.querySelector('svg'));
   }
-  window.softlabLesson = { ready: true, measure };
+  window.softlabLesson = { ready: true, measure, scorm: scorm !== null };
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

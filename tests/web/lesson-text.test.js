@@ -5,7 +5,9 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const { startSite, answerQuestion } = require('./harness');
+const fs = require('node:fs');
+const path = require('node:path');
+const { SITE, startSite, answerQuestion } = require('./harness');
 
 let site;
 before(async () => { site = await startSite(); });
@@ -28,6 +30,28 @@ describe('lesson words', () => {
     assert.strictEqual((await answerQuestion(page, index, wrong.truth * 1.004)).cls, 'ok');
     assert.strictEqual((await answerQuestion(page, index, wrong.truth * 1.006)).cls, 'bad');
     await ctx.close();
+  });
+
+  // A question's own words about its tolerance ("Within 0.05 points counts.", lesson 001 Q3)
+  // are typed in its source beside the number its check uses (data-tolerance, a fraction,
+  // or data-abs-tolerance, in the answer's unit): they must say the same number.
+  test('a tolerance a question states in words is the one its check uses', () => {
+    const lessons = fs.readdirSync(path.join(SITE, 'lessons')).filter((f) => /^\d{3}-.*\.html$/.test(f));
+    assert.ok(lessons.length >= 5, `${lessons.length} lessons built`);
+    let stated = 0;
+    for (const file of lessons) {
+      const page = fs.readFileSync(path.join(SITE, 'lessons', file), 'utf8');
+      for (const [, attrs, body] of page.matchAll(/<div class="question"([^>]*)>([\s\S]*?)<\/div>/g)) {
+        const rel = /data-tolerance="([^"]+)"/.exec(attrs), abs = /data-abs-tolerance="([^"]+)"/.exec(attrs);
+        const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ');
+        for (const [phrase, n, what] of text.matchAll(/within ([\d.]+) ?(%|points?)[^.]*? counts/gi)) {
+          stated++;
+          const used = what === '%' ? (rel ? Number(rel[1]) * 100 : NaN) : (abs ? Number(abs[1]) : NaN);
+          assert.ok(Math.abs(Number(n) - used) < 1e-12, `${file}: "${phrase}", but the check uses ${rel ? `data-tolerance=${rel[1]}` : `data-abs-tolerance=${abs && abs[1]}`}`);
+        }
+      }
+    }
+    assert.ok(stated >= 1, 'lesson 001 Q3 states its tolerance');
   });
 
   test('lesson 001 Q2 is one sentence that asks', async () => {
