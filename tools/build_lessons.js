@@ -11,7 +11,8 @@
 //       know, or any notice the page would show, fails the build;
 //   ```question  measure: …  scene: …  method: …  label: …  (blank line) the question```
 //       a question the page checks by its own simulation (lessons/lesson.js): its scene and
-//       stepper are checked against the core's tables as a lab's are;
+//       stepper are checked against the core's tables as a lab's are, its measure against
+//       the page's (lessons/measures.js MEASURES, staged beside the pages);
 //   :claim[003-bound-rk4]{field=measured|reference|paper|extra:NAME digits=4 scale=1}
 //       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON);
 //       extra:NAME is one of the row's further measured numbers (a table's other cells,
@@ -59,7 +60,9 @@ async function labChecker(site) {
     if (!core.scenes.some((s) => s.name === params.get('scene'))) fail(`${where}: no scene "${params.get('scene')}" in the core's table`);
     if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);
   };
-  return { check, papers: core.papers, core };
+  // the questions' measurements, the page's own table (lessons/measures.js, staged beside the pages)
+  const { MEASURES } = await web('lessons/measures.js');
+  return { check, papers: core.papers, core, measures: Object.keys(MEASURES) };
 }
 
 /** A number as a lesson prints it: `digits` significant digits. */
@@ -103,19 +106,19 @@ function checkReaderWords(page, where) {
 /** What a build checks the lessons against: the staged core's tables (site), softlab
  *  validate's JSON (validationFile, optional) and the tools' committed outputs. */
 async function lessonContext(site, validationFile) {
-  const { check: checkLab, papers, core } = await labChecker(site);
+  const { check: checkLab, papers, core, measures } = await labChecker(site);
   // a page names the paper (its short citation from the core's table), not softlab's seed number
   const paperOf = (seed, where = '') => (papers[Number(seed)] || fail(`${where}no paper for seed "${seed}"`)).short;
   const claims = validationFile && fs.existsSync(validationFile)
     ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
   const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
-  return { checkLab, core, paperOf, claims, measuredAt, validationFile };
+  return { checkLab, core, measures, paperOf, claims, measuredAt, validationFile };
 }
 
 /** The blocks of one lesson resolved (tools/lesson_markdown.js calls these); counts the
  *  measured numbers it quotes in `counter.quoted`. */
 function resolver(ctx, counter) {
-  const { checkLab, core, claims } = ctx;
+  const { checkLab, core, measures, claims } = ctx;
   const claimRow = (id, where) => {
     if (!claims) fail(`${where}: quotes claim ${id} but no validation JSON was given`);
     const row = claims.get(id);
@@ -170,6 +173,7 @@ function resolver(ctx, counter) {
       const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
       const where = `${at}: question Q${n}`;
       for (const key of ['measure', 'scene', 'label']) if (!get(key)) fail(`${where} has no ${key}`);
+      if (!measures.includes(get('measure'))) fail(`${where}: no measurement "${get('measure')}" in lessons/measures.js (${measures.join(', ')})`);
       if (!core.scenes.some((s) => s.name === get('scene'))) fail(`${where}: no scene "${get('scene')}" in the core's table`);
       if (get('method') && !core.steppers.some((s) => s.name === get('method'))) fail(`${where}: no stepper "${get('method')}" in the core's table`);
       if (!prompt.startsWith('<p>')) fail(`${where}: the question's text (after a blank line) must open with a paragraph`);

@@ -96,6 +96,8 @@ describe('Markdown lessons', () => {
     const q = (scene, method) => `Text.\n\n\`\`\`question\nmeasure: period\nscene: ${scene}\nmethod: ${method}\nlabel: T (s)\n\nWhat period?\n\`\`\``;
     fails(q('nowhere', 'rk4'), 't.md:14: question Q1: no scene "nowhere" in the core\'s table');
     fails(q('oscillator', 'rk5'), 't.md:14: question Q1: no stepper "rk5" in the core\'s table');
+    assert.throws(() => build(q('oscillator', 'rk4').replace('measure: period', 'measure: periods')),
+      /^Error: t\.md:14: question Q1: no measurement "periods" in lessons\/measures\.js \(volume-error, first-minimum, /);
     // a claim in a question's text is placed at its own line
     fails(q('oscillator', 'rk4').replace('What period?', 'Given\n:claim[gone], what period?'), 't.md:21: quotes claim "gone", which softlab validate did not run');
   });
