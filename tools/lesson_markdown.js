@@ -13,7 +13,8 @@
 //   ## 1. A section                   each ## heading opens a <section>; the one holding
 //                                     questions is <section class="questions">
 //   $x$ and $$…$$                     TeX, kept as written for KaTeX on the page (auto-render,
-//                                     as before); a paragraph of one $$…$$ is <p class="eq">
+//                                     as before); a paragraph of one $$…$$ is <p class="eq">;
+//                                     a dollar sign that is not TeX is written \$
 //   ```lab                            an embedded lab: `title:`, then the lab's URL
 //   title: Swinging cube at dt = 0.05 s     parameters in order (scene, methods, dt, plot, …)
 //   scene: swinging-cube
@@ -58,6 +59,7 @@ function blockSettings(lines, where, firstLine) {
 }
 
 const DIRECTIVE = /:(claim|setup|tool)\[([^\]\n]*)\](?:\{([^}]*)\})?/g;
+const DIRECTIVE_HERE = new RegExp(DIRECTIVE.source, 'y'); // only at the inline rule's position
 
 /** The markdown-it instance that reads lessons. `resolve` answers the blocks:
  *    resolve.lab(pairs, where) -> html;  resolve.question(pairs, promptHtml, n, where) -> html;
@@ -90,9 +92,9 @@ function lessonMarkdown(resolve) {
   // newlines before them (core rule lesson_lines below).
   md.inline.ruler.before('escape', 'lesson_value', (state, silent) => {
     if (state.src.charCodeAt(state.pos) !== 0x3a /* : */) return false;
-    DIRECTIVE.lastIndex = state.pos;
-    const m = DIRECTIVE.exec(state.src);
-    if (!m || m.index !== state.pos) return false;
+    DIRECTIVE_HERE.lastIndex = state.pos;
+    const m = DIRECTIVE_HERE.exec(state.src);
+    if (!m) return false;
     if (!silent) {
       const token = state.push('lesson_value', '', 0);
       token.meta = { kind: m[1], name: m[2], attrs: m[3] || '', offset: state.src.slice(0, state.pos).split('\n').length - 1 };

@@ -39,7 +39,7 @@ describe('Markdown lessons', () => {
   test('each block becomes the page text the HTML lessons had', () => {
     const page = build([
       'A number :claim[test-row]{digits=3 scale=1000} ms, an extra :claim[test-row]{field=extra:t_min digits=2} s',
-      'and its set-up (:setup[test-row]). **Bold** is b, not strong; TeX $x_{i} * y_j \\, a<b$ as written.',
+      'and its set-up (:setup[test-row]). **Bold** is b, not strong; TeX $x_{i} * y_j \\, a<b$ as written. A \\$5 note: no TeX.',
       '',
       '$$E = \\tfrac12 k x^2$$',
       '',
@@ -68,6 +68,7 @@ describe('Markdown lessons', () => {
     assert.match(page, />1.2<\/span> s/);
     assert.match(page, /<span class="setup" [^>]*>a cube &amp; a pin<\/span>/);
     assert.match(page, /<b>Bold<\/b> is b, not strong/);
+    assert.match(page, / as written\. A \$5 note: no TeX\.<\/p>/);
     assert.match(page, /TeX \$x_\{i\} \* y_j \\, a&lt;b\$ as written/);
     assert.match(page, /<p class="eq">\$\$E = \\tfrac12 k x\^2\$\$<\/p>/);
     assert.match(page, /<div class="lab"><iframe title="Swinging cube, two steppers"\n {4}src="..\/index.html\?scene=swinging-cube&amp;methods=symplectic-euler,regularized&amp;dt=0.05&amp;embed=1"/);
