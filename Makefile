@@ -135,10 +135,10 @@ $(BUILD)/softlab.js: $(LAB_OBJ) $(LIBS) $(BUILD)/api-exports.txt
 endif
 
 # ---- the site ---------------------------------------------------------------------
-# The claims of validation mode the lessons quote (<claim-value id=...>), measured at build
-# by the native CLI: every measured number a lesson prints comes from here.
-LESSON_CLAIMS = $(shell grep -ohE 'claim-(value|setup) id="[^"]*"' lessons/*.html | sed 's/.*id="//; s/"//' | sort -u | paste -sd, -)
-$(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.html)
+# The claims of validation mode the lessons quote (:claim[ID] and :setup[ID] in lessons/*.md),
+# measured at build by the native CLI: every measured number a lesson prints comes from here.
+LESSON_CLAIMS = $(shell grep -ohE ':(claim|setup)\[[^]]*\]' lessons/*.md | sed -E 's/^:(claim|setup)\[//; s/\]$$//' | sort -u | paste -sd, -)
+$(BUILD)/validation-lessons.json: $(BUILD)/softlab $(wildcard lessons/*.md)
 	$(BUILD)/softlab validate --id $(LESSON_CLAIMS) --json $@ > /dev/null
 
 # The recordings (issue 42 item 1, web/time/recordings.js): the four heavy default comparisons,

@@ -1,25 +1,32 @@
-// Builds the lessons from one template (issue 28 item 5, issue 29 item 4):
+// Builds the lessons from one template (issue 28 item 5, issue 29 item 4; Markdown, issue 45
+// item 4):
 //   node tools/build_lessons.js OUTDIR [VALIDATION_JSON]
-// reads lessons/*.html and writes OUTDIR/lessons/. In a lesson's source:
-//   <lesson-head seed="000" title="…" page-title="…" index-note="…">  the page's head
-//       (lessons/page-head.html, written once), its crumb and <h1>; the index lists it;
-//   <lab-frame title="…" scene="…" methods="…" dt="…" …></lab-frame>  an embedded lab: the
-//       iframe and its URL, checked by the page's own URL reader (web/settings/params.js parseParams)
-//       against the core's tables (the staged softlab.wasm): a scene, stepper or parameter
-//       the core does not know, or any notice the page would show, fails the build;
-//   <claim-value id="003-bound-rk4" field="measured|reference|paper|extra:NAME" digits="4" scale="1"></claim-value>
+// reads lessons/NNN-*.md (the syntax: tools/lesson_markdown.js; the README's "Writing a
+// lesson") and writes OUTDIR/lessons/NNN-*.html. In a lesson's source:
+//   front matter (seed, title, page-title, index-note)  the page's head (lessons/page-head.html,
+//       written once), its crumb and <h1>; the index lists it;
+//   ```lab  title: …  scene: …  methods: …  dt: …```  an embedded lab: the iframe and its URL,
+//       checked by the page's own URL reader (web/settings/params.js parseParams) against the core's
+//       tables (the staged softlab.wasm): a scene, stepper or parameter the core does not
+//       know, or any notice the page would show, fails the build;
+//   ```question  measure: …  scene: …  method: …  label: …  (blank line) the question```
+//       a question the page checks by its own simulation (lessons/lesson.js): its scene and
+//       stepper are checked against the core's tables as a lab's are, its measure against
+//       the page's (lessons/measures.js MEASURES, staged beside the pages);
+//   :claim[003-bound-rk4]{field=measured|reference|paper|extra:NAME digits=4 scale=1}
 //       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON);
 //       extra:NAME is one of the row's further measured numbers (a table's other cells,
 //       sl_claim_result.extra): an unknown claim or name, or no JSON, fails the build; the
 //       lesson's footer then names when and where the numbers were measured;
-//   <claim-setup id="…"></claim-setup>  the row's set-up in words (printed beside a measured table);
-//   <tool-value file="warp_tube_dt" row="find-dt stiffness-warping E=1e6" field="dt_max" digits="3" scale="1000"></tool-value>
+//   :setup[ID]  the row's set-up in words (printed beside a measured table);
+//   :tool[warp_tube_dt]{row="find-dt stiffness-warping E=1e6" field=dt_max digits=3 scale=1000}
 //       a number of a tool's committed output, tools/NAME.out.txt (tools/tool_values.js: the
 //       line whose other words are `row`, its `field=`; digits optional: without, as
 //       written), for results too long to rerun at every build; only for deterministic
 //       output that `make check-tools` reruns and compares. Without row, field is a header
 //       key (`# date: …`, `# machine: …`, `# command: …`), printed as text. An unknown
 //       file, row or field fails the build.
+// Every failure names the Markdown file and line: "000-regularized-stepper.md:57: …".
 // lessons/index.html's <lesson-list> becomes the list of lessons from their own titles.
 // The lab's site must be staged first (tools/stage_web.sh): the URL check loads it.
 'use strict';
@@ -30,18 +37,16 @@ const path = require('node:path');
 const { parseToolOutput, toolField, toolNumberText } = require('./tool_values');
 const { loadStagedCore } = require('./staged_core');
 
+const { renderLesson, LessonError } = require('./lesson_markdown');
+
 const ROOT = path.join(__dirname, '..');
 const SRC = path.join(ROOT, 'lessons');
 
+/** Stops the build with `message` (caught by main, which prints it and exits 1). */
 function fail(message) {
-  console.error(`build_lessons: ${message}`);
-  process.exit(1);
+  throw new LessonError(message);
 }
 
-/** The attributes of a tag's text, in source order: [[name, value], ...]. */
-function attributes(text) {
-  return [...text.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]);
-}
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page's URL reader checking a lab's query against the core's tables, and the core's
@@ -55,7 +60,9 @@ async function labChecker(site) {
     if (!core.scenes.some((s) => s.name === params.get('scene'))) fail(`${where}: no scene "${params.get('scene')}" in the core's table`);
     if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);
   };
-  return { check, papers: core.papers };
+  // the questions' measurements, the page's own table (lessons/measures.js, staged beside the pages)
+  const { MEASURES } = await web('lessons/measures.js');
+  return { check, papers: core.papers, core, measures: Object.keys(MEASURES) };
 }
 
 /** A number as a lesson prints it: `digits` significant digits. */
@@ -71,7 +78,7 @@ function numberText(x, digits) {
 /** tools/NAME.out.txt, parsed once per build. */
 const toolOutputs = new Map();
 function toolOutput(name, where) {
-  if (!/^[\w-]+$/.test(name || '')) fail(`${where}: <tool-value> needs file="NAME" (tools/NAME.out.txt)`);
+  if (!/^[\w-]+$/.test(name || '')) fail(`${where}: :tool[NAME] needs a file name (tools/NAME.out.txt)`);
   if (!toolOutputs.has(name)) {
     const file = path.join(ROOT, 'tools', `${name}.out.txt`);
     if (!fs.existsSync(file)) fail(`${where}: no tools/${name}.out.txt`);
@@ -96,88 +103,131 @@ function checkReaderWords(page, where) {
   if (left.length) fail(`${where}: the reader would see softlab's word "seed" (say the paper): ${left.slice(0, 3).map((t) => `"${t}"`).join(', ')}`);
 }
 
+/** What a build checks the lessons against: the staged core's tables (site), softlab
+ *  validate's JSON (validationFile, optional) and the tools' committed outputs. */
+async function lessonContext(site, validationFile) {
+  const { check: checkLab, papers, core, measures } = await labChecker(site);
+  // a page names the paper (its short citation from the core's table), not softlab's seed number
+  const paperOf = (seed, where = '') => (papers[Number(seed)] || fail(`${where}no paper for seed "${seed}"`)).short;
+  const claims = validationFile && fs.existsSync(validationFile)
+    ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
+  const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
+  return { checkLab, core, measures, paperOf, claims, measuredAt, validationFile };
+}
+
+/** The blocks of one lesson resolved (tools/lesson_markdown.js calls these); counts the
+ *  measured numbers it quotes in `counter.quoted`. */
+function resolver(ctx, counter) {
+  const { checkLab, core, measures, claims } = ctx;
+  const claimRow = (id, where) => {
+    if (!claims) fail(`${where}: quotes claim ${id} but no validation JSON was given`);
+    const row = claims.get(id);
+    if (!row) fail(`${where}: quotes claim "${id}", which softlab validate did not run`);
+    return row;
+  };
+  const values = {
+    claim(id, { field = 'measured', digits = '4', scale = '1' }, where) {
+      const row = claimRow(id, where);
+      let value;
+      if (field.startsWith('extra:')) {
+        const name = field.slice(6);
+        if (!row.extra || !(name in row.extra)) fail(`${where}: claim ${id}: no extra number "${name}"`);
+        value = row.extra[name];
+      } else if (['measured', 'reference', 'paper'].includes(field)) value = row[field];
+      else fail(`${where}: claim ${id}: no field "${field}"`);
+      counter.quoted++;
+      return `<span class="measured" tabindex="0" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(value === null ? NaN : value * Number(scale), Number(digits))}</span>`;
+    },
+    setup(id, _attrs, where) {
+      const row = claimRow(id, where);
+      return `<span class="setup" tabindex="0" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
+    },
+    tool(name, { row = '', field, digits, scale = '1' }, at) {
+      const where = `${at}: :tool[${name}]{row="${row}" field=${field}}`;
+      const table = toolOutput(name, where);
+      let text;
+      try {
+        text = toolField(table, row, field);
+        if (row) text = toolNumberText(text, Number(scale), digits && Number(digits), numberText);
+      } catch (e) { fail(`${where}: ${e.message}`); }
+      if (!row) return `<span class="tool-note">${escapeHtml(text)}</span>`;
+      const made = ['date', 'machine'].map((k) => table.header.get(k) || '?').join(', ');
+      return `<span class="committed" tabindex="0" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
+    },
+  };
+  const known = { claim: ['field', 'digits', 'scale'], setup: [], tool: ['row', 'field', 'digits', 'scale'] };
+  return {
+    value(kind, name, pairs, where) {
+      for (const [k] of pairs) if (!known[kind].includes(k)) fail(`${where}: :${kind}[${name}] has no setting "${k}" (${known[kind].join(', ') || 'none'})`);
+      return values[kind](name, Object.fromEntries(pairs), where);
+    },
+    lab(pairs, at) {
+      const title = (pairs.find(([k]) => k === 'title') || [])[1];
+      if (!title) fail(`${at}: a lab block has no title`);
+      const where = `${at}: lab "${title}"`;
+      const query = pairs.filter(([k]) => k !== 'title').map(([k, v]) => `${k}=${v}`).join('&');
+      checkLab(query, where);
+      return `<div class="lab"><iframe title="${escapeHtml(title)}"\n    src="../index.html?${escapeHtml(query + '&embed=1')}"\n    loading="lazy"></iframe></div>\n`;
+    },
+    question(pairs, prompt, n, at) {
+      const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
+      const where = `${at}: question Q${n}`;
+      for (const key of ['measure', 'scene', 'label']) if (!get(key)) fail(`${where} has no ${key}`);
+      if (!measures.includes(get('measure'))) fail(`${where}: no measurement "${get('measure')}" in lessons/measures.js (${measures.join(', ')})`);
+      if (!core.scenes.some((s) => s.name === get('scene'))) fail(`${where}: no scene "${get('scene')}" in the core's table`);
+      if (get('method') && !core.steppers.some((s) => s.name === get('method'))) fail(`${where}: no stepper "${get('method')}" in the core's table`);
+      if (!prompt.startsWith('<p>')) fail(`${where}: the question's text (after a blank line) must open with a paragraph`);
+      const data = pairs.filter(([k]) => k !== 'label').map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
+      return `<div class="question"${data}>\n${prompt.replace('<p>', `<p><b>Q${n}.</b> `)}` +
+        `<label>${escapeHtml(get('label'))} <input type="text" inputmode="decimal" autocomplete="off"></label>\n` +
+        '<button type="button">Check</button> <output aria-live="polite"></output>\n</div>\n';
+    },
+  };
+}
+
+/** One lesson page from its Markdown source (`file`: its name in messages). Throws LessonError. */
+function buildLesson(file, text, ctx, head) {
+  const counter = { quoted: 0 };
+  const { meta, header, main } = renderLesson(text, file, resolver(ctx, counter));
+  const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
+    (counter.quoted ? ` The ${counter.quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${ctx.measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover, tap or Tab to one for its claim).` : '') +
+    '</p></footer>\n</body>\n</html>\n';
+  const page = head.replace('{{page-title}}', meta['page-title']) +
+    `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${ctx.paperOf(meta.seed, `${file}:2: `)}</p>\n  <h1>${meta.title}</h1>\n` +
+    header + '</header>\n\n<main>\n' + main + '</main>\n' + footer;
+  checkReaderWords(page, file);
+  return { meta, page };
+}
+
 async function main() {
   const out = process.argv[2] && path.resolve(process.argv[2]);
   const validationFile = process.argv[3];
   if (!out) fail('usage: node tools/build_lessons.js OUTDIR [VALIDATION_JSON]');
-  const { check: checkLab, papers } = await labChecker(out);
-  // a page names the paper (its short citation from the core's table), not softlab's seed number
-  const paperOf = (seed) => (papers[Number(seed)] || fail(`no paper for seed "${seed}"`)).short;
-  const claims = validationFile && fs.existsSync(validationFile)
-    ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
-  const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
+  const ctx = await lessonContext(out, validationFile);
   const head = fs.readFileSync(path.join(SRC, 'page-head.html'), 'utf8');
   const lessons = [];
   fs.mkdirSync(path.join(out, 'lessons'), { recursive: true });
-  for (const file of fs.readdirSync(SRC).filter((f) => /^\d{3}-.*\.html$/.test(f)).sort()) {
-    let text = fs.readFileSync(path.join(SRC, file), 'utf8');
-    const m = text.match(/^<lesson-head\s([^>]*)>\n/);
-    if (!m) fail(`${file}: does not start with <lesson-head …>`);
-    const a = Object.fromEntries(attributes(m[1]));
-    for (const key of ['seed', 'title', 'page-title', 'index-note']) if (!a[key]) fail(`${file}: <lesson-head> has no ${key}`);
-    lessons.push({ file, ...a });
-    let quoted = 0;
-    text = text.slice(m[0].length)
-      .replace(/<lab-frame\s([^>]*)><\/lab-frame>/g, (_, attrs) => {
-        const pairs = attributes(attrs);
-        const title = (pairs.find(([k]) => k === 'title') || [])[1];
-        if (!title) fail(`${file}: a <lab-frame> has no title`);
-        const query = pairs.filter(([k]) => k !== 'title').map(([k, v]) => `${k}=${v}`).join('&');
-        checkLab(query, `${file}: <lab-frame title="${title}">`);
-        return `<div class="lab"><iframe title="${title}"\n    src="../index.html?${escapeHtml(query + '&embed=1')}"\n    loading="lazy"></iframe></div>`;
-      })
-      .replace(/<claim-value\s([^>]*)><\/claim-value>/g, (_, attrs) => {
-        const { id, field = 'measured', digits = '4', scale = '1' } = Object.fromEntries(attributes(attrs));
-        if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
-        const row = claims.get(id);
-        if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
-        let value;
-        if (field.startsWith('extra:')) {
-          const name = field.slice(6);
-          if (!row.extra || !(name in row.extra)) fail(`${file}: claim ${id}: no extra number "${name}"`);
-          value = row.extra[name];
-        } else if (['measured', 'reference', 'paper'].includes(field)) value = row[field];
-        else fail(`${file}: claim ${id}: no field "${field}"`);
-        quoted++;
-        return `<span class="measured" tabindex="0" title="softlab validate, claim ${id}: ${escapeHtml(row.verdict)}">${numberText(value === null ? NaN : value * Number(scale), Number(digits))}</span>`;
-      })
-      .replace(/<claim-setup\s([^>]*)><\/claim-setup>/g, (_, attrs) => {
-        const { id } = Object.fromEntries(attributes(attrs));
-        if (!claims) fail(`${file}: quotes claim ${id} but no validation JSON was given`);
-        const row = claims.get(id);
-        if (!row) fail(`${file}: quotes claim "${id}", which softlab validate did not run`);
-        return `<span class="setup" tabindex="0" title="softlab validate, claim ${id}: its set-up">${escapeHtml(row.setup)}</span>`;
-      })
-      .replace(/<tool-value\s([^>]*)><\/tool-value>/g, (_, attrs) => {
-        const { file: name, row = '', field, digits, scale = '1' } = Object.fromEntries(attributes(attrs));
-        const where = `${file}: <tool-value file="${name}" row="${row}" field="${field}">`;
-        const table = toolOutput(name, where);
-        let text;
-        try {
-          text = toolField(table, row, field);
-          if (row) text = toolNumberText(text, Number(scale), digits && Number(digits), numberText);
-        } catch (e) { fail(`${where}: ${e.message}`); }
-        if (!row) return `<span class="tool-note">${escapeHtml(text)}</span>`;
-        const made = ['date', 'machine'].map((k) => table.header.get(k) || '?').join(', ');
-        return `<span class="committed" tabindex="0" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
-      });
-    const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
-      (quoted ? ` The ${quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover, tap or Tab to one for its claim).` : '') +
-      '</p></footer>\n</body>\n</html>\n';
-    const page = head.replace('{{page-title}}', a['page-title']) +
-      `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${paperOf(a.seed)}</p>\n  <h1>${a.title}</h1>\n` +
-      text + footer;
-    checkReaderWords(page, file);
-    fs.writeFileSync(path.join(out, 'lessons', file), page);
+  for (const file of fs.readdirSync(SRC).filter((f) => /^\d{3}-.*\.md$/.test(f)).sort()) {
+    const { meta, page } = buildLesson(file, fs.readFileSync(path.join(SRC, file), 'utf8'), ctx, head);
+    const html = file.replace(/\.md$/, '.html');
+    lessons.push({ file: html, ...meta });
+    fs.writeFileSync(path.join(out, 'lessons', html), page);
   }
   const list = '<ul class="lessons">\n' + lessons.map((l) =>
-    `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (${paperOf(l.seed)})</li>\n`).join('') + '  </ul>';
+    `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (${ctx.paperOf(l.seed)})</li>\n`).join('') + '  </ul>';
   const index = fs.readFileSync(path.join(SRC, 'index.html'), 'utf8');
   if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index.html has no <lesson-list></lesson-list>');
   const indexPage = index.replace('<lesson-list></lesson-list>', list);
   checkReaderWords(indexPage, 'index.html');
   fs.writeFileSync(path.join(out, 'lessons', 'index.html'), indexPage);
-  console.log(`build_lessons: ${lessons.length} lessons${claims ? `, numbers from ${validationFile}` : ''}`);
+  console.log(`build_lessons: ${lessons.length} lessons${ctx.claims ? `, numbers from ${validationFile}` : ''}`);
 }
 
-main().catch((e) => fail(e.stack || String(e)));
+module.exports = { lessonContext, buildLesson };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(`build_lessons: ${e instanceof LessonError ? e.message : e.stack || String(e)}`);
+    process.exit(1);
+  });
+}

@@ -8,9 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-build/site}
 mkdir -p "$OUT/lessons" "$OUT/katex/contrib"
+# the lessons' scripts first: the build checks each question's measure against measures.js
+cp lessons/*.css lessons/*.js "$OUT/lessons/"
 # the staged site holds ES modules outside a "type": "module" package: node says so once
 node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON tools/build_lessons.js "$OUT" ${VALIDATION_JSON:-}
-cp lessons/*.css lessons/*.js "$OUT/lessons/"
 cp node_modules/katex/dist/katex.min.js node_modules/katex/dist/katex.min.css "$OUT/katex/"
 cp node_modules/katex/dist/contrib/auto-render.min.js "$OUT/katex/contrib/"
 rm -rf "$OUT/katex/fonts"

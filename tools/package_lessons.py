@@ -18,7 +18,7 @@ by hand: src= and <link href=> of HTML (a lab <iframe>'s ../index.html among the
 imports, import()s, Workers (new URL(..., import.meta.url)) and importScripts of scripts,
 url() of style sheets; and two the code names by computed strings: softlab.js loads
 softlab.wasm beside it, and a lab opening a recorded scene plays recordings/SCENE.json
-(web/recordings.js). A reference to a missing file stops the packing. The schema files
+(web/time/recordings.js). A reference to a missing file stops the packing. The schema files
 the manifest names (imscp_rootv1p1p2.xsd ...) are ADL's and IMS's and are not shipped:
 platforms read the manifest without them.
 
@@ -43,7 +43,7 @@ JS_REFS = [
     re.compile(r'''\bimport\(\s*['"]([^'"]+)['"]\s*\)'''),                 # import('...')
     re.compile(r'''\bnew\s+URL\(\s*['"]([^'"]+)['"]\s*,\s*import\.meta\.url'''),
     re.compile(r'''\bimportScripts\(\s*['"]([^'"]+)['"]'''),
-    re.compile(r'''\bloadScript\(\s*['"]([^'"]+)['"]'''),            # web/lab-page.js: uPlot
+    re.compile(r'''\bloadScript\(\s*['"]([^'"]+)['"]'''),            # web/lab/lab-page.js: uPlot
 ]
 CSS_REFS = re.compile(r'''url\(\s*['"]?([^'")]+?)['"]?\s*\)''')
 # names the code builds at run time (see the docstring)

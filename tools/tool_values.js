@@ -1,5 +1,5 @@
 // The committed output of a measuring tool (tools/NAME.out.txt), read for the lessons'
-// <tool-value> tags (tools/build_lessons.js). Such a file is a header of `# key: value`
+// :tool[NAME]{…} values (tools/build_lessons.js). Such a file is a header of `# key: value`
 // lines (the command, date and machine that made it) and then one line per result,
 // whitespace-separated words of which some are `key=value`, e.g.
 //   find-dt stiffness-warping          E=1e6  dt_max=0.00105671757

@@ -12,7 +12,7 @@
 #             no processor-time cap (--max-seconds 1e6): the result must not depend on the
 #             machine's speed or load
 # Usage: tools/warp_tube_dt.sh [build/softlab] [no-div|find-dt|both]   (find-dt's progress on
-# stderr). Output: tools/warp_tube_dt.out.txt, lesson 002's table (its <tool-value> tags,
+# stderr). Output: tools/warp_tube_dt.out.txt, lesson 002's table (its :tool[warp_tube_dt] values,
 # tools/build_lessons.js), after a header of '# key: value' lines: the command, the date and
 # the machine. The numbers are deterministic (no timing), so `make check-tools` runs it (both,
 # about 20 minutes of processor time) and compares every line but the date and the machine.

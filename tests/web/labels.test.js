@@ -20,8 +20,9 @@ describe('lesson bylines', () => {
   };
   for (const [file, parts] of Object.entries(expected)) {
     test(`${file}: authors, title and year, no seed file name`, () => {
-      const html = fs.readFileSync(path.join(ROOT, 'lessons', file), 'utf8');
-      const byline = html.match(/<p class="source">([\s\S]*?)<\/p>/)[1].replace(/\s+/g, ' ');
+      // the by-line: the Markdown source's text between its front matter and first ## heading
+      const md = fs.readFileSync(path.join(ROOT, 'lessons', file.replace(/\.html$/, '.md')), 'utf8');
+      const byline = md.match(/^---\n[\s\S]*?\n---\n([\s\S]*?)\n## /)[1].replace(/\s+/g, ' ');
       assert.doesNotMatch(byline, /\d{3}_[0-9a-f]{16}\.txt/);
       for (const part of parts) assert.ok(byline.includes(part), `${file}: '${part}' in '${byline}'`);
     });

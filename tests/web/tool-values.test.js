@@ -1,4 +1,4 @@
-// tools/tool_values.js: how a lesson's <tool-value> finds a number in a tool's committed
+// tools/tool_values.js: how a lesson's :tool[NAME]{…} finds a number in a tool's committed
 // output (tools/build_lessons.js), on a small made-up file and on the committed
 // tools/warp_tube_dt.out.txt that lesson 002's table quotes. Node only, no browser.
 'use strict';
