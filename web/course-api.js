@@ -342,7 +342,8 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
       },
       run: (f, from) => {
         const id = nextSubscription++;
-        subscriptions.set(id, { event: f.event, t: f.t, rate: f.rate, channels: f.channels, sentAt: -Infinity, ...from });
+        subscriptions.set(id, { event: f.event, t: f.t, rate: f.rate, channels: f.channels, next: undefined, timer: 0, ...from });
+        if (f.event === 'samples') setTimeout(() => sampleTick(id), 0); // the first at once, after the reply
         return {
           subscription: id, event: f.event, ...(f.event === 'time' ? { t: f.t } : {}),
           ...(f.event === 'samples' ? { rate: f.rate, channels: f.channels || [plotted()] } : {}),
@@ -459,31 +460,38 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
   });
 
   // ---- samples (version 2): the plotted channels, at the rate asked ------------------------
-  // Sent from the frame loop (the time shown moves once a frame), at most one event a
-  // subscription per 1/rate s: nothing waits, so nothing piles up.
-
-  function sendSamples(shown) {
-    const now = win.performance.now();
-    for (const [id, s] of subscriptions) {
-      if (s.event !== 'samples') continue;
-      if (s.source.closed) {
-        subscriptions.delete(id);
-        continue;
-      }
-      const period = 1000 / s.rate;
-      if (now < s.next) continue;
-      // on the rate's own clock, not a frame late each time; a lab that fell behind starts again
-      s.next = s.next === undefined || now - s.next > period ? now + period : s.next + period;
-      const channels = s.channels || [plotted()];
-      send(s.source, s.origin, {
-        type: 'event', event: 'samples', subscription: id, t: fin(shown),
-        panels: lab.panels.map((_, i) => {
-          const x = lab.latestSample(i);
-          return { index: i, t: x ? fin(x.t) : null, values: Object.fromEntries(channels.map((c) => [c, x ? fin(x[c]) : null])) };
-        }),
-      }, s.version);
+  // Due on the rate's clock (a late event does not delay the next; one a whole period late
+  // starts the clock again from now) and sent by whichever comes first once due: the frame
+  // loop (the time shown moves once a frame) or the subscription's timer (a browser slows
+  // the frames of a loaded machine or of a frame it deems out of sight, and the timers of
+  // another: either alone gave 1 to 6 events a second of 10 asked). One event when due,
+  // the latest sample each panel shows: nothing waits, so nothing piles up.
+  let shownTime = 0;
+  function sampleTick(id) {
+    const s = subscriptions.get(id);
+    if (!s || s.event !== 'samples') return; // unsubscribed
+    if (s.source.closed) {
+      subscriptions.delete(id);
+      return;
     }
+    if (s.next !== undefined && win.performance.now() < s.next - 1) return; // not due yet
+    clearTimeout(s.timer);
+    const channels = s.channels || [plotted()];
+    send(s.source, s.origin, {
+      type: 'event', event: 'samples', subscription: id, t: fin(shownTime),
+      panels: lab.panels.map((_, i) => {
+        const x = lab.latestSample(i);
+        return { index: i, t: x ? fin(x.t) : null, values: Object.fromEntries(channels.map((c) => [c, x ? fin(x[c]) : null])) };
+      }),
+    }, s.version);
+    const period = 1000 / s.rate, now = win.performance.now();
+    s.next = s.next === undefined || now - (s.next + period) > period ? now + period : s.next + period;
+    s.timer = setTimeout(() => sampleTick(id), Math.max(0, s.next - now));
   }
+  const sendSamples = (shown) => {
+    shownTime = shown;
+    for (const [id, s] of subscriptions) if (s.event === 'samples') sampleTick(id);
+  };
 
   // ---- actions (version 2): what the student does ------------------------------------------
   // Read where the student acts (the page's controls and keys, grab and pin input, the
@@ -543,12 +551,14 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
   }
   const valueOf = (el) => (el.type === 'checkbox' ? el.checked : el.type === 'number' ? fin(Number(el.value)) : String(el.value).slice(0, 200));
   doc.addEventListener('change', (e) => {
-    const c = e.isTrusted && e.target instanceof win.Element ? controlOf(e.target) : null;
+    // (only the lab's own page dispatches events in its document: the one change it makes
+    // itself follows the student's click on a link box, web/controls.js)
+    const c = e.target instanceof win.Element ? controlOf(e.target) : null;
     if (c && e.target.id !== 'mesh-file') act({ action: 'change', ...c, value: valueOf(e.target) });
     else if (c) act({ action: 'change', control: 'mesh' });
   }, true);
   doc.addEventListener('click', (e) => {
-    const button = e.isTrusted && e.target instanceof win.Element ? e.target.closest('button') : null;
+    const button = e.target instanceof win.Element ? e.target.closest('button') : null;
     if (!button || button.disabled) return;
     if (button.id === 'play') act({ action: button.dataset.action === 'pause' ? 'pause' : 'play' });
     else {
@@ -558,7 +568,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
     }
   }, true);
   doc.addEventListener('keydown', (e) => { // the keys of web/transport.js
-    if (!e.isTrusted || !(e.target instanceof win.Element) || e.target.closest('input, select, textarea, dialog')) return;
+    if (!(e.target instanceof win.Element) || e.target.closest('input, select, textarea, dialog')) return;
     const open = (id) => !doc.getElementById(id).dataset.courseLocked;
     if (e.key === ' ' && !e.target.closest('button') && open('play')) act({ action: doc.getElementById('play').dataset.action === 'pause' ? 'pause' : 'play' });
     else if ((e.key === 'ArrowRight' || e.key === '.') && open('step') && !e.target.closest('canvas')) act({ action: 'step' });

@@ -254,6 +254,7 @@ describe('course API version 2, from a course page of another origin', () => {
 
   test('samples arrive at about the rate asked, with the plotted channels', async () => {
     await ok('reset');
+    await page.$eval('#lab', (el) => el.scrollIntoView()); // a lab out of sight takes no steps (web/lab-page.js)
     const rate = 10;
     const sub = await ok('subscribe', { event: 'samples', rate, channels: ['height', 'total'] });
     assert.deepStrictEqual(sub.channels, ['height', 'total']);
