@@ -2,7 +2,10 @@
  * load-state): a world restored to (t, x, v) by sl_world_restore continues exactly as the
  * world it was read from does after sl_world_restart_history, bit for bit, for every
  * stepper on the swinging cube, the hanging chain and the warped bar; and a state
- * that is not one (NaN, t < 0) is refused with the world unchanged. */
+ * that is not one (NaN, t < 0) is refused with the world unchanged. Without
+ * sl_world_restart_history on the saved world, all three scenes fail: every stepper with a
+ * linear solve differs in its last bits (the reused factor and extrapolated guess of
+ * linsolve.c), e.g. warp-bar under implicit-euler, regularized and the warping steppers. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
