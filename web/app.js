@@ -21,6 +21,7 @@ import { SimPool } from './sim/sim-client.js';
 import { bindTransport } from './time/transport.js';
 import { labFace } from './lab/lab-face.js';
 import { startCourseApi } from './course/course-api.js';
+import { controlLocks, parseControlList } from './course/control-locks.js';
 import { watchWorkers } from './sim/recovery.js';
 import { announce } from './ui/announce.js';
 import { fetchRecording, playRecording } from './time/recording.js';
@@ -49,12 +50,12 @@ async function startLab(core, config, pool) {
   const scene = config.scene;
   const camera = labCamera(config);
   const { emit, on } = labEvents(); // for the course API (web/course/course-api.js) through the face
-  const late = { playbackChoice: config.playback }; // the bar's live/ahead as asked for
+  const late = { playbackChoice: config.playback, emit }; // the bar's live/ahead as asked for
   const recorded = fetchRecording(config); // while the Workers build
   const { hooks, early } = panelHooks(late, emit);
   const { panels, charting } = await openPanels(core, pool, config, hooks);
   late.body = measureBody(panels[0].run.shown);
-  const { clock, input, resetAll } = startClock(panels, config, late);
+  const { clock, input, resetAll, restoreAll } = startClock(panels, config, late);
   late.recording = playRecording(await recorded, panels.map((p) => p.run), clock, () => markAllDirty(panels));
   const workers = watchWorkers(pool, panels, { resetAll, notice, announce });
   const infos = core.params.filter((info) => scene.params & info.flag);
@@ -76,7 +77,7 @@ async function startLab(core, config, pool) {
   watchPage(clock, panels);
   const { perf, loop } = startLoop(panels, { clock, camera, input, inspector, emit }, late);
   late.loop = loop;
-  const control = labControl(infos, { settings, controls, clock, stepOnce, resetAll });
+  const control = labControl(infos, { settings, controls, clock, stepOnce, resetAll, restoreAll, panels });
   return labFace({ core, panels, clock, perf, input, plots: late.plots, inspector, camera: camera.get, recorded: late.recording,
     markAllDirty: () => markAllDirty(panels), url: late.url, control, on,
     recovering: workers.recovering, fault: (w, kind) => pool.fault(w, kind) });
@@ -136,8 +137,17 @@ async function main() {
      *  functions take panels[i].view; a panel's simulation is reached with simCall. */
     api: core.api,
   });
+  // controls the course hides or locks (URL hide= and lock=, and the course API's set-controls)
+  const locks = controlLocks(document, lab.panels.length);
+  for (const [key, state] of [['lock', 'locked'], ['hide', 'hidden']]) {
+    if (config[key] === null) continue;
+    const { entries, problems } = parseControlList(config[key], lab.panels.length);
+    for (const p of problems) notice(`URL parameter “${key}”: ${p}; ignored.`);
+    for (const { name, panels } of entries) locks.set(name, state, panels);
+  }
+  locks.apply();
   // a course page that embeds the lab drives it with postMessage (README: Course API)
-  startCourseApi(window, window.softlab, { origins: config.origins, notice });
+  startCourseApi(window, window.softlab, { origins: config.origins, notice, locks });
 }
 
 main();

@@ -238,6 +238,26 @@ API void sl_api_reset(int h) {
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
+/* The course API's save-state (issue 45, web/course/course-api.js): forgets the stepper's history
+ * (sl_world_restart_history) so that the run continues as one loaded from the state saved
+ * now (sl_api_restore) does, bit for bit. Unknown handles are ignored. */
+API void sl_api_restart_history(int h) { sl_world_restart_history(world_of(h)); }
+
+/* The course API's load-state: the world at time t (s) with positions x and velocities v
+ * (heap pointers to double[3n], m and m/s; sl_world_restore), its verdict watched afresh
+ * from there (sl_verdict_reset). Errors: SL_ERR_NULL (no world or array), SL_ERR_RANGE,
+ * SL_ERR_NOT_FINITE (the world unchanged; sl_api_sim_error says which entry). */
+API int sl_api_restore(int h, double t, const double *x, const double *v) {
+    sim *sm = get(h);
+    if (!sm || !sm->world) return SL_ERR_NULL;
+    sl_status st = sl_world_restore(sm->world, t, x, v);
+    if (st != SL_OK) return st;
+    sl_verdict_reset(&sm->verdict);
+    sl_world_judge(sm->world, &sm->verdict);
+    return SL_OK;
+}
+
+
 /* How the regularized stepper solves seed 000 eq. 20 (sl_solve_form: 0 AUTO, 1 PRIMAL, 2
  * SCHUR, eq. 21), kept until the next sl_api_sim_build; `make bench` times the Schur form
  * with it (issue 11). Errors: SL_ERR_NULL (no world), SL_ERR_RANGE (no such form). */

@@ -106,24 +106,24 @@ describe('course API, from a course page of another origin', () => {
     assert.match(page.url(), /^http:\/\/localhost:/);
   });
 
-  test('version handshake: hello names version 1 and the scene; another version is refused', async () => {
+  test('version handshake: a version-1 hello is answered in version 1 and names versions 1 and 2; another version is refused', async () => {
     const hello = await api('hello');
     assert.strictEqual(hello.type, 'reply', JSON.stringify(hello));
-    assert.strictEqual(hello.softlab, 1);
+    assert.strictEqual(hello.softlab, 1); // answered in the version asked in
     assert.strictEqual(hello.id, 'test-1');
-    assert.strictEqual(hello.result.version, 1);
-    assert.deepStrictEqual(hello.result.versions, [1]);
+    assert.strictEqual(hello.result.version, 2); // the lab's newest (issue 45)
+    assert.deepStrictEqual(hello.result.versions, [1, 2]);
     assert.strictEqual(hello.result.scene, 'swinging-cube');
     assert.strictEqual(hello.result.panels, 1);
     assert.ok(hello.result.steppers.includes('symplectic-euler'));
     for (const m of ['hello', 'get-state', 'set', 'play', 'pause', 'step', 'reset', 'subscribe', 'unsubscribe', 'ask']) {
       assert.ok(hello.result.messages.includes(m), m);
     }
-    const v2 = await api('hello', {}, { softlab: 2 });
-    assert.strictEqual(v2.type, 'error');
-    assert.strictEqual(v2.code, 'version');
-    assert.deepStrictEqual(v2.versions, [1]);
-    assert.match(v2.error, /version 2 is not spoken here/);
+    const v3 = await api('hello', {}, { softlab: 3 });
+    assert.strictEqual(v3.type, 'error');
+    assert.strictEqual(v3.code, 'version');
+    assert.deepStrictEqual(v3.versions, [1, 2]);
+    assert.match(v3.error, /version 3 is not spoken here/);
   });
 
   test('get-state: t, energies, V/V₀, the tracked node and the verdict of each panel', async () => {

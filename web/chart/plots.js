@@ -11,6 +11,7 @@ export class Plots {
     this.chart = new LabChart(host, panels.map((p) => ({ label: p.page.label(), color: p.color })), { quantity, heightLimits, channels });
     this.chart.setPhase(panels[0].run.phaseLabels); // one scene: every panel's coordinate is the same
     chartControls(this.chart, controlsHost, onChange);
+    this.last = []; // each panel's latest sample shown
   }
 
   get quantity() { return this.chart.quantity; }
@@ -18,7 +19,11 @@ export class Plots {
   /** Appends panel p's samples ({t, ...quantities}, SI units; time per step in ms). */
   add(p, samples) {
     for (const { t, ...values } of samples) this.chart.add(p.index, t, values);
+    if (samples.length) this.last[p.index] = samples[samples.length - 1];
   }
+
+  /** Panel i's latest sample shown ({t, ...quantities}), or null (the course API's samples). */
+  latest(i) { return this.last[i] || null; }
 
   /** Marks where panel p diverged (t, s) on the time plots. */
   diverged(p, t) {
@@ -28,6 +33,7 @@ export class Plots {
   /** Panel p's curve starts again (a reset); its first sample comes with the next frame. */
   restart(p) {
     this.chart.clear(p.index);
+    this.last[p.index] = null;
   }
 
   relabel(panels) {

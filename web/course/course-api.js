@@ -5,16 +5,30 @@
 // controls call, so the URL and the controls follow) and its events. It judges nothing:
 // every verdict and bound it reports is the core's, as the panels show them.
 //
-//   startCourseApi(win, lab, {origins, notice})   listens on win; origins: the URL's
-//                                                  `origins` parameter (null: any origin)
+//   startCourseApi(win, lab, {origins, notice, locks})   listens on win; origins: the URL's
+//                                                  `origins` parameter (null: any origin);
+//                                                  locks: web/course/control-locks.js controlLocks
 //
-// Every message in and out is a plain object {softlab: VERSION, type, ...}. A message
+// Every message in and out is a plain object {softlab: version, type, ...}. A message
 // that is not valid in every field is answered with an error and changes nothing.
+// Version 2 (issue 45) adds set-controls, save-state, load-state, get-plot-data, the
+// action and samples events and set's iterations; version 1's messages are answered as
+// before, each answer in the version its request was written in.
 
-import { DT_RANGE_TEXT, MAX_BETA, paramProblem, validBeta, validDt } from '../settings/params.js';
+import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, paramProblem, validBeta, validDt } from '../settings/params.js';
+import { CONTROL_NAMES, CONTROL_STATES, PANEL_CONTROLS } from './control-locks.js';
 
-export const VERSION = 1;
-export const VERSIONS = [1];
+export const VERSION = 2;
+export const VERSIONS = [1, 2];
+/** What only version 2 speaks: its messages and events. */
+const V2_MESSAGES = new Set(['set-controls', 'save-state', 'load-state', 'get-plot-data']);
+const V2_EVENTS = new Set(['action', 'samples']);
+// A saved state (save-state, load-state): {format: STATE_FORMAT, version: STATE_VERSION, ...}
+export const STATE_FORMAT = 'softlab-state';
+export const STATE_VERSION = 1;
+const MAX_ACTIONS = 256;         // actions waiting to be sent (a task's worth), at most
+const SAMPLE_RATE = [0.1, 30];   // Hz: a samples subscription's range
+const PLOT_ROWS = [1, 4096];     // rows of a panel that get-plot-data sends, at most
 const MAX_ORIGINS = 20;
 const MAX_ID_LENGTH = 200;
 const MAX_STEPS = 100;          // steps one `step` message may take
@@ -27,7 +41,7 @@ export const MAX_PENDING = 32;
 export const MAX_OUTBOX = 16384;
 const OUTBOX_CHUNK = 256;
 const OUTBOX_WAIT_MS = 1000; // a refusal waits at most about this long for a background task
-const EVENTS = ['diverged', 'time', 'answered'];
+const EVENTS = ['diverged', 'time', 'answered', 'action', 'samples'];
 const QUESTIONS = ['stable-dt'];
 
 /** The allow-list of the `origins` URL parameter: {any, list, problems}. null (absent) or
@@ -68,7 +82,7 @@ function oneOf(name, values) {
   return (v) => (values.includes(v) ? v : bad(`${name} must be one of ${values.join(', ')}`));
 }
 
-export function startCourseApi(win, lab, { origins = null, notice = () => {} } = {}) {
+export function startCourseApi(win, lab, { origins = null, notice = () => {}, locks = null } = {}) {
   const policy = parseOrigins(origins);
   for (const p of policy.problems) notice(`The “origins” entry “${p}” is not an origin (like https://course.example.org); ignored.`);
   const self = win.location.origin;
@@ -79,9 +93,10 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   const subscriptions = new Map(); // id -> {event, t, source, origin}
   let nextSubscription = 1;
 
-  const send = (source, origin, msg) => {
+  // an answer or event is written in the version of the message it answers (subscribes)
+  const send = (source, origin, msg, version = 1) => {
     try {
-      source.postMessage({ softlab: VERSION, ...msg }, origin === 'null' ? '*' : origin);
+      source.postMessage({ softlab: version, ...msg }, origin === 'null' ? '*' : origin);
     } catch { /* a closed window, or a value that does not clone: nothing to answer */ }
   };
 
@@ -96,7 +111,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
         const node = tracked[i];
         const theory = Number.isFinite(p.omegaMax) && p.bound > 0 && Number.isFinite(p.bound) ? p.bound / p.omegaMax : NaN;
         return {
-          index: i, method: p.method, dt: p.dt, beta: p.beta, t: p.t,
+          index: i, method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, t: p.t,
           params: Object.fromEntries(infos.map((info) => [info.name, fin(p.values[info.name])])),
           verdict: p.verdict, reason: p.reason, diverged: p.diverged, divergedAt: fin(p.divergedAt),
           energy: Object.fromEntries(Object.entries(p.energy).map(([k, v]) => [k, fin(v)])),
@@ -105,6 +120,129 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
             ? { node, position: p.positions.slice(3 * node, 3 * node + 3), height: fin(p.height) } : null,
           omegaMax: fin(p.omegaMax), bound: p.bound === Infinity ? 'none' : fin(p.bound), theoryDt: fin(theory),
         };
+      }),
+    };
+  }
+
+  // ---- save-state, load-state (version 2) ------------------------------------------------
+
+  /** The quantity the chart plots (its phase portrait plots none: then the height). */
+  const plotted = () => (lab.chart.ids.includes(lab.chart.quantity) ? lab.chart.quantity : 'height');
+
+  /** The whole lab as one object (README, "save-state"): read with the lab paused, every
+   *  Worker caught up; a lab that was playing plays on. The bodies' state is the core's
+   *  (sl_api_positions, sl_api_velocities, sl_api_time), read in each panel's Worker,
+   *  which forgets its stepper's history then (sl_api_restart_history), so that this run
+   *  and one loaded from the state go on bit for bit alike. */
+  async function saveState() {
+    const playing = lab.state().playing;
+    if (playing) control.pause();
+    const s = await lab.settled();
+    const saved = await control.saveStates();
+    if (playing) control.play();
+    return {
+      format: STATE_FORMAT, version: STATE_VERSION, scene: lab.scene, t: s.t, playing, url: lab.shareUrl(),
+      panels: s.panels.map((p, i) => ({
+        method: p.method, dt: p.dt, beta: p.beta, iterations: Number.isInteger(p.iterations) ? p.iterations : null,
+        params: Object.fromEntries(infos.map((info) => [info.name, p.values[info.name]])),
+        t: saved[i].t, energy0: fin(saved[i].energy0),
+        positions: Array.from(saved[i].x), velocities: Array.from(saved[i].v),
+        pins: Array.from(saved[i].pins).flatMap((on, node) => (on ? [node] : [])),
+      })),
+    };
+  }
+
+  const finiteList = (name, v, max) => {
+    if (!Array.isArray(v) || v.length > max || !v.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+      bad(`${name} must be a list of at most ${max} finite numbers`);
+    }
+    return v;
+  };
+
+  /** A state to load, checked in every field before anything changes: the state with
+   *  typed arrays, or throws a Refusal (bad-field, or version for another state version). */
+  function checkState(v) {
+    if (!v || typeof v !== 'object' || Array.isArray(v) || v.format !== STATE_FORMAT) {
+      bad(`state must be what save-state answered: an object {format: '${STATE_FORMAT}', version: ${STATE_VERSION}, scene, t, panels, ...}`);
+    }
+    if (v.version !== STATE_VERSION) {
+      throw new Refusal('version', `state version ${String(v.version).slice(0, 20)} is not read here; state versions: ${STATE_VERSION}`, { stateVersions: [STATE_VERSION] });
+    }
+    if (v.scene !== lab.scene || !Array.isArray(v.panels) || v.panels.length !== panelCount) {
+      const url = typeof v.url === 'string' ? v.url.slice(0, 4000) : null;
+      throw new Refusal('bad-field', `this state is of the scene “${String(v.scene).slice(0, 60)}” with ${Array.isArray(v.panels) ? v.panels.length : 'no'} panels; this lab shows “${lab.scene}” with ${panelCount}: open the lab at the state's url first`, { url });
+    }
+    if (typeof v.t !== 'number' || !(v.t >= 0) || !Number.isFinite(v.t)) bad('state.t must be a time in seconds >= 0');
+    if (typeof v.playing !== 'boolean') bad('state.playing must be true or false');
+    const now = lab.state().panels;
+    const panels = v.panels.map((p, i) => {
+      const at = `state.panels[${i}]`;
+      if (!p || typeof p !== 'object') bad(`${at} must be an object`);
+      if (!lab.steppers.includes(p.method)) bad(`${at}.method must be a stepper name: ${lab.steppers.join(', ')}`);
+      if (typeof p.dt !== 'number' || !validDt(p.dt)) bad(`${at}.dt must be a number of seconds with ${DT_RANGE_TEXT}`);
+      if (typeof p.beta !== 'number' || !validBeta(p.beta)) bad(`${at}.beta must be a number of 1/s in [0, ${MAX_BETA}]`);
+      if (p.iterations !== null && !(Number.isInteger(p.iterations) && p.iterations >= ITERATIONS.min && p.iterations <= ITERATIONS.max)) {
+        bad(`${at}.iterations must be null or a whole number from ${ITERATIONS.min} to ${ITERATIONS.max}`);
+      }
+      if (!p.params || typeof p.params !== 'object') bad(`${at}.params must be an object {name: value} of every parameter`);
+      for (const info of infos) {
+        if (typeof p.params[info.name] !== 'number') bad(`${at}.params.${info.name} must be a number`);
+        const problem = paramProblem(info, p.params[info.name]);
+        if (problem) bad(`${at}.params.${info.name}: ${problem}`);
+      }
+      if (typeof p.t !== 'number' || !(p.t >= 0) || !Number.isFinite(p.t)) bad(`${at}.t must be a time in seconds >= 0`);
+      if (p.energy0 !== null && typeof p.energy0 !== 'number') bad(`${at}.energy0 must be a number (J) or null`);
+      const x = finiteList(`${at}.positions`, p.positions, 3e6), vel = finiteList(`${at}.velocities`, p.velocities, 3e6);
+      if (x.length % 3 || vel.length !== x.length || !x.length) bad(`${at}.positions and velocities must be 3 numbers a node each, as many of each`);
+      const same = infos.every((info) => Object.is(p.params[info.name], now[i].values[info.name]));
+      if (same && x.length !== now[i].positions.length) bad(`${at} has ${x.length / 3} nodes; this panel's body has ${now[i].positions.length / 3}`);
+      const n = x.length / 3;
+      if (!Array.isArray(p.pins) || p.pins.length > n || !p.pins.every((k) => Number.isInteger(k) && k >= 0 && k < n)) bad(`${at}.pins must be a list of node indexes (0 to ${n - 1})`);
+      const pins = new Int32Array(n);
+      for (const k of p.pins) pins[k] = 1;
+      return { ...p, params: { ...p.params }, x: Float64Array.from(x), v: Float64Array.from(vel), pins };
+    });
+    return { t: v.t, playing: v.playing, panels };
+  }
+
+  /** Puts the lab at a checked state: each panel's settings (only where they differ: each
+   *  change restarts the comparison), its pins and its bodies' state (sl_api_restore), the
+   *  clock at the state's t; then plays if it played. Resolves to the state now. */
+  async function loadState(st) {
+    control.pause();
+    await lab.settled();
+    const refusals = [];
+    for (let i = 0; i < panelCount && !refusals.length; i++) {
+      const want = st.panels[i], now = lab.state().panels[i];
+      if (infos.some((info) => !Object.is(want.params[info.name], now.values[info.name]))) refusals.push(...(await control.setParams([i], want.params)));
+      if (!refusals.length && (want.method !== now.method || !Object.is(want.dt, now.dt) || !Object.is(want.beta, now.beta))) {
+        refusals.push(...(await control.setRun([i], { method: want.method, dt: want.dt, beta: want.beta })));
+      }
+      if (!refusals.length && want.iterations !== null && want.iterations !== now.iterations) refusals.push(...(await control.setIterations([i], want.iterations)));
+    }
+    if (!refusals.length) {
+      await lab.settled();
+      refusals.push(...(await control.restore(st.t, st.panels)));
+    }
+    if (refusals.length) throw new Refusal('refused', refusals.map((r) => `panel ${r.panel}: ${r.error}`).join('; '), { refusals });
+    if (st.playing) control.play();
+    return readState();
+  }
+
+  /** get-plot-data: the chart's record of quantity q (the samples its CSV holds, spread over
+   *  the whole run) for the panels of indexes, at most `rows` of each (every k-th kept). */
+  function plotData(q, indexes, rows) {
+    const k = lab.chart.ids.indexOf(q), info = lab.chart.quantities[k];
+    return {
+      quantity: q, label: info.label, unit: info.unit || '',
+      panels: indexes.map((i) => {
+        const rec = lab.chart.record[i], every = Math.max(1, Math.ceil(rec.rows / rows)), t = [], values = [];
+        for (let r = 0; r < rec.rows; r += every) {
+          const row = rec.row(r);
+          t.push(row[0]);
+          values.push(fin(row[1 + k]));
+        }
+        return { index: i, t, values, samples: rec.samples, every: rec.stride * every };
       }),
     };
   }
@@ -139,6 +277,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
         version: VERSION, versions: VERSIONS, scene: lab.scene, panels: panelCount,
         steppers: lab.steppers, params: infos.map(({ name, label, unit, min, max, integer }) => ({ name, label, unit, min, max, integer })),
         messages: Object.keys(MESSAGES), events: EVENTS, questions: QUESTIONS,
+        controls: CONTROL_NAMES, quantities: lab.chart.ids, stateVersion: STATE_VERSION,
       }),
     },
     'get-state': { fields: {}, run: () => readState() },
@@ -149,9 +288,10 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
         dt: (v) => (typeof v === 'number' && validDt(v) ? v : bad(`dt must be a number of seconds with ${DT_RANGE_TEXT}`)),
         beta: (v) => (typeof v === 'number' && validBeta(v) ? v : bad(`beta must be a number of 1/s in [0, ${MAX_BETA}]`)),
         params: paramsField,
+        iterations: integerIn('iterations', ITERATIONS.min, ITERATIONS.max),
       },
       check: (f) => {
-        if (!['method', 'dt', 'beta', 'params'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params');
+        if (!['method', 'dt', 'beta', 'params', 'iterations'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params, iterations');
       },
       run: async (f) => {
         const indexes = f.panel || [...Array(panelCount).keys()];
@@ -160,6 +300,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
         if (!refusals.length && ('method' in f || 'dt' in f || 'beta' in f)) {
           refusals.push(...(await control.setRun(indexes, { method: f.method, dt: f.dt, beta: f.beta })));
         }
+        if (!refusals.length && 'iterations' in f) refusals.push(...(await control.setIterations(indexes, f.iterations)));
         if (refusals.length) {
           throw new Refusal('refused', refusals.map((r) => `panel ${r.panel}: ${r.error}`).join('; '), { refusals });
         }
@@ -183,17 +324,30 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       fields: {
         event: oneOf('event', EVENTS),
         t: (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : bad('t must be a time in seconds > 0')),
+        rate: (v) => (typeof v === 'number' && v >= SAMPLE_RATE[0] && v <= SAMPLE_RATE[1] ? v : bad(`rate must be a number of samples a second in [${SAMPLE_RATE.join(', ')}]`)),
+        channels: (v) => {
+          if (!Array.isArray(v) || !v.length || v.length > lab.chart.ids.length) bad(`channels must be a list of the plotted quantities: ${lab.chart.ids.join(', ')}`);
+          for (const id of v) if (!lab.chart.ids.includes(id)) bad(`channels: “${String(id).slice(0, 40)}” is not plotted; quantities: ${lab.chart.ids.join(', ')}`);
+          return [...new Set(v)];
+        },
       },
       required: ['event'],
-      check: (f) => {
+      check: (f, version) => {
+        if (V2_EVENTS.has(f.event) && version < 2) throw new Refusal('version', `the ${f.event} event is version 2's: send softlab: 2`, { versions: VERSIONS });
         if (f.event === 'time' && !('t' in f)) bad('a time event needs t (s)');
         if (f.event !== 'time' && 't' in f) bad(`t belongs to the time event only`);
+        if (f.event === 'samples' && !('rate' in f)) bad('a samples event needs rate (samples a second)');
+        if (f.event !== 'samples' && ('rate' in f || 'channels' in f)) bad('rate and channels belong to the samples event only');
         if (subscriptions.size >= MAX_SUBSCRIPTIONS) throw new Refusal('limit', `at most ${MAX_SUBSCRIPTIONS} subscriptions`);
       },
       run: (f, from) => {
         const id = nextSubscription++;
-        subscriptions.set(id, { event: f.event, t: f.t, ...from });
-        return { subscription: id, event: f.event, ...(f.event === 'time' ? { t: f.t } : {}) };
+        subscriptions.set(id, { event: f.event, t: f.t, rate: f.rate, channels: f.channels, next: undefined, timer: 0, ...from });
+        if (f.event === 'samples') setTimeout(() => sampleTick(id), 0); // the first at once, after the reply
+        return {
+          subscription: id, event: f.event, ...(f.event === 'time' ? { t: f.t } : {}),
+          ...(f.event === 'samples' ? { rate: f.rate, channels: f.channels || [plotted()] } : {}),
+        };
       },
     },
     unsubscribe: {
@@ -206,6 +360,45 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
         return { subscription: f.subscription, removed: true };
       },
     },
+    'set-controls': {
+      fields: {
+        controls: (v) => {
+          if (!v || typeof v !== 'object' || Array.isArray(v) || !Object.keys(v).length) bad(`controls must be an object {control: state}, control one of ${CONTROL_NAMES.join(', ')}`);
+          for (const [name, state] of Object.entries(v)) {
+            if (!CONTROL_NAMES.includes(name)) bad(`“${name.slice(0, 40)}” is no control; controls: ${CONTROL_NAMES.join(', ')}`);
+            if (!CONTROL_STATES.includes(state)) bad(`controls.${name} must be one of ${CONTROL_STATES.join(', ')}`);
+          }
+          return { ...v };
+        },
+        panel: panelsField,
+      },
+      required: ['controls'],
+      check: (f) => {
+        if (!locks) throw new Refusal('failed', 'this page has no controls to lock');
+        const pageOnes = Object.keys(f.controls).filter((name) => !(name in PANEL_CONTROLS));
+        if (f.panel && pageOnes.length) bad(`${pageOnes.join(', ')} ${pageOnes.length > 1 ? 'are' : 'is'} the page's, not a panel's: send them without panel`);
+      },
+      run: (f) => {
+        for (const [name, state] of Object.entries(f.controls)) locks.set(name, state, f.panel || null);
+        locks.apply();
+        return { controls: locks.get() };
+      },
+    },
+    'save-state': { fields: {}, run: () => saveState() },
+    'load-state': {
+      fields: { state: (v) => checkState(v) },
+      required: ['state'],
+      run: (f) => loadState(f.state),
+    },
+    'get-plot-data': {
+      fields: {
+        quantity: (v) => (lab.chart.ids.includes(v) ? v : bad(`quantity must be one of ${lab.chart.ids.join(', ')}`)),
+        panel: panelsField,
+        rows: integerIn('rows', PLOT_ROWS[0], PLOT_ROWS[1]),
+      },
+      run: (f) => plotData(f.quantity || (lab.chart.ids.includes(lab.chart.quantity) ? lab.chart.quantity : 'height'),
+        f.panel || [...Array(panelCount).keys()], f.rows || 1024),
+    },
     ask: {
       fields: { question: oneOf('question', QUESTIONS), panel: integerIn('panel', 0, panelCount - 1) },
       required: ['question', 'panel'],
@@ -217,7 +410,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   };
 
   /** The request's fields, checked: throws a Refusal, or returns {name: value}. */
-  function checkFields(spec, data) {
+  function checkFields(spec, data, version) {
     const fields = Object.create(null); // a field named __proto__ sets nothing
     for (const [key, value] of Object.entries(data)) {
       if (key === 'softlab' || key === 'type' || key === 'id') continue;
@@ -230,7 +423,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       fields[key] = check(value);
     }
     for (const key of spec.required || []) if (!(key in fields)) bad(`missing field ${key}`);
-    if (spec.check) spec.check(fields);
+    if (spec.check) spec.check(fields, version);
     return fields;
   }
 
@@ -239,7 +432,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   const emit = (event, detail) => {
     for (const [id, s] of subscriptions) {
       if (s.source.closed) subscriptions.delete(id); // a page that went away
-      else if (s.event === event) send(s.source, s.origin, { type: 'event', event, subscription: id, ...detail });
+      else if (s.event === event) send(s.source, s.origin, { type: 'event', event, subscription: id, ...detail }, s.version);
     }
   };
   lab.on('diverged', ({ panel, t }) => {
@@ -254,15 +447,133 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       stableDt: result ? fin(result.dt) : null, capped: result ? !!result.capped : false,
       theoryDt: fin(theory), failed: !result,
     });
+    act({ action: 'answered', question: 'stable-dt', panel, stableDt: result ? fin(result.dt) : null });
   });
   lab.on('frame', (shown) => {
     for (const [id, s] of subscriptions) {
       if (s.source.closed) subscriptions.delete(id);
       if (s.event !== 'time' || shown < s.t || s.source.closed) continue;
       subscriptions.delete(id); // once
-      send(s.source, s.origin, { type: 'event', event: 'time', subscription: id, t: s.t, shown });
+      send(s.source, s.origin, { type: 'event', event: 'time', subscription: id, t: s.t, shown }, s.version);
     }
+    sendSamples(shown);
   });
+
+  // ---- samples (version 2): the plotted channels, at the rate asked ------------------------
+  // Due on the rate's clock (a late event does not delay the next; one a whole period late
+  // starts the clock again from now) and sent by whichever comes first once due: the frame
+  // loop (the time shown moves once a frame) or the subscription's timer (a browser slows
+  // the frames of a loaded machine or of a frame it deems out of sight, and the timers of
+  // another: either alone gave 1 to 6 events a second of 10 asked). One event when due,
+  // the latest sample each panel shows: nothing waits, so nothing piles up.
+  let shownTime = 0;
+  function sampleTick(id) {
+    const s = subscriptions.get(id);
+    if (!s || s.event !== 'samples') return; // unsubscribed
+    if (s.source.closed) {
+      subscriptions.delete(id);
+      return;
+    }
+    if (s.next !== undefined && win.performance.now() < s.next - 1) return; // not due yet
+    clearTimeout(s.timer);
+    const channels = s.channels || [plotted()];
+    send(s.source, s.origin, {
+      type: 'event', event: 'samples', subscription: id, t: fin(shownTime),
+      panels: lab.panels.map((_, i) => {
+        const x = lab.latestSample(i);
+        return { index: i, t: x ? fin(x.t) : null, values: Object.fromEntries(channels.map((c) => [c, x ? fin(x[c]) : null])) };
+      }),
+    }, s.version);
+    const period = 1000 / s.rate, now = win.performance.now();
+    s.next = s.next === undefined || now - (s.next + period) > period ? now + period : s.next + period;
+    s.timer = setTimeout(() => sampleTick(id), Math.max(0, s.next - now));
+  }
+  const sendSamples = (shown) => {
+    shownTime = shown;
+    for (const [id, s] of subscriptions) if (s.event === 'samples') sampleTick(id);
+  };
+
+  // ---- actions (version 2): what the student does ------------------------------------------
+  // Read where the student acts (the page's controls and keys, grab and pin input, the
+  // lab's answers), never what the course API itself changes. They wait for one task, at
+  // most MAX_ACTIONS (the oldest go beyond, counted in the next event's `dropped`).
+
+  const actions = [];
+  let actionsDropped = 0, actionTask = false;
+  const flushActions = () => {
+    actionTask = false;
+    const list = actions.splice(0), dropped = actionsDropped;
+    actionsDropped = 0;
+    list.forEach((a, k) => emit('action', k === 0 && dropped ? { ...a, dropped } : a));
+  };
+  const act = (action) => {
+    if (![...subscriptions.values()].some((s) => s.event === 'action')) return;
+    actions.push({ t: fin(lab.time()), ...action });
+    if (actions.length > MAX_ACTIONS) {
+      actions.shift();
+      actionsDropped++;
+    }
+    if (!actionTask) {
+      actionTask = true;
+      setTimeout(flushActions, 0);
+    }
+  };
+  lab.on('input', (e) => {
+    if (e.kind === 'grab') act({ action: 'grab', node: e.node });
+    else if (e.kind === 'release') act({ action: 'release' });
+    else if (e.kind === 'pin') act({ action: 'pin', node: e.node, pinned: !!e.pinned });
+  });
+
+  const doc = win.document;
+  /** {control, panel?, name?} of a control element the student used, or null. */
+  function controlOf(el) {
+    const panelEl = el.closest('#panels .panel');
+    if (panelEl) {
+      const panel = [...doc.querySelectorAll('#panels .panel')].indexOf(panelEl);
+      for (const [cls, control] of [['method', 'method'], ['dt-input', 'dt'], ['iterations-input', 'iterations']]) {
+        if (el.classList.contains(cls)) return { control, panel };
+      }
+      return null;
+    }
+    const tr = el.closest('#params tr[data-param]');
+    if (tr) {
+      const name = tr.dataset.param;
+      const td = el.closest('td');
+      if (td && td.classList.contains('link')) return { control: 'link', name };
+      const tds = [...tr.querySelectorAll(':scope > td')].slice(1);
+      const panel = tds[0] && tds[0].colSpan > 1 ? null : tds.indexOf(td); // null: linked, every panel
+      const control = ['dt', 'beta', 'find'].includes(name) ? name : 'param';
+      return { control, ...(control === 'param' ? { name } : {}), ...(panel === null ? {} : { panel }) };
+    }
+    const byId = { 'scene-select': 'scene', preset: 'presets', speed: 'speed', 'view-mode': 'view', 'view-ghost': 'view',
+      'view-frames': 'view', 'view-color': 'view', 'mesh-file': 'mesh', step: 'step', reset: 'reset', record: 'record', replay: 'replay' };
+    return byId[el.id] ? { control: byId[el.id] } : null;
+  }
+  const valueOf = (el) => (el.type === 'checkbox' ? el.checked : el.type === 'number' ? fin(Number(el.value)) : String(el.value).slice(0, 200));
+  doc.addEventListener('change', (e) => {
+    // (only the lab's own page dispatches events in its document: the one change it makes
+    // itself follows the student's click on a link box, web/settings/controls.js)
+    const c = e.target instanceof win.Element ? controlOf(e.target) : null;
+    if (c && e.target.id !== 'mesh-file') act({ action: 'change', ...c, value: valueOf(e.target) });
+    else if (c) act({ action: 'change', control: 'mesh' });
+  }, true);
+  doc.addEventListener('click', (e) => {
+    const button = e.target instanceof win.Element ? e.target.closest('button') : null;
+    if (!button || button.disabled) return;
+    if (button.id === 'play') act({ action: button.dataset.action === 'pause' ? 'pause' : 'play' });
+    else {
+      const c = controlOf(button);
+      if (c && ['step', 'reset', 'record', 'replay'].includes(c.control)) act({ action: c.control });
+      else if (c && c.control === 'find') act({ action: 'find', panel: c.panel });
+    }
+  }, true);
+  doc.addEventListener('keydown', (e) => { // the keys of web/time/transport.js
+    if (!(e.target instanceof win.Element) || e.target.closest('input, select, textarea, dialog')) return;
+    const open = (id) => !doc.getElementById(id).dataset.courseLocked;
+    if (e.key === ' ' && !e.target.closest('button') && open('play')) act({ action: doc.getElementById('play').dataset.action === 'pause' ? 'pause' : 'play' });
+    else if ((e.key === 'ArrowRight' || e.key === '.') && open('step') && !e.target.closest('canvas')) act({ action: 'step' });
+    else if ((e.key === 'r' || e.key === 'R') && open('reset')) act({ action: 'reset' });
+  }, true);
 
   // ---- the listener -----------------------------------------------------------------------
   // A message is checked when it comes; hello, which reads nothing that changes, is
@@ -319,7 +630,9 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
     const id = data !== null && typeof data === 'object' && (typeof data.id === 'string' || Number.isFinite(data.id))
       && String(data.id).length <= MAX_ID_LENGTH ? data.id : null;
     const type = data && typeof data === 'object' && typeof data.type === 'string' ? data.type.slice(0, 40) : null;
-    const answer = (msg) => send(from.source, from.origin, { id, request: type, ...msg });
+    // answered in the version asked in (1 when the message names none that is spoken here)
+    from.version = data && typeof data === 'object' && VERSIONS.includes(data.softlab) ? data.softlab : 1;
+    const answer = (msg) => send(from.source, from.origin, { id, request: type, ...msg }, from.version);
     try {
       if (!allowed(from.origin)) {
         // the allow-list is not told to a page it refuses
@@ -336,7 +649,8 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
       if (type === null) throw new Refusal('malformed', 'no message type (a string)');
       const spec = Object.hasOwn(MESSAGES, type) ? MESSAGES[type] : null;
       if (!spec) throw new Refusal('unknown-message', `unknown message “${type}”; messages: ${Object.keys(MESSAGES).join(', ')}`);
-      return { type, spec, fields: checkFields(spec, data), answer };
+      if (V2_MESSAGES.has(type) && data.softlab < 2) throw new Refusal('version', `${type} is version 2's: send softlab: 2`, { versions: VERSIONS });
+      return { type, spec, fields: checkFields(spec, data, data.softlab), answer };
     } catch (err) {
       refuseLater(answer, refusal(err));
       return null;
@@ -404,7 +718,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {} } =
   // an embedding page learns that the lab is listening (to the origins it may tell)
   if (win.parent && win.parent !== win) {
     const ready = { type: 'event', event: 'ready', versions: VERSIONS, scene: lab.scene, panels: panelCount };
-    for (const origin of policy.any ? ['*'] : policy.list) send(win.parent, origin, ready);
+    for (const origin of policy.any ? ['*'] : policy.list) send(win.parent, origin, ready); // version 1's envelope: any page reads it
   }
   return { policy };
 }

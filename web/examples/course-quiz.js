@@ -26,9 +26,10 @@
   let refusedLab = ''; // why ?lab= was not taken (labPage)
 
   // The lab, opened paused on one panel; origins= lets this page (and only it, besides
-  // the lab's own origin) drive it.
+  // the lab's own origin) drive it. lock= locks the lab's "find" button (its search is the
+  // quiz's answer) and the Δt box (the page sets Δt): the student sees both, changes neither.
   const lab = labPage();
-  lab.search = new URLSearchParams({ scene: SCENE, methods: METHOD, dt: '0.002', paused: '1', embed: '1', origins: location.origin }).toString();
+  lab.search = new URLSearchParams({ scene: SCENE, methods: METHOD, dt: '0.002', paused: '1', embed: '1', origins: location.origin, lock: 'find,dt' }).toString();
   const labOrigin = lab.origin;
   if (refusedLab) {
     out.textContent = refusedLab;

@@ -39,6 +39,7 @@ export class PhysicsInput {
     this.replay.add(this.deps.time(), e);
     for (const p of this.panels) p.input(e);
     if (e.kind === 'pin') this.pinCache = null;
+    if (this.deps.acted) this.deps.acted(e); // the course API's action stream (web/course/course-api.js)
   }
 
   /** The event as a Worker applies it: a grab's stiffness per kg of the panel's body

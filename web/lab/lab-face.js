@@ -115,6 +115,10 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
     },
     /** The live chart (web/chart/chart.js LabChart), for tests and the console. */
     chart: plots.chart,
+    /** The lab's clock (s): the time shown while playing, of the states while paused. */
+    time: () => clock.time,
+    /** Panel i's latest chart sample shown ({t, ...quantities}) or null. */
+    latestSample: (i) => plots.latest(i),
     /** The element inspector: the tet or grid cell of node in every panel (-1 closes it), as a
      *  shift-click on the node does. */
     inspect: (node) => (node >= 0 ? inspector.open(node) : inspector.close()),
@@ -147,7 +151,8 @@ export function labFace({ panels, clock, perf, input, plots, inspector, camera, 
      *  play(), pause(), step(), reset(), findStableDt(i) (the "find" button's search). */
     control,
     /** on(event, fn): 'diverged' ({panel, t}), 'frame' (the time shown, s, every animation
-     *  frame), 'answered' ({panel, result: {dt, capped} or null}: a stable-Δt search ended).
+     *  frame), 'answered' ({panel, result: {dt, capped} or null}: a stable-Δt search ended),
+     *  'input' (the user's grab, move, release or pin event, web/input/input.js).
      *  Returns a function that removes fn. */
     on,
   };

@@ -23,7 +23,7 @@ export function nextTask() {
  *  {emit(name, detail), on(name, fn) -> unsubscribe}. A listener that throws is logged and
  *  never stops the lab. */
 export function labEvents() {
-  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set() };
+  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set(), input: new Set() };
   return {
     emit(name, detail) {
       for (const fn of listeners[name]) {

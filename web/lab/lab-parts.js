@@ -72,6 +72,7 @@ export function startClock(panels, config, late) {
     resetAll: () => resetAll(),
     play: () => clock.setPlaying(true),
     live: () => clock.goLive(),
+    acted: (e) => { if (late.emit) late.emit('input', e); },
   });
   const clock = new Clock(panels.map((p) => p.run), {
     autoAhead: late.playbackChoice !== 'live',
@@ -97,7 +98,24 @@ export function startClock(panels, config, late) {
     if (late.views) late.views.resetRange();
     late.plots.flush();
   }
-  return { clock, input, resetAll };
+  /** Every panel at its saved state (states[i]: web/panel/panel-run.js restoreState) and the
+   *  clock at t (s): the course API's load-state. Resolves to the refusals [{panel, error}]. */
+  async function restoreAll(t, states) {
+    clock.reset();
+    input.rewind();
+    const errors = await Promise.all(panels.map((p, i) => p.run.restoreState(states[i])));
+    clock.time = clock.target = t;
+    for (const p of panels) {
+      p.showGrab(null);
+      p.page.endFlash();
+      late.plots.restart(p);
+      p.markDirty();
+    }
+    if (late.views) late.views.resetRange();
+    late.plots.flush();
+    return errors.map((error, panel) => ({ panel, error })).filter((r) => r.error);
+  }
+  return { clock, input, resetAll, restoreAll };
 }
 
 /** The panels' settings and the parameter card: {settings, controls, changed()} (what
@@ -135,11 +153,20 @@ export function labelPanels(scene, panels) {
 }
 
 /** What the page's own controls call, for the course API (web/course/course-api.js). */
-export function labControl(infos, { settings, controls, clock, stepOnce, resetAll }) {
+export function labControl(infos, { settings, controls, clock, stepOnce, resetAll, restoreAll, panels }) {
   return {
     params: infos,
     setRun: (indexes, run) => settings.setRun(indexes, run),
     setParams: (indexes, values) => settings.setParams(indexes, values),
+    setIterations: (indexes, iterations) => settings.setIterationsOf(indexes, iterations),
+    /** Each panel's saved state (web/panel/panel-run.js saveState), read once every Worker has
+     *  caught up; the caller settles first. */
+    saveStates: () => Promise.all(panels.map((p) => p.run.saveState())),
+    /** Pins of each panel (Int32Array[n] each), then every panel at its state and the clock at t. */
+    restore: async (t, states) => {
+      await Promise.all(panels.map((p, i) => p.run.setPins(states[i].pins)));
+      return restoreAll(t, states);
+    },
     play: () => clock.setPlaying(true),
     pause: () => clock.setPlaying(false),
     step: stepOnce,
@@ -192,6 +219,8 @@ export function startUrl(scene, config, panels, { core, clock, camera, notice },
     view: () => late.views.query(),
     embed: () => config.embed,
     origins: () => config.origins,
+    hide: () => config.hide,
+    lock: () => config.lock,
     playback: () => late.playbackChoice,
   });
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);

@@ -465,6 +465,36 @@ export class PanelRun {
     this.rate.restart();
   }
 
+  /** The state to save (the course API's save-state): {t (s), x, v (Float64Array[3n],
+   *  m and m/s), energy0 (J), pins (Int32Array[n])}, read from the core in its Worker,
+   *  which then forgets the stepper's history so this run continues as a restored one. */
+  async saveState() {
+    const { t, x, v, energy0, pins } = await this.client.request(TO_SIM.save);
+    return { t, x, v, energy0, pins };
+  }
+
+  /** Puts the run at a saved state {t, x, v, energy0} (pins set before, setPins): a new
+   *  run from t. Resolves to '' if taken, else the core's reason (the run goes on). */
+  async restoreState({ t, x, v, energy0 }) {
+    if (this.client.failed || this.lost) return 'its simulation is not running';
+    this.changing();
+    this.epoch = ++this.epochs;
+    const reply = await this.client.request(TO_SIM.restore, { t, x, v, energy0, epoch: this.epoch });
+    this.epoch = reply.epoch;
+    if (reply.status !== SL_OK) return reply.error;
+    const shown = this.frames.filter((f) => f.epoch === this.epoch); // the restored state's frame
+    this.restart();
+    this.frames = shown;
+    this.latest = this.reached = this.workerReached = t;
+    this.sentTarget = NaN;
+    this.stopped = this.ended = false;
+    this.diverged = false;
+    this.message = '';
+    this.rate.restart();
+    this.requestOmega();
+    return '';
+  }
+
   /** Asks the simulation to step while t + dt <= target (s). */
   advanceTo(target) {
     if (this.stopped || target === this.sentTarget) return;

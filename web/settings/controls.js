@@ -74,7 +74,7 @@ export class ParamControls {
     if (this.infos.some((i) => i.name === 'young_modulus') && this.infos.some((i) => i.name === 'poisson_ratio')) {
       body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));
     }
-    const searchRow = el('tr', {}, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
+    const searchRow = el('tr', { 'data-param': 'find' }, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
     this.searchCells = this.panels.map((p) => {
       const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on copies of this panel: the largest Δt whose run (1 s, or 200 periods of the fastest mode if longer) the verdict never calls energy growing or diverged, as softlab find-dt' });
       button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);

@@ -17,7 +17,9 @@
 //   back, web/time/clock.js; live: never, ahead: from the start);
 //   color=<field> (a colour map: the core's fields, sl_field_describe: energy, volume,
 //   pressure); origins=<origin>,... (who may drive the lab
-//   through the course API: web/course/course-api.js reads it).
+//   through the course API: web/course/course-api.js reads it); hide=<control>,... and
+//   lock=<control>,... (controls a course hides or locks, a panel's as name@panel, 0-based:
+//   web/course/control-locks.js).
 
 import { LIMITS } from '../core/lab-api.js';
 
@@ -146,6 +148,10 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
     // the lab writes, so a reload or a shared link keeps it. Cut, never dropped: a list
     // too long to read allows less, not every origin.
     origins: query.get('origins') === null ? null : query.get('origins').slice(0, 2000),
+    // the controls a course hides or locks (web/course/control-locks.js parses them once the
+    // panels are known); kept in every URL the lab writes, as origins is
+    hide: query.get('hide') === null ? null : query.get('hide').slice(0, 2000),
+    lock: query.get('lock') === null ? null : query.get('lock').slice(0, 2000),
     notices,
   };
 }
@@ -230,7 +236,7 @@ function readPerPanel(get, key, problem, count, notices) {
 /** One notice for every key the page does not read (2,000 unknown keys are one notice,
  *  not 2,000: issue 30). */
 function noteUnknownKeys(query, paramInfos, notices) {
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'playback', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', ...paramInfos.map((p) => p.name)]);
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
   else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
@@ -274,7 +280,7 @@ function readChoice(get, key, choices, notices) {
 /**
  * The query string that reproduces the current lab.
  * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, iterations?:number, params:object}[],
- *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null,
+ *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null, hide?:string|null, lock?:string|null,
  *          playback?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
@@ -307,7 +313,9 @@ export function makeQuery(state) {
   if (state.playback) q.set('playback', state.playback);
   if (state.plot && state.plot !== 'height') q.set('plot', state.plot);
   if (typeof state.origins === 'string') q.set('origins', state.origins);
+  if (typeof state.hide === 'string') q.set('hide', state.hide);
+  if (typeof state.lock === 'string') q.set('lock', state.lock);
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
   // , : / need no escape in a query (RFC 3986): lists and origins stay readable
-  return '?' + q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/');
+  return '?' + q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%40/g, '@');
 }

@@ -81,7 +81,7 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
       }
       if (experiment) next.set('experiment', String(experiment));
       // how the lab is shown stays: compact, who may drive it, live or computed ahead
-      for (const key of ['embed', 'origins', 'playback']) if (now.has(key)) next.set(key, now.get(key));
+      for (const key of ['embed', 'origins', 'playback', 'hide', 'lock']) if (now.has(key)) next.set(key, now.get(key));
       location.search = '?' + next.toString().replace(/%2C/g, ',');
     } catch (err) {
       onError(`Could not load the mesh: ${err.message}.`);

@@ -55,6 +55,19 @@ export class Settings {
     this.deps.changed();
   }
 
+  /** The iterations a step of the panels of indexes (the course API's set), then one
+   *  restart; resolves to the refusals [{panel, error}] (the core's reason: a refused
+   *  panel runs on as it was). */
+  async setIterationsOf(indexes, iterations) {
+    const refused = [];
+    await Promise.all(indexes.map(async (i) => {
+      const error = await this.panels[i].run.setIterations(iterations);
+      if (error) refused.push({ panel: i, error });
+    }));
+    if (refused.length < indexes.length) this.deps.changed();
+    return refused;
+  }
+
   /** Stepper, Δt and β of the panels of indexes at once, each as given or kept
    *  (undefined), then one restart (the course API, web/course/course-api.js). Resolves to the
    *  refusals [{panel, error}] (the core's reason): a refused panel keeps its own. */

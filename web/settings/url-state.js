@@ -33,6 +33,8 @@ export class UrlState {
       paused: !this.get.playing(),
       embed: this.get.embed(),
       origins: this.get.origins(),
+      hide: this.get.hide ? this.get.hide() : null, // the controls a course hid or locked (web/course/control-locks.js)
+      lock: this.get.lock ? this.get.lock() : null,
       playback: this.get.playback(),
       plot: this.get.plot(),
       view: this.get.view(),

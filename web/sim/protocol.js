@@ -25,6 +25,8 @@ export const TO_SIM_FIELDS = {
   method: { fields: ['method', 'dt', 'beta', 'epoch'], reply: ['status', 'error'] },
   iterations: { fields: ['iterations', 'epoch'], reply: ['status', 'error', 'iterations'] },
   reset: { fields: ['epoch'] },
+  save: { fields: [], reply: ['t', 'x', 'v', 'energy0', 'pins'] },
+  restore: { fields: ['t', 'x', 'v', 'energy0', 'epoch'], reply: ['status', 'error'] },
   target: { fields: ['t'] },
   hold: { fields: [] },
   inspect: { fields: ['node'], reply: ['inspection'] },

@@ -370,6 +370,39 @@ const HANDLERS = {
     this.postFrame();
   },
 
+  /** The state to save (the course API's save-state, issue 45): {t (s), x, v
+   *  (Float64Array[3n], m and m/s, the core's), energy0 (J, the run's E(0) for the
+   *  energy-error channel), pins (Int32Array[n])}. The stepper's history is forgotten
+   *  (sl_api_restart_history) so that this run continues as the state restored does. */
+  [TO_SIM.save]() {
+    const { api, core, h } = this;
+    const n = api.node_count(h);
+    api.restart_history(h);
+    return {
+      t: api.time(h), x: core.heap.copy(Float64Array, api.positions(h), 3 * n),
+      v: core.heap.copy(Float64Array, api.velocities(h), 3 * n), energy0: this.energy0, pins: readPins(core, h),
+    };
+  },
+
+  /** {t, x, v, energy0, epoch}: the world at a saved state (sl_api_restore; its pins set
+   *  before), a new run from t; replayed input from the first event at or after t. Reply
+   *  {status, error}; refused, the world is unchanged. */
+  [TO_SIM.restore]({ t, x, v, energy0, epoch }) {
+    const { api, core, h } = this;
+    const n = api.node_count(h);
+    if (!(x instanceof Float64Array) || !(v instanceof Float64Array) || x.length !== 3 * n || v.length !== 3 * n) {
+      return { status: -1, error: `the state has ${x && x.length} positions and ${v && v.length} velocities; this body needs ${3 * n} of each` };
+    }
+    api.release(h);
+    const st = core.heap.pass(x, (px) => core.heap.pass(v, (pv) => api.restore(h, t, px, pv)));
+    if (st !== SL_OK) return refused(api, st);
+    this.startRun(epoch);
+    this.energy0 = Number.isFinite(energy0) ? energy0 : this.energy0;
+    while (this.nextEvent < this.events.length && this.events[this.nextEvent].t < t - 1e-9 * this.config.dt) this.nextEvent++;
+    this.postFrame();
+    return { status: SL_OK };
+  },
+
   /** {t}: step toward simulated time t (s), and post a frame once it is reached. */
   [TO_SIM.target]({ t }) {
     const last = this.frameTargets.length ? this.frameTargets[this.frameTargets.length - 1] : this.lastAt;

@@ -31,9 +31,11 @@ export function bindTransport(clock, stepOnce, resetAll) {
     // typing goes to fields; space on a button presses it; arrows on a view orbit (camera.js)
     if (e.target.closest('input, select, textarea, dialog')) return;
     if (e.key === ' ' && e.target.closest('button')) return;
-    if (e.key === ' ') { e.preventDefault(); toggle(); }
-    else if (e.key === 'ArrowRight' || e.key === '.') stepOnce();
-    else if (e.key === 'r' || e.key === 'R') reset();
+    // a control the course locked or hid (web/course/control-locks.js) has no shortcut either
+    const open = (id) => !$(id).dataset.courseLocked;
+    if (e.key === ' ') { e.preventDefault(); if (open('#play')) toggle(); }
+    else if ((e.key === 'ArrowRight' || e.key === '.') && open('#step')) stepOnce();
+    else if ((e.key === 'r' || e.key === 'R') && open('#reset')) reset();
   });
 }
 

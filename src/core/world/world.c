@@ -501,6 +501,30 @@ sl_status sl_world_set_velocities(sl_world *w, const double *v) {
     return SL_OK;
 }
 
+void sl_world_restart_history(sl_world *w) {
+    if (!w) return;
+    w->timing.dt = 0, w->timing.substeps = 0; /* the step size in use is the world's again */
+    if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
+}
+
+sl_status sl_world_restore(sl_world *w, double t, const double *x, const double *v) {
+    if (!w || !x || !v) return SL_ERR_NULL;
+    if (!isfinite(t) || t < 0) return sl_world_fail(w, SL_ERR_RANGE, "restored time t = %g s is not a time >= 0", t);
+    for (int i = 0; i < 3 * w->n; i++) {
+        if (!isfinite(x[i])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "restored position %d", i);
+        if (!isfinite(v[i])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "restored velocity %d", i);
+    }
+    memcpy(w->x, x, 3 * (size_t)w->n * sizeof(double));
+    for (int i = 0; i < 3 * w->n; i++) w->v[i] = w->pinned[i / 3] ? 0 : v[i];
+    w->t = t;
+    w->diverged = 0;
+    w->diverged_reason[0] = 0;
+    w->last_error[0] = 0;
+    sl_world_restart_history(w);
+    sl_status st = w->driver ? w->driver(w, t, w->driver_ctx) : SL_OK; /* the schedule at t */
+    return st == SL_OK ? SL_OK : sl_world_fail(w, st, "driver at restore: %s", sl_status_message(st));
+}
+
 sl_status sl_world_set_tracked_node(sl_world *w, int node) {
     if (!w) return SL_ERR_NULL;
     if (node < -1 || node >= w->n)

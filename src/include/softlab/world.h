@@ -234,6 +234,21 @@ sl_status sl_world_set_positions(sl_world *w, const double *x);
 /* Writes the velocities (double[3n], m/s); pinned nodes keep zero. */
 sl_status sl_world_set_velocities(sl_world *w, const double *v);
 
+/* Forgets the history a stepper keeps between steps (the regularized stepper's reused
+ * Cholesky factor and its v_{n-1} for the solver's guess), as sl_world_reset does, and
+ * leaves the state (x, v, t) as it is: a run continued after it takes the same steps,
+ * bit for bit, as a world put at the same state by sl_world_restore (the course API's
+ * save-state calls it on the running world, issue 45). NULL is ignored. */
+void sl_world_restart_history(sl_world *w);
+
+/* Puts the world at a saved state: time t (s), positions x and velocities v (double[3n],
+ * m and m/s, as sl_world_positions and sl_world_velocities gave them; pinned nodes keep
+ * v = 0), not diverged, a driven scene at time t of its schedule, and the stepper's
+ * history forgotten (sl_world_restart_history). The models, pins and grab are the world's
+ * own: restore them first. Errors: SL_ERR_NULL, SL_ERR_RANGE (t < 0 or not finite),
+ * SL_ERR_NOT_FINITE (an entry of x or v; the world is then unchanged). */
+sl_status sl_world_restore(sl_world *w, double t, const double *x, const double *v);
+
 /* 1 if the world diverged; then *time (s) and reason are set when non-NULL. */
 int sl_world_diverged(const sl_world *w, double *time, const char **reason);
 
