@@ -63,9 +63,9 @@ export class SimPool {
    * @param maxSims   the most simulations that open() may ask for
    * @param workerUrl the Worker's script, web/sim-worker.js: an entry point the page names
    *                  from its own place (staged, this module is bundled into app.js, so a
-   *                  URL relative to it here would point elsewhere)
+   *                  URL made relative to this module would point elsewhere)
    */
-  constructor(module, maxSims = 4, workerUrl = new URL('../sim-worker.js', import.meta.url)) {
+  constructor(module, maxSims, workerUrl) {
     this.module = module;
     this.workerUrl = workerUrl;
     this.mesh = null;
