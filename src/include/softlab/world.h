@@ -625,7 +625,8 @@ sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius
  * facing = +1: the body is kept above it (a floor, normal +y); -1: below it (a ceiling,
  * normal -y). Every stepper resolves it after its step as it does the ground, with the
  * plate's velocity as the normal velocity a node in contact keeps (no node moves into the
- * plate, none is pulled along it); the `incompressible` stepper also makes it a contact
+ * plate, none is pulled along it), the position-based ones as a contact row of their sweeps
+ * at the plate's height at the (sub)step's end; the `incompressible` stepper also makes it a contact
  * constraint inside its pressure solves (softlab/incompressible.h). Coulomb friction
  * (>= 0) acts on the tangential velocity. Errors: SL_ERR_NULL, SL_ERR_NOT_FINITE,
  * SL_ERR_RANGE (facing not +1 or -1, stop_time < 0, friction < 0, more than
