@@ -57,6 +57,7 @@ typedef struct {
     double dt, t_end, beta, mass_damping; /* s, s, 1/s, 1/s (NaN: the world's, 0) */
     double cfl, dt_floor; /* --cfl, --dt-floor: the incompressible stepper's adaptive step (NaN: fixed) */
     double iterations; /* --iterations (NaN: the world's, SL_WORLD_ITERATIONS_DEFAULT) */
+    double xpbd_damping; /* --xpbd-damping, s (NaN: the world's, 0) */
     int track, until_rest, pin_box_count;
     int t_end_default; /* no --t-end nor --until-rest: the scene's t_end (said on stderr) */
     double pin_box[MAX_PIN_BOXES][6]; /* x0,y0,z0,x1,y1,z1, m */
@@ -86,6 +87,7 @@ static void print_usage(FILE *f) {
             "       softlab run (--scene NAME | --mesh FILE [--strain green|linear])\n"
             "                   [--method NAME] [--dt S] [--t-end S | --until-rest]   (default: the scene's t_end)\n"
             "                   [--beta PER_S (regularized steppers)] [--iterations N (xpbd, xpbd-substeps, pbd)]\n"
+            "                   [--xpbd-damping S (xpbd, xpbd-substeps: damping time, XPBD eq. 26)]\n"
             "                   [--k N_M] [--young PA] [--poisson NU]\n"
             "                   [--density KG_M3] [--gravity M_S2] [--resolution N] [--pbd-iterations N]\n"
             "                   [--onering 0|1] [--squeeze-gap FRACTION] [--experiment hang|drop|squeeze|cantilever]\n"
@@ -131,7 +133,7 @@ static int parse_box(const char *s, double box[6]) {
 
 /* 1 if opt is an option that takes a number. */
 static int numeric_option(const char *opt) {
-    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping", "--cfl", "--dt-floor", "--iterations"};
+    static const char *const names[] = {"--dt", "--t-end", "--beta", "--track", "--mass-damping", "--cfl", "--dt-floor", "--iterations", "--xpbd-damping"};
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         if (!strcmp(opt, names[k])) return 1;
     for (size_t k = 0; k < sizeof PARAM_OPTIONS / sizeof PARAM_OPTIONS[0]; k++)
@@ -175,11 +177,12 @@ static int repeated_option(char **argv, int i) {
     return 0;
 }
 
-/* The field of a that a plain numeric option (--dt, --t-end, --beta, --cfl, --dt-floor)
- * sets, or NULL. */
+/* The field of a that a plain numeric option (--dt, --t-end, --beta, --cfl, --dt-floor,
+ * --xpbd-damping) sets, or NULL. */
 static double *number_slot(run_args *a, const char *opt) {
     return !strcmp(opt, "--dt") ? &a->dt : !strcmp(opt, "--t-end") ? &a->t_end : !strcmp(opt, "--beta") ? &a->beta
-         : !strcmp(opt, "--cfl") ? &a->cfl : !strcmp(opt, "--dt-floor") ? &a->dt_floor : NULL;
+         : !strcmp(opt, "--cfl") ? &a->cfl : !strcmp(opt, "--dt-floor") ? &a->dt_floor
+         : !strcmp(opt, "--xpbd-damping") ? &a->xpbd_damping : NULL;
 }
 
 /* Handles the whole-number options of `run` (--track, --iterations) with value num (its
@@ -246,7 +249,7 @@ static int parse_run_text(const char *opt, const char *val, run_args *a) {
  * repeated option, -1 if --help was asked for. */
 static int parse_run_args(int argc, char **argv, run_args *a) {
     memset(a, 0, sizeof *a);
-    a->dt = a->t_end = a->beta = a->mass_damping = a->cfl = a->dt_floor = a->iterations = NAN;
+    a->dt = a->t_end = a->beta = a->mass_damping = a->cfl = a->dt_floor = a->iterations = a->xpbd_damping = NAN;
     a->track = -2;
     a->params = sl_scene_params_default();
     for (int i = 2; i < argc; i++) {
@@ -438,15 +441,17 @@ static int steps_fit(const run_args *a, int t_end_given) {
 
 /* 1 if the options of a apply to stepper; else says which the run would ignore and
  * returns 0: --beta (beta_given) on a stepper without SL_STEPPER_USES_BETA, --iterations on
- * one without SL_STEPPER_USES_ITERATIONS, --pbd-iterations N > 0 on one that is not explicit
+ * one without SL_STEPPER_USES_ITERATIONS, --xpbd-damping on one without
+ * SL_STEPPER_USES_XPBD_DAMPING, --pbd-iterations N > 0 on one that is not explicit
  * (sl_stepper_is_explicit), with the steppers that read it (from the table). */
 static int stepper_options_apply(const run_args *a, const sl_stepper_class *stepper, int beta_given) {
     static const struct { const char *option, *what; int flag; } uses[] = {
         {"--beta", "no damping rate β (seed 000 eq. 20)", SL_STEPPER_USES_BETA},
         {"--iterations", "no iteration count (position-based steppers, XPBD)", SL_STEPPER_USES_ITERATIONS},
+        {"--xpbd-damping", "no XPBD constraint damping (XPBD eq. 26)", SL_STEPPER_USES_XPBD_DAMPING},
     };
-    int given[2] = {beta_given, !isnan(a->iterations)};
-    for (int u = 0; u < 2; u++) {
+    int given[3] = {beta_given, !isnan(a->iterations), !isnan(a->xpbd_damping)};
+    for (int u = 0; u < 3; u++) {
         if (!given[u] || (stepper->flags & uses[u].flag)) continue;
         fprintf(stderr, "softlab: %s: %s has %s, the option would be ignored; the steppers that use it:",
                 uses[u].option, stepper->name, uses[u].what);
@@ -514,6 +519,7 @@ static sl_world *make_world(run_args *a, const sl_scene_class **scene_out) {
         st = sl_world_pin_box(w, a->pin_box[b], a->pin_box[b] + 3, NULL);
     if (st == SL_OK && !isnan(a->mass_damping)) st = sl_world_set_mass_damping(w, a->mass_damping);
     if (st == SL_OK && !isnan(a->iterations)) st = sl_world_set_iterations(w, (int)a->iterations);
+    if (st == SL_OK && !isnan(a->xpbd_damping)) st = sl_world_set_xpbd_damping(w, a->xpbd_damping);
     if (st == SL_OK) st = sl_world_set_stepper(w, stepper, a->dt, a->beta);
     if (st == SL_OK && a->track != -2) st = sl_world_set_tracked_node(w, a->track);
     if (st == SL_OK && (!isnan(a->cfl) || !isnan(a->dt_floor))) { /* the adaptive step */

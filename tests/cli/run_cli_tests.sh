@@ -288,6 +288,14 @@ check iterations_not_whole_refused '[ $rc = 2 ] && grep -q -- "--iterations expe
 $bin run --scene swinging-cube --method xpbd --iterations 2 --t-end 0.1 > "$tmp/it2.csv" 2> /dev/null; rc=$?
 $bin run --scene swinging-cube --method xpbd --iterations 40 --t-end 0.1 > "$tmp/it40.csv" 2> /dev/null; rc2=$?
 check iterations_taken_by_xpbd '[ $rc = 0 ] && [ $rc2 = 0 ] && ! cmp -s "$tmp/it2.csv" "$tmp/it40.csv"'
+# issue 46 item 1: --xpbd-damping (XPBD eq. 26's damping time) is refused where the stepper does not read it
+$bin run --scene swinging-cube --method pbd --xpbd-damping 0.01 --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check xpbd_damping_refused_for_pbd '[ $rc = 2 ] && grep -q -- "--xpbd-damping: pbd has no XPBD constraint damping .*the option would be ignored; the steppers that use it: xpbd xpbd-substeps$" "$tmp/err"'
+$bin run --scene swinging-cube --method xpbd --xpbd-damping 11 --t-end 0.1 > /dev/null 2> "$tmp/err"; rc=$?
+check xpbd_damping_out_of_range '[ $rc = 2 ] && grep -q "XPBD damping time = 11 s not in \[0, 10\] s" "$tmp/err"'
+$bin run --scene swinging-cube --method xpbd-substeps --xpbd-damping 0.02 --t-end 0.1 > "$tmp/xd.csv" 2> /dev/null; rc=$?
+$bin run --scene swinging-cube --method xpbd-substeps --t-end 0.1 > "$tmp/xd0.csv" 2> /dev/null; rc2=$?
+check xpbd_damping_taken_by_xpbd_substeps '[ $rc = 0 ] && [ $rc2 = 0 ] && [ -s "$tmp/xd.csv" ] && ! cmp -s "$tmp/xd.csv" "$tmp/xd0.csv"'
 # issue 43: low items of the command line
 $bin scenes --bogus > "$tmp/sb" 2> "$tmp/err"; rc=$?
 check scenes_bogus_option_refused '[ $rc = 2 ] && grep -q "scenes takes no options, got .--bogus." "$tmp/err" && [ ! -s "$tmp/sb" ]'

@@ -11,6 +11,9 @@ typedef struct sl_pb_state {
     double *force;   /* double[3n], N: the external force of the (sub)step */
     double *dx;      /* double[3n], m: a sweep's correction */
     double *lambda;  /* double[m]: XPBD's multipliers, accumulated over one (sub)step */
+    double *x_n;     /* double[3n], m: the positions at the (sub)step's start (damping, eq. 26) */
+    double *contact; /* double[n SL_CONTACT_SLOTS], kg m: the contact rows' multipliers */
+    double t_end;    /* s: the end of the last (sub)step (the walls' heights then) */
     int m;
     double h;        /* s: the size of the last (sub)step, 0 before one (or after reset) */
 } sl_pb_state;

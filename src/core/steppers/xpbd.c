@@ -32,10 +32,22 @@
  * of its sweep, not M^-1 grad C(x)^T lambda; the two agree where grad C does not turn
  * during the step (a chain moving along itself, tests/c/test_xpbd.c).
  *
- * Contact: the world's wall and contact path (sl_world_resolve_contacts) after the step,
- * as for every stepper, not as constraints in the sweep. Damping: the world's mass damping
- * -c M v, taken into the prediction as an external force; XPBD's constraint damping
- * (§5, eq. 26: gamma = alpha tilde beta tilde / dt, beta tilde = dt^2 beta) is not implemented, and the world's beta is not read.
+ * Contact: the ground, the plates and the static spheres are inequality rows C >= 0 of
+ * compliance 0 at the end of every sweep (world/contact_rows.c, sl_stepper_contact_rows),
+ * their multipliers held >= 0, so that no node is inside a surface after any sweep, and
+ * Coulomb friction acts on the velocity after the (sub)step from the contact multipliers;
+ * the world adds no contact projection after a position-based step (world.c).
+ *
+ * Damping: the world's mass damping -c M v, taken into the prediction as an external
+ * force, and XPBD's constraint damping (eq. 26): Delta lambda_j = (-C_j - at_j lambda_j -
+ * gamma_j grad C_j (x - x^n)) / ((1 + gamma_j) grad C_j M^-1 grad C_j^T + at_j), gamma_j =
+ * at_j bt_j / dt, bt_j = dt^2 beta_j. The world holds one damping time tau (s,
+ * sl_world_set_xpbd_damping) and row j takes beta_j = tau / alpha_j, damping proportional
+ * to the row's stiffness 1/alpha_j (units of beta_j: those of 1/alpha_j times s, N s/m
+ * for a spring of stiffness k N/m, where beta_j = tau k is a dashpot beside it), so
+ * gamma_j = tau / dt on every compliant row whatever its units; a hard row (alpha_j = 0)
+ * has gamma_j = 0. tau = 0 (the default) is eq. 18 bit for bit. The regularized steppers'
+ * beta (seed 000 eq. 20, 1/s) is another parameter and is not read.
  *
  * The force estimate (eq. 6-7 and §4.1, the "total Lagrange multiplier"): f = grad C^T lambda / dt^2, lambda of the last step, read through
  * softlab/xpbd.h. */
@@ -49,7 +61,7 @@
 void sl_pb_destroy(void *state) {
     sl_pb_state *s = state;
     if (!s) return;
-    free(s->moved), free(s->force), free(s->dx), free(s->lambda);
+    free(s->moved), free(s->force), free(s->dx), free(s->lambda), free(s->x_n), free(s->contact);
     free(s);
 }
 
@@ -62,7 +74,9 @@ sl_status sl_pb_init(sl_world *w, void **state) {
     s->force = calloc(n3, sizeof(double));
     s->dx = calloc(n3, sizeof(double));
     s->lambda = calloc((size_t)s->m + 1, sizeof(double));
-    if (!s->moved || !s->force || !s->dx || !s->lambda) {
+    s->x_n = calloc(n3, sizeof(double));
+    s->contact = calloc((n3 / 3) * SL_CONTACT_SLOTS + 1, sizeof(double));
+    if (!s->moved || !s->force || !s->dx || !s->lambda || !s->x_n || !s->contact) {
         sl_pb_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -81,11 +95,13 @@ void sl_pb_reset(void *state) {
  * differencing positions of 1 m at h = 1e-5 s would turn their rounding into 1e-11 m/s a
  * substep and break momentum conservation to 1e-10 within 50 steps
  * (tests/c/test_springs.c). */
-static sl_status substep(sl_world *w, sl_pb_state *s, double h, int sweeps, double alpha_scale) {
+static sl_status substep(sl_world *w, sl_pb_state *s, double h, int sweeps, double alpha_scale, double t_end) {
     double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
     const double *mass = sl_world_masses(w);
     const int *free_dof = sl_stepper_free_dofs(w);
-    int nf = sl_stepper_free_count(w);
+    int nf = sl_stepper_free_count(w), n = sl_world_node_count(w);
+    double gamma = alpha_scale > 0 ? sl_world_xpbd_damping(w) / h : 0; /* eq. 26, beta_j = tau / alpha_j */
+    if (gamma > 0) memcpy(s->x_n, x, 3 * (size_t)n * sizeof(double));
     sl_assembly_external_forces(w, s->force); /* at x^n, v^n: gravity, loads, -c M v, grab */
     for (int k = 0; k < nf; k++) {
         int d = free_dof[k];
@@ -94,15 +110,18 @@ static sl_status substep(sl_world *w, sl_pb_state *s, double h, int sweeps, doub
         x[d] += h * v[d];                       /* x~ = x^n + h v^n + h^2 M^-1 f_ext */
     }
     memset(s->lambda, 0, (size_t)s->m * sizeof(double));
+    memset(s->contact, 0, (size_t)n * SL_CONTACT_SLOTS * sizeof(double));
     for (int it = 0; it < sweeps; it++) {
-        sl_status st = sl_stepper_sweep(w, x, alpha_scale, s->lambda, s->dx);
+        sl_status st = sl_stepper_sweep(w, x, alpha_scale, s->lambda, gamma > 0 ? s->x_n : NULL, gamma, s->dx);
         if (st != SL_OK) return st;
+        sl_stepper_contact_rows(w, x, t_end, s->contact, s->dx); /* the sweep's last rows */
         for (int k = 0; k < nf; k++) {
             int d = free_dof[k];
             x[d] += s->dx[d], s->moved[d] += s->dx[d];
         }
     }
     for (int k = 0; k < nf; k++) v[free_dof[k]] += s->moved[free_dof[k]] / h; /* v^{n+1} = (x^{n+1} - x^n)/h */
+    sl_stepper_contact_friction(w, t_end, h, s->contact, v);
     return SL_OK;
 }
 
@@ -111,7 +130,8 @@ sl_status sl_pb_step(sl_world *w, sl_pb_state *s, int substeps, int sweeps, int 
     double alpha_scale = compliant ? 1 / (h * h) : 0;
     sl_status st = SL_OK;
     s->h = 0;
-    for (int k = 0; k < substeps && st == SL_OK; k++) st = substep(w, s, h, sweeps, alpha_scale);
+    for (int k = 0; k < substeps && st == SL_OK; k++)
+        s->t_end = sl_world_time(w) + (k + 1) * h, st = substep(w, s, h, sweeps, alpha_scale, s->t_end);
     if (st == SL_OK) s->h = h;
     sl_stepper_timing(w)->solve = sl_clock_seconds() - t0;
     return st;
@@ -142,13 +162,21 @@ sl_status sl_xpbd_row_forces(const sl_world *w, double *out) {
     return SL_OK;
 }
 
+sl_status sl_xpbd_contact_force(const sl_world *w, double force[3]) {
+    if (!w || !force) return SL_ERR_NULL;
+    const sl_pb_state *s = stepped(w);
+    if (!s) return SL_ERR_INCOMPATIBLE;
+    sl_stepper_contact_force(w, sl_world_positions(w), s->t_end, s->h, s->contact, force);
+    return SL_OK;
+}
+
 static sl_status step(sl_world *w, void *state) { return sl_pb_step(w, state, 1, sl_world_iterations(w), 1); }
 
 const sl_stepper_class sl_stepper_xpbd = {
     .name = "xpbd",
     .title = "XPBD (Macklin, Müller, Chentanez)",
     .citation = "Macklin, Müller, Chentanez 2016 (XPBD) Algorithm 1, §4.1 eq. 17-18",
-    .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS,
+    .flags = SL_STEPPER_POSITION_BASED | SL_STEPPER_USES_ITERATIONS | SL_STEPPER_USES_XPBD_DAMPING,
     .force_evaluations = 1, /* per sweep */
     .stability_bound = INFINITY,
     .init = sl_pb_init,

@@ -34,22 +34,40 @@ sl_status sl_world_set_iterations(sl_world *w, int iterations) {
 
 int sl_world_iterations(const sl_world *w) { return w ? w->iterations : 0; }
 
+sl_status sl_world_set_xpbd_damping(sl_world *w, double damping_time) {
+    if (!w) return SL_ERR_NULL;
+    if (!(damping_time >= 0 && damping_time <= SL_WORLD_XPBD_DAMPING_MAX)) /* also NaN */
+        return sl_world_fail(w, SL_ERR_RANGE, "XPBD damping time = %g s not in [0, %g] s", damping_time,
+                             SL_WORLD_XPBD_DAMPING_MAX);
+    w->xpbd_damping = damping_time;
+    return SL_OK;
+}
+
+double sl_world_xpbd_damping(const sl_world *w) { return w ? w->xpbd_damping : 0; }
+
 /* One sweep on the rows of J (Jt: n_free x m, column i = row i of J over the free dofs,
- * evaluated with phi at the sweep's start). dx (double[3n], zero on entry) gets the
+ * evaluated with phi at the sweep's start x). dx (double[3n], zero on entry) gets the
  * sweep's correction; lambda (double[m] or NULL: 0) the multipliers' changes. With
- * alpha_scale = 0 (seed 003 §5, PBD) the step is -c / (J_i M^-1 J_i^T), as it always was. */
-static void sweep(const sl_world *w, const cs *Jt, double alpha_scale, double *lambda, double *dx) {
+ * alpha_scale = 0 (seed 003 §5, PBD) the step is -c / (J_i M^-1 J_i^T), as it always was.
+ * With gamma > 0 and x_n (the (sub)step's start) a row of alpha_i > 0 is damped as paper 005
+ * eq. 26 writes it: J_i (x + dx - x_n) is its grad C_i (x_i - x^n); a hard row (alpha_i = 0)
+ * has gamma_i = alpha tilde_i beta tilde_i / dt = 0 and is left undamped. */
+static void sweep(const sl_world *w, const cs *Jt, const double *x, double alpha_scale, double *lambda,
+                  const double *x_n, double gamma, double *dx) {
     const sl_assembly *a = &w->assembly;
     for (int i = 0; i < w->m; i++) {
-        double c = a->phi[i], den = 0;
+        double c = a->phi[i], den = 0, moved = 0;
+        int damped = gamma > 0 && a->alpha[i] > 0;
         for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
             int d = a->free_dof[Jt->i[p]];
             c += Jt->x[p] * dx[d];                       /* phi_i + J_i dx: earlier rows' moves */
             den += Jt->x[p] * Jt->x[p] / w->mass[d / 3]; /* J_i M^-1 J_i^T */
+            if (damped) moved += Jt->x[p] * (x[d] + dx[d] - x_n[d]); /* grad C_i (x_i - x^n) */
         }
         if (!(den > 0)) continue; /* every node of the row pinned (or J_i = 0): nothing moves */
         double at = alpha_scale * a->alpha[i], l = lambda ? lambda[i] : 0; /* alpha tilde_i */
-        double s = (-c - at * l) / (den + at);           /* paper 005 eq. 18: delta lambda_i */
+        double s = damped ? (-c - at * l - gamma * moved) / ((1 + gamma) * den + at) /* paper 005 eq. 26 */
+                          : (-c - at * l) / (den + at); /* paper 005 eq. 18: delta lambda_i */
         for (int p = Jt->p[i]; p < Jt->p[i + 1]; p++) {
             int d = a->free_dof[Jt->i[p]];
             dx[d] += s * Jt->x[p] / w->mass[d / 3]; /* paper 005 eq. 17: dx = M^-1 J_i^T delta lambda_i */
@@ -58,14 +76,15 @@ static void sweep(const sl_world *w, const cs *Jt, double alpha_scale, double *l
     }
 }
 
-sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, double *dx) {
+sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, const double *x_n,
+                           double gamma, double *dx) {
     memset(dx, 0, 3 * (size_t)w->n * sizeof(double));
     if (w->m == 0) return SL_OK;
     sl_assembly_evaluate(w, x);
     const cs *J = sl_assembly_jacobian(w);  /* m x n_free, owned by the assembly */
     cs *Jt = J ? cs_transpose(J, 1) : NULL; /* its rows as columns */
     if (!Jt) return SL_ERR_NOMEM;
-    sweep(w, Jt, alpha_scale, lambda, dx);
+    sweep(w, Jt, x, alpha_scale, lambda, x_n, x_n ? gamma : 0, dx);
     cs_spfree(Jt);
     return SL_OK;
 }
@@ -77,7 +96,7 @@ sl_status sl_world_project_constraints(sl_world *w) {
     double *dx = malloc(3 * (size_t)w->n * sizeof(double));
     sl_status st = dx ? SL_OK : SL_ERR_NOMEM;
     for (int it = 0; it < w->pbd_iterations && st == SL_OK; it++) {
-        if ((st = sl_stepper_sweep(w, w->x, 0, NULL, dx)) != SL_OK) break;
+        if ((st = sl_stepper_sweep(w, w->x, 0, NULL, NULL, 0, dx)) != SL_OK) break;
         for (int k = 0; k < a->n_free; k++) {
             int d = a->free_dof[k];
             w->x[d] += dx[d];

@@ -139,10 +139,42 @@ sl_force_inputs sl_stepper_force_inputs(const sl_world *w);
  * with at_i = alpha_scale alpha_i: XPBD's alpha tilde = alpha / dt^2 (alpha_scale =
  * 1/dt^2, 1/s^2), or 0 (PBD: every row projected toward phi_i = 0). A row with no free
  * node is skipped. lambda: double[m] (units phi dt^2 / alpha, N s^2 for a spring in m),
- * accumulated; NULL reads and keeps none (only with alpha_scale = 0). dx: double[3n],
- * written with the sweep's correction (m), 0 on pinned dofs; x itself is not changed (it
- * may be sl_stepper_x). Errors: SL_ERR_NOMEM. */
-sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, double *dx);
+ * accumulated; NULL reads and keeps none (only with alpha_scale = 0). Damping (paper 005
+ * eq. 26), with x_n (double[3n], m: the positions at the (sub)step's start) not NULL and
+ * gamma > 0 (dimensionless, gamma = alpha tilde beta tilde / dt): a row of alpha_i > 0 takes
+ *     dlambda_i = (-(phi_i + J_i dx) - at_i lambda_i - gamma J_i (x + dx - x_n))
+ *                 / ((1 + gamma) J_i M^-1 J_i^T + at_i);
+ * rows of alpha_i = 0 and every row when x_n is NULL or gamma = 0 are undamped, bit for bit
+ * eq. 18. dx: double[3n], written with the sweep's correction (m), 0 on pinned dofs; x
+ * itself is not changed (it may be sl_stepper_x). Errors: SL_ERR_NOMEM. */
+sl_status sl_stepper_sweep(sl_world *w, const double *x, double alpha_scale, double *lambda, const double *x_n,
+                           double gamma, double *dx);
+
+/* The contact rows of the position-based steppers (world/contact_rows.c), the tail of each
+ * sweep after sl_stepper_sweep's rows: for every free node i and every wall (ground and
+ * plates at time t, sl_world_walls) and static sphere k, the inequality constraint
+ * C_ik(x) >= 0 (facing (y_i - height) for a wall, |x_i - c_k| - r_k for a sphere), hard
+ * (alpha = 0), projected in Gauss-Seidel order with its multiplier kept non-negative
+ * (paper 005 §4 eq. 18 with the clamp of an inequality, paper 006 §4):
+ *     dlambda = max(-C_ik(x + dx) m_i, -lambda_ik),   dx_i += n dlambda / m_i,
+ * n = grad C_ik (the wall's normal, the sphere's radial direction). After the row, a node
+ * that was inside is on the surface: zero penetration after every sweep. lambda: double[n
+ * SL_CONTACT_SLOTS] (kg m, multiplier of node i and surface k at [i SL_CONTACT_SLOTS + k]),
+ * zeroed by the caller at the (sub)step's start. */
+#define SL_CONTACT_SLOTS (1 + SL_WORLD_MAX_PLATES + 16)
+void sl_stepper_contact_rows(const sl_world *w, const double *x, double t, double *lambda, double *dx);
+
+/* Coulomb friction after a (sub)step of h (s) that ended at time t, from the contact rows'
+ * multipliers lambda (as above): node i's velocity relative to surface k, tangential part
+ * v_t, loses min(|v_t|, friction lambda_ik / (m_i h)), friction times the normal speed the
+ * contact removed (as sl_world_resolve_contacts does after the other steppers' steps).
+ * v: double[3n] (m/s), changed on nodes in contact. */
+void sl_stepper_contact_friction(const sl_world *w, double t, double h, const double *lambda, double *v);
+
+/* The total contact force of the last (sub)step of h: sum over contacts of n lambda_ik / h^2
+ * (N, double[3] out), the force estimate of paper 005 eq. 6-7 for the contact rows. */
+void sl_stepper_contact_force(const sl_world *w, const double *x, double t, double h, const double *lambda,
+                              double out[3]);
 
 /* ---- the system matrix over the free dofs ------------------------------------------ */
 

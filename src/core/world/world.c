@@ -341,7 +341,8 @@ sl_status sl_world_step(sl_world *w) {
     if (w->timing.dt == 0) w->timing.dt = w->dt, w->timing.substeps = 1;
     /* seed 003 §5: integrate, correct positions, then resolve collisions */
     if (st == SL_OK && sl_stepper_is_explicit(w->stepper)) st = sl_world_project_constraints(w);
-    if (st == SL_OK) sl_world_resolve_contacts(w);
+    /* a position-based step has its contact rows in its sweeps (world/contact_rows.c) */
+    if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_POSITION_BASED)) sl_world_resolve_contacts(w);
 
     char buf[400];
     const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf, 0) : NULL;

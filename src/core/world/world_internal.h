@@ -83,6 +83,7 @@ struct sl_world {
     int momentum_correction; /* sl_world_set_momentum_correction (warping steppers) */
     int pbd_iterations; /* sl_world_set_pbd_iterations: sweeps after an explicit step */
     int iterations;     /* sl_world_set_iterations: the position-based steppers' count */
+    double xpbd_damping; /* s, sl_world_set_xpbd_damping: paper 005 eq. 26's damping */
 
     sl_world_driver driver; /* sl_world_set_driver */
     void *driver_ctx;

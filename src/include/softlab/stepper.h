@@ -38,6 +38,10 @@ enum {
                                           * (sl_world_set_iterations): every other stepper
                                           * ignores it, so a front-end refuses or hides it for
                                           * them (`softlab run --iterations`) */
+    SL_STEPPER_USES_XPBD_DAMPING = 1 << 9, /* its step reads XPBD's damping time
+                                          * (sl_world_set_xpbd_damping; paper 005 eq. 26):
+                                          * every other stepper ignores it, so a front-end
+                                          * refuses it for them (`softlab run --xpbd-damping`) */
 };
 
 struct sl_stepper_class {

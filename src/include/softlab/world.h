@@ -194,6 +194,20 @@ int sl_world_pbd_iterations(const sl_world *w); /* 0 for NULL */
 sl_status sl_world_set_iterations(sl_world *w, int iterations);
 int sl_world_iterations(const sl_world *w); /* 0 for NULL */
 
+/* The largest XPBD damping time a world accepts (s): ten seconds of damping time is a
+ * body that creeps, far past any damping the lab shows. */
+#define SL_WORLD_XPBD_DAMPING_MAX 10.0
+
+/* XPBD's constraint damping (Macklin, Mueller, Chentanez 2016, paper 005 eq. 26), read only
+ * by the steppers flagged SL_STEPPER_USES_XPBD_DAMPING (xpbd, xpbd-substeps): a damping
+ * time tau (s, finite, 0 <= tau <= SL_WORLD_XPBD_DAMPING_MAX; default 0, undamped) that
+ * gives every compliant row j the paper's damping coefficient beta_j = tau / alpha_j
+ * (damping proportional to the row's stiffness; N s/m for a spring of k = 1/alpha N/m:
+ * a dashpot c = tau k beside it), so gamma_j = alpha tilde_j beta tilde_j / dt = tau / dt.
+ * Rows of alpha = 0 are not damped. Errors: SL_ERR_NULL, SL_ERR_RANGE. */
+sl_status sl_world_set_xpbd_damping(sl_world *w, double damping_time);
+double sl_world_xpbd_damping(const sl_world *w); /* s; 0 for NULL */
+
 /* Advances one time step dt: the stepper's step, then (explicit steppers only) the
  * position correction of sl_world_set_pbd_iterations, then contact. Errors: SL_ERR_NULL,
  * SL_ERR_NO_STEPPER,
@@ -614,7 +628,10 @@ double sl_clock_seconds(void);
 /* Contact (seed 004 §6): a ground plane y = height and static spheres ("pearls").
  * After every step, a node inside is projected to the surface, its inward normal
  * velocity removed, and its tangential velocity reduced by friction times the removed
- * normal speed (Coulomb, friction >= 0). Errors: SL_ERR_NULL, SL_ERR_RANGE (radius <= 0,
+ * normal speed (Coulomb, friction >= 0). The position-based steppers (SL_STEPPER_POSITION_BASED) make
+ * the ground, the plates and the spheres inequality rows of their sweeps instead (XPBD,
+ * paper 005 eq. 17-18 with lambda >= 0; softlab/xpbd.h sl_xpbd_contact_force), with the
+ * same Coulomb law on the velocity from the contact multipliers. Errors: SL_ERR_NULL, SL_ERR_RANGE (radius <= 0,
  * friction < 0, at most 16 spheres), SL_ERR_NOT_FINITE. */
 sl_status sl_world_set_ground(sl_world *w, double height, double friction);
 /* Number of static spheres of w (sl_world_add_sphere). */
@@ -634,7 +651,8 @@ sl_status sl_world_add_sphere(sl_world *w, const double center[3], double radius
  * facing = +1: the body is kept above it (a floor, normal +y); -1: below it (a ceiling,
  * normal -y). Every stepper resolves it after its step as it does the ground, with the
  * plate's velocity as the normal velocity a node in contact keeps (no node moves into the
- * plate, none is pulled along it); the `incompressible` stepper also makes it a contact
+ * plate, none is pulled along it), the position-based ones as a contact row of their sweeps
+ * at the plate's height at the (sub)step's end; the `incompressible` stepper also makes it a contact
  * constraint inside its pressure solves (softlab/incompressible.h). Coulomb friction
  * (>= 0) acts on the tangential velocity. Errors: SL_ERR_NULL, SL_ERR_NOT_FINITE,
  * SL_ERR_RANGE (facing not +1 or -1, stop_time < 0, friction < 0, more than

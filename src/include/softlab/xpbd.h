@@ -25,4 +25,11 @@ double sl_xpbd_multiplier_step(const sl_world *w);
  * SL_ERR_INCOMPATIBLE (as sl_xpbd_multipliers gives NULL). */
 sl_status sl_xpbd_row_forces(const sl_world *w, double *out);
 
+/* The total contact force of the last (sub)step (double[3], N): the sum over the contact
+ * rows (ground, plates, spheres: inequality rows in the sweep, steppers/xpbd.c) of
+ * grad C^T lambda / h^2, the force estimate of eq. 6-7 for them. For a body at rest on the
+ * ground it is its weight M g (momentum: sum m (x - x~) = h^2 sum of these forces). Errors:
+ * SL_ERR_NULL, SL_ERR_INCOMPATIBLE (as sl_xpbd_multipliers gives NULL). */
+sl_status sl_xpbd_contact_force(const sl_world *w, double force[3]);
+
 #endif
