@@ -12,41 +12,13 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const fs = require('node:fs');
-const os = require('node:os');
-const path = require('node:path');
 
-const { SITE, startSite, serveDir } = require('./harness');
+const { startSite } = require('./harness');
+const { openCourse, closeCourse, installClient: installClientIn } = require('./course-client');
 
 let site, course, page, lab;
 
-/** Installs in the course page, for the iframe sel: __api(type, fields, envelope)
- *  (softlab: 2 unless the envelope says otherwise; resolves to the answer) and __events. */
-async function installClient(sel) {
-  await page.evaluate((s) => {
-    const el = document.querySelector(s);
-    const target = new URL(el.src).origin;
-    const waiting = new Map();
-    el.__events = [];
-    window.addEventListener('message', (e) => {
-      if (e.source !== el.contentWindow) return;
-      const m = e.data;
-      if (m && m.type === 'event') {
-        el.__events.push({ ...m, received: performance.now() });
-        return;
-      }
-      const w = m && waiting.get(m.id);
-      if (w) { waiting.delete(m.id); w(m); }
-    });
-    let n = 0;
-    el.__api = (type, fields = {}, envelope = {}) => new Promise((resolve, reject) => {
-      const id = `v2-${++n}`;
-      const timer = setTimeout(() => reject(new Error(`no answer to ${type} in 60 s`)), 60000);
-      waiting.set(id, (m) => { clearTimeout(timer); resolve(m); });
-      el.contentWindow.postMessage({ softlab: 2, id, type, ...fields, ...envelope }, target);
-    });
-  }, sel);
-}
+const installClient = (sel) => installClientIn(page, sel, 2);
 
 const api = (type, fields = {}, envelope = {}, sel = '#lab') =>
   page.evaluate(([s, t, f, e]) => document.querySelector(s).__api(t, f, e), [sel, type, fields, envelope]);
@@ -62,28 +34,11 @@ const essence = (s) => ({ t: s.t, playing: s.playing, panels: s.panels.map((p) =
 
 before(async () => {
   site = await startSite();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'softlab-course2-'));
-  fs.mkdirSync(path.join(dir, 'examples'));
-  for (const f of ['course-quiz.js', 'course-quiz.css']) fs.copyFileSync(path.join(SITE, 'examples', f), path.join(dir, 'examples', f));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>a course</title>');
-  course = await serveDir(dir, 'localhost');
-  course.dir = dir;
-  const html = fs.readFileSync(path.join(SITE, 'examples', 'course-quiz.html'), 'utf8');
-  fs.writeFileSync(path.join(dir, 'examples', 'course-quiz.html'), html.replace('data-lab="../index.html"', `data-lab="${site.base}/index.html"`));
-  page = await site.browser.newPage({ viewport: { width: 1200, height: 1100 } });
-  page.setDefaultTimeout(60000);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(`${course.base}/examples/course-quiz.html`);
-  await page.waitForFunction(() => !document.querySelector('#check').disabled, null, { timeout: 60000 });
-  lab = page.frames().find((f) => f.url().startsWith(site.base));
+  ({ course, page, lab } = await openCourse(site));
   await installClient('#lab');
 });
 after(async () => {
-  if (course) {
-    course.server.kill();
-    fs.rmSync(course.dir, { recursive: true, force: true });
-  }
+  closeCourse(course);
   if (site) await site.close();
 });
 

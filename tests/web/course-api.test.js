@@ -14,42 +14,12 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 
-const { SITE, startSite, serveDir } = require('./harness');
+const { startSite, serveDir } = require('./harness');
+const { openCourse, closeCourse, installClient: installClientIn } = require('./course-client');
 
 let site, course, page, lab;
 
-/** Installs, in the course page's window, __api(type, fields, envelope) (resolves to the
- *  lab's answer, reply or error, for a message to the iframe el), __events (events
- *  received) and __raw(data) (posts anything, resolves to the answer with id raw-N or to
- *  the next answer without an id). */
-async function installClient(frameSelector) {
-  await page.evaluate((sel) => {
-    const el = document.querySelector(sel);
-    const target = new URL(el.src).origin;
-    const waiting = new Map();
-    el.__events = [];
-    el.__answers = [];
-    window.addEventListener('message', (e) => {
-      if (e.source !== el.contentWindow) return;
-      const m = e.data;
-      if (m && m.type === 'event') { el.__events.push(m); return; }
-      el.__answers.push(m);
-      const key = m && m.id !== undefined && m.id !== null ? m.id : 'none';
-      const w = waiting.get(key);
-      if (w) { waiting.delete(key); w(m); }
-    });
-    let n = 0;
-    el.__post = (data, key) => new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${JSON.stringify(data)} in 30 s`)), 30000);
-      waiting.set(key, (m) => { clearTimeout(timer); resolve(m); });
-      el.contentWindow.postMessage(data, target);
-    });
-    el.__api = (type, fields = {}, envelope = {}) => {
-      const id = `test-${++n}`;
-      return el.__post({ softlab: 1, id, type, ...fields, ...envelope }, envelope.id === undefined ? id : envelope.id);
-    };
-  }, frameSelector);
-}
+const installClient = (sel) => installClientIn(page, sel, 1);
 
 const api = (type, fields = {}, envelope = {}, sel = '#lab') =>
   page.evaluate(([s, t, f, e]) => document.querySelector(s).__api(t, f, e), [sel, type, fields, envelope]);
@@ -69,33 +39,11 @@ const essence = (s) => ({ t: s.t, playing: s.playing, panels: s.panels.map((p) =
 
 before(async () => {
   site = await startSite();
-  // the course's own server, another origin: the example course page as its author would
-  // set it up, naming the lab in the page (the iframe's data-lab; ?lab= may only name a
-  // lab page of the course page's own origin)
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'softlab-course-'));
-  fs.mkdirSync(path.join(dir, 'examples'));
-  for (const f of ['course-quiz.js', 'course-quiz.css']) fs.copyFileSync(path.join(SITE, 'examples', f), path.join(dir, 'examples', f));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>a course</title>');
-  course = await serveDir(dir, 'localhost');
-  course.dir = dir;
-  const html = fs.readFileSync(path.join(SITE, 'examples', 'course-quiz.html'), 'utf8');
-  assert.ok(html.includes('data-lab="../index.html"'));
-  fs.writeFileSync(path.join(dir, 'examples', 'course-quiz.html'), html.replace('data-lab="../index.html"', `data-lab="${site.base}/index.html"`));
-  page = await site.browser.newPage({ viewport: { width: 1200, height: 1100 } });
-  page.setDefaultTimeout(60000);
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(`${course.base}/examples/course-quiz.html`);
-  // the quiz's handshake (ready event, hello) enables its button
-  await page.waitForFunction(() => !document.querySelector('#check').disabled, null, { timeout: 60000 });
-  lab = page.frames().find((f) => f.url().startsWith(site.base));
+  ({ course, page, lab } = await openCourse(site));
   await installClient('#lab');
 });
 after(async () => {
-  if (course) {
-    course.server.kill();
-    fs.rmSync(course.dir, { recursive: true, force: true });
-  }
+  closeCourse(course);
   if (site) await site.close();
 });
 
