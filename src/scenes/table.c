@@ -66,27 +66,27 @@ static const char *const VOLUME_MODEL_LABELS[] = {"per tet (Green-strain tets at
 
 const sl_param_info sl_param_infos[SL_PARAM_COUNT] = {
     /* phi of a spring is a strain (dimensionless), U = k phi^2 / 2: k is an energy, N m */
-    [SL_PARAM_SPRING_STIFFNESS] = {"spring_stiffness", "spring stiffness k (energy per squared strain)", "N m", 1e-3, 1e12, 0, 1, NULL},
-    [SL_PARAM_YOUNG_MODULUS] = {"young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 0, 1, NULL},
-    [SL_PARAM_POISSON_RATIO] = {"poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0, 0, NULL},
-    [SL_PARAM_DENSITY] = {"density", "density", "kg/m³", 1e-3, 1e5, 0, 1, NULL},
-    [SL_PARAM_GRAVITY] = {"gravity", "gravity", "m/s²", 0.0, 100.0, 0, 0, NULL},
+    [SL_PARAM_SPRING_STIFFNESS] = {"spring_stiffness", "spring stiffness k (energy per squared strain)", "N m", 1e-3, 1e12, 0, 1, NULL, NULL},
+    [SL_PARAM_YOUNG_MODULUS] = {"young_modulus", "Young's modulus", "Pa", 1.0, 1e13, 0, 1, NULL, NULL},
+    [SL_PARAM_POISSON_RATIO] = {"poisson_ratio", "Poisson ratio", "", 0.0, 0.5, 0, 0, NULL, NULL},
+    [SL_PARAM_DENSITY] = {"density", "density", "kg/m³", 1e-3, 1e5, 0, 1, NULL, NULL},
+    [SL_PARAM_GRAVITY] = {"gravity", "gravity", "m/s²", 0.0, 100.0, 0, 0, NULL, NULL},
     /* FEM beams: 16 cells across the short side is 23,409 nodes for the twist beam */
-    [SL_PARAM_RESOLUTION] = {"resolution", "mesh resolution", "", 1, 16, 1, 0, NULL},
+    [SL_PARAM_RESOLUTION] = {"resolution", "mesh resolution", "", 1, 16, 1, 0, NULL, NULL},
     /* grid solids (seed 004): the original model, all three improvements, area restoration
      * alone (face diagonals instead of angles), original + volume, original + pillars */
     [SL_PARAM_GRID_VARIANT] = {"grid_variant", "grid model", "", 0, 4, 1, 0, GRID_VARIANTS, GRID_VARIANT_LABELS},
     /* seed 003 §5: Gauss-Seidel sweeps of the position-based correction after each step of
      * an explicit stepper (sl_world_set_pbd_iterations); 0 = off */
     [SL_PARAM_PBD_ITERATIONS] = {"pbd_iterations", "position-correction sweeps (PBD)", "", 0,
-                                 SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL},
+                                 SL_WORLD_PBD_MAX_ITERATIONS, 1, 0, NULL, NULL},
     /* seed 001: one constraint per node (one-ring) against one per tet (locks) */
     [SL_PARAM_ONERING] = {"onering", "volume constraint (0 per tet, 1 one-ring)", "", 0, 1, 1, 0, VOLUME_MODELS, VOLUME_MODEL_LABELS},
     /* a loaded mesh as each of seed 001's experiments, or hanging (sl_user_mesh_world) */
-    [SL_PARAM_EXPERIMENT] = {"experiment", "experiment with the mesh", "", 0, 3, 1, 0, EXPERIMENTS},
+    [SL_PARAM_EXPERIMENT] = {"experiment", "experiment with the mesh", "", 0, 3, 1, 0, EXPERIMENTS, NULL},
     /* seed 001 §5: the squeeze's final gap over the ball's height (the seed reached 0.011);
      * 0.005 keeps the plates apart, as sl_ball_drop_def.squeeze_min_gap must */
-    [SL_PARAM_SQUEEZE_GAP] = {"squeeze_gap", "plates' final gap (fraction of the ball's height)", "", 0.005, 0.9, 0, 0, NULL},
+    [SL_PARAM_SQUEEZE_GAP] = {"squeeze_gap", "plates' final gap (fraction of the ball's height)", "", 0.005, 0.9, 0, 0, NULL, NULL},
 };
 
 int sl_param_find(const char *name) {
