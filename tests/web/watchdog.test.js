@@ -127,6 +127,7 @@ function fakeLab() {
     settled: async () => { reads++; await sleep(20); return { t: 0, playing: false, panels: [] }; },
     simCall: async () => 0,
     state: () => ({ panels: [] }),
+    chart: { ids: ['height'], quantities: [{ id: 'height', label: 'height', unit: 'm' }], quantity: 'height' }, // hello names them (version 2)
   };
   return { win, lab, post, answers, reads: () => reads };
 }

@@ -524,56 +524,60 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
     else if (e.kind === 'pin') act({ action: 'pin', node: e.node, pinned: !!e.pinned });
   });
 
-  const doc = win.document;
-  /** {control, panel?, name?} of a control element the student used, or null. */
-  function controlOf(el) {
-    const panelEl = el.closest('#panels .panel');
-    if (panelEl) {
-      const panel = [...doc.querySelectorAll('#panels .panel')].indexOf(panelEl);
-      for (const [cls, control] of [['method', 'method'], ['dt-input', 'dt'], ['iterations-input', 'iterations']]) {
-        if (el.classList.contains(cls)) return { control, panel };
+  // the student's own use of the page's controls, as action events (a page without a
+  // document, such as the tests' stand-in window, has none to watch)
+  if (win.document) watchControls(win.document);
+  function watchControls(doc) {
+    /** {control, panel?, name?} of a control element the student used, or null. */
+    function controlOf(el) {
+      const panelEl = el.closest('#panels .panel');
+      if (panelEl) {
+        const panel = [...doc.querySelectorAll('#panels .panel')].indexOf(panelEl);
+        for (const [cls, control] of [['method', 'method'], ['dt-input', 'dt'], ['iterations-input', 'iterations']]) {
+          if (el.classList.contains(cls)) return { control, panel };
+        }
+        return null;
       }
-      return null;
+      const tr = el.closest('#params tr[data-param]');
+      if (tr) {
+        const name = tr.dataset.param;
+        const td = el.closest('td');
+        if (td && td.classList.contains('link')) return { control: 'link', name };
+        const tds = [...tr.querySelectorAll(':scope > td')].slice(1);
+        const panel = tds[0] && tds[0].colSpan > 1 ? null : tds.indexOf(td); // null: linked, every panel
+        const control = ['dt', 'beta', 'find'].includes(name) ? name : 'param';
+        return { control, ...(control === 'param' ? { name } : {}), ...(panel === null ? {} : { panel }) };
+      }
+      const byId = { 'scene-select': 'scene', preset: 'presets', speed: 'speed', 'view-mode': 'view', 'view-ghost': 'view',
+        'view-frames': 'view', 'view-color': 'view', 'mesh-file': 'mesh', step: 'step', reset: 'reset', record: 'record', replay: 'replay' };
+      return byId[el.id] ? { control: byId[el.id] } : null;
     }
-    const tr = el.closest('#params tr[data-param]');
-    if (tr) {
-      const name = tr.dataset.param;
-      const td = el.closest('td');
-      if (td && td.classList.contains('link')) return { control: 'link', name };
-      const tds = [...tr.querySelectorAll(':scope > td')].slice(1);
-      const panel = tds[0] && tds[0].colSpan > 1 ? null : tds.indexOf(td); // null: linked, every panel
-      const control = ['dt', 'beta', 'find'].includes(name) ? name : 'param';
-      return { control, ...(control === 'param' ? { name } : {}), ...(panel === null ? {} : { panel }) };
-    }
-    const byId = { 'scene-select': 'scene', preset: 'presets', speed: 'speed', 'view-mode': 'view', 'view-ghost': 'view',
-      'view-frames': 'view', 'view-color': 'view', 'mesh-file': 'mesh', step: 'step', reset: 'reset', record: 'record', replay: 'replay' };
-    return byId[el.id] ? { control: byId[el.id] } : null;
+    const valueOf = (el) => (el.type === 'checkbox' ? el.checked : el.type === 'number' ? fin(Number(el.value)) : String(el.value).slice(0, 200));
+    doc.addEventListener('change', (e) => {
+      // (only the lab's own page dispatches events in its document: the one change it makes
+      // itself follows the student's click on a link box, web/settings/controls.js)
+      const c = e.target instanceof win.Element ? controlOf(e.target) : null;
+      if (c && e.target.id !== 'mesh-file') act({ action: 'change', ...c, value: valueOf(e.target) });
+      else if (c) act({ action: 'change', control: 'mesh' });
+    }, true);
+    doc.addEventListener('click', (e) => {
+      const button = e.target instanceof win.Element ? e.target.closest('button') : null;
+      if (!button || button.disabled) return;
+      if (button.id === 'play') act({ action: button.dataset.action === 'pause' ? 'pause' : 'play' });
+      else {
+        const c = controlOf(button);
+        if (c && ['step', 'reset', 'record', 'replay'].includes(c.control)) act({ action: c.control });
+        else if (c && c.control === 'find') act({ action: 'find', panel: c.panel });
+      }
+    }, true);
+    doc.addEventListener('keydown', (e) => { // the keys of web/time/transport.js
+      if (!(e.target instanceof win.Element) || e.target.closest('input, select, textarea, dialog')) return;
+      const open = (id) => !doc.getElementById(id).dataset.courseLocked;
+      if (e.key === ' ' && !e.target.closest('button') && open('play')) act({ action: doc.getElementById('play').dataset.action === 'pause' ? 'pause' : 'play' });
+      else if ((e.key === 'ArrowRight' || e.key === '.') && open('step') && !e.target.closest('canvas')) act({ action: 'step' });
+      else if ((e.key === 'r' || e.key === 'R') && open('reset')) act({ action: 'reset' });
+    }, true);
   }
-  const valueOf = (el) => (el.type === 'checkbox' ? el.checked : el.type === 'number' ? fin(Number(el.value)) : String(el.value).slice(0, 200));
-  doc.addEventListener('change', (e) => {
-    // (only the lab's own page dispatches events in its document: the one change it makes
-    // itself follows the student's click on a link box, web/settings/controls.js)
-    const c = e.target instanceof win.Element ? controlOf(e.target) : null;
-    if (c && e.target.id !== 'mesh-file') act({ action: 'change', ...c, value: valueOf(e.target) });
-    else if (c) act({ action: 'change', control: 'mesh' });
-  }, true);
-  doc.addEventListener('click', (e) => {
-    const button = e.target instanceof win.Element ? e.target.closest('button') : null;
-    if (!button || button.disabled) return;
-    if (button.id === 'play') act({ action: button.dataset.action === 'pause' ? 'pause' : 'play' });
-    else {
-      const c = controlOf(button);
-      if (c && ['step', 'reset', 'record', 'replay'].includes(c.control)) act({ action: c.control });
-      else if (c && c.control === 'find') act({ action: 'find', panel: c.panel });
-    }
-  }, true);
-  doc.addEventListener('keydown', (e) => { // the keys of web/time/transport.js
-    if (!(e.target instanceof win.Element) || e.target.closest('input, select, textarea, dialog')) return;
-    const open = (id) => !doc.getElementById(id).dataset.courseLocked;
-    if (e.key === ' ' && !e.target.closest('button') && open('play')) act({ action: doc.getElementById('play').dataset.action === 'pause' ? 'pause' : 'play' });
-    else if ((e.key === 'ArrowRight' || e.key === '.') && open('step') && !e.target.closest('canvas')) act({ action: 'step' });
-    else if ((e.key === 'r' || e.key === 'R') && open('reset')) act({ action: 'reset' });
-  }, true);
 
   // ---- the listener -----------------------------------------------------------------------
   // A message is checked when it comes; hello, which reads nothing that changes, is
