@@ -170,6 +170,11 @@ static sl_status run_heavy_chain(const sl_claim *c, const sl_validate_env *env, 
 
 #define READING .paper_kind = SL_PAPER_READING
 
+/* The set-up of the two rows on the pendulum scene (one_spring.c), 5 s in frames of 1/60 s */
+#define PENDULUM_SETUP                                                                                               \
+    "the pendulum scene (1 kg bob on a 1 m spring rod, k = 1e4 N m, released at rest 60 degrees from the vertical, " \
+    "g = 9.81 m/s^2), 5 s in frames of 1/60 s: "
+
 const sl_claim sl_claims_seed006[] = {
     {.id = "006-heavy-chain", .seed = 6, .source = "§6.1",
      .claim = "a chain of 20 particles with a particle attached for a mass ratio of 1:100000: the largest error is "
@@ -200,8 +205,7 @@ const sl_claim sl_claims_seed006[] = {
      .reference_kind = SL_REF_SECOND_IMPLEMENTATION, .quick = 1, .run = run_substeps_stretch},
     {.id = "006-substeps-damping", .seed = 6, .source = "abstract, Table 1, §6.2 Fig. 6",
      .claim = "compared with large steps, small steps significantly reduce numerical damping",
-     .setup = "the pendulum scene (1 kg bob on a 1 m spring rod, k = 1e4 N m, released at rest 60 degrees from the "
-              "vertical, g = 9.81 m/s^2), 5 s in frames of 1/60 s: XPBD with 30 iterations against XPBD with 30 "
+     .setup = PENDULUM_SETUP "XPBD with 30 iterations against XPBD with 30 "
               "substeps of one; implicit Euler beside (extra)",
      .lab = "scene=pendulum&methods=implicit-euler,xpbd,xpbd-substeps&dt=0.016667",
      .quantity = "energy lost in 5 s, 30 iterations over 30 substeps (significantly less: at least 2)", .unit = "1",
@@ -211,8 +215,7 @@ const sl_claim sl_claims_seed006[] = {
     {.id = "006-substeps-vs-implicit", .seed = 6, .source = "abstract, §6.2 Fig. 6",
      .claim = "when compared to a traditional implicit integrator with large time steps, constraint error and damping "
               "are significantly reduced",
-     .setup = "the pendulum scene (1 kg bob on a 1 m spring rod, k = 1e4 N m, released at rest 60 degrees from the "
-              "vertical, g = 9.81 m/s^2), 5 s in frames of 1/60 s: softlab's implicit Euler (linearly implicit, one "
+     .setup = PENDULUM_SETUP "softlab's implicit Euler (linearly implicit, one "
               "Newton step a frame) against XPBD with 30 substeps of one iteration",
      .lab = "scene=pendulum&methods=implicit-euler,xpbd-substeps&dt=0.016667",
      .quantity = "energy lost in 5 s, implicit Euler over 30 substeps (significantly less: at least 2)", .unit = "1",
