@@ -12,11 +12,11 @@
 import { bindMeshLoader, bindScenePicker, loadUserMesh } from './settings/scene-picker.js';
 import { compileWasm, loadLab } from './core/lab-api.js';
 import { MAX_PANELS, parseParams } from './settings/params.js';
-import { labEvents, nextTask, openPanels, watchPage } from './lab/lab-page.js';
-import { bindPointer, labCamera, labControl, labelPanels, markAllDirty, panelHooks, startClock, startLoop,
-  startPlots, startSettings, startUrl, updateUrl } from './lab/lab-parts.js';
+import { buildPanels, labEvents, labNews, makePanels, nextTask, watchPage } from './lab/lab-page.js';
+import { bindPointer, labCamera, labControl, labelPanels, liveBody, markAllDirty, panelHooks, reportDivergence,
+  startClock, startLoop, startPlayback, startPlots, startSettings, startUrl } from './lab/lab-parts.js';
 import { ViewControls } from './panel/views.js';
-import { measureBody } from './input/body.js';
+import { heightLimits } from './input/body.js';
 import { SimPool } from './sim/sim-client.js';
 import { bindTransport } from './time/transport.js';
 import { labFace } from './lab/lab-face.js';
@@ -44,42 +44,44 @@ function notice(text, kind = 'warn') {
 }
 
 /** Builds the lab for config (params.js parseParams); resolves to its test/console face.
- *  The parts in the order they are made (web/lab/lab-parts.js); `late` holds the parts that
- *  earlier parts' callbacks reach once made. */
+ *  The parts in the order they are made (web/lab/lab-parts.js), each given what it needs;
+ *  what an earlier part tells a later one goes through `news` (web/lab/lab-page.js labNews). */
 async function startLab(core, config, pool) {
   const scene = config.scene;
   const camera = labCamera(config);
   const { emit, on } = labEvents(); // for the course API (web/course/course-api.js) through the face
-  const late = { playbackChoice: config.playback, emit }; // the bar's live/ahead as asked for
+  const news = labNews();
   const recorded = fetchRecording(config); // while the Workers build
-  const { hooks, early } = panelHooks(late, emit);
-  const { panels, charting } = await openPanels(core, pool, config, hooks);
-  late.body = measureBody(panels[0].run.shown);
-  const { clock, input, resetAll, restoreAll } = startClock(panels, config, late);
-  late.recording = playRecording(await recorded, panels.map((p) => p.run), clock, () => markAllDirty(panels));
+  const { panels, charting } = makePanels(core, pool, config, panelHooks(news));
+  const plots = startPlots(core, config, panels, news, notice); // hears the panels' first frames
+  reportDivergence(news, emit);
+  await buildPanels(panels);
+  const body = liveBody(panels, news);
+  const views = new ViewControls(panels, config.view, () => { markAllDirty(panels); news.emit('changed'); }, core.fields);
+  const { clock, input, resetAll, restoreAll } = startClock(panels, config, { body, plots, views, emit, news });
+  const recording = playRecording(await recorded, panels.map((p) => p.run), clock, () => markAllDirty(panels));
+  news.on('live', () => recording.leave());
+  const playback = startPlayback(clock, recording, config.playback, news);
   const workers = watchWorkers(pool, panels, { resetAll, notice, announce });
   const infos = core.params.filter((info) => scene.params & info.flag);
-  const { settings, controls } = startSettings(core, scene, panels, infos, { input, resetAll, emit }, late);
-  Object.assign(late, { settings, controls });
+  const { settings, controls } = startSettings(core, scene, panels, infos, { input, resetAll, emit, plots, news });
   await nextTask();
   settings.updateVariants(infos);
   labelPanels(scene, panels);
   await charting;
   await nextTask();
-  late.plots = startPlots(core, config, panels, early, late, notice);
+  plots.draw(heightLimits(body));
   await nextTask();
-  const stepOnce = () => { clock.stepOnce(); late.plots.flush(); };
+  const stepOnce = () => { clock.stepOnce(); plots.flush(); };
   bindTransport(clock, stepOnce, resetAll);
-  const inspector = bindPointer(panels, camera, input, late, core.papers);
-  late.views = new ViewControls(panels, config.view, () => { markAllDirty(panels); updateUrl(late); }, core.fields);
-  late.url = startUrl(scene, config, panels, { core, clock, camera, notice }, late);
+  const inspector = bindPointer(panels, camera, input, { body, news }, core.papers);
+  const url = startUrl(scene, config, panels, { core, clock, camera, notice, plots, views, playback }, news);
   clock.setPlaying(clock.playing);
   watchPage(clock, panels);
-  const { perf, loop } = startLoop(panels, { clock, camera, input, inspector, emit }, late);
-  late.loop = loop;
+  const { perf } = startLoop(panels, { clock, camera, input, inspector, emit, views, plots, playback }, news);
   const control = labControl(infos, { settings, controls, clock, stepOnce, resetAll, restoreAll, panels });
-  return labFace({ core, panels, clock, perf, input, plots: late.plots, inspector, camera: camera.get, recorded: late.recording,
-    markAllDirty: () => markAllDirty(panels), url: late.url, control, on,
+  return labFace({ core, panels, clock, perf, input, plots, inspector, camera: camera.get, recorded: recording,
+    markAllDirty: () => markAllDirty(panels), url, control, on,
     recovering: workers.recovering, fault: (w, kind) => pool.fault(w, kind) });
 }
 

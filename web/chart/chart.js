@@ -15,7 +15,11 @@
 //       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
 //       series: [{label, color}] one per panel; options: {channels: the core's channels
 //       (core.channels, web/core/lab-api.js: {id, label, unit, short?, help?, log}), quantity =
-//       'height', heightLimits = [lo, hi] (m): the height axis never goes beyond them}
+//       'height', heightLimits = [lo, hi] (m): the height axis never goes beyond them,
+//       draw = true: false keeps the samples without drawing until draw(), so a lab's
+//       chart takes its panels' first samples before the charting library has loaded}
+//   draw()                  draws with uPlot from now on (once; window.uPlot loaded)
+//   setHeightLimits([lo, hi])   (m) once the body is known
 //   quantities              the channels, then PAGE_QUANTITIES: what can be plotted
 //   add(panel, t, values)   t (s); values {height, kinetic, ...}: any subset of quantities'
 //                           ids; missing or non-finite values are gaps (null), not zeros;
@@ -168,12 +172,25 @@ export class LabChart {
     this.divergedAt = series.map(() => NaN);                  // s: where each panel diverged
     this.noteEl = null; // the record-limit note beside the CSV button (chartControls)
     this.dirty = true;
+    this.plot = null; // the uPlot instance, once drawn
+    if (options.draw !== false) this.draw();
+  }
+
+  /** Draws the samples kept so far and every later one (uPlot must have loaded). */
+  draw() {
+    if (this.plot) return;
     this.build();
     this.resizeObserver = new ResizeObserver(() => {
       const w = Math.max(300, this.host.clientWidth);
       if (w !== this.plot.width) this.plot.setSize({ width: w, height: HEIGHT });
     });
-    this.resizeObserver.observe(host);
+    this.resizeObserver.observe(this.host);
+  }
+
+  /** [lo, hi] (m): the height axis never goes beyond them. */
+  setHeightLimits(limits) {
+    this.heightLimits = limits;
+    this.dirty = true;
   }
 
   /** The quantity with this id ({id, label, unit, short?, help?, log?}), or undefined. */
@@ -256,12 +273,20 @@ export class LabChart {
   }
 
   /** Axis labels and sample ids of the phase portrait ({q, p, qId, pId}, web/core/phase.js
-   *  phaseLabels); the traces start again. */
+   *  phaseLabels); the traces are drawn again from the samples kept (the CSV record), so
+   *  samples taken before the coordinate was known are on them. */
   setPhase(labels) {
     if (!labels || (labels.qId === this.phase.qId && labels.q === this.phase.q)) return;
     this.phase = { ...labels };
-    for (const t of this.traces) t.clear();
-    if (this.quantity === PHASE) this.build();
+    const q = 1 + this.ids.indexOf(labels.qId), p = 1 + this.ids.indexOf(labels.pId);
+    this.traces.forEach((trace, i) => {
+      trace.clear();
+      for (let k = 0; k < this.record[i].rows; k++) {
+        const row = this.record[i].row(k);
+        trace.add(q > 0 ? row[q] : NaN, p > 0 ? row[p] : NaN);
+      }
+    });
+    if (this.plot && this.quantity === PHASE) this.build();
     this.dirty = true;
   }
 
@@ -328,6 +353,7 @@ export class LabChart {
   /** Relabels panel i's line (e.g. after a stepper change). */
   setLabel(i, label) {
     this.series[i].label = label;
+    if (!this.plot) return;
     const el = this.plot.root.querySelectorAll('.u-legend .u-series')[i + 1]?.querySelector('.u-label');
     if (el) el.textContent = label;
     this.plot.series[i + 1].label = label;
@@ -336,7 +362,7 @@ export class LabChart {
   setQuantity(id) {
     if ((!this.quantityOf(id) && id !== PHASE) || id === this.quantity) return;
     this.quantity = id;
-    this.build();
+    if (this.plot) this.build();
   }
 
   add(i, t, values) {
@@ -412,7 +438,7 @@ export class LabChart {
 
   /** Redraws if data changed since the last redraw. */
   flush() {
-    if (!this.dirty) return;
+    if (!this.dirty || !this.plot) return;
     this.dirty = false;
     const data = this.joined();
     this.plot.series.forEach((s, k) => { if (k > 0) s.width = this.lineWidth(k - 1); });

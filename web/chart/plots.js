@@ -5,14 +5,26 @@
 import { LabChart, chartControls } from './chart.js';
 
 export class Plots {
-  /** @param onChange () => void after the user picks another quantity (URL) */
-  /** @param channels the core's plotted channels (core.channels) */
-  constructor(host, controlsHost, panels, { quantity, heightLimits, channels }, onChange) {
-    this.chart = new LabChart(host, panels.map((p) => ({ label: p.page.label(), color: p.color })), { quantity, heightLimits, channels });
-    this.chart.setPhase(panels[0].run.phaseLabels); // one scene: every panel's coordinate is the same
+  /** Made with the panels, before their first frame: it keeps their samples from the
+   *  start and draws them once draw() is called (the charting library loaded).
+   *  @param panels   the lab's panels (label(), color)
+   *  @param channels the core's plotted channels (core.channels)
+   *  @param onChange () => void after the user picks another quantity (URL) */
+  constructor(host, controlsHost, panels, { quantity, channels }, onChange) {
+    this.chart = new LabChart(host, panels.map((p) => ({ label: p.page.label(), color: p.color })), { quantity, channels, draw: false });
     chartControls(this.chart, controlsHost, onChange);
     this.last = []; // each panel's latest sample shown
   }
+
+  /** Draws from now on, the height axis within heightLimits ([lo, hi], m: the body's reach). */
+  draw(heightLimits) {
+    this.chart.setHeightLimits(heightLimits);
+    this.chart.draw();
+  }
+
+  /** The phase portrait's coordinate (web/core/phase.js phaseLabels) of a new world: one
+   *  scene, so every panel's is the same. */
+  setPhase(labels) { this.chart.setPhase(labels); }
 
   get quantity() { return this.chart.quantity; }
 

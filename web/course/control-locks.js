@@ -58,92 +58,17 @@ export function controlLocks(doc, panelCount) {
   const states = {}; // name -> state (page controls) or [state per panel]
   for (const name of Object.keys(PAGE_CONTROLS)) states[name] = 'shown';
   for (const name of Object.keys(PANEL_CONTROLS)) states[name] = Array(panelCount).fill('shown');
-
-  const panelEls = () => [...doc.querySelectorAll('#panels .panel')];
-  /** The card's cell of panel i in row tr (the first cell serves every panel while linked). */
-  const cell = (tr, i) => {
-    const tds = [...tr.querySelectorAll(':scope > td')].slice(1); // after the link column
-    const first = tds[0];
-    return first && first.colSpan > 1 ? first : tds[i];
-  };
-  const rowsOf = (spec) => {
-    const all = [...doc.querySelectorAll('#params tr[data-param]')];
-    return spec === '*' ? all.filter((tr) => !NOT_PARAMS.has(tr.dataset.param)) : all.filter((tr) => spec.includes(tr.dataset.param));
-  };
-
-  /** [element, state] pairs of every control now in the page, the most severe state for a
-   *  cell or link box that serves several panels. */
-  function targets() {
-    const out = new Map();
-    const put = (el, state) => {
-      if (!el) return;
-      const before = out.get(el);
-      if (!before || CONTROL_STATES.indexOf(state) > CONTROL_STATES.indexOf(before)) out.set(el, state);
-    };
-    for (const [name, sels] of Object.entries(PAGE_CONTROLS)) for (const sel of sels) put(doc.querySelector(sel), states[name]);
-    const heads = panelEls();
-    for (const [name, spec] of Object.entries(PANEL_CONTROLS)) {
-      states[name].forEach((state, i) => {
-        for (const sel of spec.head || []) put(heads[i] && heads[i].querySelector(sel), state);
-        if (!spec.rows) return;
-        for (const tr of rowsOf(spec.rows)) {
-          const td = cell(tr, i);
-          if (td) for (const el of td.querySelectorAll('input, select, button')) put(el, state);
-          // the link box would let a locked value be changed through the linked field
-          const link = tr.querySelector('td.link input');
-          if (link && state !== 'shown') put(link, 'locked');
-          if (spec.rows !== '*' && spec.rows.includes('find') && state === 'hidden' && td) put(td.querySelector('output'), 'hidden');
-        }
-      });
-    }
-    return out;
-  }
-
-  /** The box a hidden control takes with it: its label when the label holds it alone. */
-  const box = (el) => {
-    const label = el.closest('label');
-    return label && label.querySelectorAll('input, select, button').length === 1 ? label : el;
-  };
-
   let applying = false;
-  /** Locks and hides what the states say, and gives back what they no longer say: an
-   *  unlocked control gets back the disabled state it had when it was locked (a change
-   *  the lab made to it meanwhile is lost: it was locked). */
+  /** Locks and hides what the states say, and gives back what they no longer say. */
   function apply() {
     applying = true;
     try {
-      const now = targets(), locked = new Set(), hidden = new Set();
-      for (const [el, state] of now) {
-        if (state === 'hidden') hidden.add(box(el));
-        if (state === 'shown') continue;
-        // hidden is locked too: a hidden field cannot be reached, nor its shortcut used
-        for (const c of el.matches('input, select, button') ? [el] : [el, ...el.querySelectorAll('input, select, button')]) locked.add(c);
-      }
-      for (const el of doc.querySelectorAll('[data-course-locked]')) if (!locked.has(el)) unlock(el);
-      for (const el of doc.querySelectorAll('.course-hidden')) if (!hidden.has(el)) el.classList.remove('course-hidden');
-      for (const el of locked) lock(el);
-      for (const el of hidden) el.classList.add('course-hidden');
+      applyLocks(doc, states);
     } finally {
       observer.takeRecords();
       applying = false;
     }
   }
-  function lock(el) {
-    if (!el.dataset.courseLocked) {
-      el.dataset.courseLocked = '1';
-      el.dataset.courseWasDisabled = el.disabled ? '1' : '0';
-      el.dataset.courseTitle = el.title || '';
-      el.title = (el.title || '') + LOCK_TITLE;
-    }
-    if ('disabled' in el && !el.disabled) el.disabled = true;
-    el.setAttribute('aria-disabled', 'true');
-  }
-  function unlock(el) {
-    if ('disabled' in el) el.disabled = el.dataset.courseWasDisabled === '1';
-    el.title = el.dataset.courseTitle || '';
-    for (const a of ['data-course-locked', 'data-course-was-disabled', 'data-course-title', 'aria-disabled']) el.removeAttribute(a);
-  }
-
   // the lab rebuilds its card and re-enables buttons: lock again after every change
   const View = doc.defaultView;
   let wasLocked = false;
@@ -171,4 +96,87 @@ export function controlLocks(doc, panelCount) {
     /** 1 if the control is locked or hidden (a keyboard shortcut checks it). */
     blocks: (name) => states[name] !== 'shown',
   };
+}
+
+/** Locks and hides what states say, and gives back what they no longer say: an unlocked
+ *  control gets back the disabled state it had when it was locked (a change the lab made
+ *  to it meanwhile is lost: it was locked). */
+function applyLocks(doc, states) {
+  const now = lockTargets(doc, states), locked = new Set(), hidden = new Set();
+  for (const [el, state] of now) {
+    if (state === 'hidden') hidden.add(boxOf(el));
+    if (state === 'shown') continue;
+    // hidden is locked too: a hidden field cannot be reached, nor its shortcut used
+    for (const c of el.matches('input, select, button') ? [el] : [el, ...el.querySelectorAll('input, select, button')]) locked.add(c);
+  }
+  for (const el of doc.querySelectorAll('[data-course-locked]')) if (!locked.has(el)) unlock(el);
+  for (const el of doc.querySelectorAll('.course-hidden')) if (!hidden.has(el)) el.classList.remove('course-hidden');
+  for (const el of locked) lock(el);
+  for (const el of hidden) el.classList.add('course-hidden');
+}
+
+/** [element, state] pairs of every control now in the page, the most severe state for a
+ *  cell or link box that serves several panels. */
+function lockTargets(doc, states) {
+  const out = new Map();
+  const put = (el, state) => {
+    if (!el) return;
+    const before = out.get(el);
+    if (!before || CONTROL_STATES.indexOf(state) > CONTROL_STATES.indexOf(before)) out.set(el, state);
+  };
+  for (const [name, sels] of Object.entries(PAGE_CONTROLS)) for (const sel of sels) put(doc.querySelector(sel), states[name]);
+  const heads = [...doc.querySelectorAll('#panels .panel')];
+  for (const [name, spec] of Object.entries(PANEL_CONTROLS)) {
+    states[name].forEach((state, i) => {
+      for (const sel of spec.head || []) put(heads[i] && heads[i].querySelector(sel), state);
+      if (spec.rows) for (const tr of rowsOf(doc, spec.rows)) putRow(put, tr, i, spec, state);
+    });
+  }
+  return out;
+}
+
+/** put(element, state) for panel i's controls in the card's row tr. */
+function putRow(put, tr, i, spec, state) {
+  const td = cellOf(tr, i);
+  if (td) for (const el of td.querySelectorAll('input, select, button')) put(el, state);
+  // the link box would let a locked value be changed through the linked field
+  const link = tr.querySelector('td.link input');
+  if (link && state !== 'shown') put(link, 'locked');
+  if (spec.rows !== '*' && spec.rows.includes('find') && state === 'hidden' && td) put(td.querySelector('output'), 'hidden');
+}
+
+/** The card's cell of panel i in row tr (the first cell serves every panel while linked). */
+function cellOf(tr, i) {
+  const tds = [...tr.querySelectorAll(':scope > td')].slice(1); // after the link column
+  const first = tds[0];
+  return first && first.colSpan > 1 ? first : tds[i];
+}
+
+/** The card's rows of spec: a list of data-param names, or '*' for every scene parameter. */
+function rowsOf(doc, spec) {
+  const all = [...doc.querySelectorAll('#params tr[data-param]')];
+  return spec === '*' ? all.filter((tr) => !NOT_PARAMS.has(tr.dataset.param)) : all.filter((tr) => spec.includes(tr.dataset.param));
+}
+
+/** The box a hidden control takes with it: its label when the label holds it alone. */
+function boxOf(el) {
+  const label = el.closest('label');
+  return label && label.querySelectorAll('input, select, button').length === 1 ? label : el;
+}
+
+function lock(el) {
+  if (!el.dataset.courseLocked) {
+    el.dataset.courseLocked = '1';
+    el.dataset.courseWasDisabled = el.disabled ? '1' : '0';
+    el.dataset.courseTitle = el.title || '';
+    el.title = (el.title || '') + LOCK_TITLE;
+  }
+  if ('disabled' in el && !el.disabled) el.disabled = true;
+  el.setAttribute('aria-disabled', 'true');
+}
+
+function unlock(el) {
+  if ('disabled' in el) el.disabled = el.dataset.courseWasDisabled === '1';
+  el.title = el.dataset.courseTitle || '';
+  for (const a of ['data-course-locked', 'data-course-was-disabled', 'data-course-title', 'aria-disabled']) el.removeAttribute(a);
 }

@@ -19,15 +19,39 @@ export function nextTask() {
   });
 }
 
-/** The lab's events (diverged, frame, answered) for the course API through the face:
+/** The lab's events (diverged, frame, answered, input) for the course API through the face:
  *  {emit(name, detail), on(name, fn) -> unsubscribe}. A listener that throws is logged and
  *  never stops the lab. */
 export function labEvents() {
-  const listeners = { diverged: new Set(), frame: new Set(), answered: new Set(), input: new Set() };
+  return eventsNamed(['diverged', 'frame', 'answered', 'input']);
+}
+
+/** What the lab's parts tell each other (web/lab/lab-parts.js), each event with its
+ *  arguments; a part made later subscribes when it is made (an event before that has no
+ *  listener, as the part that would hear it does not exist yet):
+ *    stepper(i, method), dt(i, dt), iterations(i, n)   a panel's own menu or box (-> settings)
+ *    samples(panel, samples)   a shown frame's chart samples (-> the chart)
+ *    omega(panel)              its ω_max is known (-> the parameter card's meters)
+ *    live()                    a change a recording does not hold (-> the recording)
+ *    diverged(panel, t)        its run diverged at t (s) (-> chart, course API, screen reader)
+ *    body(panel, desc)         a new world (-> the chart's phase portrait)
+ *    rebuilt()                 new worlds after a setting (-> body size, pins)
+ *    changed(later)            the lab's state changed (-> the address bar; later: after a pause)
+ *    ahead(on)                 the clock computes ahead or not (-> the playback bar)
+ *    playing(on)               play or pause (-> the frame loop) */
+export function labNews() {
+  return eventsNamed(['stepper', 'dt', 'iterations', 'samples', 'omega', 'live', 'diverged', 'body',
+    'rebuilt', 'changed', 'ahead', 'playing']);
+}
+
+function eventsNamed(names) {
+  const listeners = Object.fromEntries(names.map((name) => [name, new Set()]));
   return {
-    emit(name, detail) {
+    names,
+    emit(name, ...args) {
+      if (!listeners[name]) throw new Error(`no lab event ${name}`);
       for (const fn of listeners[name]) {
-        try { fn(detail); } catch (err) { console.error(err); }
+        try { fn(...args); } catch (err) { console.error(err); }
       }
     },
     on(name, fn) {
@@ -57,10 +81,17 @@ export function layoutPage(count, embed, panels) {
 /** Pushes a Panel per entry of config.panels onto `panels` (their Workers from pool),
  *  sizes them, then creates their views one per task (a WebGL context each); resolves once
  *  all are built, rejects with the first failure. */
-export async function createPanels(core, pool, scene, config, onPanel, panels) {
-  const clients = pool.open(config.panels.length, scene.mesh || null);
-  config.panels.forEach((c, i) => panels.push(new Panel(core, clients[i], scene, i, c, onPanel)));
+/** The panels of config, made (not yet built: buildPanels) and sized (hooks: web/panel/panel.js `on`). */
+function makePanelsOf(core, pool, config, hooks) {
+  const clients = pool.open(config.panels.length, config.scene.mesh || null);
+  const panels = config.panels.map((c, i) => new Panel(core, clients[i], config.scene, i, c, hooks));
   resizePanels(panels);
+  return panels;
+}
+
+/** Builds every panel's simulation and view, one task each; resolves once all are built
+ *  (rejects with the first panel's reason if one cannot). */
+export async function buildPanels(panels) {
   const creating = [];
   for (const p of panels) {
     const c = p.create();
@@ -69,6 +100,8 @@ export async function createPanels(core, pool, scene, config, onPanel, panels) {
     await nextTask();
   }
   await Promise.all(creating);
+  performance.mark('softlab-panels-built');
+  await nextTask();
 }
 
 /** Loads the classic script at src (e.g. the charting library); resolves once it ran. */
@@ -82,18 +115,16 @@ function loadScript(src) {
   });
 }
 
-/** The page laid out for config's panels, then the panels built (hooks: web/panel/panel.js
- *  `on`). Resolves to {panels, charting}: charting resolves once the charting library
- *  ran, which loads while the Workers build (its 50-130 ms of evaluation are then off the
- *  path to the first frame). */
-export async function openPanels(core, pool, config, hooks) {
+/** The page laid out for config's panels, then the panels made (hooks: web/panel/panel.js
+ *  `on`; buildPanels builds them). Returns {panels, charting}: charting resolves once the
+ *  charting library ran, which loads while the Workers build (its 50-130 ms of evaluation
+ *  are then off the path to the first frame). */
+export function makePanels(core, pool, config, hooks) {
   const panels = [];
   // the panels' grid first: each panel sizes its canvas (and WebGL context) once
   layoutPage(config.panels.length, config.embed, panels);
   const charting = loadScript('uPlot.iife.min.js'); // preloaded by index.html
-  await createPanels(core, pool, config.scene, config, hooks, panels);
-  performance.mark('softlab-panels-built');
-  await nextTask();
+  panels.push(...makePanelsOf(core, pool, config, hooks));
   return { panels, charting };
 }
 

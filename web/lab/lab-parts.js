@@ -1,9 +1,8 @@
-// The parts of a lab page that hold lab state, each made from the few things it needs;
-// web/app.js startLab puts them together in order. A part made early calls parts made
-// later (a panel's stepper menu calls the settings, made after the panels) through
-// `late`: {settings, controls, plots, views, url, loop, playback, body}, each set once
-// made and never changed by another part (body: the first panel's body, measured again
-// after a rebuild).
+// The parts of a lab page that hold lab state, each made from what it needs when it is made,
+// in dependency order (web/app.js startLab). What a part made early must tell a part made
+// later goes through the lab's news (web/lab/lab-page.js labNews: named events), to which
+// the later part subscribes when it is made: a panel's stepper menu emits `stepper`, which
+// the settings hear.
 
 import { clampCamera, homeCamera, CameraInput } from '../input/camera.js';
 import { ParamControls } from '../settings/controls.js';
@@ -16,7 +15,7 @@ import { bindNodeKeys } from '../input/node-keys.js';
 import { UrlState } from '../settings/url-state.js';
 import { PerfMeter } from '../time/perf.js';
 import { EnergyBars } from '../panel/energy-bars.js';
-import { heightLimits, measureBody } from '../input/body.js';
+import { measureBody } from '../input/body.js';
 import { showPlaying } from '../time/transport.js';
 import { startFrameLoop } from '../time/frame-loop.js';
 import { bindPlayback } from '../time/playback.js';
@@ -34,58 +33,56 @@ export function labCamera(config) {
   return { get: () => camera, set: (c) => { camera = c; } };
 }
 
-/** What the page does with a panel's news (web/panel/panel.js `on`): its stepper and Δt boxes
- *  go to the settings, its chart samples to the chart (kept in `early` until the chart
- *  exists), ω_max to the controls' meters, a divergence to the chart, the course API's
- *  listeners and a screen reader. */
-export function panelHooks(late, emit) {
-  const early = []; // [panel, chart samples] shown before the chart exists
-  const hooks = {
-    stepper: (i, method) => late.settings.setStepper(i, method),
-    dt: (i, dt) => late.settings.setDt(i, dt),
-    iterations: (i, n) => late.settings.setIterations(i, n),
-    samples: (p, samples) => { if (late.plots) late.plots.add(p, samples); else early.push([p, samples]); },
-    omega: () => { if (late.controls) late.controls.refresh(); },
-    live: () => { if (late.recording) late.recording.leave(); },
-    diverged: (p, t) => {
-      if (late.plots) late.plots.diverged(p, t);
-      emit('diverged', { panel: p.index, t });
-      // once per divergence, in the words the panel shows (its state line)
-      announce(`Panel ${p.index + 1}, ${p.page.stepper().title}: ${p.run.message}.`);
-    },
-  };
-  return { hooks, early };
+/** A panel's news (web/panel/panel.js `on`) as the lab's news (labNews). */
+export function panelHooks(news) {
+  const tell = (name) => (...args) => news.emit(name, ...args);
+  return Object.fromEntries(['stepper', 'dt', 'iterations', 'samples', 'omega', 'live', 'diverged', 'body']
+    .map((name) => [name, tell(name)]));
+}
+
+/** A divergence goes to the course API's listeners and, once, to a screen reader in the
+ *  words the panel shows (its state line). */
+export function reportDivergence(news, emit) {
+  news.on('diverged', (p, t) => {
+    emit('diverged', { panel: p.index, t });
+    announce(`Panel ${p.index + 1}, ${p.page.stepper().title}: ${p.run.message}.`);
+  });
+}
+
+/** The body's size (web/input/body.js measureBody: {min, max, diagonal}, m) as the first
+ *  panel shows it, measured again after every rebuild. */
+export function liveBody(panels, news) {
+  const body = measureBody(panels[0].run.shown);
+  news.on('rebuilt', () => Object.assign(body, measureBody(panels[0].run.shown)));
+  return body;
 }
 
 /** Redraws every panel on the next frame. */
 export const markAllDirty = (panels) => { for (const p of panels) p.markDirty(); };
 
-/** Writes the address bar (later: after a pause in the changes), once it exists. */
-export const updateUrl = (late, later) => { if (late.url) late.url.update(later); };
-
 /** The clock that steps the panels' runs, the physics input (grab, pin, record, replay)
- *  and the reset of all: {clock, input, resetAll}. */
-export function startClock(panels, config, late) {
+ *  and the reset of all: {clock, input, resetAll, restoreAll}. */
+export function startClock(panels, config, { body, plots, views, emit, news }) {
   const input = new PhysicsInput(panels, { record: $('#record'), replay: $('#replay') }, {
     time: () => clock.time,
-    diagonal: () => late.body.diagonal,
+    diagonal: () => body.diagonal,
     resetAll: () => resetAll(),
     play: () => clock.setPlaying(true),
     live: () => clock.goLive(),
-    acted: (e) => { if (late.emit) late.emit('input', e); },
+    acted: (e) => emit('input', e),
   });
   const clock = new Clock(panels.map((p) => p.run), {
-    autoAhead: late.playbackChoice !== 'live',
+    autoAhead: config.playback !== 'live',
     onAhead: (on) => {
-      if (late.playback) late.playback.changed(on);
+      news.emit('ahead', on);
       markAllDirty(panels);
     },
     // prefers-reduced-motion: nothing moves until the reader presses Play (issue 30)
     playing: !config.paused && !reducedMotion(),
     onPlaying: (on) => {
       showPlaying(on);
-      if (late.loop) late.loop.restart();
-      updateUrl(late);
+      news.emit('playing', on);
+      news.emit('changed');
     },
   });
   function resetAll() {
@@ -93,10 +90,10 @@ export function startClock(panels, config, late) {
     input.rewind();
     for (const p of panels) {
       p.reset();
-      late.plots.restart(p);
+      plots.restart(p);
     }
-    if (late.views) late.views.resetRange();
-    late.plots.flush();
+    views.resetRange();
+    plots.flush();
   }
   /** Every panel at its saved state (states[i]: web/panel/panel-run.js restoreState) and the
    *  clock at t (s): the course API's load-state. Resolves to the refusals [{panel, error}]. */
@@ -108,31 +105,35 @@ export function startClock(panels, config, late) {
     for (const p of panels) {
       p.showGrab(null);
       p.page.endFlash();
-      late.plots.restart(p);
+      plots.restart(p);
       p.markDirty();
     }
-    if (late.views) late.views.resetRange();
-    late.plots.flush();
+    views.resetRange();
+    plots.flush();
     return errors.map((error, panel) => ({ panel, error })).filter((r) => r.error);
   }
   return { clock, input, resetAll, restoreAll };
 }
 
-/** The panels' settings and the parameter card: {settings, controls, changed()} (what
- *  follows a change: variants, reset, labels, landmarks, meters, URL). */
-export function startSettings(core, scene, panels, infos, { input, resetAll, emit }, late) {
+/** The panels' settings and the parameter card, which hear a panel's own menus and its
+ *  ω_max: {settings, controls, changed()} (what follows a change: variants, reset, labels,
+ *  landmarks, meters, URL). */
+export function startSettings(core, scene, panels, infos, { input, resetAll, emit, plots, news }) {
   const changed = () => {
     settings.updateVariants(infos);
     resetAll();
-    late.plots.relabel(panels);
+    plots.relabel(panels);
     labelPanels(scene, panels);
     controls.refresh();
-    updateUrl(late);
+    news.emit('changed');
   };
   const settings = new Settings(panels, {
     linked: (name) => controls.linked[name],
     changed,
-    rebuilt: () => { input.forgetPins(); late.body = measureBody(panels[0].run.shown); },
+    rebuilt: () => {
+      input.forgetPins();
+      news.emit('rebuilt');
+    },
     checkDt: (i) => controls.find(i).then((r) => panels[i].page.offerDt(r)),
   });
   const controls = new ParamControls($('#params'), panels, infos, {
@@ -143,6 +144,10 @@ export function startSettings(core, scene, panels, infos, { input, resetAll, emi
     api: core.api,
     answered: (i, result) => emit('answered', { panel: i, result }),
   });
+  news.on('stepper', (i, method) => settings.setStepper(i, method));
+  news.on('dt', (i, dt) => settings.setDt(i, dt));
+  news.on('iterations', (i, n) => settings.setIterations(i, n));
+  news.on('omega', () => controls.refresh());
   return { settings, controls, changed };
 }
 
@@ -175,12 +180,15 @@ export function labControl(infos, { settings, controls, clock, stepOnce, resetAl
   };
 }
 
-/** The live chart, with the samples that came before it; a `plot` the chart does not
+/** The live chart, made with the panels before they are built, so that it hears every
+ *  frame's samples (it draws them once plots.draw is called); a `plot` the chart does not
  *  plot is noticed (notice(text)). */
-export function startPlots(core, config, panels, early, late, notice = () => {}) {
+export function startPlots(core, config, panels, news, notice = () => {}) {
   const plots = new Plots($('#chart'), $('#chart-controls'), panels,
-    { quantity: config.plot || 'height', heightLimits: heightLimits(late.body), channels: core.channels }, () => updateUrl(late));
-  for (const [p, samples] of early) plots.add(p, samples);
+    { quantity: config.plot || 'height', channels: core.channels }, () => news.emit('changed'));
+  news.on('samples', (p, samples) => plots.add(p, samples));
+  news.on('diverged', (p, t) => plots.diverged(p, t));
+  news.on('body', (p, desc) => plots.setPhase(desc.phase));
   if (config.plot && plots.quantity !== config.plot) {
     const ids = plots.chart.quantities.map((q) => q.id).concat(['phase']);
     const asked = config.plot.length > 40 ? config.plot.slice(0, 40) + '…' : config.plot;
@@ -191,13 +199,13 @@ export function startPlots(core, config, panels, early, late, notice = () => {})
 
 /** The element inspector, what a pointer or a key does on the views (camera, grab, pin,
  *  inspect) and the keyboard's node picker (web/input/node-keys.js); returns the inspector. */
-export function bindPointer(panels, camera, input, late, papers) {
+export function bindPointer(panels, camera, input, { body, news }, papers) {
   const inspector = new Inspector($('#inspector'), panels, papers);
   new CameraInput(panels, {
     inspect: (node) => inspector.open(node),
     camera: camera.get,
     setCamera: camera.set,
-    changed: () => { markAllDirty(panels); updateUrl(late, true); },
+    changed: () => { markAllDirty(panels); news.emit('changed', true); },
     input: (event) => input.input(event),
     pinnedNodes: () => input.pinnedNodes(),
   });
@@ -205,42 +213,53 @@ export function bindPointer(panels, camera, input, late, papers) {
     panels,
     input: (event) => input.input(event),
     inspect: (node) => inspector.open(node),
-    diagonal: () => late.body.diagonal,
+    diagonal: () => body.diagonal,
   });
   return inspector;
 }
 
-/** The address bar's state and what shares it (embed code, presets), and the help. */
-export function startUrl(scene, config, panels, { core, clock, camera, notice }, late) {
+/** The address bar's state, written whenever the lab's news says it changed, and what shares
+ *  it (embed code, presets), and the help. */
+export function startUrl(scene, config, panels, { core, clock, camera, notice, plots, views, playback }, news) {
   const url = new UrlState(scene, panels.map((p) => p.run), {
     camera: camera.get,
     playing: () => clock.playing,
-    plot: () => late.plots.quantity,
-    view: () => late.views.query(),
+    plot: () => plots.quantity,
+    view: () => views.query(),
     embed: () => config.embed,
     origins: () => config.origins,
     hide: () => config.hide,
     lock: () => config.lock,
-    playback: () => late.playbackChoice,
+    playback: () => playback.choice,
   });
+  news.on('changed', (later) => url.update(later));
   bindEmbed((compact) => url.shareUrl({ embed: compact }), () => `softlab: ${scene.title}`);
   bindHelp();
   bindPresets($('#preset'), { core, state: () => url.state(), omegaMax: () => panels[0].run.omegaRest, defaultDt: scene.defaultDt, notice });
   return url;
 }
 
-/** The performance line, the energy bars, the computed-ahead bar and the frame loop that
- *  drives them all: {perf, loop}. */
-export function startLoop(panels, { clock, camera, input, inspector, emit }, late) {
+/** The computed-ahead bar: {choice ('live', 'ahead' or as the URL asked), update(now),
+ *  changed(on)}; going live leaves a recording (recording: web/time/recording.js). */
+export function startPlayback(clock, recording, asked, news) {
+  const playback = { choice: asked };
+  Object.assign(playback, bindPlayback(clock, () => {
+    recording.leave();
+    playback.choice = 'live';
+    news.emit('changed');
+  }));
+  news.on('ahead', (on) => playback.changed(on));
+  if (asked === 'ahead') clock.setAhead(true);
+  return playback;
+}
+
+/** The performance line, the energy bars and the frame loop that drives them all (and the
+ *  panels, views, chart and playback bar), restarted on play: {perf, loop}. */
+export function startLoop(panels, { clock, camera, input, inspector, emit, views, plots, playback }, news) {
   const perf = new PerfMeter($('#perf'));
   const bars = new EnergyBars($('#energy-bars'), panels);
-  late.playback = bindPlayback(clock, () => {
-    if (late.recording) late.recording.leave();
-    late.playbackChoice = 'live';
-    updateUrl(late);
-  });
-  if (late.playbackChoice === 'ahead') clock.setAhead(true);
-  const loop = startFrameLoop({ clock, panels, camera: camera.get, views: late.views, plots: late.plots, bars, inspector, perf,
-    clockEl: $('#clock'), input, playback: late.playback, onFrame: (shown) => emit('frame', shown) });
+  const loop = startFrameLoop({ clock, panels, camera: camera.get, views, plots, bars, inspector, perf,
+    clockEl: $('#clock'), input, playback, onFrame: (shown) => emit('frame', shown) });
+  news.on('playing', () => loop.restart());
   return { perf, loop };
 }

@@ -35,9 +35,10 @@ export class Panel {
    * @param index   0-based position on the page
    * @param config  {method, dt, beta, iterations, params} asked for (URL)
    * @param on      {stepper(i, method), dt(i, dt), iterations(i, n), samples(panel, samples), omega(panel),
-   *                diverged(panel, t)}: what the page does when the panel's own inputs
-   *                change, with each frame's chart samples, when ω_max is known, and
-   *                when the run diverged at time t (s)
+   *                diverged(panel, t), body(panel, desc), live()}: what the page does when the
+   *                panel's own inputs change, with each frame's chart samples, when ω_max is
+   *                known, when the run diverged at time t (s), with each new world (desc:
+   *                web/panel/panel-run.js bodyChanged) and a change a recording does not hold
    */
   constructor(core, client, scene, index, config, on) {
     this.core = core;
@@ -58,8 +59,11 @@ export class Panel {
         if (pins && this.view) this.view.setPins(this.run.pins);
         this.markDirty();
       },
-      body: (desc) => this.bodyChanged(desc),
-      live: () => on.live && on.live(), // a change a recording does not hold (web/time/recording.js)
+      body: (desc) => {
+        this.bodyChanged(desc);
+        on.body(this, desc);
+      },
+      live: () => on.live(), // a change a recording does not hold (web/time/recording.js)
     });
     this.page = new PanelPage(core.steppers, this.run, index, this.color, {
       stepper: (method) => on.stepper(index, method),
