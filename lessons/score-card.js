@@ -39,102 +39,126 @@ const sig = (v) => (Number.isFinite(v) ? Number(v.toPrecision(3)).toLocaleString
 /** Wires the card: startMeasurer() => measure(kind, q) with measure.stop() (lesson.js),
  *  a fresh Worker for every run, stopped when the run ends. */
 export function setupScoreCard(card, startMeasurer) {
-  const { scene } = card.dataset;
-  const tEnd = Number(card.dataset.tEnd || 1);
-  const run = card.querySelector('button.run'), stop = card.querySelector('button.stop');
-  const status = card.querySelector('output');
-  const rows = [...card.querySelectorAll('tbody tr[data-method]')];
-  const cells = new Map(rows.map((tr) => [tr, Object.fromEntries(COLUMNS.map((c) => {
-    const td = document.createElement('td');
-    tr.appendChild(td);
-    return [c, td];
-  }))]));
-  const euler = rows.find((tr) => tr.dataset.method === 'explicit-euler');
-  let measure = null;
+  return new ScoreCard(card, startMeasurer);
+}
 
-  const state = (tr, s, text) => {
+class ScoreCard {
+  constructor(card, startMeasurer) {
+    this.card = card;
+    this.startMeasurer = startMeasurer;
+    this.scene = card.dataset.scene;
+    this.tEnd = Number(card.dataset.tEnd || 1);
+    this.runButton = card.querySelector('button.run');
+    this.stopButton = card.querySelector('button.stop');
+    this.status = card.querySelector('output');
+    this.rows = [...card.querySelectorAll('tbody tr[data-method]')];
+    this.cells = new Map(this.rows.map((tr) => [tr, Object.fromEntries(COLUMNS.map((c) => {
+      const td = document.createElement('td');
+      tr.appendChild(td);
+      return [c, td];
+    }))]));
+    this.euler = this.rows.find((tr) => tr.dataset.method === 'explicit-euler');
+    this.measure = null;
+    this.runButton.addEventListener('click', () => this.run());
+    this.stopButton.addEventListener('click', () => {
+      if (!this.measure) return;
+      this.measure.onStop();
+      this.measure.stop();
+    });
+  }
+
+  setState(tr, s, text) {
     tr.dataset.state = s;
-    for (const td of Object.values(cells.get(tr))) td.textContent = '';
+    for (const td of Object.values(this.cells.get(tr))) td.textContent = '';
     delete tr.dataset.seconds;
-    cells.get(tr).dtMax.textContent = text;
-  };
+    this.cells.get(tr).dtMax.textContent = text;
+  }
+
   /** Time per step relative to explicit Euler's (one force evaluation a step): its score
    *  is 0 at every Δt, so a score ratio would always read '–'; the cost ratio shows that
    *  methods of equal evaluations cost the same. */
-  const relative = () => {
-    const ref = euler && euler.dataset.seconds ? Number(euler.dataset.seconds) : NaN;
-    for (const tr of rows) {
-      if (tr.dataset.seconds) cells.get(tr).vsEuler.textContent = ref > 0 ? fmt(Number(tr.dataset.seconds) / ref, 2) : '–';
+  relative() {
+    const ref = this.euler && this.euler.dataset.seconds ? Number(this.euler.dataset.seconds) : NaN;
+    for (const tr of this.rows) {
+      if (tr.dataset.seconds) this.cells.get(tr).vsEuler.textContent = ref > 0 ? fmt(Number(tr.dataset.seconds) / ref, 2) : '–';
     }
-  };
-  const fillDt = (tr, dtMax, omega, evaluations) => {
+  }
+
+  fillDt(tr, dtMax, omega, evaluations) {
     Object.assign(tr.dataset, { dtMax, omegaDt: omega * dtMax, evaluations });
-    const c = cells.get(tr);
+    const c = this.cells.get(tr);
     c.dtMax.textContent = dtMax > 0 ? dtMax.toPrecision(4) : '0';
     c.omegaDt.textContent = dtMax > 0 ? (omega * dtMax).toFixed(4) : '0 (unstable)';
     c.evals.textContent = String(evaluations);
     c.micro.textContent = 'timing…';
-  };
+  }
+
   /** The row's fastest time per step so far (s), and what follows from it. */
-  const fillTime = (tr, seconds) => {
+  fillTime(tr, seconds) {
     const best = Math.min(seconds, Number(tr.dataset.seconds || Infinity));
     const dtMax = Number(tr.dataset.dtMax), evaluations = Number(tr.dataset.evaluations);
     const score = dtMax / best;
     Object.assign(tr.dataset, { seconds: best, score });
-    const c = cells.get(tr);
+    const c = this.cells.get(tr);
     c.micro.textContent = (1e6 * best).toPrecision(3);
     c.score.textContent = sig(score);
     c.perEval.textContent = evaluations > 0 ? sig(score / evaluations) : '–';
-    relative();
-  };
+    this.relative();
+  }
 
-  run.addEventListener('click', async () => {
-    const mine = measure = startMeasurer();
+  /** Every row's largest stable Δt, in order, by measure mine at ω_max omega (rad/s). */
+  async findAll(mine, omega) {
+    const { scene, tEnd, rows } = this;
+    for (const [i, tr] of rows.entries()) {
+      this.setState(tr, 'running', 'measuring…');
+      this.status.textContent = `row ${i + 1} of ${rows.length}: the largest stable Δt of ${tr.cells[0].textContent}…`;
+      const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: startDt(tr, omega) });
+      this.fillDt(tr, dtMax, omega, evaluations);
+    }
+  }
+
+  /** Every row at the scene's Δt, round after round: the same work for each, and load on
+   *  the machine spread over all rows; the fastest of the kept rounds stands. */
+  async timeAll(mine) {
+    const { scene, tEnd } = this;
+    for (let round = 0; round < TIME_ROUNDS; round++) {
+      for (const tr of this.rows) {
+        this.status.textContent = `timing round ${round + 1} of ${TIME_ROUNDS}${round === 0 ? ' (a warm-up)' : ''}: ${tr.cells[0].textContent}…`;
+        const seconds = await mine('time-step', { scene, method: tr.dataset.method, tEnd });
+        if (round > 0) this.fillTime(tr, seconds);
+      }
+    }
+  }
+
+  async run() {
+    const { card, rows, status } = this;
+    const mine = this.measure = this.startMeasurer();
     let stopped = false;
     mine.onStop = () => { stopped = true; };
-    run.disabled = true;
-    stop.disabled = false;
-    for (const tr of rows) state(tr, 'queued', 'queued');
+    this.runButton.disabled = true;
+    this.stopButton.disabled = false;
+    for (const tr of rows) this.setState(tr, 'queued', 'queued');
     card.dataset.state = 'running';
     const t0 = performance.now();
     try {
-      status.textContent = `measuring ω_max of ${scene}…`;
-      const omega = await mine('omega-max', { scene });
+      status.textContent = `measuring ω_max of ${this.scene}…`;
+      const omega = await mine('omega-max', { scene: this.scene });
       card.dataset.omega = omega;
-      for (const [i, tr] of rows.entries()) {
-        const name = tr.cells[0].textContent;
-        state(tr, 'running', 'measuring…');
-        status.textContent = `row ${i + 1} of ${rows.length}: the largest stable Δt of ${name}…`;
-        const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: startDt(tr, omega) });
-        fillDt(tr, dtMax, omega, evaluations);
-      }
-      // every row at the scene's Δt, round after round: the same work for each, and load
-      // on the machine spread over all rows; the fastest of the kept rounds stands
-      for (let round = 0; round < TIME_ROUNDS; round++) {
-        for (const tr of rows) {
-          status.textContent = `timing round ${round + 1} of ${TIME_ROUNDS}${round === 0 ? ' (a warm-up)' : ''}: ${tr.cells[0].textContent}…`;
-          const seconds = await mine('time-step', { scene, method: tr.dataset.method, tEnd });
-          if (round > 0) fillTime(tr, seconds);
-        }
-      }
+      await this.findAll(mine, omega);
+      await this.timeAll(mine);
       for (const tr of rows) tr.dataset.state = 'done';
       status.textContent = `done in ${((performance.now() - t0) / 1000).toFixed(1)} s (ω_max = ${omega.toPrecision(4)} rad/s).`;
       card.dataset.state = 'done';
     } catch (err) {
-      for (const tr of rows) if (tr.dataset.state !== 'done') state(tr, stopped ? 'stopped' : 'failed', stopped ? 'stopped' : '–');
+      for (const tr of rows) if (tr.dataset.state !== 'done') this.setState(tr, stopped ? 'stopped' : 'failed', stopped ? 'stopped' : '–');
       status.textContent = stopped ? 'Stopped.' : `The measurement could not run: ${err.message}`;
       card.dataset.state = stopped ? 'stopped' : 'failed';
     } finally {
       mine.stop(); // its Worker and wasm memory go with it
-      if (measure === mine) {
-        run.disabled = false;
-        stop.disabled = true;
+      if (this.measure === mine) {
+        this.runButton.disabled = false;
+        this.stopButton.disabled = true;
       }
     }
-  });
-  stop.addEventListener('click', () => {
-    if (!measure) return;
-    measure.onStop();
-    measure.stop();
-  });
+  }
 }

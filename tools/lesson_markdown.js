@@ -67,8 +67,18 @@ const DIRECTIVE_HERE = new RegExp(DIRECTIVE.source, 'y'); // only at the inline 
  *  `where(line)` in env names the source: "lessons/000-x.md:12". */
 function lessonMarkdown(resolve) {
   const md = new MarkdownIt({ html: true });
-  const at = (env, line) => env.where(line);
+  texAsWritten(md);
+  lessonValues(md, resolve);
+  md.renderer.rules.strong_open = () => '<b>';
+  md.renderer.rules.strong_close = () => '</b>';
+  lessonBlocks(md, resolve);
+  lessonStructure(md);
+  return md;
+}
 
+const at = (env, line) => env.where(line);
+
+function texAsWritten(md) {
   // $…$ and $$…$$ as written: Markdown must not read TeX's \, _ or * as its own.
   md.inline.ruler.before('escape', 'tex', (state, silent) => {
     const src = state.src;
@@ -88,6 +98,9 @@ function lessonMarkdown(resolve) {
   });
   md.renderer.rules.tex = (tokens, i) => md.utils.escapeHtml(tokens[i].content);
 
+}
+
+function lessonValues(md, resolve) {
   // :claim[…]{…}, :setup[…], :tool[…]{…}: their line is the block's first line plus the
   // newlines before them (core rule lesson_lines below).
   md.inline.ruler.before('escape', 'lesson_value', (state, silent) => {
@@ -120,9 +133,9 @@ function lessonMarkdown(resolve) {
       value({ kind, name, attrs: attrs || '' }, env, map[0] + content.slice(0, offset).split('\n').length - 1));
   };
 
-  md.renderer.rules.strong_open = () => '<b>';
-  md.renderer.rules.strong_close = () => '</b>';
+}
 
+function lessonBlocks(md, resolve) {
   // ```lab and ```question
   const defaultFence = md.renderer.rules.fence;
   md.renderer.rules.fence = (tokens, i, options, env, self) => {
@@ -140,6 +153,9 @@ function lessonMarkdown(resolve) {
     return resolve.question(pairs, md.render(prompt, promptEnv), env.questions, at(env, token.map[0]));
   };
 
+}
+
+function lessonStructure(md) {
   // the page's structure: the by-line, sections, display equations
   md.core.ruler.push('lesson_structure', (state) => {
     const tokens = state.tokens;
@@ -170,7 +186,6 @@ function lessonMarkdown(resolve) {
     state.env.h2 = h2;
     state.tokens = out;
   });
-  return md;
 }
 
 /** A lesson's Markdown `text` (file `file`, for messages) as {meta, header, main}: the front
