@@ -52,8 +52,8 @@ What is here
   licenses/         the licence texts of the third-party code in this folder
 
 Printing a lesson: the browser's Print (Ctrl+P) prints its text, equations, tables, the
-labs' views as they are at that moment, and the questions with space for an answer; no
-buttons or other controls.
+labs' views as they are at that moment, and the questions with a line for the answer; no
+buttons or other controls. The labs load as the lesson is scrolled: scroll to its end first.
 
 Third-party code carried here (licences in licenses/):
   KaTeX (katex/)                         MIT              licenses/katex.txt
