@@ -15,7 +15,7 @@ CFLAGS  := $(WARN) $(OPT)
 CS_INC  := -I$(CS_DIR)/Include
 OBJ     := $(BUILD)/obj
 
-.PHONY: all setup native wasm wasm-tests wasm-cli site package serve test test-native test-validate validate validate-quick test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz fuzz-build bench dist clean
+.PHONY: all setup native wasm wasm-tests wasm-cli site bundle package serve test test-native test-validate validate validate-quick test-wasm test-web check-asan check-defaults check-tools test-fuzz fuzz fuzz-build bench dist clean
 
 all: native
 
@@ -155,6 +155,14 @@ dist: wasm $(BUILD)/validation-lessons.json
 	WASM_DIR=$(WASM_BUILD) bash tools/stage_web.sh dist
 	VALIDATION_JSON=$(BUILD)/validation-lessons.json bash tools/build_lessons.sh dist
 	node tools/record_scenes.js dist
+
+# One folder that runs from any plain static server (issue 45 item 5): BUNDLE (build/bundle)
+# with the site, a HOW-TO-RUN.txt (`python3 -m http.server` in it) and the licence texts of
+# the third-party code it carries, and BUILD/softlab-bundle.zip of it (tools/make_bundle.py,
+# which also refuses a URL that is not relative). tests/web/bundle.test.js serves and opens it.
+BUNDLE ?= $(BUILD)/bundle
+bundle: site
+	python3 tools/make_bundle.py $(BUILD)/site $(BUNDLE) $(BUILD)/softlab-bundle.zip
 
 # A SCORM 1.2 package of each lesson for a course platform's gradebook (issue 45 item 2):
 # BUILD/packages/NNN-name.zip, the lesson page and the site files it loads

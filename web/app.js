@@ -25,6 +25,7 @@ import { controlLocks, parseControlList } from './course/control-locks.js';
 import { watchWorkers } from './sim/recovery.js';
 import { announce } from './ui/announce.js';
 import { fetchRecording, playRecording } from './time/recording.js';
+import { printViews } from './lab/print-views.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -148,6 +149,7 @@ async function main() {
     for (const { name, panels } of entries) locks.set(name, state, panels);
   }
   locks.apply();
+  printViews(window, lab.drawNow); // printed, the views are pictures of the moment
   // a course page that embeds the lab drives it with postMessage (README: Course API)
   startCourseApi(window, window.softlab, { origins: config.origins, notice, locks });
 }

@@ -29,7 +29,7 @@ const LAYERS = {
   validation: ['core'],                     // validation.html's page and Worker
 };
 /** The entry points, the only modules at web/'s top: they may import any folder. */
-const ENTRIES = ['app.js', 'boot.js', 'sim-worker.js'];
+const ENTRIES = ['app.js', 'boot.js', 'file-notice.js', 'sim-worker.js'];
 /** What the lessons (lessons/*.js, staged one level below the site) may import. */
 const LESSONS = ['core', 'ui'];
 /** Not page modules: the example course page, a course author's own files. */
