@@ -207,7 +207,7 @@ test-native: $(BUILD)/softlab_tests $(BUILD)/softlab
 # The C tests compiled to wasm; tests/web/wasm_c_tests.test.js runs them under node.
 test-wasm: wasm-tests
 
-test-web: site test-wasm $(BUILD)/softlab # tests/web/presets.test.js reads the core's tables through the CLI
+test-web: site bundle test-wasm $(BUILD)/softlab # presets.test.js reads the core's tables through the CLI; bundle.test.js opens the bundle
 	SOFTLAB_SITE=$(BUILD)/site SOFTLAB_WASM_TESTS=$(WASM_BUILD)/softlab_tests.js node --test tests/web/
 
 # check-defaults (issue 26): every panel of every scene's opening comparison and of the

@@ -4,7 +4,7 @@
 // reads lessons/NNN-*.md (the syntax: tools/lesson_markdown.js; the README's "Writing a
 // lesson") and writes OUTDIR/lessons/NNN-*.html. In a lesson's source:
 //   front matter (seed, title, page-title, index-note)  the page's head (lessons/page-head.html,
-//       written once), its crumb and <h1>; the index lists it;
+//       written once for every lesson and the index), its crumb and <h1>; the index lists it;
 //   ```lab  title: …  scene: …  methods: …  dt: …```  an embedded lab: the iframe and its URL,
 //       checked by the page's own URL reader (web/settings/params.js parseParams) against the core's
 //       tables (the staged softlab.wasm): a scene, stepper or parameter the core does not
@@ -19,6 +19,9 @@
 //       sl_claim_result.extra): an unknown claim or name, or no JSON, fails the build; the
 //       lesson's footer then names when and where the numbers were measured;
 //   :setup[ID]  the row's set-up in words (printed beside a measured table);
+//   :stepper[rk4]{field=evaluations|bound digits=4}  a fact of the core's stepper table
+//       (force evaluations per step, the stability bound (ωΔt)max; ∞ for none): an unknown
+//       stepper or field fails the build;
 //   :tool[warp_tube_dt]{row="find-dt stiffness-warping E=1e6" field=dt_max digits=3 scale=1000}
 //       a number of a tool's committed output, tools/NAME.out.txt (tools/tool_values.js: the
 //       line whose other words are `row`, its `field=`; digits optional: without, as
@@ -27,7 +30,8 @@
 //       key (`# date: …`, `# machine: …`, `# command: …`), printed as text. An unknown
 //       file, row or field fails the build.
 // Every failure names the Markdown file and line: "000-regularized-stepper.md:57: …".
-// lessons/index.html's <lesson-list> becomes the list of lessons from their own titles.
+// lessons/index-body.html's <lesson-list> becomes the list of lessons from their own titles,
+// under the lessons' head (lessons/page-head.html) as the lesson pages are.
 // The lab's site must be staged first (tools/stage_web.sh): the URL check loads it.
 'use strict';
 const fs = require('node:fs');
@@ -155,7 +159,16 @@ function resolver(ctx, counter) {
       return `<span class="committed" tabindex="0" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
     },
   };
-  const known = { claim: ['field', 'digits', 'scale'], setup: [], tool: ['row', 'field', 'digits', 'scale'] };
+  // :stepper[NAME]{field=…}: a fact of the core's stepper table (softlab methods prints it),
+  // never typed into a lesson: force evaluations per step, the stability bound (ωΔt)max
+  values.stepper = (name, { field, digits }, where) => {
+    const s = core.steppers.find((x) => x.name === name) || fail(`${where}: no stepper "${name}" in the core's table`);
+    if (!['evaluations', 'bound'].includes(field)) fail(`${where}: :stepper[${name}] field must be evaluations or bound`);
+    const v = s[field];
+    const text = v === Infinity ? '∞' : digits ? numberText(v, Number(digits)) : Number.isInteger(v) ? String(v) : fail(`${where}: :stepper[${name}]{field=${field}} is ${v}: give digits=`);
+    return `<span class="from-core" title="softlab's stepper table (softlab methods): ${escapeHtml(s.title)}">${text}</span>`;
+  };
+  const known = { claim: ['field', 'digits', 'scale'], setup: [], tool: ['row', 'field', 'digits', 'scale'], stepper: ['field', 'digits'] };
   return {
     value(kind, name, pairs, where) {
       for (const [k] of pairs) if (!known[kind].includes(k)) fail(`${where}: :${kind}[${name}] has no setting "${k}" (${known[kind].join(', ') || 'none'})`);
@@ -192,7 +205,7 @@ function buildLesson(file, text, ctx, head) {
   const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
     (counter.quoted ? ` The ${counter.quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${ctx.measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover, tap or Tab to one for its claim).` : '') +
     '</p></footer>\n</body>\n</html>\n';
-  const page = head.replace('{{page-title}}', meta['page-title']) +
+  const page = head.replace('{{title}}', `Lesson: ${meta['page-title']} — softlab`) +
     `<body>\n<header>\n  <p class="crumb"><a href="index.html">softlab lessons</a> · ${ctx.paperOf(meta.seed, `${file}:2: `)}</p>\n  <h1>${meta.title}</h1>\n` +
     header + '</header>\n\n<main>\n' + main + '</main>\n' + footer;
   checkReaderWords(page, file);
@@ -215,9 +228,10 @@ async function main() {
   }
   const list = '<ul class="lessons">\n' + lessons.map((l) =>
     `    <li><a href="${l.file}">${l.title}</a>\n      — ${l['index-note']} (${ctx.paperOf(l.seed)})</li>\n`).join('') + '  </ul>';
-  const index = fs.readFileSync(path.join(SRC, 'index.html'), 'utf8');
-  if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index.html has no <lesson-list></lesson-list>');
-  const indexPage = index.replace('<lesson-list></lesson-list>', list);
+  // the index: the lessons' own head, then its body (lessons/index-body.html)
+  const index = fs.readFileSync(path.join(SRC, 'index-body.html'), 'utf8');
+  if (!index.includes('<lesson-list></lesson-list>')) fail('lessons/index-body.html has no <lesson-list></lesson-list>');
+  const indexPage = head.replace('{{title}}', 'softlab lessons') + index.replace(/^<!--[\s\S]*?-->\n/, '').replace('<lesson-list></lesson-list>', list);
   checkReaderWords(indexPage, 'index.html');
   fs.writeFileSync(path.join(out, 'lessons', 'index.html'), indexPage);
   console.log(`build_lessons: ${lessons.length} lessons${ctx.claims ? `, numbers from ${validationFile}` : ''}`);

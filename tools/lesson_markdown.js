@@ -29,6 +29,7 @@
 //   :claim[ID]{field=extra:NAME digits=3 scale=1000}   a number of softlab validate's claim ID
 //   :setup[ID]                                         that claim's set-up in words
 //   :tool[NAME]{row="…" field=dt_max digits=3}         a number of tools/NAME.out.txt
+//   :stepper[NAME]{field=evaluations|bound digits=4}  a fact of the core's stepper table
 //       (inline, also inside raw HTML blocks such as tables, which Markdown leaves as written)
 //
 // **bold** is written <b> (a lead-in word, as the HTML lessons had it), not <strong>.
@@ -58,7 +59,7 @@ function blockSettings(lines, where, firstLine) {
   });
 }
 
-const DIRECTIVE = /:(claim|setup|tool)\[([^\]\n]*)\](?:\{([^}]*)\})?/g;
+const DIRECTIVE = /:(claim|setup|tool|stepper)\[([^\]\n]*)\](?:\{([^}]*)\})?/g;
 const DIRECTIVE_HERE = new RegExp(DIRECTIVE.source, 'y'); // only at the inline rule's position
 
 /** The markdown-it instance that reads lessons. `resolve` answers the blocks:
