@@ -15,7 +15,7 @@
 // action and samples events and set's iterations; version 1's messages are answered as
 // before, each answer in the version its request was written in.
 
-import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, paramProblem, validBeta, validDt } from '../settings/params.js';
+import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, XPBD_DAMPING, paramProblem, validBeta, validDt } from '../settings/params.js';
 import { CONTROL_NAMES, CONTROL_STATES, PANEL_CONTROLS } from './control-locks.js';
 
 export const VERSION = 2;
@@ -111,7 +111,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
         const node = tracked[i];
         const theory = Number.isFinite(p.omegaMax) && p.bound > 0 && Number.isFinite(p.bound) ? p.bound / p.omegaMax : NaN;
         return {
-          index: i, method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, t: p.t,
+          index: i, method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, xpbdDamping: fin(p.xpbdDamping), t: p.t,
           params: Object.fromEntries(infos.map((info) => [info.name, fin(p.values[info.name])])),
           verdict: p.verdict, reason: p.reason, diverged: p.diverged, divergedAt: fin(p.divergedAt),
           energy: Object.fromEntries(Object.entries(p.energy).map(([k, v]) => [k, fin(v)])),
@@ -289,9 +289,11 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
         beta: (v) => (typeof v === 'number' && validBeta(v) ? v : bad(`beta must be a number of 1/s in [0, ${MAX_BETA}]`)),
         params: paramsField,
         iterations: integerIn('iterations', ITERATIONS.min, ITERATIONS.max),
+        // s, XPBD's damping time τ: a number is passed on, the core refuses it outside its range
+        xpbdDamping: (v) => (typeof v === 'number' ? v : bad(`xpbdDamping must be a number of seconds in [${XPBD_DAMPING.min}, ${XPBD_DAMPING.max}]`)),
       },
       check: (f) => {
-        if (!['method', 'dt', 'beta', 'params', 'iterations'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params, iterations');
+        if (!['method', 'dt', 'beta', 'params', 'iterations', 'xpbdDamping'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params, iterations, xpbdDamping');
       },
       run: async (f) => {
         const indexes = f.panel || [...Array(panelCount).keys()];
@@ -301,6 +303,7 @@ export function startCourseApi(win, lab, { origins = null, notice = () => {}, lo
           refusals.push(...(await control.setRun(indexes, { method: f.method, dt: f.dt, beta: f.beta })));
         }
         if (!refusals.length && 'iterations' in f) refusals.push(...(await control.setIterations(indexes, f.iterations)));
+        if (!refusals.length && 'xpbdDamping' in f) refusals.push(...(await control.setXpbdDamping(indexes, f.xpbdDamping)));
         if (refusals.length) {
           throw new Refusal('refused', refusals.map((r) => `panel ${r.panel}: ${r.error}`).join('; '), { refusals });
         }

@@ -44,6 +44,7 @@ export function panelHooks(late, emit) {
     stepper: (i, method) => late.settings.setStepper(i, method),
     dt: (i, dt) => late.settings.setDt(i, dt),
     iterations: (i, n) => late.settings.setIterations(i, n),
+    xpbdDamping: (i, tau) => late.settings.setXpbdDamping(i, tau),
     samples: (p, samples) => { if (late.plots) late.plots.add(p, samples); else early.push([p, samples]); },
     omega: () => { if (late.controls) late.controls.refresh(); },
     live: () => { if (late.recording) late.recording.leave(); },
@@ -159,6 +160,7 @@ export function labControl(infos, { settings, controls, clock, stepOnce, resetAl
     setRun: (indexes, run) => settings.setRun(indexes, run),
     setParams: (indexes, values) => settings.setParams(indexes, values),
     setIterations: (indexes, iterations) => settings.setIterationsOf(indexes, iterations),
+    setXpbdDamping: (indexes, tau) => settings.setXpbdDampingOf(indexes, tau),
     /** Each panel's saved state (web/panel/panel-run.js saveState), read once every Worker has
      *  caught up; the caller settles first. */
     saveStates: () => Promise.all(panels.map((p) => p.run.saveState())),
