@@ -107,6 +107,7 @@ const NUMBER_SOURCES = {
   WORLD_ITERATIONS_MIN: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_MIN'],
   WORLD_ITERATIONS_MAX: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_MAX'],
   WORLD_ITERATIONS_DEFAULT: ['src/include/softlab/world.h', 'SL_WORLD_ITERATIONS_DEFAULT'],
+  WORLD_XPBD_DAMPING_MAX: ['src/include/softlab/world.h', 'SL_WORLD_XPBD_DAMPING_MAX'],
   MAX_PANELS: ['src/include/softlab/scene.h', 'SL_SCENE_MAX_PANELS'],
   RACE_OMEGA_DT: ['src/include/softlab/scene.h', 'SL_RACE_OMEGA_DT'],
   EXPLODE_OMEGA_DT: ['src/include/softlab/scene.h', 'SL_EXPLODE_OMEGA_DT'],

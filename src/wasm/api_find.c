@@ -34,6 +34,7 @@ typedef struct {
     const sl_stepper_class *stepper;
     double beta;   /* 1/s */
     int iterations; /* sweeps or substeps of a position-based stepper (sl_world_iterations) */
+    double xpbd_damping; /* s, XPBD's damping time (sl_world_xpbd_damping) */
     int n;         /* nodes */
     int *pinned;   /* int[n]: the simulation's pins at the start */
 } recipe;
@@ -49,6 +50,7 @@ static sl_world *build_trial(void *ctx, double dt) {
     sl_world *w = NULL;
     if (build_world(r->scene, &r->params, &w) != SL_OK) return NULL;
     if (sl_world_set_stepper(w, r->stepper, dt, r->beta) != SL_OK || sl_world_set_iterations(w, r->iterations) != SL_OK ||
+        sl_world_set_xpbd_damping(w, r->xpbd_damping) != SL_OK ||
         sl_world_node_count(w) != r->n) {
         sl_world_destroy(w);
         return NULL;
@@ -88,7 +90,7 @@ API int sl_api_find_dt_start(int h, double max_steps) {
     }
     snprintf(r->scene, sizeof r->scene, "%s", scene);
     r->params = *params, r->stepper = sl_world_stepper(w), r->beta = sl_world_beta(w), r->n = n;
-    r->iterations = sl_world_iterations(w);
+    r->iterations = sl_world_iterations(w), r->xpbd_damping = sl_world_xpbd_damping(w);
     for (int i = 0; i < n; i++) r->pinned[i] = sl_world_is_pinned(w, i);
     sl_status st = sl_find_dt_search_start(build_trial, r, sc ? sc->default_dt : 0, SL_FIND_DT_T_END, 0,
                                            (long)max_steps, &searches[h - 1].search);

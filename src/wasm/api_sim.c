@@ -296,6 +296,27 @@ API int sl_api_set_iterations(int h, double iterations) {
  * handle or no world. */
 API int sl_api_iterations(int h) { return sl_world_iterations(world_of(h)); }
 
+/* Sets XPBD's damping time tau (sl_world_set_xpbd_damping: paper 005 eq. 26 with beta_j =
+ * tau / alpha_j, so gamma_j = tau / dt for every compliant row; read by the steppers flagged
+ * SL_STEPPER_USES_XPBD_DAMPING) and, taken, resets the world to t = 0 as a new stepper does.
+ * damping_time: s, in [0, SL_WORLD_XPBD_DAMPING_MAX]. Errors: SL_ERR_NULL (no world),
+ * SL_ERR_RANGE (outside the range, or NaN); then the world runs on unchanged and
+ * sl_api_last_error() gives the core's reason. */
+API int sl_api_set_xpbd_damping(int h, double damping_time) {
+    sim *sm = get(h);
+    sl_world *w = sm ? sm->world : NULL;
+    if (!w) return SL_ERR_NULL;
+    sl_status st = sl_world_set_xpbd_damping(w, damping_time);
+    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
+    sl_world_reset(w);
+    sl_verdict_reset(&sm->verdict);
+    sl_world_judge(w, &sm->verdict);
+    return SL_OK;
+}
+
+/* XPBD's damping time (sl_world_xpbd_damping), s; 0 for a bad handle or no world. */
+API double sl_api_xpbd_damping(int h) { return sl_world_xpbd_damping(world_of(h)); }
+
 /* Krylov iterations of the last step's linear solves (sl_step_timing.iterations: PCG,
  * BiCGSTAB, or the incompressible stepper's two MINRES solves summed; 0 after a direct
  * solve or for a stepper that solves none), -1 for a bad handle. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "softlab/scene.h"
 #include "softlab/springs.h"
 #include "softlab/stepper.h"
 #include "test.h"
@@ -178,4 +179,37 @@ TEST(xpbd_damping_changes_exactly_the_steppers_flagged_to_use_it) {
     }
     printf("  %d steppers checked, %d flagged\n", checked, flagged);
     ENSURE(flagged == 2 && checked >= sl_stepper_count - 4);
+}
+
+/* The end energy (J, sl_world_energy) of the scene xpbd-hanging-chain (30 links, its
+ * default dt = 1/240 s) under xpbd with `iterations` sweeps and damping time tau, after 1 s
+ * from its start; NAN if it cannot be built or stepped. */
+static double hanging_chain_energy(int iterations, double tau, double *e0) {
+    const sl_scene_class *sc = sl_scene_find("xpbd-hanging-chain");
+    sl_world *w = NULL;
+    if (!sc || sl_scene_build(sc, NULL, &w) != SL_OK) return NAN;
+    sl_status st = sl_world_set_stepper(w, sl_stepper_find("xpbd"), sc->default_dt, 0);
+    if (st == SL_OK) st = sl_world_set_iterations(w, iterations);
+    if (st == SL_OK) st = sl_world_set_xpbd_damping(w, tau);
+    if (e0) *e0 = sl_world_energy(w).total;
+    for (long s = 0; st == SL_OK && s < lround(1.0 / sc->default_dt); s++) st = sl_world_step(w);
+    double e = st == SL_OK ? sl_world_energy(w).total : NAN;
+    sl_world_destroy(w);
+    return e;
+}
+
+/* Eq. 26 divides every update by 1 + gamma (gamma = tau/dt = 12 at tau = 0.05 s, dt = 1/240
+ * s), so damping slows the sweeps down: on the 30-link chain (lesson 005 §7) at 10 sweeps a
+ * step the chain is left stretched and its energy grows past the start's (measured +0.83 J
+ * from 0 J after 1 s; the core's verdict says "growing"), while at 100 sweeps, near
+ * convergence, the damped chain ends with less energy than the undamped one, as a dashpot
+ * must (measured -0.396 J against -0.357 J). */
+TEST(xpbd_damping_needs_converged_sweeps_to_dissipate) {
+    double e0 = NAN, few = hanging_chain_energy(10, 0.05, &e0);
+    double many = hanging_chain_energy(100, 0.05, NULL), undamped = hanging_chain_energy(100, 0, NULL);
+    printf("  E0 = %.3g J; tau = 0.05 s: %.4f J (10 sweeps), %.4f J (100); undamped at 100: %.4f J\n", e0, few, many,
+           undamped);
+    ENSURE(fabs(e0) < 1e-9);
+    ENSURE(few > e0 + 0.1);
+    ENSURE(many < undamped - 0.01);
 }

@@ -63,6 +63,15 @@ test('a page that opens other panels, or none, is said so', () => {
   assert.match(formatTable(compare([lost], null)), /cube .*failed/);
 });
 
+test('a Δt of 1/240 s, which the CLI prints to 6 digits (%g: 0.00416667), is the page\'s own', () => {
+  // the hanging chain's Δt (xpbd-hanging-chain): 1/240 s on the page, 0.00416667 in the CLI's row,
+  // 8e-7 apart relative: the same panel; 0.0041667 (1e-5 apart) is another
+  const row = (dt) => parseNative(`chain 0 xpbd ${dt} 0 31 0 30 0.02 100 0 0 0.02\n`);
+  const pageOf = () => parsePage(page('chain', 1, 1000, [{ method: 'xpbd', dt: 1 / 240, worker_ms: 0.02 }]));
+  assert.strictEqual(merge(row('0.00416667'), pageOf())[0].panels[0].page_differs, false);
+  assert.strictEqual(merge(row('0.0041667'), pageOf())[0].panels[0].page_differs, true);
+});
+
 test('the limit is read off the perf line', () => {
   assert.strictEqual(limitOf('60 fps · steps per second of compute: 100'), 'keeps up');
   assert.strictEqual(limitOf('9 fps · slow motion: 0.50× real time; drawing limits: a frame takes 90 ms'), 'drawing');

@@ -8,7 +8,7 @@
 // positions B; A == B exactly, for symplectic Euler and for the regularized stepper, whose
 // solver keeps history between steps); a malformed, other-version or other-scene state
 // refused with nothing changed; action events for a student's stepper change and reset;
-// samples at about the rate asked; get-plot-data; set's iterations.
+// samples at about the rate asked; get-plot-data; set's iterations and XPBD damping time.
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
@@ -256,6 +256,18 @@ describe('course API version 2, from a course page of another origin', () => {
     assert.strictEqual(m.code, 'bad-field');
     assert.match(m.error, /iterations must be a whole number from 1 to/);
     await ok('set', { method: 'symplectic-euler', dt: 0.002 });
+    assert.deepStrictEqual(page.errors, []);
+  });
+
+  test('set takes XPBD\'s damping time τ as the page does: the core keeps it, out of range refused in the core\'s words', async () => {
+    const r = await ok('set', { method: 'xpbd', xpbdDamping: 0.02 });
+    assert.ok(r.panels.every((p) => p.xpbdDamping === 0.02 && p.t === 0), JSON.stringify(r.panels.map((p) => [p.xpbdDamping, p.t])));
+    const m = await api('set', { xpbdDamping: 11 });
+    assert.strictEqual(m.code, 'refused');
+    assert.match(m.error, /XPBD damping time = 11 s not in \[0, 10\] s/);
+    assert.strictEqual((await ok('get-state')).panels[0].xpbdDamping, 0.02, 'refused: τ as it was');
+    assert.strictEqual((await api('set', { xpbdDamping: '0.1' })).code, 'bad-field');
+    await ok('set', { method: 'symplectic-euler', dt: 0.002, xpbdDamping: 0 });
     assert.deepStrictEqual(page.errors, []);
   });
 });

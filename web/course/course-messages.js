@@ -9,7 +9,7 @@
 //   MESSAGES   {type: {version, fields(c), required?, check?(c, f, version), run(c, f, from)}}
 //   EVENTS, QUESTIONS, VERSION, VERSIONS
 
-import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, paramProblem, validBeta, validDt } from '../settings/params.js';
+import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, XPBD_DAMPING, paramProblem, validBeta, validDt } from '../settings/params.js';
 import { CONTROL_NAMES, CONTROL_STATES, PANEL_CONTROLS } from './control-locks.js';
 import { Refusal, bad, integerIn, oneOf, refused } from './course-fields.js';
 import { STATE_VERSION, checkState, loadState, plotData, plotted, readState, saveState } from './course-state.js';
@@ -83,6 +83,8 @@ const setFields = (c) => ({
   beta: (v) => (typeof v === 'number' && validBeta(v) ? v : bad(`beta must be a number of 1/s in [0, ${MAX_BETA}]`)),
   params: paramsField(c),
   iterations: integerIn('iterations', ITERATIONS.min, ITERATIONS.max),
+  // s, XPBD's damping time τ: a number is passed on, the core refuses it outside its range
+  xpbdDamping: (v) => (typeof v === 'number' ? v : bad(`xpbdDamping must be a number of seconds in [${XPBD_DAMPING.min}, ${XPBD_DAMPING.max}]`)),
 });
 
 const subscribeFields = (c) => ({
@@ -113,12 +115,13 @@ async function set(c, f) {
     refusals.push(...(await control.setRun(indexes, { method: f.method, dt: f.dt, beta: f.beta })));
   }
   if (!refusals.length && 'iterations' in f) refusals.push(...(await control.setIterations(indexes, f.iterations)));
+  if (!refusals.length && 'xpbdDamping' in f) refusals.push(...(await control.setXpbdDamping(indexes, f.xpbdDamping)));
   if (refusals.length) throw refused(refusals);
   return state(c);
 }
 
 function checkSet(c, f) {
-  if (!['method', 'dt', 'beta', 'params', 'iterations'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params, iterations');
+  if (!['method', 'dt', 'beta', 'params', 'iterations', 'xpbdDamping'].some((k) => k in f)) bad('set needs at least one of method, dt, beta, params, iterations, xpbdDamping');
 }
 
 async function step(c, f) {

@@ -24,7 +24,7 @@ export async function readState(lab, infos) {
     panels: s.panels.map((p, i) => {
       const node = tracked[i];
       return {
-        index: i, method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, t: p.t,
+        index: i, method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, xpbdDamping: fin(p.xpbdDamping), t: p.t,
         params: Object.fromEntries(infos.map((info) => [info.name, fin(p.values[info.name])])),
         verdict: p.verdict, reason: p.reason, diverged: p.diverged, divergedAt: fin(p.divergedAt),
         energy: Object.fromEntries(Object.entries(p.energy).map(([k, v]) => [k, fin(v)])),

@@ -109,6 +109,7 @@ function panelSnapshot(p, workers, clock, plots) {
     dt: p.run.dt,
     beta: p.run.beta,
     iterations: p.run.iterations, // sweeps or substeps a step of a position-based stepper (the core's)
+    xpbdDamping: p.run.xpbdDamping, // s: XPBD's damping time τ (the core's; paper 005 eq. 26)
     params: { ...p.run.params },  // the overrides of the scene's defaults
     values: { ...p.run.paramValues }, // every parameter's value in its world (SI units)
     t: p.run.t,                 // s: the state shown

@@ -29,7 +29,8 @@ export function labEvents() {
 /** What the lab's parts tell each other (web/lab/lab-parts.js), each event with its
  *  arguments; a part made later subscribes when it is made (an event before that has no
  *  listener, as the part that would hear it does not exist yet):
- *    stepper(i, method), dt(i, dt), iterations(i, n)   a panel's own menu or box (-> settings)
+ *    stepper(i, method), dt(i, dt), iterations(i, n), xpbdDamping(i, tau)   a panel's own
+ *                              menu or box (-> settings)
  *    samples(panel, samples)   a shown frame's chart samples (-> the chart)
  *    omega(panel)              its ω_max is known (-> the parameter card's meters)
  *    live()                    a change a recording does not hold (-> the recording)
@@ -40,7 +41,7 @@ export function labEvents() {
  *    ahead(on)                 the clock computes ahead or not (-> the playback bar)
  *    playing(on)               play or pause (-> the frame loop) */
 export function labNews() {
-  return eventsNamed(['stepper', 'dt', 'iterations', 'samples', 'omega', 'live', 'diverged', 'body',
+  return eventsNamed(['stepper', 'dt', 'iterations', 'xpbdDamping', 'samples', 'omega', 'live', 'diverged', 'body',
     'rebuilt', 'changed', 'ahead', 'playing']);
 }
 

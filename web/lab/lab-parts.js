@@ -36,7 +36,7 @@ export function labCamera(config) {
 /** A panel's news (web/panel/panel.js `on`) as the lab's news (labNews). */
 export function panelHooks(news) {
   const tell = (name) => (...args) => news.emit(name, ...args);
-  return Object.fromEntries(['stepper', 'dt', 'iterations', 'samples', 'omega', 'live', 'diverged', 'body']
+  return Object.fromEntries(['stepper', 'dt', 'iterations', 'xpbdDamping', 'samples', 'omega', 'live', 'diverged', 'body']
     .map((name) => [name, tell(name)]));
 }
 
@@ -147,6 +147,7 @@ export function startSettings(core, scene, panels, infos, { input, resetAll, emi
   news.on('stepper', (i, method) => settings.setStepper(i, method));
   news.on('dt', (i, dt) => settings.setDt(i, dt));
   news.on('iterations', (i, n) => settings.setIterations(i, n));
+  news.on('xpbdDamping', (i, tau) => settings.setXpbdDamping(i, tau));
   news.on('omega', () => controls.refresh());
   return { settings, controls, changed };
 }
@@ -164,6 +165,7 @@ export function labControl(infos, { settings, controls, clock, stepOnce, resetAl
     setRun: (indexes, run) => settings.setRun(indexes, run),
     setParams: (indexes, values) => settings.setParams(indexes, values),
     setIterations: (indexes, iterations) => settings.setIterationsOf(indexes, iterations),
+    setXpbdDamping: (indexes, tau) => settings.setXpbdDampingOf(indexes, tau),
     /** Each panel's saved state (web/panel/panel-run.js saveState), read once every Worker has
      *  caught up; the caller settles first. */
     saveStates: () => Promise.all(panels.map((p) => p.run.saveState())),

@@ -24,8 +24,9 @@ export class PanelPage {
    * @param run       the run shown (web/panel/panel-run.js PanelRun), read only
    * @param index     0-based position on the page
    * @param color     the panel's colour (CSS)
-   * @param on        {stepper(method), dt(dt), iterations(n)}: the reader chose a stepper,
-   *                  a Δt or the iterations a step (n: the field's number, NaN if none)
+   * @param on        {stepper(method), dt(dt), iterations(n), xpbdDamping(tau)}: the reader
+   *                  chose a stepper, a Δt, the iterations a step or XPBD's damping time
+   *                  (n, tau: the field's number, NaN if none)
    */
   constructor(steppers, run, index, color, on) {
     this.steppers = steppers;
@@ -49,6 +50,9 @@ export class PanelPage {
     this.iterationsLabel = $('label.iterations', node);
     this.iterationsInput = $('input.iterations-input', node);
     this.iterationsInput.setAttribute('aria-label', `iterations a step of panel ${index + 1}`);
+    this.dampingLabel = $('label.xpbd-damping', node);
+    this.dampingInput = $('input.xpbd-damping-input', node);
+    this.dampingInput.setAttribute('aria-label', `XPBD damping time τ of panel ${index + 1} in seconds`);
     this.variantEl = $('.variant', node);
     this.stateEl = $('.state', node);
     this.badge = $('.view-badge', node);
@@ -69,7 +73,9 @@ export class PanelPage {
     this.dtInput.addEventListener('change', () => on.dt(Number(this.dtInput.value)));
     // an empty or unreadable field is NaN, for the core to refuse with its reason
     this.iterationsInput.addEventListener('change', () => on.iterations(this.iterationsInput.value.trim() === '' ? NaN : Number(this.iterationsInput.value)));
+    this.dampingInput.addEventListener('change', () => on.xpbdDamping(this.dampingInput.value.trim() === '' ? NaN : Number(this.dampingInput.value)));
     this.showIterations();
+    this.showDamping();
     this.on = on;
     $('#panels', document).append(node);
   }
@@ -88,6 +94,7 @@ export class PanelPage {
     this.showMethod(this.run.method);
     this.showDt();
     this.showIterations();
+    this.showDamping();
     this.showCitation();
   }
 
@@ -97,6 +104,18 @@ export class PanelPage {
     this.iterationsLabel.hidden = !(this.stepper().flags & STEPPER.USES_ITERATIONS);
     const n = this.run.iterations;
     this.iterationsInput.value = Number.isFinite(n) ? String(n) : '';
+  }
+
+  /** The damping field: shown only for a stepper that reads XPBD's damping time (the
+   *  core's flag SL_STEPPER_USES_XPBD_DAMPING), with the run's τ. */
+  showDamping() {
+    this.dampingLabel.hidden = !this.usesDamping();
+    const tau = this.run.xpbdDamping;
+    this.dampingInput.value = Number.isFinite(tau) ? String(tau) : '';
+  }
+
+  usesDamping() {
+    return (this.stepper().flags & STEPPER.USES_XPBD_DAMPING) !== 0;
   }
 
   /** The foot names the run's stepper's source. */
@@ -164,7 +183,10 @@ export class PanelPage {
     const variant = this.variantEl.textContent;
     // the iterations a step of a stepper that reads them (the core's flag), as its field shows them
     const n = this.stepper().flags & STEPPER.USES_ITERATIONS && Number.isFinite(this.run.iterations) ? `, ${this.run.iterations} iterations` : '';
-    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${n}${variant ? ', ' + variant : ''}`;
+    // XPBD's damping time where its stepper reads it and it damps (τ > 0; undamped, the default, unnamed)
+    const tau = this.run.xpbdDamping;
+    const damping = this.usesDamping() && tau > 0 ? `, damping τ = ${+tau.toPrecision(6)} s` : '';
+    return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${n}${damping}${variant ? ', ' + variant : ''}`;
   }
 
   stateText(playing) {

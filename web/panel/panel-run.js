@@ -40,6 +40,9 @@ export class PanelRun {
     // sweeps (xpbd, pbd) or substeps (xpbd-substeps) a step: as the core holds it once
     // built (null before: its default)
     this.iterations = config.iterations ?? null;
+    // XPBD's damping time τ (s; paper 005 eq. 26) as the core holds it once built (null
+    // before: its default, 0)
+    this.xpbdDamping = config.xpbdDamping ?? null;
     this.params = { ...config.params }; // the overrides of the scene's defaults asked for
     this.paramValues = {};  // every parameter's value in this panel (the Worker's)
     this.epochs = 0;        // runs asked for; frames of other runs are dropped
@@ -92,9 +95,9 @@ export class PanelRun {
   /** Asks the Worker to (re)build with params and method; the reply names its run. */
   async build(params, method) {
     this.epoch = ++this.epochs;
-    const reply = await this.client.request(TO_SIM.build, { scene: this.scene, params, method, dt: this.dt, beta: this.beta, iterations: this.iterations, epoch: this.epoch });
+    const reply = await this.client.request(TO_SIM.build, { scene: this.scene, params, method, dt: this.dt, beta: this.beta, iterations: this.iterations, xpbdDamping: this.xpbdDamping, epoch: this.epoch });
     this.epoch = reply.epoch;
-    if (reply.status === SL_OK) this.iterations = reply.iterations;
+    if (reply.status === SL_OK) ({ iterations: this.iterations, xpbdDamping: this.xpbdDamping } = reply);
     return reply;
   }
 
@@ -387,6 +390,20 @@ export class PanelRun {
     if (reply.status !== SL_OK) return reply.error;
     this.epoch = reply.epoch;
     this.iterations = reply.iterations;
+    this.restart();
+    this.requestOmega();
+    return '';
+  }
+
+  /** Sets XPBD's damping time τ (s; world back to t = 0); resolves to '' if taken, else
+   *  the core's reason (sl_api_set_xpbd_damping: outside [0, SL_WORLD_XPBD_DAMPING_MAX]),
+   *  and the run goes on as it was. */
+  async setXpbdDamping(xpbdDamping) {
+    const epoch = ++this.epochs;
+    const reply = await this.client.request(TO_SIM.xpbdDamping, { xpbdDamping, epoch });
+    if (reply.status !== SL_OK) return reply.error;
+    this.epoch = reply.epoch;
+    this.xpbdDamping = reply.xpbdDamping;
     this.restart();
     this.requestOmega();
     return '';

@@ -34,7 +34,7 @@ export class Panel {
    * @param scene   the lab's scene ({name, defaultMethod, ...})
    * @param index   0-based position on the page
    * @param config  {method, dt, beta, iterations, params} asked for (URL)
-   * @param on      {stepper(i, method), dt(i, dt), iterations(i, n), samples(panel, samples), omega(panel),
+   * @param on      {stepper(i, method), dt(i, dt), iterations(i, n), xpbdDamping(i, tau), samples(panel, samples), omega(panel),
    *                diverged(panel, t), body(panel, desc), live()}: what the page does when the
    *                panel's own inputs change, with each frame's chart samples, when ω_max is
    *                known, when the run diverged at time t (s), with each new world (desc:
@@ -69,6 +69,7 @@ export class Panel {
       stepper: (method) => on.stepper(index, method),
       dt: (dt) => on.dt(index, dt),
       iterations: (n) => on.iterations(index, n),
+      xpbdDamping: (tau) => on.xpbdDamping(index, tau),
     });
   }
 
@@ -87,6 +88,7 @@ export class Panel {
     if (built.status !== SL_OK) throw new Error(built.error);
     this.page.showCitation();
     this.page.showIterations();
+    this.page.showDamping();
     this.page.updateLabel();
     if (refusal) this.page.viewNote(`${this.page.stepperOf(requested).title} cannot run this model: ${refusal}. Showing ${this.page.stepper().title}.`);
   }
@@ -178,6 +180,15 @@ export class Panel {
   async setIterations(iterations) {
     const error = await this.run.setIterations(iterations);
     this.page.showIterations();
+    if (error) this.page.flash(error);
+    return error;
+  }
+
+  /** Sets XPBD's damping time τ (s; world back to t = 0); resolves to '' if taken, else
+   *  the core's reason, which the panel shows for a while (the run goes on with the old τ). */
+  async setXpbdDamping(tau) {
+    const error = await this.run.setXpbdDamping(tau);
+    this.page.showDamping();
     if (error) this.page.flash(error);
     return error;
   }

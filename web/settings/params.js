@@ -8,7 +8,9 @@
 //   per panel (comma-separated), seconds, in DT_RANGE_TEXT (from the core). The same "one or one per panel"
 //   holds for beta (1/s, >= 0), for iterations (the sweeps or substeps a step of the
 //   position-based steppers, a whole number in the core's range; iterations=20 or
-//   iterations=1,50) and for every scene parameter of the core's table
+//   iterations=1,50), for xpbd_damping (XPBD's damping time τ, s, in the core's range
+//   [0, SL_WORLD_XPBD_DAMPING_MAX]; xpbd_damping=0.02 or xpbd_damping=0,0.05) and for
+//   every scene parameter of the core's table
 //   (young_modulus=1e6, poisson_ratio=0.3,0.45, grid_variant=0,1, ... SI units).
 //   camera=yaw,pitch,zoom[,pan_x,pan_y,pan_z] (rad, rad, factor, m); paused=1;
 //   plot=<quantity id> (the chart's quantity); view=wireframe; ghost=1; frames=1 (the
@@ -56,6 +58,10 @@ export const MAX_BETA = LIMITS.BETA_MAX; // 1/s (SL_BETA_MAX)
  *  softlab/world.h): a URL's value is checked against the core's range; a typed one goes
  *  to the core, which refuses it with its reason (sl_api_set_iterations). */
 export const ITERATIONS = Object.freeze({ min: LIMITS.WORLD_ITERATIONS_MIN, max: LIMITS.WORLD_ITERATIONS_MAX, default: LIMITS.WORLD_ITERATIONS_DEFAULT });
+/** XPBD's damping time τ in s (paper 005 eq. 26; sl_world_set_xpbd_damping, softlab/world.h):
+ *  a URL's value is checked against the core's range; a typed one goes to the core, which
+ *  refuses it with its reason (sl_api_set_xpbd_damping). Default 0: undamped. */
+export const XPBD_DAMPING = Object.freeze({ min: 0, max: LIMITS.WORLD_XPBD_DAMPING_MAX, default: 0 });
 export function validBeta(beta) {
   return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
 }
@@ -82,7 +88,7 @@ export function numberText(v) {
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
  * @param {{name:string}[]} fields  the colour-map fields (core.fields): what color= may name
- * @returns {{scene:object, panels:{method:string, dt:number, beta:number, iterations:number|undefined, params:object,
+ * @returns {{scene:object, panels:{method:string, dt:number, beta:number, iterations:number|undefined, xpbdDamping:number|undefined, params:object,
  *            unstable:boolean}[],   (unstable: the scene's own comparison, and its data says
  *            this panel is meant to blow up: sl_scene_class.unstable_panels)
  *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
@@ -117,6 +123,8 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
   const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
   const iterations = perPanel('iterations', (n) => (Number.isInteger(n) && n >= ITERATIONS.min && n <= ITERATIONS.max ? ''
     : `iterations must be a whole number in [${ITERATIONS.min}, ${ITERATIONS.max}]`)) || methods.map(() => undefined);
+  const dampings = perPanel('xpbd_damping', (tau) => (tau >= XPBD_DAMPING.min && tau <= XPBD_DAMPING.max ? ''
+    : `the XPBD damping time must be a number of seconds in [${XPBD_DAMPING.min}, ${XPBD_DAMPING.max}]`)) || methods.map(() => undefined);
   const params = methods.map(() => ({}));
   for (const info of paramInfos) {
     const values = perPanel(info.name, (v) => paramProblem(info, v));
@@ -136,7 +144,7 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
     view,
     scene,
     playback,
-    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], iterations: iterations[i], params: params[i],
+    panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], iterations: iterations[i], xpbdDamping: dampings[i], params: params[i],
       unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1 })),
     camera,
     paused: get('paused') === '1',
@@ -236,7 +244,7 @@ function readPerPanel(get, key, problem, count, notices) {
 /** One notice for every key the page does not read (2,000 unknown keys are one notice,
  *  not 2,000: issue 30). */
 function noteUnknownKeys(query, paramInfos, notices) {
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'xpbd_damping', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', ...paramInfos.map((p) => p.name)]);
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
   else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
@@ -279,7 +287,7 @@ function readChoice(get, key, choices, notices) {
 
 /**
  * The query string that reproduces the current lab.
- * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, iterations?:number, params:object}[],
+ * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, iterations?:number, xpbdDamping?:number, params:object}[],
  *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null, hide?:string|null, lock?:string|null,
  *          playback?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
@@ -297,6 +305,8 @@ export function makeQuery(state) {
   if (panels.some((p) => (p.beta || 0) !== (state.defaultBeta || 0))) q.set('beta', list(panels.map((p) => p.beta || 0)));
   const iterations = panels.map((p) => p.iterations ?? ITERATIONS.default);
   if (iterations.some((n) => n !== ITERATIONS.default)) q.set('iterations', list(iterations));
+  const dampings = panels.map((p) => p.xpbdDamping ?? XPBD_DAMPING.default);
+  if (dampings.some((tau) => tau !== XPBD_DAMPING.default)) q.set('xpbd_damping', list(dampings));
   const names = [...new Set(panels.flatMap((p) => Object.keys(p.params || {})))];
   for (const name of names) {
     const values = panels.map((p) => p.params[name]);

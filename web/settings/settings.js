@@ -1,5 +1,5 @@
 // Changes to what the panels compare: a panel's stepper, Δt, β, iterations a step (the
-// position-based steppers) or scene parameters.
+// position-based steppers), XPBD's damping time or scene parameters.
 // Each change starts the comparison again at t = 0 (changed()), so every curve of the
 // chart begins at the same state. Δt (and any parameter) may be linked: one value for
 // every panel.
@@ -62,6 +62,26 @@ export class Settings {
     const refused = [];
     await Promise.all(indexes.map(async (i) => {
       const error = await this.panels[i].run.setIterations(iterations);
+      if (error) refused.push({ panel: i, error });
+    }));
+    if (refused.length < indexes.length) this.deps.changed();
+    return refused;
+  }
+
+  /** Sets panel i's XPBD damping time τ (s; paper 005 eq. 26), then the comparison starts
+   *  again; a value the core refuses (outside its range) leaves every panel running as it
+   *  was, the panel showing the core's reason. */
+  async setXpbdDamping(i, tau) {
+    if (await this.panels[i].setXpbdDamping(tau)) return;
+    this.deps.changed();
+  }
+
+  /** XPBD's damping time of the panels of indexes (the course API's set), then one
+   *  restart; resolves to the refusals [{panel, error}] (the core's reason). */
+  async setXpbdDampingOf(indexes, tau) {
+    const refused = [];
+    await Promise.all(indexes.map(async (i) => {
+      const error = await this.panels[i].run.setXpbdDamping(tau);
       if (error) refused.push({ panel: i, error });
     }));
     if (refused.length < indexes.length) this.deps.changed();

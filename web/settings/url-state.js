@@ -26,7 +26,7 @@ export class UrlState {
       defaultBeta: this.scene.defaultBeta || 0,
       // a parameter set in any panel is written for every panel (its value or the default)
       panels: this.panels.map((p) => ({
-        method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations,
+        method: p.method, dt: p.dt, beta: p.beta, iterations: p.iterations, xpbdDamping: p.xpbdDamping,
         params: Object.fromEntries(this.overridden().map((name) => [name, p.param(name)])),
       })),
       camera: this.get.camera(),

@@ -20,10 +20,11 @@ export const TO_WORKER_FIELDS = {
 /** Page → one simulation of a Worker (web/sim/sim-host.js): every one carries `sim` (its id in
  *  the Worker), and `id` when the page waits for the reply. */
 export const TO_SIM_FIELDS = {
-  build: { fields: ['scene', 'params', 'method', 'dt', 'beta', 'iterations', 'epoch'],
-    reply: ['status', 'error', 'paramError', 'body', 'pins', 'params', 'totalMass', 'phase', 'iterations'] },
+  build: { fields: ['scene', 'params', 'method', 'dt', 'beta', 'iterations', 'xpbdDamping', 'epoch'],
+    reply: ['status', 'error', 'paramError', 'body', 'pins', 'params', 'totalMass', 'phase', 'iterations', 'xpbdDamping'] },
   method: { fields: ['method', 'dt', 'beta', 'epoch'], reply: ['status', 'error'] },
   iterations: { fields: ['iterations', 'epoch'], reply: ['status', 'error', 'iterations'] },
+  xpbdDamping: { fields: ['xpbdDamping', 'epoch'], reply: ['status', 'error', 'xpbdDamping'] },
   reset: { fields: ['epoch'] },
   save: { fields: [], reply: ['t', 'x', 'v', 'energy0', 'pins'] },
   restore: { fields: ['t', 'x', 'v', 'energy0', 'epoch'], reply: ['status', 'error'] },

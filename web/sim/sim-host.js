@@ -320,12 +320,13 @@ const refused = (api, st) => ({ status: st, error: api.last_error() || api.statu
 // Requests by type (web/sim/protocol.js TO_SIM). A handler returns the reply (or a promise of
 // it), or undefined for none; each runs with the host as `this`.
 const HANDLERS = {
-  /** {scene, params, method, dt, beta, iterations, epoch}: (re)builds; a failed rebuild
-   *  keeps the old world. iterations (the position-based steppers' count, null: the
-   *  core's default) was taken before by the core (the iterations request) or checked
-   *  against its range (web/settings/params.js). Reply {status, error, paramError} and, built,
-   *  describe()'s fields with the world's iteration count. */
-  [TO_SIM.build]({ scene, params, method, dt, beta, iterations, epoch }) {
+  /** {scene, params, method, dt, beta, iterations, xpbdDamping, epoch}: (re)builds; a
+   *  failed rebuild keeps the old world. iterations (the position-based steppers' count)
+   *  and xpbdDamping (XPBD's damping time τ, s; null: the core's default for either) were
+   *  taken before by the core (their requests) or checked against its range
+   *  (web/settings/params.js). Reply {status, error, paramError} and, built, describe()'s
+   *  fields with the world's iteration count and damping time. */
+  [TO_SIM.build]({ scene, params, method, dt, beta, iterations, xpbdDamping, epoch }) {
     const built = buildSim(this.core, scene, params, method, dt, beta, this.h);
     if (built.status !== SL_OK) return { status: built.status, error: built.error, paramError: built.paramError };
     this.h = built.h;
@@ -333,12 +334,16 @@ const HANDLERS = {
       const st = this.api.set_iterations(this.h, iterations);
       if (st !== SL_OK) return refused(this.api, st);
     }
+    if (xpbdDamping !== null && xpbdDamping !== undefined) {
+      const st = this.api.set_xpbd_damping(this.h, xpbdDamping);
+      if (st !== SL_OK) return refused(this.api, st);
+    }
     this.config = { scene, params, method, dt, beta };
     const table = scene === 'mesh' ? this.core.userMesh : this.core.scenes.find((sc) => sc.name === scene);
     this.phase = phaseAxis(table ? table.phase : 'y', this.api.tracked_node(this.h), readPins(this.core, this.h));
     this.startRun(epoch);
     this.postFrame();
-    return { status: SL_OK, ...this.describe(), iterations: this.api.iterations(this.h) };
+    return { status: SL_OK, ...this.describe(), iterations: this.api.iterations(this.h), xpbdDamping: this.api.xpbd_damping(this.h) };
   },
 
   /** {method, dt, beta, epoch}: another stepper, Δt or β (back to t = 0). */
@@ -360,6 +365,18 @@ const HANDLERS = {
     this.startRun(epoch);
     this.postFrame();
     return { status: SL_OK, iterations: this.api.iterations(this.h) };
+  },
+
+  /** {xpbdDamping, epoch}: XPBD's damping time τ (s; paper 005 eq. 26, read by the steppers
+   *  flagged SL_STEPPER_USES_XPBD_DAMPING), back to t = 0. Refused by the core
+   *  (sl_api_set_xpbd_damping: outside its range): the run goes on untouched and the reply
+   *  carries the core's reason. */
+  [TO_SIM.xpbdDamping]({ xpbdDamping, epoch }) {
+    const st = this.api.set_xpbd_damping(this.h, xpbdDamping);
+    if (st !== SL_OK) return refused(this.api, st);
+    this.startRun(epoch);
+    this.postFrame();
+    return { status: SL_OK, xpbdDamping: this.api.xpbd_damping(this.h) };
   },
 
   /** {epoch}: back to t = 0 (replayed input from its first event). */
