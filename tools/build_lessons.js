@@ -12,7 +12,10 @@
 //   ```question  measure: …  scene: …  method: …  label: …  (blank line) the question```
 //       a question the page checks by its own simulation (lessons/lesson.js): its scene and
 //       stepper are checked against the core's tables as a lab's are, its measure against
-//       the page's (lessons/measures.js MEASURES, staged beside the pages);
+//       the page's (lessons/measures.js MEASURES, staged beside the pages); `vary-NAME: …`
+//       (its dt or a scene parameter per student, lessons/seeded.js) each value checked by
+//       the lab's URL reader, `:param[NAME]` in its text the written value (the page puts
+//       the student's in), `lab: …` more URL parameters of the lab of the student's set-up;
 //   :claim[003-bound-rk4]{field=measured|reference|paper|extra:NAME digits=4 scale=1}
 //       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON);
 //       extra:NAME is one of the row's further measured numbers (a table's other cells,
