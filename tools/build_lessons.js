@@ -187,8 +187,10 @@ function resolver(ctx, counter, lessonKey = '') {
       try { vary[name] = seeded.varyValues(text); } catch (e) { fail(`${where}: ${k}: ${e.message}`); }
     }
     const method = get('method') || (get('measure') === 'stability-bound' ? 'symplectic-euler' : scene.defaultMethod);
-    const lab = [`scene=${scene.name}`, `methods=${method}`, `dt=${base.dt !== undefined ? base.dt : scene.defaultDt}`,
-      ...fixed.map(([name, v]) => `${name}=${v}`), ...(get('lab') ? [get('lab')] : [])].join('&');
+    const query = new URLSearchParams([['scene', scene.name], ['methods', method], ['dt', String(base.dt !== undefined ? base.dt : scene.defaultDt)], ...fixed]);
+    // lab: adds to the lab's URL or replaces (dt=0.001: a stability question's lab starts stable)
+    for (const [k, v] of new URLSearchParams(get('lab') || '')) query.set(k, v);
+    const lab = decodeURIComponent(query.toString());
     if (get('lab') && !Object.keys(vary).length) fail(`${where}: lab: is only for a question that varies its set-up (vary-NAME:)`);
     for (const [name, values] of Object.entries(vary)) {
       for (const v of values) {
