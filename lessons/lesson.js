@@ -84,10 +84,15 @@ export function applySetup(div, seed) {
     const query = new URLSearchParams(div.dataset.lab);
     for (const [name, value] of Object.entries(picked)) query.set(name, String(value));
     query.set('embed', '1');
-    const frame = details.querySelector('iframe');
-    frame.dataset.src = `../index.html?${query}`;
-    // loaded when opened: a lesson of six questions does not start six labs
-    details.addEventListener('toggle', () => { if (details.open && !frame.src) frame.src = frame.dataset.src; });
+    // made when first opened: a lesson of six questions does not start six labs, and a
+    // page without a seed has no frame that is not a lab
+    details.addEventListener('toggle', () => {
+      if (!details.open || details.querySelector('iframe')) return;
+      const frame = document.createElement('iframe');
+      frame.title = 'Your set-up in the lab';
+      frame.src = `../index.html?${query}`;
+      details.append(frame);
+    });
     details.hidden = false;
   }
   const { dt, ...params } = picked;

@@ -206,7 +206,7 @@ function resolver(ctx, counter, lessonKey = '') {
       return `${escapeHtml(label)} = <span data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>${unit ? ' ' + escapeHtml(unit) : ''}`;
     });
     const setupHtml = `<p class="your-setup" hidden>Your set-up (number <span class="setup-number"></span>): ${words.join(', ')}.</p>\n` +
-      `<details class="your-lab" hidden><summary>Your set-up in the lab</summary><iframe title="Your set-up in the lab"></iframe></details>\n`;
+      `<details class="your-lab" hidden><summary>Your set-up in the lab</summary></details>\n`; // its lab: lesson.js, when opened
     return { vary, lab, base, setupHtml };
   };
   return {
