@@ -7,6 +7,7 @@
 import { setupScoreCard } from './score-card.js';
 import { setupOverheadFit } from './overhead-fit.js';
 import { connectScorm } from './scorm.js';
+import { urlSeed, learnerSeed, pickSetup, valueText } from './seeded.js';
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -63,9 +64,44 @@ function measurer({ onPage: fallback = true } = {}) {
   return measure;
 }
 
+/** The set-up seed picks for question div (data-vary, data-key; lessons/seeded.js), shown
+ *  on the page (the prompt's :param spans, the set-up line) and in its lab, which opens with
+ *  it: {dt?, params: {NAME: value}} for the measurement. Without a seed, or for a question
+ *  that varies nothing, {} and the page stays as built. */
+export function applySetup(div, seed) {
+  if (seed === null || !div.dataset.vary) return {};
+  const picked = pickSetup(seed, div.dataset.key, JSON.parse(div.dataset.vary));
+  for (const span of div.querySelectorAll('[data-param]')) {
+    if (span.dataset.param in picked) span.textContent = valueText(picked[span.dataset.param]);
+  }
+  const line = div.querySelector('.your-setup');
+  if (line) {
+    line.querySelector('.setup-number').textContent = seed;
+    line.hidden = false;
+  }
+  const details = div.querySelector('details.your-lab');
+  if (details) {
+    const query = new URLSearchParams(div.dataset.lab);
+    for (const [name, value] of Object.entries(picked)) query.set(name, String(value));
+    query.set('embed', '1');
+    // made when first opened: a lesson of six questions does not start six labs, and a
+    // page without a seed has no frame that is not a lab
+    details.addEventListener('toggle', () => {
+      if (!details.open || details.querySelector('iframe')) return;
+      const frame = document.createElement('iframe');
+      frame.title = 'Your set-up in the lab';
+      frame.src = `../index.html?${query}`;
+      details.append(frame);
+    });
+    details.hidden = false;
+  }
+  const { dt, ...params } = picked;
+  return { ...(dt !== undefined ? { dt: String(dt) } : {}), params };
+}
+
 /** report(index, {response, correct, truth}): where a checked answer goes besides the page
- *  (a course platform's gradebook, lessons/scorm.js), or nothing. */
-function setupQuestion(div, measure, index, report = () => {}) {
+ *  (a course platform's gradebook, lessons/scorm.js), or nothing. setup: applySetup's. */
+function setupQuestion(div, measure, index, report = () => {}, setup = {}) {
   const input = div.querySelector('input');
   const out = div.querySelector('output');
   // the field's label is short ("t (s)"): a screen reader also reads the question
@@ -85,7 +121,8 @@ function setupQuestion(div, measure, index, report = () => {}) {
     out.className = '';
     out.textContent = 'checking with the simulation…';
     try {
-      if (truth === null) truth = await measure(div.dataset.measure, { ...div.dataset });
+      // the student's set-up (seeded), else the question's own; the answer is the core's run of it
+      if (truth === null) truth = await measure(div.dataset.measure, { ...div.dataset, ...setup });
     } catch (err) {
       out.className = 'bad';
       out.textContent = 'The simulation could not run: ' + err.message;
@@ -149,7 +186,10 @@ function main() {
   const questions = document.querySelectorAll('.question');
   // launched by a course platform (a SCORM 1.2 package, make package): answers are graded there
   const scorm = connectScorm(questions.length);
-  questions.forEach((div, i) => setupQuestion(div, measure, i, scorm ? scorm.record : undefined));
+  // the student's seed: the URL's (?seed=, a course page's link), else the platform's learner id
+  const seed = urlSeed(location.search) ?? (scorm ? learnerSeed(scorm.learner) : null);
+  if (scorm) scorm.setSeed(seed); // kept with the answers, so a grader can rebuild the set-ups
+  questions.forEach((div, i) => setupQuestion(div, measure, i, scorm ? scorm.record : undefined, applySetup(div, seed)));
   // each card its own Worker, so that its Stop (terminate) leaves the questions' alone
   for (const card of document.querySelectorAll('.live-score')) setupScoreCard(card, () => measurer({ onPage: false }));
   // a chart fitted to a table's build-time numbers (lesson 003): data-rows names the
@@ -158,7 +198,7 @@ function main() {
     const rows = document.getElementById(fig.dataset.rows), text = document.getElementById(fig.dataset.text);
     if (rows && text) setupOverheadFit(rows.closest('table'), text, fig.querySelector('svg'));
   }
-  window.softlabLesson = { ready: true, measure, scorm: scorm !== null };
+  window.softlabLesson = { ready: true, measure, scorm: scorm !== null, seed };
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', main);

@@ -40,7 +40,7 @@ function firstMinimum(core, q, tEnd = 5) {
   const dt = Number(q.dt);
   let y0 = NaN, y1 = NaN, t1 = 0;
   const start = (h) => { y0 = y1 = api.tracked_height(h); };
-  return run(core, { scene: q.scene, method: q.method, dt }, Math.round(tEnd / dt), (h, s) => {
+  return run(core, { scene: q.scene, method: q.method, dt, params: questionParams(q) }, Math.round(tEnd / dt), (h, s) => {
     const y2 = api.tracked_height(h);
     if (s > 0 && y1 < y0 && y1 <= y2) {
       const d = y0 - 2 * y1 + y2;
@@ -51,12 +51,12 @@ function firstMinimum(core, q, tEnd = 5) {
   }, NaN, start);
 }
 
-/** Largest stable dt (s) of symplectic Euler on q.scene: the lab's "find" (the library's
- *  trials and verdict, bisection to 0.5 %), in slices. */
+/** Largest stable dt (s) of symplectic Euler on q.scene with the question's parameters:
+ *  the lab's "find" (the library's trials and verdict, bisection to 0.5 %), in slices. */
 async function stabilityBound(core, q) {
   const scene = core.scenes.find((s) => s.name === q.scene);
   if (!scene) throw new Error(`unknown scene '${q.scene}'`);
-  const { h, error } = buildSim(core, q.scene, {}, 'symplectic-euler', scene.defaultDt, 0);
+  const { h, error } = buildSim(core, q.scene, questionParams(q), 'symplectic-euler', scene.defaultDt, 0);
   if (!h) throw new Error(error);
   try {
     return (await panelStableDt(core.api, h)).dt;
@@ -161,9 +161,10 @@ async function period(core, q) {
 }
 
 /** The scene parameters a question sets (data-variant: the grid model, 0 original, 1
- *  improved; data-onering: 1 one-ring, 0 per tet; data-poisson: the Poisson ratio). */
+ *  improved; data-onering: 1 one-ring, 0 per tet; data-poisson: the Poisson ratio), and
+ *  q.params, the student's seeded set-up ({name: value}, lessons/lesson.js applySetup). */
 function questionParams(q) {
-  const params = {};
+  const params = { ...(q.params || {}) };
   if (q.variant !== undefined) params.grid_variant = Number(q.variant);
   if (q.onering !== undefined) params.onering = Number(q.onering);
   if (q.poisson !== undefined) params.poisson_ratio = Number(q.poisson);

@@ -16,6 +16,11 @@
 // A student may retry (the page invites it): the latest answer to a question counts, and
 // every attempt is its own interaction (SCORM 1.2 journals them). The latest answers are
 // kept in cmi.suspend_data, so a session resumed later counts the earlier ones.
+// A lesson whose questions vary per student (lessons/seeded.js) takes its seed from the
+// URL or, launched by a platform, from the learner id (cmi.core.student_id, hashed); the
+// seed goes into suspend_data and into each interaction's id (Q2-SEED), so a grader can
+// rebuild the student's set-up and rerun the simulation. Answers kept under another seed
+// are not counted: they were answers to other set-ups.
 
 const MAX_TRIES = 500;            // frames climbed before giving up (the discovery algorithm's bound)
 const SUSPEND_FORMAT = 'softlab-answers-1';
@@ -82,7 +87,9 @@ export function scoreOf(answers, mastery) {
 }
 
 /** Connects the lesson's `count` questions to the platform's SCORM 1.2 API, if one is
- *  found: returns { record(index, {response, correct, truth}), finish() } (index from 0;
+ *  found: returns { record(index, {response, correct, truth}), finish(), learner (the
+ *  platform's cmi.core.student_id), setSeed(seed: the set-ups' seed or null, before any
+ *  record) } (index from 0;
  *  response, truth: numbers), or null without an API or when LMSInitialize refuses. A
  *  lesson without questions (count 0) is completed by being opened, and has no score.
  *  `win`: the lesson's window (its parents are searched, its pagehide finishes the session). */
@@ -96,12 +103,20 @@ export function connectScorm(count, { win = window, api = findScormApi(win) } = 
 
   // the latest answers of an earlier session (ours only: another writer's data is left alone)
   let answers = new Array(count).fill(null);
+  let kept = null;
   try {
-    const kept = JSON.parse(get('cmi.suspend_data'));
-    if (kept && kept.format === SUSPEND_FORMAT && Array.isArray(kept.answers) && kept.answers.length === count) {
-      answers = kept.answers.map((a) => (Array.isArray(a) ? { response: Number(a[0]), correct: a[1] === 1 } : null));
-    }
+    const data = JSON.parse(get('cmi.suspend_data'));
+    if (data && data.format === SUSPEND_FORMAT && Array.isArray(data.answers) && data.answers.length === count) kept = data;
   } catch { /* nothing kept, or not ours */ }
+  let seed = null;
+  const setSeed = (s) => {
+    seed = s ?? null;
+    // answers count only for the set-ups they answered: the same seed (none: none)
+    answers = kept && (kept.seed ?? null) === seed
+      ? kept.answers.map((a) => (Array.isArray(a) ? { response: Number(a[0]), correct: a[1] === 1 } : null))
+      : new Array(count).fill(null);
+  };
+  setSeed(null);
 
   const status = get('cmi.core.lesson_status');
   if (status === '' || status === 'not attempted') {
@@ -115,7 +130,7 @@ export function connectScorm(count, { win = window, api = findScormApi(win) } = 
     answers[index] = { response, correct };
     const n = Number(get('cmi.interactions._count')) || 0;
     const at = `cmi.interactions.${n}.`;
-    set(at + 'id', `Q${index + 1}`);                 // the lesson's own numbering (Q1, Q2 ...)
+    set(at + 'id', `Q${index + 1}${seed === null ? '' : '-' + seed}`); // the lesson's own numbering (Q1, Q2 ...), the set-up's seed
     set(at + 'type', 'numeric');
     set(at + 'time', timeText(new Date()));
     set(at + 'weighting', 1);
@@ -127,7 +142,7 @@ export function connectScorm(count, { win = window, api = findScormApi(win) } = 
     set('cmi.core.score.max', 100);
     set('cmi.core.score.raw', decimalText(score.raw));
     set('cmi.core.lesson_status', score.status);
-    set('cmi.suspend_data', JSON.stringify({ format: SUSPEND_FORMAT, answers: answers.map((a) => (a ? [a.response, a.correct ? 1 : 0] : null)) }));
+    set('cmi.suspend_data', JSON.stringify({ format: SUSPEND_FORMAT, ...(seed === null ? {} : { seed }), answers: answers.map((a) => (a ? [a.response, a.correct ? 1 : 0] : null)) }));
     api.LMSCommit('');
   };
 
@@ -143,5 +158,5 @@ export function connectScorm(count, { win = window, api = findScormApi(win) } = 
   // pagehide: every way of leaving the page (unload, the back-forward cache, a closed
   // tab); an unload listener would also keep the page out of that cache
   win.addEventListener('pagehide', finish);
-  return { record, finish };
+  return { record, finish, learner: get('cmi.core.student_id'), setSeed };
 }

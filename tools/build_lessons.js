@@ -12,7 +12,10 @@
 //   ```question  measure: …  scene: …  method: …  label: …  (blank line) the question```
 //       a question the page checks by its own simulation (lessons/lesson.js): its scene and
 //       stepper are checked against the core's tables as a lab's are, its measure against
-//       the page's (lessons/measures.js MEASURES, staged beside the pages);
+//       the page's (lessons/measures.js MEASURES, staged beside the pages); `vary-NAME: …`
+//       (its dt or a scene parameter per student, lessons/seeded.js) each value checked by
+//       the lab's URL reader, `:param[NAME]` in its text the written value (the page puts
+//       the student's in), `lab: …` more URL parameters of the lab of the student's set-up;
 //   :claim[003-bound-rk4]{field=measured|reference|paper|extra:NAME digits=4 scale=1}
 //       a number of validation mode (times scale, e.g. 1000 for s -> ms) (softlab validate --json, VALIDATION_JSON);
 //       extra:NAME is one of the row's further measured numbers (a table's other cells,
@@ -66,7 +69,9 @@ async function labChecker(site) {
   };
   // the questions' measurements, the page's own table (lessons/measures.js, staged beside the pages)
   const { MEASURES } = await web('lessons/measures.js');
-  return { check, papers: core.papers, core, measures: Object.keys(MEASURES) };
+  // a question's per-student set-up (vary-NAME:), read as the page reads it
+  const seeded = await web('lessons/seeded.js');
+  return { check, papers: core.papers, core, measures: Object.keys(MEASURES), seeded };
 }
 
 /** A number as a lesson prints it: `digits` significant digits. */
@@ -110,19 +115,98 @@ function checkReaderWords(page, where) {
 /** What a build checks the lessons against: the staged core's tables (site), softlab
  *  validate's JSON (validationFile, optional) and the tools' committed outputs. */
 async function lessonContext(site, validationFile) {
-  const { check: checkLab, papers, core, measures } = await labChecker(site);
+  const { check: checkLab, papers, core, measures, seeded } = await labChecker(site);
   // a page names the paper (its short citation from the core's table), not softlab's seed number
   const paperOf = (seed, where = '') => (papers[Number(seed)] || fail(`${where}no paper for seed "${seed}"`)).short;
   const claims = validationFile && fs.existsSync(validationFile)
     ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
   const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
-  return { checkLab, core, measures, paperOf, claims, measuredAt, validationFile };
+  return { checkLab, core, measures, seeded, paperOf, claims, measuredAt, validationFile };
+}
+
+/** :stepper[NAME]{field=…}: a fact of the core's stepper table (softlab methods prints it),
+ *  never typed into a lesson: force evaluations per step, the stability bound (ωΔt)max. */
+function stepperValue(core, name, { field, digits }, where) {
+  const s = core.steppers.find((x) => x.name === name) || fail(`${where}: no stepper "${name}" in the core's table`);
+  if (!['evaluations', 'bound'].includes(field)) fail(`${where}: :stepper[${name}] field must be evaluations or bound`);
+  const v = s[field];
+  const text = v === Infinity ? '∞' : digits ? numberText(v, Number(digits)) : Number.isInteger(v) ? String(v) : fail(`${where}: :stepper[${name}]{field=${field}} is ${v}: give digits=`);
+  return `<span class="from-core" title="softlab's stepper table (softlab methods): ${escapeHtml(s.title)}">${text}</span>`;
+}
+
+/** A question's set-up: its base values ({dt, scene parameters}: the block's, else the
+ *  scene's defaults), what varies per student (vary-NAME: lines, each value checked by the
+ *  lab's own URL reader, as a lab block's), the query of the lab that opens with the
+ *  student's set-up (without the varied names: the page sets them), and the HTML that
+ *  shows that set-up (hidden until the page has a seed). */
+function questionSetup({ core, seeded, checkLab }, pairs, where) {
+  const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
+  const scene = core.scenes.find((s) => s.name === get('scene'));
+  const base = { ...scene.defaults };
+  if (get('dt') !== undefined) base.dt = Number(get('dt'));
+  // the block's own scene parameters (lessons/measures.js questionParams)
+  const fixed = Object.entries({ variant: 'grid_variant', onering: 'onering', poisson: 'poisson_ratio' })
+    .filter(([k]) => get(k) !== undefined).map(([k, name]) => [name, get(k)]);
+  for (const [name, v] of fixed) base[name] = Number(v);
+  const vary = {};
+  for (const [k, text] of pairs.filter(([key]) => key.startsWith('vary-'))) {
+    const name = k.slice(5);
+    if (!(name in base) || fixed.some(([f]) => f === name)) fail(`${where}: ${k}: "${name}" is neither the question's dt nor a parameter of scene "${scene.name}" it leaves free`);
+    try { vary[name] = seeded.varyValues(text); } catch (e) { fail(`${where}: ${k}: ${e.message}`); }
+  }
+  const method = get('method') || (get('measure') === 'stability-bound' ? 'symplectic-euler' : scene.defaultMethod);
+  const query = new URLSearchParams([['scene', scene.name], ['methods', method], ['dt', String(base.dt !== undefined ? base.dt : scene.defaultDt)], ...fixed]);
+  // lab: adds to the lab's URL or replaces (dt=0.001: a stability question's lab starts stable)
+  for (const [k, v] of new URLSearchParams(get('lab') || '')) query.set(k, v);
+  const lab = decodeURIComponent(query.toString());
+  if (get('lab') && !Object.keys(vary).length) fail(`${where}: lab: is only for a question that varies its set-up (vary-NAME:)`);
+  for (const [name, values] of Object.entries(vary)) {
+    for (const v of values) {
+      const q = new URLSearchParams(lab);
+      q.set(name, String(v));
+      checkLab(q.toString(), `${where}: ${name} = ${v}`);
+    }
+  }
+  if (!Object.keys(vary).length) return { vary, lab, base, setupHtml: '' };
+  const words = Object.keys(vary).map((name) => {
+    const info = core.params.find((p) => p.name === name);
+    const [label, unit] = name === 'dt' ? ['Δt', 's'] : [info.label, info.unit];
+    return `${escapeHtml(label)} = <span data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>${unit ? ' ' + escapeHtml(unit) : ''}`;
+  });
+  const setupHtml = `<p class="your-setup" hidden>Your set-up (number <span class="setup-number"></span>): ${words.join(', ')}.</p>\n` +
+    `<details class="your-lab" hidden><summary>Your set-up in the lab</summary></details>\n`; // its lab: lesson.js, when opened
+  return { vary, lab, base, setupHtml };
+}
+
+/** A question block as HTML: its set-up checked against the core's tables and the page's
+ *  measurements, its text with the written set-up, and for a varied one the data the page
+ *  picks the student's set-up from (lessons/seeded.js). */
+function questionHtml(ctx, { pairs, prompt, n, at, lessonKey }) {
+  const { core, measures, seeded } = ctx;
+  const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
+  const where = `${at}: question Q${n}`;
+  for (const key of ['measure', 'scene', 'label']) if (!get(key)) fail(`${where} has no ${key}`);
+  if (!measures.includes(get('measure'))) fail(`${where}: no measurement "${get('measure')}" in lessons/measures.js (${measures.join(', ')})`);
+  if (!core.scenes.some((s) => s.name === get('scene'))) fail(`${where}: no scene "${get('scene')}" in the core's table`);
+  if (get('method') && !core.steppers.some((s) => s.name === get('method'))) fail(`${where}: no stepper "${get('method')}" in the core's table`);
+  if (!prompt.startsWith('<p>')) fail(`${where}: the question's text (after a blank line) must open with a paragraph`);
+  const { vary, lab, setupHtml, base } = questionSetup(ctx, pairs, where);
+  // :param[NAME] in the text: the written set-up (the page puts the student's in)
+  const text = prompt.replace(/<span class="param" data-param="(\w+)"><\/span>/g, (_, name) => {
+    if (!(name in base)) fail(`${where}: :param[${name}] is neither the question's dt nor a parameter of scene "${get('scene')}"`);
+    return `<span class="param" data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>`;
+  });
+  const data = pairs.filter(([k]) => k !== 'label' && k !== 'lab' && !k.startsWith('vary-')).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('') +
+    (Object.keys(vary).length ? ` data-key="${lessonKey}-Q${n}" data-vary="${escapeHtml(JSON.stringify(vary))}" data-lab="${escapeHtml(lab)}"` : '');
+  return `<div class="question"${data}>\n${text.replace('<p>', `<p><b>Q${n}.</b> `)}` + setupHtml +
+    `<label>${escapeHtml(get('label'))} <input type="text" inputmode="decimal" autocomplete="off"></label>\n` +
+    '<button type="button">Check</button> <output aria-live="polite"></output>\n</div>\n';
 }
 
 /** The blocks of one lesson resolved (tools/lesson_markdown.js calls these); counts the
  *  measured numbers it quotes in `counter.quoted`. */
-function resolver(ctx, counter) {
-  const { checkLab, core, measures, claims } = ctx;
+function resolver(ctx, counter, lessonKey = '') {
+  const { checkLab, core, claims } = ctx;
   const claimRow = (id, where) => {
     if (!claims) fail(`${where}: quotes claim ${id} but no validation JSON was given`);
     const row = claims.get(id);
@@ -159,16 +243,13 @@ function resolver(ctx, counter) {
       return `<span class="committed" tabindex="0" title="tools/${name}.out.txt (${escapeHtml(made)}), rerun and compared by make check-tools">${escapeHtml(text)}</span>`;
     },
   };
-  // :stepper[NAME]{field=…}: a fact of the core's stepper table (softlab methods prints it),
-  // never typed into a lesson: force evaluations per step, the stability bound (ωΔt)max
-  values.stepper = (name, { field, digits }, where) => {
-    const s = core.steppers.find((x) => x.name === name) || fail(`${where}: no stepper "${name}" in the core's table`);
-    if (!['evaluations', 'bound'].includes(field)) fail(`${where}: :stepper[${name}] field must be evaluations or bound`);
-    const v = s[field];
-    const text = v === Infinity ? '∞' : digits ? numberText(v, Number(digits)) : Number.isInteger(v) ? String(v) : fail(`${where}: :stepper[${name}]{field=${field}} is ${v}: give digits=`);
-    return `<span class="from-core" title="softlab's stepper table (softlab methods): ${escapeHtml(s.title)}">${text}</span>`;
+  values.stepper = (name, attrs, where) => stepperValue(core, name, attrs, where);
+  // :param[NAME] is filled in by its question (question below), which knows the set-up
+  values.param = (name, _attrs, where) => {
+    if (!/^[a-z_]+$/.test(name)) fail(`${where}: :param[${name}] needs a parameter's name (dt, spring_stiffness, …)`);
+    return `<span class="param" data-param="${name}"></span>`;
   };
-  const known = { claim: ['field', 'digits', 'scale'], setup: [], tool: ['row', 'field', 'digits', 'scale'], stepper: ['field', 'digits'] };
+  const known = { claim: ['field', 'digits', 'scale'], setup: [], tool: ['row', 'field', 'digits', 'scale'], stepper: ['field', 'digits'], param: [] };
   return {
     value(kind, name, pairs, where) {
       for (const [k] of pairs) if (!known[kind].includes(k)) fail(`${where}: :${kind}[${name}] has no setting "${k}" (${known[kind].join(', ') || 'none'})`);
@@ -182,26 +263,15 @@ function resolver(ctx, counter) {
       checkLab(query, where);
       return `<div class="lab"><iframe title="${escapeHtml(title)}"\n    src="../index.html?${escapeHtml(query + '&embed=1')}"\n    loading="lazy"></iframe></div>\n`;
     },
-    question(pairs, prompt, n, at) {
-      const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
-      const where = `${at}: question Q${n}`;
-      for (const key of ['measure', 'scene', 'label']) if (!get(key)) fail(`${where} has no ${key}`);
-      if (!measures.includes(get('measure'))) fail(`${where}: no measurement "${get('measure')}" in lessons/measures.js (${measures.join(', ')})`);
-      if (!core.scenes.some((s) => s.name === get('scene'))) fail(`${where}: no scene "${get('scene')}" in the core's table`);
-      if (get('method') && !core.steppers.some((s) => s.name === get('method'))) fail(`${where}: no stepper "${get('method')}" in the core's table`);
-      if (!prompt.startsWith('<p>')) fail(`${where}: the question's text (after a blank line) must open with a paragraph`);
-      const data = pairs.filter(([k]) => k !== 'label').map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
-      return `<div class="question"${data}>\n${prompt.replace('<p>', `<p><b>Q${n}.</b> `)}` +
-        `<label>${escapeHtml(get('label'))} <input type="text" inputmode="decimal" autocomplete="off"></label>\n` +
-        '<button type="button">Check</button> <output aria-live="polite"></output>\n</div>\n';
-    },
+    question: (pairs, prompt, n, at) => questionHtml(ctx, { pairs, prompt, n, at, lessonKey }),
   };
 }
 
 /** One lesson page from its Markdown source (`file`: its name in messages). Throws LessonError. */
 function buildLesson(file, text, ctx, head) {
   const counter = { quoted: 0 };
-  const { meta, header, main } = renderLesson(text, file, resolver(ctx, counter));
+  // a varied question's key (lessons/seeded.js pickSetup): the lesson's number and Qn
+  const { meta, header, main } = renderLesson(text, file, resolver(ctx, counter, file.slice(0, 3)));
   const footer = '<footer><p>softlab · each lesson cites its paper by authors, title, year and equation.' +
     (counter.quoted ? ` The ${counter.quoted} numbers underlined with dots were measured when this page was built, by <code>softlab validate</code> on ${ctx.measuredAt} (the <a href="../validation.html">validation page</a> reruns them; hover, tap or Tab to one for its claim).` : '') +
     '</p></footer>\n</body>\n</html>\n';

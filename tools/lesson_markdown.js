@@ -26,10 +26,15 @@
 //
 //   With … at what time …?
 //   ```
+//   A question may vary its set-up per student: `vary-dt: 0.03..0.07 step 0.005` or
+//   `vary-spring_stiffness: 5e4, 1e5, 2e5` (lessons/seeded.js), `lab:` more URL parameters
+//   of the lab that opens with the student's set-up (lock=find).
 //   :claim[ID]{field=extra:NAME digits=3 scale=1000}   a number of softlab validate's claim ID
 //   :setup[ID]                                         that claim's set-up in words
 //   :tool[NAME]{row="…" field=dt_max digits=3}         a number of tools/NAME.out.txt
 //   :stepper[NAME]{field=evaluations|bound digits=4}  a fact of the core's stepper table
+//   :param[dt]  (in a question only) the question's Δt or scene parameter as the student's
+//       set-up has it: the block's value, or the one the student's seed picked (vary-NAME:)
 //       (inline, also inside raw HTML blocks such as tables, which Markdown leaves as written)
 //
 // **bold** is written <b> (a lead-in word, as the HTML lessons had it), not <strong>.
@@ -59,7 +64,8 @@ function blockSettings(lines, where, firstLine) {
   });
 }
 
-const DIRECTIVE = /:(claim|setup|tool|stepper)\[([^\]\n]*)\](?:\{([^}]*)\})?/g;
+const DIRECTIVE = /:(claim|setup|tool|stepper|param)\[([^\]
+]*)\](?:\{([^}]*)\})?/g;
 const DIRECTIVE_HERE = new RegExp(DIRECTIVE.source, 'y'); // only at the inline rule's position
 
 /** The markdown-it instance that reads lessons. `resolve` answers the blocks:

@@ -103,6 +103,23 @@ describe('Markdown lessons', () => {
     fails(q('oscillator', 'rk4').replace('What period?', 'Given\n:claim[gone], what period?'), 't.md:21: quotes claim "gone", which softlab validate did not run');
   });
 
+  test('a question that varies its set-up per student: the lists, its lab, its text; a bad one fails at the block', () => {
+    const q = (...vary) => ['```question', 'measure: first-minimum', 'scene: swinging-cube', 'method: implicit-euler', 'dt: 0.05', ...vary,
+      'label: t (s)', '', 'At $\\Delta t$ = :param[dt] s and $k$ = :param[spring_stiffness] N·m?', '```'].join('\n');
+    const page = build(q('vary-dt: 0.03..0.05 step 0.01', 'vary-spring_stiffness: 2e5, 5e4', 'lab: lock=find'));
+    // the lists ascending, the question's key (lesson 't.m' of 't.md', Q1), the lab without the varied names
+    assert.match(page, /<div class="question" data-measure="first-minimum" data-scene="swinging-cube" data-method="implicit-euler" data-dt="0.05" data-key="t\.m-Q1" data-vary="\{&quot;dt&quot;:\[0\.03,0\.04,0\.05\],&quot;spring_stiffness&quot;:\[50000,200000\]\}" data-lab="scene=swinging-cube&amp;methods=implicit-euler&amp;dt=0\.05&amp;lock=find">/);
+    // the text says the written set-up: the block's dt, the scene's default k
+    assert.match(page, /At \$\\Delta t\$ = <span class="param" data-param="dt">0\.05<\/span> s and \$k\$ = <span class="param" data-param="spring_stiffness">100000<\/span> N·m\?<\/p>/);
+    assert.match(page, /<p class="your-setup" hidden>Your set-up \(number <span class="setup-number"><\/span>\): Δt = <span data-param="dt">0\.05<\/span> s, spring stiffness k [^=]*= <span data-param="spring_stiffness">100000<\/span> N m\.<\/p>/);
+    assert.match(page, /<details class="your-lab" hidden><summary>Your set-up in the lab<\/summary><\/details>/);
+    fails(q('vary-young_modulus: 1e5, 2e5'), 't.md:12: question Q1: vary-young_modulus: "young_modulus" is neither the question\'s dt nor a parameter of scene "swinging-cube" it leaves free');
+    fails(q('vary-dt: 0.05..0.03 step 0.01'), 't.md:12: question Q1: vary-dt: cannot read the range "0.05..0.03 step 0.01" (write FROM..TO step S, FROM < TO, S > 0)');
+    assert.throws(() => build(q('vary-gravity: 10, 200')), /^Error: t\.md:12: question Q1: gravity = 200: the lab would say: /);
+    fails(q('vary-dt: 0.03, 0.04').replace(':param[dt]', ':param[mass]'), 't.md:12: question Q1: :param[mass] is neither the question\'s dt nor a parameter of scene "swinging-cube"');
+    fails(q('lab: lock=find'), 't.md:12: question Q1: lab: is only for a question that varies its set-up (vary-NAME:)');
+  });
+
   test('a tool value and the front matter are checked too', () => {
     fails('Dt :tool[no_such_tool]{row="x" field=dt_max}.', 't.md:12: :tool[no_such_tool]{row="x" field=dt_max}: no tools/no_such_tool.out.txt');
     assert.throws(() => buildLesson('t.md', '# no front matter\n', ctx, HEAD), /^Error: t\.md:1: does not start with its front matter/);

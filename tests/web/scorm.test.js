@@ -45,6 +45,7 @@ window.lmsCalls = [];
 for (const f of ['LMSInitialize', 'LMSCommit', 'LMSFinish']) window.API.on(f, () => window.lmsCalls.push(f));
 const data = { student_data: { mastery_score: q.get('mastery') || '' } };
 if (q.get('suspend')) Object.assign(data, { suspend_data: q.get('suspend'), core: { lesson_status: q.get('status'), entry: 'resume', score: { raw: q.get('raw') } } });
+if (q.get('student')) data.core = { ...(data.core || {}), student_id: q.get('student') };
 window.API.loadFromJSON(data);
 addEventListener('DOMContentLoaded', () => { document.getElementById('sco').src = q.get('launch'); });
 `);
@@ -175,6 +176,18 @@ describe(`SCORM 1.2 package of lesson ${LESSON}`, () => {
     r = await recorded(page);
     assert.strictEqual(r.raw, '66.67');
     assert.strictEqual(r.status, 'failed', '66.67 < 70');
+    await page.close();
+  });
+
+  test('a learner id becomes the seed (issue 45 item 3): the interaction id and suspend_data carry it', { timeout: 300000 }, async () => {
+    const { learnerSeed } = await import(require('node:url').pathToFileURL(path.join(dir, 'lms', 'pkg', 'lessons', 'seeded.js')).href);
+    const seed = learnerSeed('student-42');
+    const { page, lesson } = await launch('student=student-42');
+    assert.strictEqual(await lesson.evaluate(() => window.softlabLesson.seed), seed);
+    assert.strictEqual((await answerQuestion(lesson, 2, 0.6)).cls, 'ok');
+    const r = await recorded(page);
+    assert.deepStrictEqual(r.interactions.map((i) => `${i.id} ${i.result}`), [`Q3-${seed} correct`]);
+    assert.deepStrictEqual(JSON.parse(r.suspend), { format: 'softlab-answers-1', seed, answers: [null, null, [0.6, 1]] });
     await page.close();
   });
 
