@@ -132,5 +132,7 @@ TEST(message_add_refuses_names_not_the_templates) {
     char small[10];
     ENSURE(sl_message_list_render(&l, small, sizeof small) == strlen(want) && strcmp(small, "the numbe") == 0);
     ENSURE(sl_message_count() > 10 && sl_message_template(sl_message_id(0)) != NULL);
+    /* the half-solved step's reason quotes the status text it was composed with before */
+    ENSURE(strstr(sl_message_template("diverged.no_convergence"), sl_status_message(SL_ERR_NO_CONVERGENCE)) != NULL);
     ENSURE(sl_message_id(sl_message_count()) == NULL);
 }
