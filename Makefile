@@ -63,6 +63,13 @@ $(OBJ)/%.o: %.c $(HEADERS) $(SETUP) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LAYER_INC) -c $< -o $@
 
+# The one message table (issue 45 item 5): the core's English texts are generated from
+# messages/en.json (tools/messages.py, which first checks every language file against it).
+$(BUILD)/gen/messages_en.inc: messages/en.json $(wildcard messages/*.json) tools/messages.py
+	python3 tools/messages.py --c $@
+$(OBJ)/src/core/message.o: $(BUILD)/gen/messages_en.inc
+$(OBJ)/src/core/message.o: LAYER_INC := $(CORE_INC) $(CS_INC) -I$(BUILD)/gen
+
 $(BUILD)/libsoftlab.a: $(CORE_OBJ) $(SCENES_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
@@ -123,8 +130,13 @@ endif
 $(BUILD)/api-exports.txt: src/wasm/api_exports.txt tools/wasm_api.js $(WASM_SRC) $(HEADERS)
 	node tools/wasm_api.js src/wasm/api_exports.txt src/wasm $(BUILD)/api-signatures.js > $@.tmp && mv $@.tmp $@
 
+# Every language of the message table for the page (web/ui/messages.js imports it; staged
+# beside it by tools/stage_web.sh).
+$(BUILD)/message-tables.js: $(wildcard messages/*.json) tools/messages.py
+	python3 tools/messages.py --js $@
+
 # The lab: render and the wasm API over the library (core, scenes, validation) and CSparse.
-$(BUILD)/softlab.js: $(LAB_OBJ) $(LIBS) $(BUILD)/api-exports.txt
+$(BUILD)/softlab.js: $(LAB_OBJ) $(LIBS) $(BUILD)/api-exports.txt $(BUILD)/message-tables.js
 	$(CC) $(CFLAGS) -o $@ $(LAB_OBJ) $(LIBS) $(LDLIBS) \
 	  -sUSE_WEBGL2=1 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 \
 	  -sMODULARIZE=1 -sEXPORT_NAME=createSoftlab -sALLOW_MEMORY_GROWTH=1 \

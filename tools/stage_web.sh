@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 OUT=${1:-build/site}
 WASM_DIR=${WASM_DIR:-build/wasm}
 
-for f in "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$WASM_DIR/api-signatures.js"; do
+for f in "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$WASM_DIR/api-signatures.js" "$WASM_DIR/message-tables.js"; do
   [ -f "$f" ] || { echo "stage_web: $f missing (run: bash build_wasm.sh $WASM_DIR)" >&2; exit 1; }
 done
 for f in node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css node_modules/.bin/esbuild; do
@@ -26,6 +26,7 @@ find "$OUT" -mindepth 1 -maxdepth 1 ! -name recordings -exec rm -rf {} +
 cp -R web/. "$OUT/"
 cp "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$OUT/"
 cp "$WASM_DIR/api-signatures.js" "$OUT/core/" # beside web/core/lab-api.js, which imports it
+cp "$WASM_DIR/message-tables.js" "$OUT/ui/" # beside web/ui/messages.js, which imports it (tools/messages.py)
 cp node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css "$OUT/"
 cp node_modules/uplot/LICENSE "$OUT/uPlot.LICENSE.txt" 2>/dev/null || true
 # bundled over the staged copies (api-signatures.js comes from the wasm build); source maps

@@ -20,6 +20,10 @@
  * goes through it. */
 const char *reader_text(const char *text);
 
+/* A message list as JSON for the page (api_message.c), in one of two static buffers
+ * (valid until the second call after). */
+const char *message_json(const sl_message_list *l);
+
 /* The API's own last error (exported). */
 const char *sl_api_last_error(void);
 

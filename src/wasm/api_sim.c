@@ -210,6 +210,14 @@ API const char *sl_api_verdict_reason(int h) {
     return sm && sm->world ? reader_text(sm->verdict.reason) : "";
 }
 
+/* The verdict's reason as ids and parameters of messages/en.json, JSON (api_message.c;
+ * "[]" while running or for a bad handle): what web/ui/messages.js formats in the reader's
+ * language. */
+API const char *sl_api_verdict_message(int h) {
+    sim *sm = get(h);
+    return message_json(sm && sm->world ? &sm->verdict.message : NULL);
+}
+
 /* World time (s) at which the verdict was decided; NaN while running. */
 API double sl_api_verdict_since(int h) {
     sim *sm = get(h);
@@ -500,6 +508,10 @@ API const char *sl_api_diverged_reason(int h) {
     sl_world_diverged(world_of(h), NULL, &reason);
     return reason ? reader_text(reason) : "";
 }
+
+/* Why the simulation diverged as ids and parameters of messages/en.json, JSON
+ * (api_message.c; "[]" if it has not). */
+API const char *sl_api_diverged_message(int h) { return message_json(sl_world_diverged_message(world_of(h))); }
 
 /* The world's last error with context, else the API's own (sl_api_last_error). */
 API const char *sl_api_sim_error(int h) {

@@ -23,6 +23,7 @@ import { bindEmbed } from '../settings/embed.js';
 import { bindHelp } from '../ui/help.js';
 import { bindPresets } from '../settings/presets.js';
 import { announce, reducedMotion } from '../ui/announce.js';
+import { t as tr } from '../ui/messages.js'; // t is a time here
 import { nameLandmarks } from './lab-page.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
@@ -45,7 +46,7 @@ export function panelHooks(news) {
 export function reportDivergence(news, emit) {
   news.on('diverged', (p, t) => {
     emit('diverged', { panel: p.index, t });
-    announce(`Panel ${p.index + 1}, ${p.page.stepper().title}: ${p.run.message}.`);
+    announce(tr('panel.announce', { panel: p.index + 1, stepper: p.page.stepper().title, text: p.run.message }));
   });
 }
 

@@ -6,6 +6,7 @@
 import { fmt } from '../ui/format.js';
 import { fmtSeconds, trialWords } from '../core/stability.js';
 import { announce } from '../ui/announce.js';
+import { t } from '../ui/messages.js';
 import { STEPPER } from '../core/lab-api.js';
 
 const $ = (sel, root) => root.querySelector(sel);
@@ -192,7 +193,7 @@ export class PanelPage {
   stateText(playing) {
     if (this.flashUntil > performance.now()) return this.flashText;
     if (this.run.ended) return this.run.message;
-    return this.run.verdictText() || (playing ? 'running' : 'paused');
+    return this.run.verdictText() || (playing ? t('panel.running') : t('panel.paused'));
   }
 
   updateState(playing = false) {
@@ -206,10 +207,10 @@ export class PanelPage {
     // the core's verdict that the energy grows is said once when it comes (in its words);
     // a divergence is said by the page's diverged hook (web/lab/lab-parts.js)
     const growing = name === 'growing';
-    if (growing && !this.saidGrowing) announce(`Panel ${this.index + 1}, ${this.stepper().title}: ${run.verdictText()}.`);
+    if (growing && !this.saidGrowing) announce(t('panel.announce', { panel: this.index + 1, stepper: this.stepper().title, text: run.verdictText() }));
     this.saidGrowing = growing;
-    const badge = !run.ended ? '' : run.diverged ? `✕ diverged in the step after t = ${run.divergedAt.toFixed(3)} s — shown as it was before that step; Reset to start again`
-      : run.lost ? '✕ the simulation stopped working: starting it again' : '✕ stopped';
+    const badge = !run.ended ? '' : run.diverged ? t('panel.badge_diverged', { t: run.divergedAt })
+      : run.lost ? t('panel.badge_lost') : t('panel.badge_stopped');
     if (this.badge.textContent !== badge) {
       this.badge.hidden = !badge;
       this.badge.textContent = badge;

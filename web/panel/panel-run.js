@@ -7,6 +7,7 @@
 // with a change comes in as callbacks.
 
 import { SL_OK } from '../core/lab-api.js';
+import { renderParts, t } from '../ui/messages.js';
 import { StepRate } from '../time/perf.js';
 import { TO_PAGE, TO_SIM } from '../sim/protocol.js';
 
@@ -271,7 +272,7 @@ export class PanelRun {
   /** The Worker stopped working (it could not start, or crashed): say so, step no more. */
   fail(error) {
     this.stopped = this.ended = true;
-    this.message = `stopped: ${error}`;
+    this.message = t('panel.stopped', { error });
     this.on.shown();
   }
 
@@ -284,8 +285,7 @@ export class PanelRun {
     this.stopped = this.ended = true;
     this.diverged = false;
     this.omegaPending = false;
-    this.message = restarted ? `the simulation ${why}: starting a new one, from t = 0…`
-      : `stopped: the simulation ${why} too often; reload the page`;
+    this.message = restarted ? t('panel.restarting', { why }) : t('panel.lost', { why });
     this.on.shown();
   }
 
@@ -526,11 +526,14 @@ export class PanelRun {
   }
 
   /** The run stopped (diverged or failed), shown with the frame that says so. */
-  stop({ diverged, at, reason, error }) {
+  stop({ diverged, at, reason, error, parts }) {
     this.stopped = this.ended = true;
     this.diverged = diverged;
     this.divergedAt = at;
-    this.message = diverged ? `diverged at t = ${at.toFixed(3)} s (${reason})` : `stopped: ${error}`;
+    // the core's reason in the page's language (its ids and parameters; a recording made
+    // before they were sent has the English text only)
+    this.message = diverged ? t('verdict.diverged', { t: at, reason: parts && parts.length ? parts : reason })
+      : t('panel.stopped', { error });
     if (diverged) this.on.diverged(at);
     this.requestOmega(); // the Worker answers with an estimate from before the run went bad
   }
@@ -540,8 +543,9 @@ export class PanelRun {
   verdictText() {
     const v = this.verdict;
     if (!v || this.ended) return '';
-    if (v.name === 'growing') return `${v.reason} — lower Δt, raise β, or try another stepper`;
-    if (v.name === 'artifact') return v.reason;
+    const reason = v.message && v.message.length ? v.message : v.reason; // ids and parameters, or (a recording) the text
+    if (v.name === 'growing') return t('panel.growing_advice', { reason });
+    if (v.name === 'artifact') return Array.isArray(reason) ? renderParts(reason) : reason;
     return '';
   }
 }

@@ -244,7 +244,7 @@ function readPerPanel(get, key, problem, count, notices) {
 /** One notice for every key the page does not read (2,000 unknown keys are one notice,
  *  not 2,000: issue 30). */
 function noteUnknownKeys(query, paramInfos, notices) {
-  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'xpbd_damping', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', ...paramInfos.map((p) => p.name)]);
+  const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'xpbd_damping', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', 'lang', ...paramInfos.map((p) => p.name)]);
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
   if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
   else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
@@ -289,7 +289,7 @@ function readChoice(get, key, choices, notices) {
  * The query string that reproduces the current lab.
  * @param {{scene:string, defaultBeta?:number, panels:{method:string, dt:number, beta:number, iterations?:number, xpbdDamping?:number, params:object}[],
  *          camera?:object, paused?:boolean, embed?:boolean, plot?:string, origins?:string|null, hide?:string|null, lock?:string|null,
- *          playback?:string|null}} state  (β is written
+ *          playback?:string|null, lang?:string|null}} state  (β is written
  *          when a panel's differs from the scene's default, defaultBeta, 0 if not given)
  */
 export function makeQuery(state) {
@@ -325,6 +325,7 @@ export function makeQuery(state) {
   if (typeof state.origins === 'string') q.set('origins', state.origins);
   if (typeof state.hide === 'string') q.set('hide', state.hide);
   if (typeof state.lock === 'string') q.set('lock', state.lock);
+  if (state.lang) q.set('lang', state.lang); // the language the URL asked for (web/ui/messages.js)
   for (const [key, value] of Object.entries(state.view || {})) if (value) q.set(key, value);
   // , : / need no escape in a query (RFC 3986): lists and origins stay readable
   return '?' + q.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%2F/g, '/').replace(/%40/g, '@');

@@ -13,6 +13,8 @@ export class UrlState {
     this.panels = panels;
     this.get = get;
     this.timer = 0;
+    // the language the URL asked for (web/ui/messages.js reads it), kept in every URL written
+    this.lang = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
   }
 
   /** Names of the scene parameters set away from the default in some panel. */
@@ -38,6 +40,7 @@ export class UrlState {
       playback: this.get.playback(),
       plot: this.get.plot(),
       view: this.get.view(),
+      lang: this.lang,
     };
   }
 

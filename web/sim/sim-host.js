@@ -209,6 +209,7 @@ export class SimHost {
       this.stopped = {
         diverged: !!api.diverged(this.h), at: api.diverged_time(this.h),
         reason: api.diverged_reason(this.h), error: api.sim_error(this.h) || api.status_message(st),
+        parts: JSON.parse(api.diverged_message(this.h)), // the reason as ids and parameters (web/ui/messages.js)
       };
       return;
     }
@@ -305,11 +306,13 @@ export class SimHost {
 
 /** The core's verdict on the run (sl_world_judge, decided after every step; the criteria
  *  in softlab/world.h): {state: sl_verdict_state (VERDICT of lab-api.js), name, reason
- *  (one line with its numbers, '' while running), since (s), growth (J), relative (growth
+ *  (one line with its numbers, '' while running), message (the same as the core's message
+ *  parts, [] while running), since (s), growth (J), relative (growth
  *  over the run's largest kinetic + elastic energy)}. The page shows it and judges nothing. */
 function readVerdict(api, h) {
   return {
     state: api.verdict(h), name: api.verdict_name(h), reason: api.verdict_reason(h),
+    message: JSON.parse(api.verdict_message(h)), // the reason as ids and parameters (web/ui/messages.js)
     since: api.verdict_since(h), growth: api.verdict_growth(h), relative: api.verdict_relative(h),
   };
 }

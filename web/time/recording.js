@@ -9,6 +9,7 @@
 
 import { RECORDINGS, RECORDING_FORMAT, decodeNumber, recordedFrames, sameRun } from './recordings.js';
 import { announce } from '../ui/announce.js';
+import { t } from '../ui/messages.js';
 
 /** The recording of config's scene (parsed), or null: none made, the URL asked for live
  *  playback, or it could not be read. Started before the panels are built. */
@@ -37,13 +38,13 @@ export function playRecording(rec, runs, clock, onLeave = () => {}) {
       on = false;
       for (const r of runs) r.leaveRecording();
       clock.leaveRecording();
-      announce('Left the recording: the lab now computes live.');
+      announce(t('recording.left'));
       onLeave();
     },
   };
   if (!on) return face;
   runs.forEach((r, i) => r.useRecording(recordedFrames(rec, i), rec.span));
   clock.playRecording(rec.span);
-  announce(`Playing a recording made with softlab's core when this site was built, t = 0 to ${rec.span.toFixed(2)} s; change any setting to compute live.`);
+  announce(t('recording.playing', { span: rec.span }));
   return face;
 }

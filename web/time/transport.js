@@ -3,6 +3,7 @@
 // are left alone.
 
 import { announce } from '../ui/announce.js';
+import { t } from '../ui/messages.js';
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -12,12 +13,12 @@ const $ = (sel) => document.querySelector(sel);
 export function bindTransport(clock, stepOnce, resetAll) {
   const setPlaying = (on) => {
     clock.setPlaying(on);
-    announce(on ? 'Playing.' : `Paused at t = ${clock.time.toFixed(3)} s.`);
+    announce(on ? t('transport.playing') : t('transport.paused', { t: clock.time }));
   };
   const toggle = () => setPlaying(!clock.playing);
   const reset = () => {
     resetAll();
-    announce('Reset: every panel back to t = 0.');
+    announce(t('transport.reset'));
   };
   // one button that stays enabled (and so keeps the focus) whichever way it goes
   // the button does what its label says (showPlaying), not the opposite of whatever the

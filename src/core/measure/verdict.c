@@ -25,6 +25,7 @@ void sl_verdict_reset(sl_verdict *v) {
     v->kept = 0;
     v->volume_extreme = NAN;
     v->reason[0] = 0;
+    sl_message_list_clear(&v->message);
     restart_windows(v);
 }
 
@@ -85,6 +86,7 @@ static void clear_if_back_down(const sl_world *w, sl_verdict *v, double kept, do
     v->cleared = w->t;
     v->kept = v->calm_windows = 0;
     v->reason[0] = 0;
+    sl_message_list_clear(&v->message);
     restart_windows(v);
 }
 
@@ -159,11 +161,14 @@ static void judge_energy(sl_world *w, sl_verdict *v) {
 int sl_world_judge(sl_world *w, sl_verdict *v) {
     if (!w || !v) return -1;
     double at;
-    const char *why = NULL;
-    if (sl_world_diverged(w, &at, &why)) {
+    if (sl_world_diverged(w, &at, NULL)) {
         if (v->state != SL_VERDICT_DIVERGED) {
             v->state = v->worst = SL_VERDICT_DIVERGED, v->since = at;
-            snprintf(v->reason, sizeof v->reason, "diverged at t = %.3f s (%s)", at, why ? why : "");
+            sl_message_list_clear(&v->message);
+            sl_message_add(&v->message, "verdict.diverged", "t", at, NULL);
+            const sl_message_list *parts = sl_world_diverged_message(w);
+            if (parts) sl_message_list_append(&v->message, parts);
+            sl_message_list_render(&v->message, v->reason, sizeof v->reason); /* its English text */
         }
         return v->state;
     }
@@ -177,20 +182,16 @@ int sl_world_judge(sl_world *w, sl_verdict *v) {
         if (v->state < SL_VERDICT_ARTIFACT && isfinite(r) && fabs(r - 1) > SL_VERDICT_ARTIFACT_VOLUME)
             decide(w, v, SL_VERDICT_ARTIFACT);
     }
+    int said = 1;
+    sl_message_list_clear(&v->message);
     if (v->state == SL_VERDICT_GROWING && v->kept)
-        snprintf(v->reason, sizeof v->reason,
-                 "energy growing since t = %.3f s: it stayed +%.3g J above the start over the last "
-                 "two windows; left alone, a body only loses energy",
-                 v->since, v->growth);
+        sl_message_add(&v->message, "verdict.growing_kept", "t", v->since, "growth", v->growth, NULL);
     else if (v->state == SL_VERDICT_GROWING)
-        snprintf(v->reason, sizeof v->reason,
-                 "energy growing since t = %.3f s: +%.3g J, %.2f of the run's largest kinetic + "
-                 "elastic energy then",
-                 v->since, v->growth, v->relative);
+        sl_message_add(&v->message, "verdict.growing", "t", v->since, "growth", v->growth, "relative", v->relative, NULL);
     else if (v->state == SL_VERDICT_ARTIFACT)
-        snprintf(v->reason, sizeof v->reason,
-                 "artifact: V/V₀ reached %.3g, the linearized model swells under rotation "
-                 "(seed 002 §4.1); not a blow-up",
-                 v->volume_extreme);
+        sl_message_add(&v->message, "verdict.artifact", "volume_ratio", v->volume_extreme, "source", "seed 002 §4.1", NULL);
+    else
+        said = 0; /* running: the reason stays as it was (reset: "") */
+    if (said) sl_message_list_render(&v->message, v->reason, sizeof v->reason);
     return v->state;
 }

@@ -199,7 +199,8 @@ sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], 
     return SL_OK;
 }
 
-/* Why the state is not acceptable, or NULL if it is (the criterion is stated in world.h):
+/* 1 if the state is not acceptable, with why in `why` (ids of messages/en.json), else 0
+ * and `why` empty (the criterion is stated in world.h):
  * a non-finite position, velocity or energy, or a node farther from the current centre of
  * mass than divergence_stretch times the body's size R0; with_models: also a non-finite
  * elastic energy or constraint value. That costs an evaluation of every model, so only the
@@ -208,13 +209,12 @@ sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], 
  * thread-hang: 16 -> 11 us), and it cannot fail there: every model's phi is finite at
  * finite positions (the test every_model_is_finite_at_any_finite_positions), and these are
  * within a few body sizes of each other. */
-static const char *divergence_reason(const sl_world *w, char *buf, size_t size, int with_models) {
+static int divergence_reason(const sl_world *w, sl_message_list *why, int with_models) {
+    sl_message_list_clear(why);
     for (int i = 0; i < 3 * w->n; i++)
-        if (!isfinite(w->x[i]) || !isfinite(w->v[i])) {
-            snprintf(buf, size, "the numbers overflowed: the %s of node %d is not finite",
-                     isfinite(w->x[i]) ? "velocity" : "position", i / 3);
-            return buf;
-        }
+        if (!isfinite(w->x[i]) || !isfinite(w->v[i]))
+            return sl_message_add(why, isfinite(w->x[i]) ? "diverged.velocity_not_finite" : "diverged.position_not_finite",
+                                  "node", (double)(i / 3), NULL) == SL_OK;
     double c[3];
     int far = -1;
     centre_of_mass(w, c);
@@ -225,27 +225,22 @@ static const char *divergence_reason(const sl_world *w, char *buf, size_t size, 
     double fall = 0.5 * a * t * t;
     double r = spread(w, c, &far), bound = w->divergence_stretch * w->body_radius + fall;
     if (r > bound) {
-        int n = snprintf(buf, size, "the body flew apart, as it does when the time step is too large for the "
-                         "stepper: node %d is %.3g m from the centre of mass, beyond %g times the body's size %.3g m",
-                         far, r, w->divergence_stretch, w->body_radius);
-        if (fall > 0 && n > 0 && (size_t)n < size)
-            snprintf(buf + n, size - (size_t)n, " plus %.3g m, what gravity and loads alone move a node in %.3g s",
-                     fall, t);
-        return buf;
+        if (fall > 0)
+            return sl_message_add(why, "diverged.flew_apart_falling", "node", (double)far, "distance", r, "stretch",
+                                  w->divergence_stretch, "size", w->body_radius, "fall", fall, "t", t, NULL) == SL_OK;
+        return sl_message_add(why, "diverged.flew_apart", "node", (double)far, "distance", r, "stretch",
+                              w->divergence_stretch, "size", w->body_radius, NULL) == SL_OK;
     }
     double kinetic, potential;
     sl_world_motion_energy(w, &kinetic, &potential);
-    if (!isfinite(kinetic) || !isfinite(potential)) {
-        snprintf(buf, size, "the numbers overflowed: the %s energy is not finite", isfinite(kinetic) ? "potential" : "kinetic");
-        return buf;
-    }
-    if (!with_models || w->m == 0) return NULL;
+    if (!isfinite(kinetic) || !isfinite(potential))
+        return sl_message_add(why, isfinite(kinetic) ? "diverged.potential_not_finite" : "diverged.kinetic_not_finite",
+                              NULL) == SL_OK;
+    if (!with_models || w->m == 0) return 0;
     sl_energy e = sl_world_energy(w);
-    if (!isfinite(e.elastic)) { /* NaN also when phi could not be evaluated */
-        snprintf(buf, size, "the body's shape cannot be evaluated: its elastic energy or a constraint value is not finite");
-        return buf;
-    }
-    return NULL;
+    if (!isfinite(e.elastic)) /* NaN also when phi could not be evaluated */
+        return sl_message_add(why, "diverged.shape_not_finite", NULL) == SL_OK;
+    return 0;
 }
 
 /* 1 if a model of w is tetrahedral FEM (what SL_STEPPER_NEEDS_FEM steppers run). */
@@ -277,10 +272,12 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
                              "'%s' runs only tetrahedral FEM bodies (it linearizes them at their "
                              "initial shape), not '%s'",
                              stepper->name, w->model_count ? w->models[0]->cls->name : "(no model)");
-    char why[400];
-    const char *reason = divergence_reason(w, why, sizeof why, 1);
-    if (reason) /* e.g. a mesh so large that its energy overflows: refuse before a step */
+    sl_message_list why;
+    if (divergence_reason(w, &why, 1)) { /* e.g. a mesh so large that its energy overflows: refuse before a step */
+        char reason[400];
+        sl_message_list_render(&why, reason, sizeof reason);
         return sl_world_fail(w, SL_ERR_NOT_FINITE, "the state at t = %g s cannot be stepped: %s", w->t, reason);
+    }
     drop_stepper(w);
     w->stepper = stepper;
     w->dt = dt;
@@ -310,11 +307,9 @@ static void add_stiffness(sl_world *w) {
     double bound = w->stepper->stability_bound, omega = NAN;
     if (!(bound > 0) || !isfinite(bound) || sl_world_omega_max(w, 200, &omega) != SL_OK) return;
     if (!(omega * w->dt > bound)) return;
-    size_t used = strlen(w->diverged_reason);
-    snprintf(w->diverged_reason + used, sizeof w->diverged_reason - used,
-             ". In the state before, the stiffest motion had ω_max·Δt = %.3g, beyond %s's stability bound %.3g: "
-             "squeezed or stretched elements stiffen, and this Δt was too large for them",
-             omega * w->dt, w->stepper->name, bound);
+    if (sl_message_add(&w->diverged_message, "diverged.too_stiff", "omega_dt", omega * w->dt, "stepper",
+                       w->stepper->name, "bound", bound, NULL) == SL_OK)
+        sl_message_list_render(&w->diverged_message, w->diverged_reason, sizeof w->diverged_reason);
 }
 
 sl_status sl_world_step(sl_world *w) {
@@ -344,24 +339,17 @@ sl_status sl_world_step(sl_world *w) {
     /* a position-based step has its contact rows in its sweeps (world/contact_rows.c) */
     if (st == SL_OK && !(w->stepper->flags & SL_STEPPER_POSITION_BASED)) sl_world_resolve_contacts(w);
 
-    char buf[400];
-    const char *reason = st == SL_OK ? divergence_reason(w, buf, sizeof buf, 0) : NULL;
+    sl_message_list *why = &w->diverged_message;
+    int reason = st == SL_OK ? divergence_reason(w, why, 0) : (sl_message_list_clear(why), 0);
     /* the student's words first, the solver's detail after */
     if (st == SL_ERR_FACTOR)
-        reason = "the implicit step could not be solved: squeezed or turned inside out, the body's stiffness "
-                 "no longer pushes back in every direction (linear system not positive definite)",
+        reason = sl_message_add(why, "diverged.not_positive_definite", NULL) == SL_OK, st = SL_ERR_DIVERGED;
+    if (st == SL_ERR_SINGULAR) reason = sl_message_add(why, "diverged.singular", NULL) == SL_OK, st = SL_ERR_DIVERGED;
+    if (st == SL_ERR_NO_CONVERGENCE && w->fail_count != fails) /* the stepper said why */
+        reason = sl_message_add(why, "diverged.step_failed", "detail", w->fail_detail, NULL) == SL_OK,
         st = SL_ERR_DIVERGED;
-    if (st == SL_ERR_SINGULAR)
-        reason = "the implicit step could not be solved: some motion meets no resistance at all (linear system singular)",
-        st = SL_ERR_DIVERGED;
-    if (st == SL_ERR_NO_CONVERGENCE && w->fail_count != fails) { /* the stepper said why */
-        snprintf(buf, sizeof buf, "the step could not go on: %s", w->fail_detail);
-        reason = buf, st = SL_ERR_DIVERGED;
-    } else if (st == SL_ERR_NO_CONVERGENCE) { /* its half-solved correction would inject energy */
-        snprintf(buf, sizeof buf, "the implicit step could not be solved to its tolerance, and a half-solved step "
-                 "would add energy (%s)", sl_status_message(st));
-        reason = buf, st = SL_ERR_DIVERGED;
-    }
+    else if (st == SL_ERR_NO_CONVERGENCE) /* its half-solved correction would inject energy */
+        reason = sl_message_add(why, "diverged.no_convergence", NULL) == SL_OK, st = SL_ERR_DIVERGED;
     if (st == SL_OK && !reason) {
         w->t += w->dt;
         return SL_OK;
@@ -375,7 +363,7 @@ sl_status sl_world_step(sl_world *w) {
                                       w->stepper->name, w->t);
     w->diverged = 1;
     w->diverged_time = w->t;
-    snprintf(w->diverged_reason, sizeof w->diverged_reason, "%s", reason);
+    sl_message_list_render(why, w->diverged_reason, sizeof w->diverged_reason);
     add_stiffness(w);
     return sl_world_fail(w, SL_ERR_DIVERGED, "diverged at t = %g s (%s)", w->t, w->diverged_reason);
 }
@@ -388,6 +376,7 @@ void sl_world_reset(sl_world *w) {
     w->t = 0;
     w->diverged = 0;
     w->diverged_reason[0] = 0;
+    sl_message_list_clear(&w->diverged_message);
     w->timing.dt = 0, w->timing.substeps = 0; /* the step size in use is the world's again */
     if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
     w->last_error[0] = 0;
@@ -456,6 +445,10 @@ int sl_world_diverged(const sl_world *w, double *time, const char **reason) {
     return 1;
 }
 
+const sl_message_list *sl_world_diverged_message(const sl_world *w) {
+    return w && w->diverged ? &w->diverged_message : NULL;
+}
+
 sl_status sl_world_set_positions(sl_world *w, const double *x) {
     if (!w || !x) return SL_ERR_NULL;
     for (int i = 0; i < 3 * w->n; i++)
@@ -519,6 +512,7 @@ sl_status sl_world_restore(sl_world *w, double t, const double *x, const double 
     for (int i = 0; i < 3 * w->n; i++) w->v[i] = w->pinned[i / 3] ? 0 : v[i];
     w->t = t;
     w->diverged = 0;
+    sl_message_list_clear(&w->diverged_message);
     w->diverged_reason[0] = 0;
     w->last_error[0] = 0;
     sl_world_restart_history(w);

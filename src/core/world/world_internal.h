@@ -53,6 +53,8 @@ struct sl_world {
     int diverged;
     double diverged_time;
     char diverged_reason[720]; /* the reason and, after it, add_stiffness's sentence (world.c) */
+    sl_message_list diverged_message; /* the same as ids and parameters (softlab/message.h);
+                                         diverged_reason is its English text */
     char last_error[1024];
     char fail_detail[200];  /* the detail of the last sl_world_fail (its status's words left off) */
     unsigned fail_count;    /* sl_world_fail calls: a step compares it to see if its stepper said why it failed */

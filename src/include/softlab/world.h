@@ -11,6 +11,7 @@
 #define SL_WORLD_H
 
 #include "softlab/linear_solver.h"
+#include "softlab/message.h"
 #include "softlab/model.h"
 #include "softlab/status.h"
 
@@ -265,6 +266,11 @@ sl_status sl_world_restore(sl_world *w, double t, const double *x, const double 
 
 /* 1 if the world diverged; then *time (s) and reason are set when non-NULL. */
 int sl_world_diverged(const sl_world *w, double *time, const char **reason);
+
+/* The reason of a diverged world as ids and parameters of messages/en.json (softlab/message.h):
+ * one part (diverged.*), then diverged.too_stiff when an explicit stepper's Δt was beyond its
+ * bound; sl_world_diverged's reason is its English text. NULL if w is NULL or not diverged. */
+const sl_message_list *sl_world_diverged_message(const sl_world *w);
 
 /* The last error message with context ("" if none). */
 const char *sl_world_last_error(const sl_world *w);
@@ -565,6 +571,8 @@ typedef struct sl_verdict {
     double relative;  /* growth / scale at the time (0 when scale = 0) */
     double volume_extreme; /* V/V0 farthest from 1 seen at the windows' ends (NaN: none) */
     char reason[1024]; /* one line for a person: the state and its numbers ("" while running) */
+    sl_message_list message; /* the same as ids and parameters of messages/en.json (reason is
+                                its English text; no part while running) */
     /* window bookkeeping */
     int steps;        /* states seen in the current window */
     int windows;      /* windows completed since the last (re)start of the energy judgement */

@@ -1,0 +1,190 @@
+// One message table keyed by id (issue 45 item 5): messages/en.json, a second language
+// (messages/de.json), the core's verdicts kept as ids and parameters (softlab/message.h) and
+// worded by web/ui/messages.js. Checked here: every language's ids and parameters against
+// English; every id the C core and the page use exists with exactly the parameters they pass;
+// the page's English rendering of the core's parts is the core's own English text, byte for
+// byte, on real runs of the staged wasm (a divergence with its stiffness sentence, a growing
+// energy, an artifact); printf's %g as the page formats it; and in a browser a diverging
+// panel with lang=de says the German reason with the same numbers as the English page.
+'use strict';
+const { test, describe, before, after } = require('node:test');
+const assert = require('node:assert');
+const fs = require('node:fs');
+const path = require('node:path');
+const { execFileSync } = require('node:child_process');
+const { pathToFileURL } = require('node:url');
+const { ROOT, SITE, startSite, live } = require('./harness');
+const { loadStagedCore } = require('../../tools/staged_core');
+
+const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
+const table = (lang) => Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'messages', lang + '.json'), 'utf8')))
+  .filter(([id]) => !id.startsWith('_')));
+const paramsOf = (text) => [...text.matchAll(/\{([A-Za-z_]\w*)(?::([^}]*))?\}/g)].map((m) => ({ name: m[1], spec: m[2] }));
+const walk = (dir, ext) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+  e.isDirectory() ? walk(path.join(dir, e.name), ext) : e.name.endsWith(ext) ? [path.join(dir, e.name)] : []);
+
+describe('the table', () => {
+  const en = table('en');
+  const languages = fs.readdirSync(path.join(ROOT, 'messages')).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+
+  test('every id of every language is in en.json with the same parameter names; German has every id', () => {
+    assert.ok(languages.includes('de'), languages.join());
+    for (const lang of languages) {
+      const tb = table(lang);
+      for (const [id, text] of Object.entries(tb)) {
+        assert.ok(id in en, `${lang}: ${id} is not in en.json`);
+        assert.deepStrictEqual(paramsOf(text).map((p) => p.name).sort(), paramsOf(en[id]).map((p) => p.name).sort(), `${lang} ${id}`);
+      }
+    }
+    assert.deepStrictEqual(Object.keys(table('de')).sort(), Object.keys(en).sort(), 'de.json covers every id');
+    execFileSync('python3', [path.join(ROOT, 'tools/messages.py'), '--check']); // the build's own check agrees
+  });
+
+  test('the C core passes each id exactly its template\'s parameters, in order', () => {
+    const calls = [];
+    for (const file of walk(path.join(ROOT, 'src'), '.c')) {
+      const src = fs.readFileSync(file, 'utf8');
+      for (const m of src.matchAll(/sl_message_add\(([^;]*?)NULL\)/gs)) {
+        const ids = [...m[1].matchAll(/"([a-z_]+\.[a-z_.]+)"/g)].map((x) => x[1]); // (a ? "id1" : "id2")
+        const names = [...m[1].matchAll(/"([a-z_]+)"\s*,/g)].map((x) => x[1]).filter((n) => !n.includes('.'));
+        for (const id of ids) calls.push({ file: path.relative(ROOT, file), id, names });
+      }
+    }
+    assert.ok(calls.length >= 16, `${calls.length} calls found`);
+    for (const { file, id, names } of calls) {
+      assert.ok(id in en, `${file}: ${id} is not in en.json`);
+      assert.deepStrictEqual(names, paramsOf(en[id]).filter((p) => p.spec !== 'm').map((p) => p.name), `${file}: ${id}`);
+    }
+    // every core id is used (the page's own ids are checked below)
+    const used = new Set(calls.map((c) => c.id));
+    for (const id of Object.keys(en).filter((i) => /^(diverged|verdict)\./.test(i))) assert.ok(used.has(id), `${id} is used by the core`);
+  });
+
+  test('the page passes each id exactly its template\'s parameters', () => {
+    const calls = [];
+    for (const file of walk(path.join(ROOT, 'web'), '.js')) {
+      const src = fs.readFileSync(file, 'utf8');
+      for (const m of src.matchAll(/\b(?:t|tr)\('([a-z_]+\.[a-z_]+)'(?:,\s*\{([^}]*)\})?\)/g)) {
+        const names = (m[2] || '').split(',').map((s) => s.trim().split(':')[0].trim()).filter(Boolean);
+        calls.push({ file: path.relative(ROOT, file), id: m[1], names });
+      }
+    }
+    assert.ok(calls.length >= 14, `${calls.length} calls found`);
+    for (const { file, id, names } of calls) {
+      assert.ok(id in en, `${file}: ${id} is not in en.json`);
+      assert.deepStrictEqual(names.sort(), paramsOf(en[id]).map((p) => p.name).sort(), `${file}: ${id}`);
+    }
+    const used = new Set(calls.map((c) => c.id));
+    for (const id of Object.keys(en).filter((i) => !/^(diverged|verdict)\./.test(i))) assert.ok(used.has(id), `${id} is used by the page`);
+  });
+});
+
+describe('the page\'s formatting', () => {
+  test('numbers as C\'s printf writes them (python3\'s % formatting is C\'s)', async () => {
+    const { formatNumber } = await web('ui/messages.js');
+    const cases = [[24.78, '.3g'], [2.61e8, '.3g'], [0.866025, '.3g'], [1e-5, 'g'], [20, 'g'], [116.2, '.3g'], [0.00012345, '.3g'],
+      [123456, '.3g'], [999.6, '.3g'], [-0.5, '.3g'], [5.2e5, '.3g'], [1.57, '.3g'], [0.2, '.3f'], [0.84, '.2f'], [3.9, 'd'], [1e21, 'g']];
+    const want = execFileSync('python3', ['-c', 'import sys,json\nfor x,s in json.loads(sys.argv[1]): print(("%" + s) % (int(x) if s == "d" else x))',
+      JSON.stringify(cases)]).toString().trim().split('\n');
+    assert.deepStrictEqual(cases.map(([x, s]) => formatNumber(x, s)), want);
+  });
+
+  test('the language: lang= first, then the browser\'s, else English; a missing id falls back to English', async () => {
+    const { pickLanguage, t } = await web('ui/messages.js');
+    assert.strictEqual(pickLanguage('?lang=de', ['en-GB']), 'de');
+    assert.strictEqual(pickLanguage('?lang=xx', ['fr-FR', 'de-AT']), 'de');
+    assert.strictEqual(pickLanguage('', ['fr']), 'en');
+    assert.strictEqual(t('transport.paused', { t: 1.23456 }, 'de'), 'Angehalten bei t = 1.235 s.');
+    assert.strictEqual(t('transport.paused', { t: 1.23456 }, 'fr'), 'Paused at t = 1.235 s.');
+  });
+});
+
+/** Runs scene/method/dt in the staged core until the verdict is `want` (name) or steps run
+ *  out; returns {verdict reason and parts, divergence reason and parts}. */
+function runTo(core, scene, method, dt, want, steps) {
+  const { api } = core;
+  const h = api.sim_create(scene);
+  assert.strictEqual(api.sim_build(h, method, dt, 0), 0, api.sim_error(h));
+  for (let k = 0; k < steps && api.verdict_name(h) !== want; k++) api.step(h, 1);
+  const out = {
+    name: api.verdict_name(h), reason: api.verdict_reason(h), message: JSON.parse(api.verdict_message(h)),
+    diverged: api.diverged_reason(h), parts: JSON.parse(api.diverged_message(h)),
+  };
+  api.sim_destroy(h);
+  return out;
+}
+
+describe('the core\'s parts, worded by the page', () => {
+  test('English: byte for byte the core\'s own text; German: the same numbers', { timeout: 120000 }, async () => {
+    const { core } = await loadStagedCore(SITE);
+    const { renderParts } = await web('ui/messages.js');
+    const runs = [
+      ['swinging-cube', 'explicit-euler', 0.05, 'diverged', 100, ['verdict.diverged', 'diverged.flew_apart_falling']],
+      ['pendulum', 'rk4', 0.1, 'diverged', 100, ['verdict.diverged', 'diverged.flew_apart_falling', 'diverged.too_stiff']],
+      ['thread-hang', 'forest-ruth', 0.01, 'diverged', 100, ['verdict.diverged', 'diverged.position_not_finite', 'diverged.too_stiff']],
+      ['fem-soft-beam', 'symplectic-euler', 0.01, 'growing', 100, ['verdict.growing']],
+      ['warp-bar', 'linear-fem', 0.01, 'artifact', 300, ['verdict.artifact']],
+    ];
+    const numbers = (s) => s.match(/-?\d+(?:\.\d+)?(?:e[+-]\d+)?/g) || [];
+    for (const [scene, method, dt, want, steps, ids] of runs) {
+      const r = runTo(core, scene, method, dt, want, steps);
+      const where = `${scene}/${method} at ${dt} s`;
+      assert.strictEqual(r.name, want, `${where}: ${r.reason}`);
+      assert.deepStrictEqual(r.message.map((p) => p.id), ids, where);
+      assert.strictEqual(renderParts(r.message, 'en'), r.reason, where);
+      if (want === 'diverged') assert.strictEqual(renderParts(r.parts, 'en'), r.diverged, where);
+      const de = renderParts(r.message, 'de');
+      assert.notStrictEqual(de, r.reason, where);
+      // the German sentence orders its parameters as the English one, bar the stepper's bound
+      const sorted = (a) => [...a].sort();
+      assert.deepStrictEqual(sorted(numbers(de)), sorted(numbers(r.reason)), `${where}: ${de}`);
+      console.log(`  ${where}: ${r.reason}\n    de: ${de}`);
+    }
+  });
+});
+
+describe('in the browser', () => {
+  let site;
+  before(async () => { site = await startSite(); });
+  after(async () => { if (site) await site.close(); });
+
+  /** The swinging cube's default panels (panel 1, symplectic Euler at 0.05 s, diverges):
+   *  its state line and the announcement, in `lang` (null: none asked). */
+  async function diverged(lang) {
+    const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(e.message));
+    await page.goto(site.base + '/index.html' + live(lang ? `?lang=${lang}` : ''));
+    await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
+    await page.waitForFunction(() => window.softlab.state().panels.some((p) => p.diverged), null, { timeout: 60000 });
+    const got = await page.evaluate(() => {
+      const i = window.softlab.state().panels.findIndex((p) => p.diverged);
+      const panel = document.querySelectorAll('#panels .panel')[i];
+      return { i, reason: window.softlab.state().panels[i].reason, state: panel.querySelector('.state').textContent,
+        badge: panel.querySelector('.view-badge').textContent,
+        said: [...document.querySelectorAll('#announce p')].map((p) => p.textContent), lang: document.documentElement.lang };
+    });
+    assert.deepStrictEqual(page.errors, []);
+    await page.close();
+    return got;
+  }
+
+  test('a diverging panel with lang=de says the German reason; the English page says what it said before', { timeout: 180000 }, async () => {
+    const en = await diverged(null);
+    const de = await diverged('de');
+    console.log(`  en: ${en.state}\n  de: ${de.state}`);
+    assert.strictEqual(en.lang, 'en');
+    assert.strictEqual(de.lang, 'de');
+    // the English words as the page composed them before the table (web/panel/panel-run.js's stop)
+    assert.match(en.state, /^diverged at t = \d+\.\d{3} s \(the body flew apart, as it does when the time step is too large for the stepper: node \d+ is [\d.e+]+ m from the centre of mass, beyond 20 times the body's size [\d.]+ m/);
+    assert.ok(en.said.includes(`Panel ${en.i + 1}, Symplectic Euler: ${en.state}.`), en.said.join(' | '));
+    assert.match(de.state, /^divergiert bei t = \d+\.\d{3} s \(der Körper ist auseinandergeflogen/);
+    assert.ok(de.said.includes(`Feld ${de.i + 1}, Symplectic Euler: ${de.state}.`), de.said.join(' | '));
+    // the same verdict, decided once in the core: its numbers are the English page's
+    const numbers = (s) => (s.match(/-?\d+(?:\.\d+)?(?:e[+-]\d+)?/g) || []).sort();
+    assert.deepStrictEqual(numbers(de.state), numbers(en.state));
+    assert.strictEqual(de.reason, de.state);
+    assert.match(en.badge, /^✕ diverged in the step after t = \d+\.\d{3} s — shown as it was before that step; Reset to start again$/);
+    assert.match(de.badge, /^✕ divergiert im Schritt nach t = \d+\.\d{3} s/);
+  });
+});
