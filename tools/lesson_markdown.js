@@ -64,8 +64,7 @@ function blockSettings(lines, where, firstLine) {
   });
 }
 
-const DIRECTIVE = /:(claim|setup|tool|stepper|param)\[([^\]
-]*)\](?:\{([^}]*)\})?/g;
+const DIRECTIVE = /:(claim|setup|tool|stepper|param)\[([^\]\n]*)\](?:\{([^}]*)\})?/g;
 const DIRECTIVE_HERE = new RegExp(DIRECTIVE.source, 'y'); // only at the inline rule's position
 
 /** The markdown-it instance that reads lessons. `resolve` answers the blocks:

@@ -267,6 +267,15 @@ describe('course API version 2, from a course page of another origin', () => {
     assert.match(m.error, /XPBD damping time = 11 s not in \[0, 10\] s/);
     assert.strictEqual((await ok('get-state')).panels[0].xpbdDamping, 0.02, 'refused: τ as it was');
     assert.strictEqual((await api('set', { xpbdDamping: '0.1' })).code, 'bad-field');
+    // save-state keeps τ and load-state sets it again: saved at 0.02 s, changed to 0, loaded
+    const saved = await ok('save-state');
+    assert.deepStrictEqual(saved.panels.map((p) => p.xpbdDamping), saved.panels.map(() => 0.02));
+    await ok('set', { xpbdDamping: 0 });
+    const loaded = await ok('load-state', { state: saved });
+    assert.deepStrictEqual(loaded.panels.map((p) => p.xpbdDamping), saved.panels.map(() => 0.02));
+    const badTau = await api('load-state', { state: { ...saved, panels: saved.panels.map((p) => ({ ...p, xpbdDamping: 20 })) } });
+    assert.strictEqual(badTau.code, 'bad-field');
+    assert.match(badTau.error, /xpbdDamping must be null or a number of seconds in \[0, 10\]/);
     await ok('set', { method: 'symplectic-euler', dt: 0.002, xpbdDamping: 0 });
     assert.deepStrictEqual(page.errors, []);
   });

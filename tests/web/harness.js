@@ -92,6 +92,24 @@ async function openLab(site, query = '', viewport = { width: 1400, height: 1000 
  *  of it (window.softlab.settled()). */
 const labState = (page) => page.evaluate(() => window.softlab.settled());
 
+/** n steps of the lab (one Δt of each panel a step, as the Step button), each settled;
+ *  resolves to the state then. */
+async function stepLab(page, n) {
+  await page.evaluate(async (k) => {
+    for (let j = 0; j < k; j++) {
+      window.softlab.control.step();
+      await window.softlab.settled();
+    }
+  }, n);
+  return labState(page);
+}
+
+/** Types text into panel i's field (a selector within a panel) and commits it, as Enter does. */
+async function typePanelField(page, selector, i, text) {
+  const input = page.locator(`.panel ${selector}`).nth(i);
+  await input.evaluate((el, t) => { el.value = t; el.dispatchEvent(new Event('change')); }, text);
+}
+
 /** Counts the pixels of panel i's canvas in page (a page or a frame) that match each rule:
  *  rules {name: {lo: [r, g, b], hi: [r, g, b]}} (every channel within [lo, hi]) or
  *  {name: {spread: s}} (max - min channel > s). Resolves to {name: count, ..., total}. */
@@ -158,4 +176,4 @@ async function traced(page, during) {
     .map((e) => [e.dur / 1000, (e.tdur ?? e.dur) / 1000]).sort((a, b) => b[0] - a[0]);
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, live, labState, countPixels, colouredPixels, answerQuestion, traced };
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, live, labState, stepLab, typePanelField, countPixels, colouredPixels, answerQuestion, traced };

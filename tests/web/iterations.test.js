@@ -16,7 +16,7 @@
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 
-const { SITE, startSite, openLab: openSite, labState } = require('./harness');
+const { SITE, startSite, openLab: openSite, labState, stepLab, typePanelField } = require('./harness');
 const { loadStagedCore } = require('../../tools/staged_core');
 
 const QUERY = '?scene=swinging-cube&methods=xpbd,implicit-euler&dt=0.01&paused=1';
@@ -59,23 +59,6 @@ function coreRefusal(iterations) {
   }
 }
 
-/** Types text into panel i's iterations field and commits it (Enter). */
-async function typeIterations(page, i, text) {
-  const input = page.locator('.panel input.iterations-input').nth(i);
-  await input.evaluate((el, t) => { el.value = t; el.dispatchEvent(new Event('change')); }, text);
-}
-
-/** STEPS steps of the page (one Δt each, every panel at 0.01 s) from t = 0. */
-async function stepPage(page) {
-  await page.evaluate(async (n) => {
-    for (let k = 0; k < n; k++) {
-      window.softlab.control.step();
-      await window.softlab.settled();
-    }
-  }, STEPS);
-  return labState(page);
-}
-
 describe('the iterations field of a panel', () => {
   let page;
   before(async () => { page = await openSite(site, QUERY); });
@@ -108,12 +91,12 @@ describe('the iterations field of a panel', () => {
   test('1 against 50 iterations: max|φ| as the core computes it, larger with fewer sweeps', { timeout: 120000 }, async () => {
     const measured = {};
     for (const n of [1, 50]) {
-      await typeIterations(page, 0, String(n));
+      await typePanelField(page, 'input.iterations-input', 0, String(n));
       let s = await labState(page);
       assert.strictEqual(s.panels[0].iterations, n);
       assert.strictEqual(s.t, 0, 'a new count starts the comparison again');
       assert.match(page.url(), new RegExp(`[?&]iterations=${n},10(&|$)`));
-      s = await stepPage(page);
+      s = await stepLab(page, STEPS);
       assert.ok(Math.abs(s.panels[0].t - STEPS * 0.01) < 1e-9, `t = ${s.panels[0].t}`);
       measured[n] = s.panels[0].violation;
       const reference = coreViolation(n);
@@ -133,7 +116,7 @@ describe('the iterations field of a panel', () => {
       const { status, error } = coreRefusal(value);
       assert.notStrictEqual(status, 0, `the core takes ${text}`);
       assert.ok(error.length > 10, `the core says: ${error}`);
-      await typeIterations(page, 0, text);
+      await typePanelField(page, 'input.iterations-input', 0, text);
       const s = await labState(page);
       assert.strictEqual(s.panels[0].iterations, before, `"${text}" left the count as it was`);
       assert.ok(s.panels[0].message.includes(error), `"${text}": the panel says "${s.panels[0].message}", the core "${error}"`);

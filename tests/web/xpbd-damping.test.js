@@ -20,7 +20,7 @@ const fs = require('node:fs');
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 
-const { SITE, startSite, openLab, labState } = require('./harness');
+const { SITE, startSite, openLab, labState, stepLab, typePanelField } = require('./harness');
 const { loadStagedCore } = require('../../tools/staged_core');
 
 const DT = 0.01;
@@ -63,23 +63,6 @@ function coreRefusal(tau) {
   }
 }
 
-/** Types text into panel i's damping field and commits it. */
-async function typeDamping(page, i, text) {
-  const input = page.locator('.panel input.xpbd-damping-input').nth(i);
-  await input.evaluate((el, t) => { el.value = t; el.dispatchEvent(new Event('change')); }, text);
-}
-
-/** STEPS steps of the page (one Δt each) from where it is. */
-async function stepPage(page) {
-  await page.evaluate(async (n) => {
-    for (let k = 0; k < n; k++) {
-      window.softlab.control.step();
-      await window.softlab.settled();
-    }
-  }, STEPS);
-  return labState(page);
-}
-
 describe('XPBD damping τ on the page', () => {
   let page;
   before(async () => { page = await openLab(site, QUERY); });
@@ -96,7 +79,7 @@ describe('XPBD damping τ on the page', () => {
   });
 
   test('a damped run\'s energy falls faster, as implicit Euler of the damped oscillator says', { timeout: 120000 }, async () => {
-    const s = await stepPage(page);
+    const s = await stepLab(page, STEPS);
     assert.ok(s.panels.every((p) => Math.abs(p.t - STEPS * DT) < 1e-9), `t = ${s.panels.map((p) => p.t)}`);
     const [undamped, damped] = s.panels.map((p) => p.energy.total);
     const [ref0, refTau] = [implicitEulerEnergy(0, STEPS), implicitEulerEnergy(TAU, STEPS)];
@@ -118,7 +101,7 @@ describe('XPBD damping τ on the page', () => {
   });
 
   test('a typed τ restarts the comparison and goes to the URL; out of range, refused in the core\'s words', { timeout: 120000 }, async () => {
-    await typeDamping(page, 0, '0.05');
+    await typePanelField(page, 'input.xpbd-damping-input', 0, '0.05');
     let s = await labState(page);
     assert.strictEqual(s.panels[0].xpbdDamping, 0.05);
     assert.strictEqual(s.t, 0, 'a new τ starts the comparison again');
@@ -128,7 +111,7 @@ describe('XPBD damping τ on the page', () => {
       const { status, error } = coreRefusal(value);
       assert.notStrictEqual(status, 0, `the core takes ${text}`);
       assert.match(error, /XPBD damping time = .* s not in \[0, 10\] s/);
-      await typeDamping(page, 0, text);
+      await typePanelField(page, 'input.xpbd-damping-input', 0, text);
       s = await labState(page);
       assert.strictEqual(s.panels[0].xpbdDamping, 0.05, `"${text}" left τ as it was`);
       assert.ok(s.panels[0].message.includes(error), `"${text}": the panel says "${s.panels[0].message}", the core "${error}"`);

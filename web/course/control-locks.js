@@ -30,6 +30,7 @@ export const PANEL_CONTROLS = {
   method: { head: ['.method'] },
   dt: { head: ['.dt-input'], rows: ['dt'] },
   iterations: { head: ['.iterations-input'] },
+  xpbdDamping: { head: ['.xpbd-damping-input'] },
   beta: { rows: ['beta'] },
   params: { rows: '*' },
   find: { rows: ['find'] },

@@ -4,7 +4,7 @@
 // the bodies' state as the core holds it. `lab` is that face; `infos` the scene's
 // parameters (the core's table).
 
-import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, paramProblem, validBeta, validDt } from '../settings/params.js';
+import { DT_RANGE_TEXT, ITERATIONS, MAX_BETA, XPBD_DAMPING, paramProblem, validBeta, validDt } from '../settings/params.js';
 import { Refusal, bad, fin, finiteList, refused } from './course-fields.js';
 
 // A saved state (save-state, load-state): {format: STATE_FORMAT, version: STATE_VERSION, ...}
@@ -53,6 +53,7 @@ export async function saveState(lab, infos) {
     format: STATE_FORMAT, version: STATE_VERSION, scene: lab.scene, t: s.t, playing, url: lab.shareUrl(),
     panels: s.panels.map((p, i) => ({
       method: p.method, dt: p.dt, beta: p.beta, iterations: Number.isInteger(p.iterations) ? p.iterations : null,
+      xpbdDamping: fin(p.xpbdDamping), // s, XPBD's damping time τ (null: a stepper that has none)
       params: Object.fromEntries(infos.map((info) => [info.name, p.values[info.name]])),
       t: saved[i].t, energy0: fin(saved[i].energy0),
       positions: Array.from(saved[i].x), velocities: Array.from(saved[i].v),
@@ -108,6 +109,10 @@ function checkSavedRun(lab, infos, p, at) {
   if (p.iterations !== null && !(Number.isInteger(p.iterations) && p.iterations >= ITERATIONS.min && p.iterations <= ITERATIONS.max)) {
     bad(`${at}.iterations must be null or a whole number from ${ITERATIONS.min} to ${ITERATIONS.max}`);
   }
+  // absent or null: the panel's τ is kept (a state saved before τ was saved)
+  if (p.xpbdDamping != null && !(typeof p.xpbdDamping === 'number' && p.xpbdDamping >= XPBD_DAMPING.min && p.xpbdDamping <= XPBD_DAMPING.max)) {
+    bad(`${at}.xpbdDamping must be null or a number of seconds in [${XPBD_DAMPING.min}, ${XPBD_DAMPING.max}]`);
+  }
   if (!p.params || typeof p.params !== 'object') bad(`${at}.params must be an object {name: value} of every parameter`);
   for (const info of infos) {
     if (typeof p.params[info.name] !== 'number') bad(`${at}.params.${info.name} must be a number`);
@@ -147,7 +152,11 @@ async function setSavedRun(lab, infos, i, want) {
     const r = await control.setRun([i], { method: want.method, dt: want.dt, beta: want.beta });
     if (r.length) return r;
   }
-  if (want.iterations !== null && want.iterations !== now.iterations) return control.setIterations([i], want.iterations);
+  if (want.iterations !== null && want.iterations !== now.iterations) {
+    const r = await control.setIterations([i], want.iterations);
+    if (r.length) return r;
+  }
+  if (want.xpbdDamping != null && !Object.is(want.xpbdDamping, now.xpbdDamping)) return control.setXpbdDamping([i], want.xpbdDamping);
   return [];
 }
 

@@ -13,7 +13,7 @@ const BY_ID = {
   'scene-select': 'scene', preset: 'presets', speed: 'speed', 'view-mode': 'view', 'view-ghost': 'view',
   'view-frames': 'view', 'view-color': 'view', 'mesh-file': 'mesh', step: 'step', reset: 'reset', record: 'record', replay: 'replay',
 };
-const PANEL_INPUTS = [['method', 'method'], ['dt-input', 'dt'], ['iterations-input', 'iterations']];
+const PANEL_INPUTS = [['method', 'method'], ['dt-input', 'dt'], ['iterations-input', 'iterations'], ['xpbd-damping-input', 'xpbdDamping']];
 
 export function watchControls(win, doc, act) {
   const valueOf = (el) => (el.type === 'checkbox' ? el.checked : el.type === 'number' ? fin(Number(el.value)) : String(el.value).slice(0, 200));
