@@ -268,12 +268,19 @@ describe('course API, from a course page of another origin', () => {
       const t0 = performance.now();
       const hello = await el.__api('hello');
       const helloMs = performance.now() - t0;
+      // the 32 flood messages the lab took may still be waiting: then get-state is refused
+      // with busy, which says to send it again (README), as a course page does
       const s0 = performance.now();
-      const got = await el.__api('get-state');
+      let got = await el.__api('get-state'), busy = 0;
+      while (got.code === 'busy' && performance.now() - s0 < 5000) {
+        busy++;
+        await new Promise((r) => setTimeout(r, 100));
+        got = await el.__api('get-state');
+      }
       const stateMs = performance.now() - s0;
-      return { helloMs, hello: hello.type, stateMs, state: got.type, answers: el.__answers.length - before };
+      return { helloMs, hello: hello.type, stateMs, state: got.type, busy, got: JSON.stringify(got).slice(0, 300), answers: el.__answers.length - before };
     });
-    console.log(`flood: hello answered ${flood.helloMs.toFixed(0)} ms after 10,000 get-state, then get-state in ${flood.stateMs.toFixed(0)} ms`);
+    console.log(`flood: hello answered ${flood.helloMs.toFixed(0)} ms after 10,000 get-state, then get-state in ${flood.stateMs.toFixed(0)} ms (${flood.busy} times busy first)`);
     // the first API answered about 30 a second in order: the hello waited over 300 s.
     // Refused at once, each with its own answer posted, the flood held it 5-11 s; now the
     // hello waits only for the lab to read the 10,000 messages before it (their refusals
@@ -282,7 +289,7 @@ describe('course API, from a course page of another origin', () => {
     // this bound is only generous to the load
     assert.strictEqual(flood.hello, 'reply');
     assert.ok(flood.helloMs < 20000, `hello after the flood: ${flood.helloMs.toFixed(0)} ms`);
-    assert.strictEqual(flood.state, 'reply');
+    assert.strictEqual(flood.state, 'reply', flood.got);
     assert.ok(flood.stateMs < 5000, `get-state after the hello: ${flood.stateMs.toFixed(0)} ms`);
     // every one of the flood is answered: at most MAX_PENDING (32) were taken, the rest got busy
     await page.waitForFunction(() => document.querySelector('#lab').__answers.filter((m) => String(m.id).startsWith('flood-')).length === 10000,
