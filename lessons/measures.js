@@ -160,14 +160,16 @@ async function period(core, q) {
   return n > 1 ? (crossings[n - 1] - crossings[0]) / (n - 1) : NaN;
 }
 
-/** The scene parameters a question sets (data-variant: the grid model, 0 original, 1
- *  improved; data-onering: 1 one-ring, 0 per tet; data-poisson: the Poisson ratio), and
- *  q.params, the student's seeded set-up ({name: value}, lessons/lesson.js applySetup). */
+/** A question block's own settings that set a scene parameter: setting -> parameter
+ *  (variant: the grid model, 0 original, 1 improved; onering: 1 one-ring, 0 per tet;
+ *  poisson: the Poisson ratio). The lesson builder reads the same table. */
+export const QUESTION_PARAMS = Object.freeze({ variant: 'grid_variant', onering: 'onering', poisson: 'poisson_ratio' });
+
+/** The scene parameters a question sets (QUESTION_PARAMS), and q.params, the student's
+ *  seeded set-up ({name: value}, lessons/lesson.js applySetup). */
 function questionParams(q) {
   const params = { ...(q.params || {}) };
-  if (q.variant !== undefined) params.grid_variant = Number(q.variant);
-  if (q.onering !== undefined) params.onering = Number(q.onering);
-  if (q.poisson !== undefined) params.poisson_ratio = Number(q.poisson);
+  for (const [key, name] of Object.entries(QUESTION_PARAMS)) if (q[key] !== undefined) params[name] = Number(q[key]);
   return params;
 }
 

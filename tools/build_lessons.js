@@ -68,10 +68,10 @@ async function labChecker(site) {
     if (notices.length) fail(`${where}: the lab would say: ${notices.join(' ')}`);
   };
   // the questions' measurements, the page's own table (lessons/measures.js, staged beside the pages)
-  const { MEASURES } = await web('lessons/measures.js');
+  const { MEASURES, QUESTION_PARAMS } = await web('lessons/measures.js');
   // a question's per-student set-up (vary-NAME:), read as the page reads it
   const seeded = await web('lessons/seeded.js');
-  return { check, papers: core.papers, core, measures: Object.keys(MEASURES), seeded };
+  return { check, papers: core.papers, core, measures: Object.keys(MEASURES), questionParams: QUESTION_PARAMS, seeded };
 }
 
 /** A number as a lesson prints it: `digits` significant digits. */
@@ -115,13 +115,13 @@ function checkReaderWords(page, where) {
 /** What a build checks the lessons against: the staged core's tables (site), softlab
  *  validate's JSON (validationFile, optional) and the tools' committed outputs. */
 async function lessonContext(site, validationFile) {
-  const { check: checkLab, papers, core, measures, seeded } = await labChecker(site);
+  const { check: checkLab, papers, core, measures, questionParams, seeded } = await labChecker(site);
   // a page names the paper (its short citation from the core's table), not softlab's seed number
   const paperOf = (seed, where = '') => (papers[Number(seed)] || fail(`${where}no paper for seed "${seed}"`)).short;
   const claims = validationFile && fs.existsSync(validationFile)
     ? new Map(JSON.parse(fs.readFileSync(validationFile, 'utf8')).map((r) => [r.id, r])) : null;
   const measuredAt = claims ? `${fs.statSync(validationFile).mtime.toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0].model.trim()} (${os.platform()})` : '';
-  return { checkLab, core, measures, seeded, paperOf, claims, measuredAt, validationFile };
+  return { checkLab, core, measures, questionParams, seeded, paperOf, claims, measuredAt, validationFile };
 }
 
 /** :stepper[NAME]{field=…}: a fact of the core's stepper table (softlab methods prints it),
@@ -139,13 +139,13 @@ function stepperValue(core, name, { field, digits }, where) {
  *  lab's own URL reader, as a lab block's), the query of the lab that opens with the
  *  student's set-up (without the varied names: the page sets them), and the HTML that
  *  shows that set-up (hidden until the page has a seed). */
-function questionSetup({ core, seeded, checkLab }, pairs, where) {
+function questionSetup({ core, seeded, checkLab, questionParams }, pairs, where) {
   const get = (key) => (pairs.find(([k]) => k === key) || [])[1];
   const scene = core.scenes.find((s) => s.name === get('scene'));
   const base = { ...scene.defaults };
   if (get('dt') !== undefined) base.dt = Number(get('dt'));
-  // the block's own scene parameters (lessons/measures.js questionParams)
-  const fixed = Object.entries({ variant: 'grid_variant', onering: 'onering', poisson: 'poisson_ratio' })
+  // the block's own scene parameters (lessons/measures.js QUESTION_PARAMS)
+  const fixed = Object.entries(questionParams)
     .filter(([k]) => get(k) !== undefined).map(([k, name]) => [name, get(k)]);
   for (const [name, v] of fixed) base[name] = Number(v);
   const vary = {};

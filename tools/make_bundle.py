@@ -106,10 +106,8 @@ def licences(out):
         f.write(emscripten_licence())
 
 
-# what a page loads: src= on any element, href= on <link>, url() in CSS
-SRC = re.compile(r'\bsrc\s*=\s*"([^"]*)"')
-LINK = re.compile(r'<link\b[^>]*\bhref\s*=\s*"([^"]*)"')
-CSS_URL = re.compile(r'url\(\s*[\'"]?([^\'")]+)')
+# what a page loads, read as the SCORM packer reads it (tools/package_lessons.py)
+from package_lessons import CSS_REFS, HTML_REFS  # noqa: E402  (a tool beside this one)
 
 
 def absolute(url):
@@ -132,9 +130,9 @@ def check(out):
                     problems.append(f'{rel}: holds the absolute path {where}')
             urls = []
             if name.endswith('.html'):
-                urls = SRC.findall(text) + LINK.findall(text)
+                urls = [a or b for a, b in HTML_REFS.findall(text)]
             elif name.endswith('.css'):
-                urls = CSS_URL.findall(text)
+                urls = CSS_REFS.findall(text)
             problems += [f'{rel}: loads {u}, not a relative URL' for u in urls if absolute(u)]
     if problems:
         fail('the bundle would not be self-contained:\n  ' + '\n  '.join(problems))

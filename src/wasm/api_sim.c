@@ -294,9 +294,7 @@ API int sl_api_set_iterations(int h, double iterations) {
                SL_ERR_RANGE;
     sl_status st = sl_world_set_iterations(w, (int)iterations);
     if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
-    sl_world_reset(w);
-    sl_verdict_reset(&sm->verdict);
-    sl_world_judge(w, &sm->verdict);
+    sl_api_reset(h);
     return SL_OK;
 }
 
@@ -316,9 +314,7 @@ API int sl_api_set_xpbd_damping(int h, double damping_time) {
     if (!w) return SL_ERR_NULL;
     sl_status st = sl_world_set_xpbd_damping(w, damping_time);
     if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
-    sl_world_reset(w);
-    sl_verdict_reset(&sm->verdict);
-    sl_world_judge(w, &sm->verdict);
+    sl_api_reset(h);
     return SL_OK;
 }
 

@@ -384,26 +384,26 @@ export class PanelRun {
   /** Sets the iterations a step of the position-based steppers (world back to t = 0);
    *  resolves to '' if taken, else the core's reason (sl_api_set_iterations: not a whole
    *  number in its range), and the run goes on as it was. */
-  async setIterations(iterations) {
-    const epoch = ++this.epochs;
-    const reply = await this.client.request(TO_SIM.iterations, { iterations, epoch });
-    if (reply.status !== SL_OK) return reply.error;
-    this.epoch = reply.epoch;
-    this.iterations = reply.iterations;
-    this.restart();
-    this.requestOmega();
-    return '';
+  setIterations(iterations) {
+    return this.setWorldSetting('iterations', (epoch) => this.client.request(TO_SIM.iterations, { iterations, epoch }));
   }
 
   /** Sets XPBD's damping time τ (s; world back to t = 0); resolves to '' if taken, else
    *  the core's reason (sl_api_set_xpbd_damping: outside [0, SL_WORLD_XPBD_DAMPING_MAX]),
    *  and the run goes on as it was. */
-  async setXpbdDamping(xpbdDamping) {
+  setXpbdDamping(xpbdDamping) {
+    return this.setWorldSetting('xpbdDamping', (epoch) => this.client.request(TO_SIM.xpbdDamping, { xpbdDamping, epoch }));
+  }
+
+  /** A world setting (`name`, e.g. iterations) asked of the Worker by request(epoch), the
+   *  run that would follow named epoch; taken, this run keeps the core's value and starts
+   *  again (t = 0). Resolves to '' or the core's reason. */
+  async setWorldSetting(name, request) {
     const epoch = ++this.epochs;
-    const reply = await this.client.request(TO_SIM.xpbdDamping, { xpbdDamping, epoch });
+    const reply = await request(epoch);
     if (reply.status !== SL_OK) return reply.error;
     this.epoch = reply.epoch;
-    this.xpbdDamping = reply.xpbdDamping;
+    this[name] = reply[name];
     this.restart();
     this.requestOmega();
     return '';

@@ -58,14 +58,8 @@ export class Settings {
   /** The iterations a step of the panels of indexes (the course API's set), then one
    *  restart; resolves to the refusals [{panel, error}] (the core's reason: a refused
    *  panel runs on as it was). */
-  async setIterationsOf(indexes, iterations) {
-    const refused = [];
-    await Promise.all(indexes.map(async (i) => {
-      const error = await this.panels[i].run.setIterations(iterations);
-      if (error) refused.push({ panel: i, error });
-    }));
-    if (refused.length < indexes.length) this.deps.changed();
-    return refused;
+  setIterationsOf(indexes, iterations) {
+    return this.setEach(indexes, (p) => p.run.setIterations(iterations));
   }
 
   /** Sets panel i's XPBD damping time τ (s; paper 005 eq. 26), then the comparison starts
@@ -78,13 +72,26 @@ export class Settings {
 
   /** XPBD's damping time of the panels of indexes (the course API's set), then one
    *  restart; resolves to the refusals [{panel, error}] (the core's reason). */
-  async setXpbdDampingOf(indexes, tau) {
+  setXpbdDampingOf(indexes, tau) {
+    return this.setEach(indexes, (p) => p.run.setXpbdDamping(tau));
+  }
+
+  /** set(panel) on every panel of indexes, then one restart if any took it; resolves to
+   *  the refusals [{panel, error}]. */
+  async setEach(indexes, set) {
+    const refused = await this.refusals(indexes, set);
+    if (refused.length < indexes.length) this.deps.changed();
+    return refused;
+  }
+
+  /** set(panel) (resolves to '' or the reason it was refused) on every panel of indexes at
+   *  once; resolves to the refusals [{panel, error}]. */
+  async refusals(indexes, set) {
     const refused = [];
     await Promise.all(indexes.map(async (i) => {
-      const error = await this.panels[i].run.setXpbdDamping(tau);
+      const error = await set(this.panels[i]);
       if (error) refused.push({ panel: i, error });
     }));
-    if (refused.length < indexes.length) this.deps.changed();
     return refused;
   }
 
@@ -92,12 +99,7 @@ export class Settings {
    *  (undefined), then one restart (the course API, web/course/course-api.js). Resolves to the
    *  refusals [{panel, error}] (the core's reason): a refused panel keeps its own. */
   async setRun(indexes, { method, dt, beta }) {
-    const refused = [];
-    await Promise.all(indexes.map(async (i) => {
-      const p = this.panels[i];
-      const error = await p.setStepper(method ?? p.run.method, dt ?? p.run.dt, beta ?? p.run.beta);
-      if (error) refused.push({ panel: i, error });
-    }));
+    const refused = await this.refusals(indexes, (p) => p.setStepper(method ?? p.run.method, dt ?? p.run.dt, beta ?? p.run.beta));
     if (refused.length === indexes.length) return refused;
     this.deps.changed();
     if (method !== undefined) for (const i of indexes) if (this.panels[i].run.method === method) this.deps.checkDt(i);
@@ -112,12 +114,7 @@ export class Settings {
   /** Sets scene parameters ({name: value}, SI units) in the panels of indexes; resolves
    *  to the refusals [{panel, error}] (a refused panel keeps its world). */
   async setParams(indexes, values) {
-    const refused = [];
-    await Promise.all(indexes.map(async (i) => {
-      const p = this.panels[i];
-      const error = await p.setParams({ ...p.run.params, ...values });
-      if (error) refused.push({ panel: i, error });
-    }));
+    const refused = await this.refusals(indexes, (p) => p.setParams({ ...p.run.params, ...values }));
     this.deps.rebuilt();
     this.deps.changed();
     return refused;

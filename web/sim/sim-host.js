@@ -320,6 +320,16 @@ function readVerdict(api, h) {
 /** The reply to a request the core refused with status st: its reason (sl_api_last_error). */
 const refused = (api, st) => ({ status: st, error: api.last_error() || api.status_message(st) });
 
+/** The reply to a world setting the core was asked to take (status st, e.g. iterations): its
+ *  refusal, or, taken (the world back at t = 0), a new run named epoch with its first frame
+ *  and {status, ...value()} (the setting as the core holds it). */
+function settingReply(host, st, epoch, value) {
+  if (st !== SL_OK) return refused(host.api, st);
+  host.startRun(epoch);
+  host.postFrame();
+  return { status: SL_OK, ...value() };
+}
+
 // Requests by type (web/sim/protocol.js TO_SIM). A handler returns the reply (or a promise of
 // it), or undefined for none; each runs with the host as `this`.
 const HANDLERS = {
@@ -363,11 +373,7 @@ const HANDLERS = {
    *  back to t = 0. Refused by the core (sl_api_set_iterations: not a whole number in its
    *  range): the run goes on untouched and the reply carries the core's reason. */
   [TO_SIM.iterations]({ iterations, epoch }) {
-    const st = this.api.set_iterations(this.h, iterations);
-    if (st !== SL_OK) return refused(this.api, st);
-    this.startRun(epoch);
-    this.postFrame();
-    return { status: SL_OK, iterations: this.api.iterations(this.h) };
+    return settingReply(this, this.api.set_iterations(this.h, iterations), epoch, () => ({ iterations: this.api.iterations(this.h) }));
   },
 
   /** {xpbdDamping, epoch}: XPBD's damping time τ (s; paper 005 eq. 26, read by the steppers
@@ -375,11 +381,7 @@ const HANDLERS = {
    *  (sl_api_set_xpbd_damping: outside its range): the run goes on untouched and the reply
    *  carries the core's reason. */
   [TO_SIM.xpbdDamping]({ xpbdDamping, epoch }) {
-    const st = this.api.set_xpbd_damping(this.h, xpbdDamping);
-    if (st !== SL_OK) return refused(this.api, st);
-    this.startRun(epoch);
-    this.postFrame();
-    return { status: SL_OK, xpbdDamping: this.api.xpbd_damping(this.h) };
+    return settingReply(this, this.api.set_xpbd_damping(this.h, xpbdDamping), epoch, () => ({ xpbdDamping: this.api.xpbd_damping(this.h) }));
   },
 
   /** {epoch}: back to t = 0 (replayed input from its first event). */
