@@ -16,12 +16,12 @@
  *   softlab run --scene NAME [options]   (see usage())
  *   softlab --help, softlab COMMAND --help   the usage, exit 0
  *
- * `run` writes a CSV (header, then one row per step, the initial state first):
- * t,x,y,z of the tracked node, total energy (J), constraint violation max|phi|,
- * elastic energy (J), and for tetrahedral and grid scenes the volume ratio
- * (current/rest), for grid scenes also the number of inverted cells, then dt_s (the step size
- * in use, s: --dt, or the incompressible stepper's adaptive substep of --cfl) and, with two
- * plates (the squeeze), thickness_ratio (the plates' gap over their gap at t = 0).
+ * `run` writes a CSV (header, then one row per step, the initial state first): t_s, then
+ * the core's channel table (softlab/channels.h), each channel that applies to the run's
+ * body and stepper, under the column name the page's CSV gives it (height_m, x_m, z_m of
+ * the tracked node, the energies in J, volume_ratio, violation, solver_iterations,
+ * step_size_s, thickness_ratio between plates, ghost_force_N and ghost_torque_N_m under a
+ * warping stepper, inverted_cells); an empty cell where a value is undefined.
  * Outputs are written whole or not at all, checked before the run (output.h).
  * Exit status: 0 ok, 1 the run diverged (rows up to the divergence are written) or
  * did not come to rest,
@@ -41,6 +41,7 @@
 #include "text.h"
 #include "validate.h"
 #include "softlab/build.h"
+#include "softlab/channels.h"
 #include "softlab/incompressible.h"
 #include "softlab/stepper.h"
 
@@ -296,26 +297,38 @@ static int parse_run_args(int argc, char **argv, run_args *a) {
     return 1;
 }
 
-/* Extra CSV columns of a world: volume ratio (tets or grid cells), inverted cells (grid). */
+/* The run CSV's columns: t_s, then the core's channel table (softlab/channels.h), each
+ * channel that applies to the world, under the column name the page's CSV gives it. */
+typedef struct csv_columns {
+    int count;
+    int channel[SL_CHANNEL_MAX]; /* the table's index of each column after t_s */
+} csv_columns;
 
-/* 1 if w's body has tets: then rows end with its volume ratio and inverted cells. */
-static int extra_columns(const sl_world *w) { return sl_world_tet_count(w) > 0; }
-
-/* Both return 0 when the write failed (errno then says why). */
-static int write_header(FILE *f, int extra, int plates) {
-    return fprintf(f, "t,x,y,z,energy,violation,elastic%s,dt_s%s\n", extra ? ",volume_ratio,inverted_cells" : "",
-                   plates ? ",thickness_ratio" : "") > 0;
+static csv_columns columns_of(const sl_world *w) {
+    csv_columns c = {0, {0}};
+    for (int i = 0; i < sl_channel_count(); i++)
+        if (sl_channel_applies(i, w)) c.channel[c.count++] = i;
+    return c;
 }
 
-static int write_row(FILE *f, const sl_world *w, int node, int extra, int plates) {
-    const double *x = sl_world_positions(w);
-    double violation;
-    sl_energy e = sl_world_energy_and_violation(w, &violation);
-    int ok = fprintf(f, "%.10g,%.12g,%.12g,%.12g,%.12g,%.6g,%.12g", sl_world_time(w), x[3 * node],
-                     x[3 * node + 1], x[3 * node + 2], e.total, violation, e.elastic) > 0;
-    if (ok && extra) ok = fprintf(f, ",%.12g,%d", sl_world_volume_ratio(w), sl_world_inverted_cells(w)) > 0;
-    if (ok) ok = fprintf(f, ",%.10g", sl_world_step_size(w)) > 0;
-    if (ok && plates) ok = fprintf(f, ",%.10g", sl_world_thickness_ratio(w)) > 0;
+/* Both return 0 when the write failed (errno then says why). */
+static int write_header(FILE *f, const csv_columns *c) {
+    int ok = fputs("t_s", f) != EOF;
+    for (int k = 0; ok && k < c->count; k++) ok = fprintf(f, ",%s", sl_channel_get(c->channel[k])->column) > 0;
+    return ok && fputc('\n', f) != EOF;
+}
+
+/* A row: the time, then each column's value to 12 digits (integers as integers); an
+ * empty cell where the channel has no value now (NaN: the solver iterations before the
+ * first step, the ghost force before a warping step), as in the page's CSV. */
+static int write_row(FILE *f, const sl_world *w, const csv_columns *c) {
+    double v[SL_CHANNEL_MAX];
+    sl_world_channels(w, v);
+    int ok = fprintf(f, "%.10g", sl_world_time(w)) > 0;
+    for (int k = 0; ok && k < c->count; k++) {
+        double x = v[c->channel[k]];
+        ok = isnan(x) ? fputc(',', f) != EOF : fprintf(f, ",%.12g", x) > 0;
+    }
     return ok && fputc('\n', f) != EOF;
 }
 
@@ -587,9 +600,8 @@ static int finish_csv(cli_output *csv, int written) {
  * exit status so far (0, or 1: diverged, not at rest); *written 0 if a row could not be
  * written (the run stops there). */
 static int step_run(const run_args *a, const sl_scene_class *scene, sl_world *w, FILE *f, int *written) {
-    int node = sl_world_tracked_node(w) >= 0 ? sl_world_tracked_node(w) : 0;
-    int extra = extra_columns(w), plates = sl_world_plate_count(w) >= 2;
-    *written = write_header(f, extra, plates) && write_row(f, w, node, extra, plates);
+    csv_columns columns = columns_of(w);
+    *written = write_header(f, &columns) && write_row(f, w, &columns);
     long steps = run_steps(a);
     int code = 0, rested = 0;
     rest_watch watch = {0, 0};
@@ -603,7 +615,7 @@ static int step_run(const run_args *a, const sl_scene_class *scene, sl_world *w,
                     sl_world_judge(w, &verdict) == SL_VERDICT_DIVERGED ? verdict.reason : sl_world_last_error(w));
             return 1;
         }
-        *written = write_row(f, w, node, extra, plates);
+        *written = write_row(f, w, &columns);
         if ((int)sl_world_judge(w, &verdict) != before && verdict.state == SL_VERDICT_GROWING)
             fprintf(stderr, "softlab: warning: %s: %s at dt = %g is unstable here; try a smaller "
                     "--dt, --beta > 0 or another --method\n", verdict.reason, a->method, a->dt);

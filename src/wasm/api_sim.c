@@ -13,11 +13,9 @@
 
 #include "api_internal.h"
 #include "softlab/build.h"
+#include "softlab/channels.h"
 #include "softlab/stepper.h"
 #include "softlab/warping.h"
-
-/* The most channels the table below may hold (sl_api_measure's array). */
-#define MAX_CHANNELS 32
 
 typedef struct sim {
     int used;
@@ -30,7 +28,7 @@ typedef struct sim {
     double *rotations;      /* double[9n]: the last sl_api_rotation_field */
     int *pins;              /* int[n]: the last sl_api_pins */
     double spheres[4 * 16]; /* the last sl_api_spheres: centre, radius (at most 16) */
-    double measures[MAX_CHANNELS]; /* the last sl_api_measure */
+    double measures[SL_CHANNEL_MAX]; /* the last sl_api_measure */
     double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_verdict verdict;     /* the core's verdict on the run (sl_world_judge), per step */
 } sim;
@@ -350,121 +348,39 @@ API double sl_api_tracked_height(int h) {
 }
 
 
-/* What the channels' readers share: evaluated once a measure (each energy alone costs an
- * evaluation of every model). */
-typedef struct measure_ctx {
-    sl_world *w;
-    sl_energy e;
-    double violation;  /* max|phi| (sl_world_energy_and_violation, with e) */
-    double F[3], T[3]; /* net warped elastic force (N) and torque (N m): seed 002's ghosts */
-    int ghost;         /* 1 if the stepper warps (F and T are set) */
-} measure_ctx;
-
-static double norm3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
-static double ch_height(const measure_ctx *c) {
-    int i = sl_world_tracked_node(c->w);
-    return i < 0 ? NAN : sl_world_positions(c->w)[3 * i + 1];
-}
-static double ch_kinetic(const measure_ctx *c) { return c->e.kinetic; }
-static double ch_potential(const measure_ctx *c) { return c->e.potential; }
-static double ch_elastic(const measure_ctx *c) { return c->e.elastic; }
-static double ch_total(const measure_ctx *c) { return c->e.total; }
-static double ch_volume_ratio(const measure_ctx *c) { return sl_world_volume_ratio(c->w); }
-static double ch_violation(const measure_ctx *c) { return c->violation; }
-static double ch_iterations(const measure_ctx *c) {
-    return sl_world_time(c->w) > 0 ? sl_world_last_timing(c->w).iterations : NAN; /* none before a step */
-}
-static double ch_step_size(const measure_ctx *c) { return sl_world_step_size(c->w); }
-static double ch_thickness_ratio(const measure_ctx *c) { return sl_world_thickness_ratio(c->w); }
-static double ch_ghost_force(const measure_ctx *c) { return c->ghost ? norm3(c->F) : NAN; }
-static double ch_ghost_torque(const measure_ctx *c) { return c->ghost ? norm3(c->T) : NAN; }
-static double ch_inverted_cells(const measure_ctx *c) {
-    int n = sl_world_inverted_cells(c->w);
-    return n < 0 ? NAN : n; /* no tets: no curve */
-}
-
-/* The chart's channels measured in the core, declared once: what each is, how the page
- * labels it, and how it is read. sl_api_measure fills them in this order; the page reads
- * the table (sl_api_channel_*: web/core/lab-api.js) and plots, samples and exports every row
- * without code of its own, so a new plotted quantity is one row here. (The page adds
- * what only it knows: time per step, the phase coordinates, the energy error.) */
-typedef struct channel {
-    const char *name;        /* id: the URL's plot=, the CSV column, the sample's key */
-    const char *label;       /* the axis label */
-    const char *unit;        /* SI unit; "" for a ratio or a count */
-    const char *short_label; /* for narrow places; NULL: the label */
-    const char *help;        /* what the menu's tooltip explains; NULL: none */
-    int log;                 /* 1: a log axis */
-    double (*read)(const measure_ctx *c);
-} channel;
-
-static const channel channels[] = {
-    {"height", "height of the tracked node", "m", "height", NULL, 0, ch_height},
-    {"kinetic", "kinetic energy", "J", NULL, NULL, 0, ch_kinetic},
-    {"potential", "potential energy (gravity)", "J", "potential energy", NULL, 0, ch_potential},
-    {"elastic", "elastic energy", "J", NULL, NULL, 0, ch_elastic},
-    {"total", "total energy", "J", NULL, NULL, 0, ch_total},
-    {"volume_ratio", "volume ratio V/V₀", "", "V/V₀", NULL, 0, ch_volume_ratio},
-    {"violation", "constraint violation max|φ|", "", "max|φ|", NULL, 0, ch_violation},
-    /* sl_step_timing.iterations (softlab/world.h) */
-    {"solver_iterations", "linear-solver iterations per step", "", "solver iterations",
-     "Krylov iterations of the step's linear solves, summed: MINRES (or CG) of the two pressure "
-     "projections of the incompressible stepper; PCG of the regularized, implicit Euler and linear FEM "
-     "steppers; BiCGSTAB of vertex stiffness warping. 0 when the step solved directly (a fresh Cholesky "
-     "or LU factor) or solved nothing (explicit steppers).",
-     0, ch_iterations},
-    /* sl_world_step_size: the world's dt, or the incompressible stepper's adaptive substep */
-    {"step_size", "time step in use Δt", "s", "Δt",
-     "The step size the stepper takes: the panel's Δt, or with the incompressible stepper's adaptive step the "
-     "substep its rule picks (the elastic CFL bound and the thinnest tet's crossing).",
-     1, ch_step_size},
-    /* sl_world_thickness_ratio: seed 001 Fig. 6's thickness (NaN, no curve, without plates) */
-    {"thickness_ratio", "plates' gap over the body's height", "", "thickness", NULL, 0, ch_thickness_ratio},
-    /* seed 002's ghost forces: what the warped elastic forces add to the body's momentum
-     * (sl_world_warping_ghost; NaN, no curve, for a stepper that does not warp) */
-    {"ghost_force", "net elastic force |Σf| (ghost force)", "N", "|Σf|", NULL, 0, ch_ghost_force},
-    {"ghost_torque", "net elastic torque |Σ(x−c)×f| (ghost torque)", "N·m", "|Σ(x−c)×f|", NULL, 0, ch_ghost_torque},
-    /* seed 004 Fig. 6: the original grid model's ball implodes, the improved one does not */
-    {"inverted_cells", "inverted cells (a tet of non-positive volume)", "", "inverted cells",
-     "Cells with a tetrahedron of zero or negative volume: an element turned inside out (seed 004's "
-     "implosions). No curve for a body without tetrahedra.",
-     0, ch_inverted_cells},
-};
-#define CHANNELS ((int)(sizeof channels / sizeof channels[0]))
-_Static_assert(CHANNELS <= MAX_CHANNELS, "raise MAX_CHANNELS");
-
 /* Fields of a channel's text (sl_api_channel_text; LAYOUT.CHANNEL in JS). */
-enum { CHANNEL_NAME, CHANNEL_LABEL, CHANNEL_UNIT, CHANNEL_SHORT, CHANNEL_HELP, CHANNEL_SIZE };
+enum { CHANNEL_NAME, CHANNEL_LABEL, CHANNEL_UNIT, CHANNEL_SHORT, CHANNEL_HELP, CHANNEL_COLUMN, CHANNEL_SIZE };
 
-/* The number of channels sl_api_measure fills. */
-API int sl_api_channel_count(void) { return CHANNELS; }
+/* The number of channels sl_api_measure fills (the core's table, softlab/channels.h). */
+API int sl_api_channel_count(void) { return sl_channel_count(); }
 
 /* Text `field` (CHANNEL_*) of channel i; "" for none, a bad index or field. */
 API const char *sl_api_channel_text(int i, int field) {
-    if (i < 0 || i >= CHANNELS) return "";
-    const channel *c = &channels[i];
-    const char *t = field == CHANNEL_NAME    ? c->name
-                    : field == CHANNEL_LABEL ? c->label
-                    : field == CHANNEL_UNIT  ? c->unit
-                    : field == CHANNEL_SHORT ? c->short_label
-                    : field == CHANNEL_HELP  ? c->help
-                                             : NULL;
+    const sl_channel *c = sl_channel_get(i);
+    if (!c) return "";
+    const char *t = field == CHANNEL_NAME     ? c->name
+                    : field == CHANNEL_LABEL  ? c->label
+                    : field == CHANNEL_UNIT   ? c->unit
+                    : field == CHANNEL_SHORT  ? c->short_label
+                    : field == CHANNEL_HELP   ? c->help
+                    : field == CHANNEL_COLUMN ? c->column
+                                              : NULL;
     return t ? reader_text(t) : "";
 }
 
 /* 1 if channel i is plotted on a log axis, else 0. */
-API int sl_api_channel_log(int i) { return i >= 0 && i < CHANNELS && channels[i].log; }
+API int sl_api_channel_log(int i) {
+    const sl_channel *c = sl_channel_get(i);
+    return c && c->log;
+}
 
 /* Every channel of simulation h in one call, in the table's order (sl_api_channel_count
- * doubles, SI units as each channel states; NaN where a channel has no value), or 0 for a
- * bad handle. Read it before the next call. */
+ * doubles, SI units as each channel states; NaN where a channel has no value:
+ * sl_world_channels), or 0 for a bad handle. Read it before the next call. */
 API const double *sl_api_measure(int h) {
     sim *s = get(h);
     if (!s || !s->world) return NULL;
-    measure_ctx c = {.w = s->world};
-    c.e = sl_world_energy_and_violation(s->world, &c.violation);
-    c.ghost = sl_world_warping_ghost(s->world, c.F, c.T) == SL_OK;
-    for (int i = 0; i < CHANNELS; i++) s->measures[i] = channels[i].read(&c);
+    sl_world_channels(s->world, s->measures);
     return s->measures;
 }
 

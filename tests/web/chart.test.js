@@ -13,7 +13,7 @@ const path = require('node:path');
 
 const { RESULTS, startSite, openLab } = require('./harness');
 
-const HEADER = 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,step_size_s,thickness_ratio,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
+const HEADER = 'panel,label,t_s,height_m,x_m,z_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,step_size_s,thickness_ratio,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error';
 
 let site, page;
 before(async () => {
@@ -24,7 +24,7 @@ before(async () => {
   // at t = 0.1 and 0.3, and an elastic energy that diverges at the end.
   await page.evaluate(async () => {
     const { LabChart } = await import('./chart/chart.js');
-    // the core's channels (src/wasm/api_sim.c's table), as the lab passes them
+    // the core's channels (softlab/channels.h's table), as the lab passes them
     const { loadLab } = await import('./core/lab-api.js');
     window.channels = (await loadLab()).channels;
     const host = document.createElement('div');
@@ -102,12 +102,12 @@ describe('LabChart', () => {
     const lines = (await page.evaluate(() => window.chart.toCsv())).trim().split('\n');
     assert.strictEqual(lines[0], HEADER);
     assert.strictEqual(lines.length, 1 + 6 + 5);
-    assert.strictEqual(lines[1], '1,"regularized",0,1,0,10,0,10,1,0,,,,,,,0.2,,,,,');
-    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,,,,'), 'the added value round-trips');
+    assert.strictEqual(lines[1], '1,"regularized",0,1,,,0,10,0,10,1,0,,,,,,,0.2,,,,,');
+    assert.ok(lines.includes('1,"regularized",0.123456789,0.123456789,,,,,,,,,,,,,,,,,,,,'), 'the added value round-trips');
     assert.strictEqual(Number(lines[7].split(',')[3]), 0.9);
-    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,0.4,8,0.2,8.6,1,0,,,,,,,0.3,,,,,', 'NaN height is an empty cell');
-    assert.strictEqual(lines[9].split(',')[4], '', 'missing kinetic energy is an empty cell');
-    assert.strictEqual(lines[11].split(',')[6], '1000000000000');
+    assert.strictEqual(lines[8], '2,"implicit ""Euler""",0.1,,,,0.4,8,0.2,8.6,1,0,,,,,,,0.3,,,,,', 'NaN height is an empty cell');
+    assert.strictEqual(lines[9].split(',')[6], '', 'missing kinetic energy is an empty cell');
+    assert.strictEqual(lines[11].split(',')[8], '1000000000000');
   });
 
   test('toPng: a PNG blob of the chart with its legend', async () => {
@@ -233,7 +233,7 @@ describe('LabChart', () => {
       `the plot shows every sample. Samples not in this file: panel 1: ${N - rows}, panel 2: 0.`);
     assert.strictEqual(r.second, HEADER);
     assert.strictEqual(r.lines, 2 + rows + 1 + 1, 'comment, header, the kept rows + 1, final newline');
-    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,,,');
+    assert.strictEqual(r.last, '2,"b",0,2,,,,,,,,,,,,,,,,,,,,');
     assert.strictEqual(r.hidden, false);
     assert.match(r.note, /^CSV holds every 4th sample of panel 1 \(at most 32,768 rows a panel/);
     assert.match(r.title, /at most 32,768 samples of each panel, spread over the whole run/);
@@ -254,8 +254,8 @@ describe('LabChart', () => {
     assert.strictEqual(await select.locator('option').count(), quantities + 1, 'every quantity against time and the phase portrait');
     assert.strictEqual(await select.inputValue(), 'height');
     await select.focus();
-    await page.keyboard.press('ArrowDown'); // height -> kinetic energy
-    assert.strictEqual(await page.evaluate(() => window.chart.quantity), 'kinetic');
+    await page.keyboard.press('ArrowDown'); // height -> x of the tracked node
+    assert.strictEqual(await page.evaluate(() => window.chart.quantity), 'x');
     await page.keyboard.press('Tab');
     assert.strictEqual(await page.evaluate(() => document.activeElement.textContent), 'CSV');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
@@ -263,7 +263,7 @@ describe('LabChart', () => {
     assert.strictEqual(fs.readFileSync(await csv.path(), 'utf8').split('\n')[0], HEADER);
     await page.keyboard.press('Tab');
     const [png] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    assert.strictEqual(png.suggestedFilename(), 'softlab-kinetic.png');
+    assert.strictEqual(png.suggestedFilename(), 'softlab-x.png');
     assert.strictEqual(fs.readFileSync(await png.path()).subarray(1, 4).toString(), 'PNG');
     assert.deepStrictEqual(page.errors, []);
   });

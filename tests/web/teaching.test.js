@@ -218,7 +218,7 @@ describe('teaching lab', () => {
     await page.waitForFunction(() => /plot=total/.test(location.search));
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('button[aria-label="download the plot data as CSV"]')]);
     const text = fs.readFileSync(await csv.path(), 'utf8').trim().split('\n');
-    assert.strictEqual(text[0], 'panel,label,t_s,height_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,step_size_s,thickness_ratio,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error');
+    assert.strictEqual(text[0], 'panel,label,t_s,height_m,x_m,z_m,kinetic_J,potential_J,elastic_J,total_J,volume_ratio,violation,solver_iterations,step_size_s,thickness_ratio,ghost_force_N,ghost_torque_N_m,inverted_cells,step_ms,position_m,velocity_m_per_s,angle_rad,angular_velocity_rad_per_s,energy_error');
     assert.strictEqual(text.length, 1 + 2 * 31, 'one row per panel and sample (t = 0, 0.01, ... 0.3)');
     // total energy = kinetic + potential + elastic in every row
     const header = text[0].split(','), after = header.length - 2; // the columns after the label

@@ -14,7 +14,7 @@
 //   new LabChart(host, series, options)
 //       host: element the chart fills (width follows it, ResizeObserver; 260 px tall)
 //       series: [{label, color}] one per panel; options: {channels: the core's channels
-//       (core.channels, web/core/lab-api.js: {id, label, unit, short?, help?, log}), quantity =
+//       (core.channels, web/core/lab-api.js: {id, column, label, unit, short?, help?, log}), quantity =
 //       'height', heightLimits = [lo, hi] (m): the height axis never goes beyond them,
 //       draw = true: false keeps the samples without drawing until draw(), so a lab's
 //       chart takes its panels' first samples before the charting library has loaded}
@@ -50,7 +50,7 @@ import { BUCKETS, CHUNK_ROWS, PhaseTrace, PlotHistory, ROW_LIMIT, SampleRecord }
 const ordinal = (n) => `${n}${n % 10 === 2 && n % 100 !== 12 ? 'nd' : 'th'}`;
 
 // What the page itself measures, after the core's channels (options.channels: the table
-// of src/wasm/api_sim.c, read by web/core/lab-api.js): the step's wall time, the phase
+// of softlab/channels.h, read by web/core/lab-api.js): the step's wall time, the phase
 // coordinates (web/core/phase.js) and the energy error, all sampled in the Worker (sim-host.js).
 export const PAGE_QUANTITIES = [
   { id: 'step_ms', label: 'time per step', unit: 'ms' },
@@ -454,9 +454,10 @@ export class LabChart {
   /** Long format, one row per sample: panel, its label, t and every quantity (SI units;
    *  time per step in ms); empty cells where a value is undefined. */
   toCsv() {
-    // the unit once: step_ms, not step_ms_ms
+    // the core's channels name their column (the command-line CSV's too: softlab/channels.h);
+    // the page's own quantities the same way, the unit once: step_ms, not step_ms_ms
     const unit = (q) => q.unit.replace('/', '_per_').replace('·', '_');
-    const cols = this.quantities.map((q) => (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
+    const cols = this.quantities.map((q) => q.column || (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
     const note = this.limitNote();

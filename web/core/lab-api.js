@@ -136,11 +136,11 @@ export async function loadLab({ module, ...options } = {}) {
   }
   // The papers softlab implements, by seed number: {short: 'Servin et al. 2006', reference}
   const papers = Array.from({ length: api.paper_count() }, (_, i) => ({ short: api.paper_short(i), reference: api.paper_reference(i) }));
-  // The chart's channels measured in the core (src/wasm/api_sim.c's table), in
-  // sl_api_measure's order: {id, label, unit, short?, help?, log}.
+  // The chart's channels measured in the core (softlab/channels.h's table), in
+  // sl_api_measure's order: {id, column (the CSV's, the command line's too), label, unit, short?, help?, log}.
   const text = (i, field) => api.channel_text(i, ENUMS.CHANNEL[field]) || undefined;
   const channels = Array.from({ length: api.channel_count() }, (_, i) => ({
-    id: text(i, 'NAME'), label: text(i, 'LABEL'), unit: text(i, 'UNIT') || '', short: text(i, 'SHORT'),
+    id: text(i, 'NAME'), column: text(i, 'COLUMN'), label: text(i, 'LABEL'), unit: text(i, 'UNIT') || '', short: text(i, 'SHORT'),
     help: text(i, 'HELP'), log: !!api.channel_log(i),
   }));
   // The colour-map fields (sl_field_describe), by FIELD id: {id, name, label, legend, unit}.

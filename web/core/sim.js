@@ -57,7 +57,7 @@ export function readPins(core, h) {
 }
 
 /** The chart's channels of simulation h (sl_api_measure), or null: {id: value} for each of
- *  core.channels (the table of src/wasm/api_sim.c: height, energies, volume ratio, ...; NaN
+ *  core.channels (the table of softlab/channels.h: height, energies, volume ratio, ...; NaN
  *  where a channel has no value, e.g. the ghost forces unless the stepper warps). */
 export function readMeasures(core, h) {
   const m = core.heap.copy(Float64Array, core.api.measure(h), core.channels.length);

@@ -531,6 +531,11 @@ sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, dou
     return SL_OK;
 }
 
+int sl_world_warps(const sl_world *w) {
+    const sl_stepper_class *stepper = w ? sl_world_stepper(w) : NULL;
+    return stepper && stepper->step == sl_warp_step;
+}
+
 sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torque[3]) {
     if (!w || !force || !torque) return SL_ERR_NULL;
     warp_state *s = warp_of(w);

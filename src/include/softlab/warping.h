@@ -46,6 +46,11 @@ sl_status sl_world_warping_stiffness(const sl_world *w, const double *x_rot, dou
  * has not stepped since the model pattern changed). */
 sl_status sl_world_warping_ghost(const sl_world *w, double force[3], double torque[3]);
 
+/* 1 if w's stepper is one of the warping kernel's (linear-fem, stiffness-warping,
+ * stiffness-warping-element: seed 002 §3-4), whose ghost force and torque
+ * sl_world_warping_ghost reports once it has stepped; 0 otherwise and for NULL. */
+int sl_world_warps(const sl_world *w);
+
 /* The paper's rotation field: per node i the rotation R_i (double[9n], row-major 3 x 3
  * each) of the polar decomposition of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T over the mesh
  * edges at i (the nodes that share a block when the body has no edges), det R_i = +1,
