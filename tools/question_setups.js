@@ -58,6 +58,8 @@ async function main(argv) {
   return 0;
 }
 
+// a reader that stops early (| head) is no error
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
   process.stderr.write(`question_setups: ${e.message}\n`);
   process.exitCode = 1;
