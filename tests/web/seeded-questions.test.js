@@ -16,6 +16,8 @@
 //   the same set-up, `softlab run --scene grid-rubber-ball --method regularized --dt DT
 //   --t-end 1.5 --grid original --density RHO --csv F`, its smallest volume_ratio: the same
 //   core compiled natively, so within 0.1 %.
+// - lesson 000 Q4 (hanging cantilever, regularized, Δt per student): the native CLI's run,
+//   its V/V0 at 1 s, within 0.1 %.
 // - lesson 001 Q1 (per-tet ball, ν = 0.45, Young's modulus Y per student): the native CLI's
 //   run of the set-up, its largest |V/V0 − 1|, within 0.1 %.
 // - lesson 002 Q1 (linear FEM bar, E per student): the native CLI's largest V/V0, within 0.1 %.
@@ -24,7 +26,7 @@
 //   2πΔt/θ, 2 sin(θ/2) = ωΔt, within 0.5 %.
 // - lesson 004 Q3 (the improved box of the inflation, density per student): the native
 //   CLI's first upward crossing of V/V0 = 0.5, within 1 ms.
-// For every varied question of lessons 001-004 (twoStudents): two seeds whose picks differ
+// For every varied question of lessons 001-004 and 000 Q4 (twoStudents): two seeds whose picks differ
 // give answers further apart than the question's tolerance, A's answer is wrong under B.
 'use strict';
 const { describe, test, before, after } = require('node:test');
@@ -418,6 +420,26 @@ function cliRun(args) {
   }
 }
 
+describe('lesson 000 Q4: the hanging cantilever\'s swelling at two students\' Δt', () => {
+  test('two set-ups, two answers, each the native CLI\'s run of its set-up', { timeout: 600000 }, async () => {
+    const qs = (await variedQuestions('000-regularized-stepper')).filter((q) => q.key === '000-Q4');
+    assert.strictEqual(qs.length, 1);
+    assert.deepStrictEqual(qs[0].prompt, { dt: '0.01' }, 'without a seed the text says the written Δt');
+    // neither at the written 10 ms, whose V/V0 at 1 s section 6 prints
+    const [A, B] = lessonSeedPair(qs, (a, b) => a.dt !== 0.01 && b.dt !== 0.01);
+    const { setups, truths } = await twoStudents('000-regularized-stepper', qs, A, B);
+    // reference: `softlab run --scene fem-hanging-cantilever --method regularized --dt DT
+    // --t-end 1`, its last volume_ratio (every Δt of the list divides 1 s)
+    for (const s of [0, 1]) {
+      const dt = setups[0][s].dt;
+      const v = cliRun(['--scene', 'fem-hanging-cantilever', '--method', 'regularized', '--dt', String(dt), '--t-end', '1']).volume_ratio;
+      const native = v[v.length - 1];
+      assert.ok(Math.abs(truths[0][s] / native - 1) < 1e-3, `000 Q4 Δt = ${dt}: page ${truths[0][s]}, CLI ${native}`);
+      console.log(`# 000 Q4 dt=${dt}: page ${truths[0][s].toPrecision(6)}, CLI ${native.toPrecision(6)}`);
+    }
+  });
+});
+
 describe('lesson 001 Q1, Q2: the per-tet ball\'s volume loss for two students\' Young\'s moduli', () => {
   test('two set-ups, two answers; Q1 equals the native CLI\'s run of each set-up', { timeout: 600000 }, async () => {
     const qs = await variedQuestions('001-incompressible');
@@ -501,5 +523,25 @@ describe('lesson 004 Q3: the improved box\'s recovery for two students\' densiti
       assert.ok(Math.abs(truths[0][s] - native) < 1e-3, `004 Q3 density ${rho}: page ${truths[0][s]} s, CLI ${native} s`);
       console.log(`# 004 Q3 density=${rho}: page ${truths[0][s].toPrecision(5)} s, CLI ${native.toPrecision(5)} s`);
     }
+  });
+});
+
+describe('a grader\'s list of set-ups (tools/question_setups.js)', () => {
+  test('for a seed and a learner id, each varied question\'s values as the page picks them', { timeout: 120000 }, async () => {
+    const tool = path.join(ROOT, 'tools', 'question_setups.js');
+    const qs = await variedQuestions('003-explicit-integrators');
+    const learner = seeded.learnerSeed('student-42');
+    for (const [args, seed] of [[['s7'], 's7'], [['--learner', 'student-42'], learner]]) {
+      const out = execFileSync('node', [tool, '--site', SITE, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const rows = out.trim().split('\n').map((l) => l.split('\t'));
+      assert.ok(rows.every((r) => r[0] === seed), `every row names seed ${seed}`);
+      for (const q of qs) {
+        const row = rows.find((r) => r[1] === q.key);
+        assert.ok(row, `${q.key} listed`);
+        const listed = Object.fromEntries(row.slice(2).map((nv) => nv.split('=')).map(([n, v]) => [n, Number(v)]));
+        assert.deepStrictEqual(listed, seeded.pickSetup(seed, q.key, q.vary), `${q.key} under ${seed}`);
+      }
+    }
+    assert.throws(() => execFileSync('node', [tool, '--site', SITE, '<x>'], { stdio: 'ignore' }), 'not a seed: exit 2');
   });
 });
