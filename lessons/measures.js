@@ -51,29 +51,28 @@ function firstMinimum(core, q, tEnd = 5) {
   }, NaN, start);
 }
 
-/** Largest stable dt (s) of symplectic Euler on q.scene with the question's parameters:
- *  the lab's "find" (the library's trials and verdict, bisection to 0.5 %), in slices. */
-async function stabilityBound(core, q) {
+/** Largest stable dt (s) of `method` on q.scene with the question's parameters (the
+ *  student's set-up): the lab's "find" (web/core/stability.js panelStableDt: the library's
+ *  trials, 1 s or 200 periods of the fastest mode, judged by the core's verdict, energy and
+ *  not only divergence, bisection to 0.5 %), in slices. On one spring an unstable RK4
+ *  pumps the energy from 0.5 J to hundreds of J, yet the node, folding through the pin,
+ *  never flies away: the verdict sees it. NaN if unstable at the first dt tried; an error
+ *  if stable at every dt tried up to 1 s. */
+async function searchStableDt(core, q, method) {
   const scene = core.scenes.find((s) => s.name === q.scene);
   if (!scene) throw new Error(`unknown scene '${q.scene}'`);
-  const { h, error } = buildSim(core, q.scene, questionParams(q), 'symplectic-euler', scene.defaultDt, 0);
+  if (!core.steppers.some((s) => s.name === method)) throw new Error(`unknown stepper '${method}'`);
+  const { h, error } = buildSim(core, q.scene, questionParams(q), method, scene.defaultDt, 0);
   if (!h) throw new Error(error);
   try {
-    return (await panelStableDt(core.api, h)).dt;
+    const found = await panelStableDt(core.api, h);
+    // "stable up to 1 s" is no bound to check an answer against (and below ω_max = 8 rad/s
+    // the library's search says so after its first trial alone: src/scenes/find_dt.c decide)
+    if (found.capped) throw new Error(`${method} on ${q.scene} found stable at every Δt tried, up to 1 s`);
+    return found.dt;
   } finally {
     core.api.sim_destroy(h);
   }
-}
-
-/** Largest stable dt (s) of q.method on q.scene at its defaults: the library's own
- *  bisection (sl_scene_find_dt, as `softlab find-dt`), through sl_api_find_dt: the core's
- *  verdict judges each trial, energy and not only divergence: on one spring an unstable
- *  RK4 pumps the energy from 0.5 J to hundreds of J, yet the node, folding through the pin,
- *  never flies away. One blocking call of a few seconds: the lessons run it in their Worker. */
-function stableDt(core, q) {
-  const dt = core.api.find_dt(q.scene, q.method, 1, 0);
-  if (Number.isNaN(dt)) throw new Error(core.api.last_error() || 'find-dt failed');
-  return dt;
 }
 
 /** One row of seed 003's score card (Table 1) for q.method on q.scene at its defaults,
@@ -145,7 +144,7 @@ async function period(core, q) {
     node = api.tracked_node(h);
     xs.push(coordinate(h));
   };
-  const failed = await run(core, { scene: q.scene, method: q.method, dt }, Math.round(Number(q.tEnd) / dt), (h) => {
+  const failed = await run(core, { scene: q.scene, method: q.method, dt, params: questionParams(q) }, Math.round(Number(q.tEnd) / dt), (h) => {
     xs.push(coordinate(h));
     return undefined;
   }, false, start);
@@ -184,12 +183,32 @@ function volumeRatio(core, q, init, reduce) {
   }, undefined).then((v) => (v === undefined ? acc : v));
 }
 
+/** Time (s) at which V/V0 of q.scene with the question's parameters, under q.method at
+ *  q.dt, first climbs back up through q.level (default 0.5) after having been below it,
+ *  interpolated linearly between the two steps around it: a collapsed body's recovery
+ *  (lesson 004's inflation). NaN if it never does within q.tEnd s. */
+function riseTime(core, q) {
+  const level = Number(q.level || 0.5), dt = Number(q.dt);
+  let below = false, last = NaN;
+  const sim = { scene: q.scene, method: q.method, dt, params: questionParams(q) };
+  const start = (h) => { last = core.api.volume_ratio(h); below = last < level; };
+  return run(core, sim, Math.round(Number(q.tEnd) / dt), (h) => {
+    const v = core.api.volume_ratio(h), t = core.api.time(h);
+    const crossed = below && v >= level;
+    if (crossed) return t - dt * (v - level) / (v - last);
+    if (v < level) below = true;
+    last = v;
+    return undefined;
+  }, NaN, start);
+}
+
 export const MEASURES = {
   // seed 001: the largest volume error |V/V0 - 1| in percent
   'volume-error': (core, q) => volumeRatio(core, q, 0, (worst, v) => Math.max(worst, Math.abs(v - 1))).then((w) => 100 * w),
   'first-minimum': (core, q) => firstMinimum(core, q),
-  'stability-bound': (core, q) => stabilityBound(core, q),
-  'stable-dt': (core, q) => stableDt(core, q),
+  // symplectic Euler's (lesson 000 Q1) and the question's stepper's (lesson 003 Q1, Q2)
+  'stability-bound': (core, q) => searchStableDt(core, q, 'symplectic-euler'),
+  'stable-dt': (core, q) => searchStableDt(core, q, q.method),
   'period': (core, q) => period(core, q),
   'score-row': (core, q) => scoreRow(core, q),
   'find-dt': (core, q) => findDt(core, q),
@@ -198,5 +217,6 @@ export const MEASURES = {
   'min-volume': (core, q) => volumeRatio(core, q, Infinity, Math.min),
   'end-volume': (core, q) => volumeRatio(core, q, NaN, (_, v) => v),
   'max-volume': (core, q) => volumeRatio(core, q, -Infinity, Math.max),
+  'rise-time': (core, q) => riseTime(core, q),
 };
 

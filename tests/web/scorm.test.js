@@ -180,14 +180,20 @@ describe(`SCORM 1.2 package of lesson ${LESSON}`, () => {
   });
 
   test('a learner id becomes the seed (issue 45 item 3): the interaction id and suspend_data carry it', { timeout: 300000 }, async () => {
-    const { learnerSeed } = await import(require('node:url').pathToFileURL(path.join(dir, 'lms', 'pkg', 'lessons', 'seeded.js')).href);
+    const { learnerSeed, pickSetup } = await import(require('node:url').pathToFileURL(path.join(dir, 'lms', 'pkg', 'lessons', 'seeded.js')).href);
     const seed = learnerSeed('student-42');
     const { page, lesson } = await launch('student=student-42');
     assert.strictEqual(await lesson.evaluate(() => window.softlabLesson.seed), seed);
-    assert.strictEqual((await answerQuestion(lesson, 2, 0.6)).cls, 'ok');
+    // Q3 varies its Δt per student: symplectic Euler at ω = 10 rad/s turns by θ a step,
+    // 2 sin(θ/2) = ωΔt, so the student's period is 2πΔt/θ (0.6 s only at Δt = 0.1 s)
+    const vary = JSON.parse(await lesson.locator('.question').nth(2).getAttribute('data-vary'));
+    const { dt } = pickSetup(seed, '003-Q3', vary);
+    const period = Number((2 * Math.PI * dt / (2 * Math.asin(5 * dt))).toPrecision(3));
+    const q3 = await answerQuestion(lesson, 2, period);
+    assert.strictEqual(q3.cls, 'ok', `Δt = ${dt}: ${period} s: ${q3.text}`);
     const r = await recorded(page);
     assert.deepStrictEqual(r.interactions.map((i) => `${i.id} ${i.result}`), [`Q3-${seed} correct`]);
-    assert.deepStrictEqual(JSON.parse(r.suspend), { format: 'softlab-answers-1', seed, answers: [null, null, [0.6, 1]] });
+    assert.deepStrictEqual(JSON.parse(r.suspend), { format: 'softlab-answers-1', seed, answers: [null, null, [period, 1]] });
     await page.close();
   });
 

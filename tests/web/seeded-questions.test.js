@@ -16,6 +16,18 @@
 //   the same set-up, `softlab run --scene grid-rubber-ball --method regularized --dt DT
 //   --t-end 1.5 --grid original --density RHO --csv F`, its smallest volume_ratio: the same
 //   core compiled natively, so within 0.1 %.
+// - lesson 000 Q4 (hanging cantilever, regularized, Δt per student): the native CLI's run,
+//   its V/V0 at 1 s, within 0.1 %.
+// - lesson 001 Q1 (per-tet ball, ν = 0.45, Young's modulus Y per student): the native CLI's
+//   run of the set-up, its largest |V/V0 − 1|, within 0.1 %.
+// - lesson 002 Q1 (linear FEM bar, E per student): the native CLI's largest V/V0, within 0.1 %.
+// - lesson 003 Q1 (RK4 on the oscillator, k per student): √8/ω, ω = √(k / 1 kg·1 m²),
+//   within 2 %; Q3 (symplectic Euler, Δt per student): the exact recurrence's period
+//   2πΔt/θ, 2 sin(θ/2) = ωΔt, within 0.5 %.
+// - lesson 004 Q3 (the improved box of the inflation, density per student): the native
+//   CLI's first upward crossing of V/V0 = 0.5, within 1 ms.
+// For every varied question of lessons 001-004 and 000 Q4 (twoStudents): two seeds whose picks differ
+// give answers further apart than the question's tolerance, A's answer is wrong under B.
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
@@ -308,5 +320,228 @@ describe('SCORM keeps the seed (lessons/scorm.js, a stand-in run-time)', () => {
       r.record(0, { response: 2, correct: true, truth: 2 });
       assert.strictEqual(two.data['cmi.core.score.raw'], raw, `resumed under ${other}`);
     }
+  });
+});
+
+// ---- lessons 001-004: every varied question, two students (issue 45 item 3) ----
+
+/** What a student can read in a page: its text and every attribute value but style and
+ *  class (KaTeX's layout writes heights such as 1.02em there). */
+const pageWords = (page) => page.evaluate(() => {
+  const attrs = [...document.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name !== 'style' && a.name !== 'class').map((a) => a.value));
+  return [document.body.innerText, ...attrs].join('\n');
+});
+
+/** Whether text holds the number written s as a number of its own (not inside 1.0234). */
+const holdsNumber = (text, s) => new RegExp(`(^|[^\\d.])${s.replace('.', '\\.')}(?![\\d])`).test(text);
+
+/** The varied questions of a lesson as built without a seed: [{index, key, vary, tol:
+ *  {rel} or {abs}, prompt (the text's written values)}]. */
+async function variedQuestions(lesson) {
+  const page = await open(lesson, '');
+  const qs = await page.evaluate(() => [...document.querySelectorAll('.question')].map((div, index) => ({
+    index, key: div.dataset.key, vary: div.dataset.vary ? JSON.parse(div.dataset.vary) : null,
+    tol: div.dataset.absTolerance !== undefined ? { abs: Number(div.dataset.absTolerance) } : { rel: Number(div.dataset.tolerance || 0.05) },
+    prompt: Object.fromEntries([...div.querySelectorAll('p .param')].map((s) => [s.dataset.param, s.textContent])),
+  })).filter((q) => q.vary));
+  await page.close();
+  return qs;
+}
+
+/** Whether answers a and b are told apart by tolerance tol ({rel} or {abs}). */
+const apart = (a, b, tol) => (tol.abs !== undefined ? Math.abs(a - b) > tol.abs : Math.abs(a / b - 1) > tol.rel);
+
+/** Two seeds whose picks differ for every question of qs (and differ(a, b, q) where given). */
+function lessonSeedPair(qs, differ = () => true) {
+  for (let a = 1; a < 400; a++) for (let b = a + 1; b < 400; b++) {
+    const [A, B] = [`s${a}`, `s${b}`];
+    if (qs.every((q) => {
+      const [pa, pb] = [A, B].map((s) => seeded.pickSetup(s, q.key, q.vary));
+      return Object.keys(q.vary).every((n) => pa[n] !== pb[n]) && differ(pa, pb, q);
+    })) return [A, B];
+  }
+  throw new Error('no pair of seeds');
+}
+
+/** Opens lesson under seeds A and B and, for each varied question, checks that the page
+ *  shows each student's set-up, that the two expected answers (the page's own check of its
+ *  set-up, data-truth) are further apart than the question's tolerance, that neither is in
+ *  its page before answering, and that A's answer is wrong for B and right for A. Resolves
+ *  to {A, B, setups: [[setA, setB]], truths: [[truthA, truthB]]} in the order of qs. */
+async function twoStudents(lesson, qs, A, B) {
+  const pages = [await open(lesson, `?seed=${A}`), await open(lesson, `?seed=${B}`)];
+  const before = [await pageWords(pages[0]), await pageWords(pages[1])];
+  const setups = [], truths = [];
+  try {
+    for (const q of qs) {
+      const sets = [A, B].map((s) => seeded.pickSetup(s, q.key, q.vary));
+      for (const [p, page] of pages.entries()) {
+        const shown = await shownSetup(page, q.index);
+        assert.strictEqual(shown.visible, true, `${q.key}: the set-up line`);
+        for (const [name, value] of Object.entries(sets[p])) {
+          assert.strictEqual(Number(shown.values[name]), value, `${q.key}: ${name} shown`);
+          if (name in shown.prompt) assert.strictEqual(Number(shown.prompt[name]), value, `${q.key}: the text names ${name}`);
+        }
+      }
+      // a first wrong answer makes each page run its check (the core's run of its set-up)
+      const tA = (await answerQuestion(pages[0], q.index, 99999)).truth;
+      const wrong = await answerQuestion(pages[1], q.index, Number(tA.toPrecision(4)));
+      const tB = wrong.truth;
+      assert.ok(Number.isFinite(tA) && Number.isFinite(tB), `${q.key}: ${tA}, ${tB}`);
+      assert.ok(apart(tA, tB, q.tol), `${q.key}: ${JSON.stringify(sets)} give ${tA} and ${tB}, not told apart by ${JSON.stringify(q.tol)}`);
+      assert.strictEqual(wrong.cls, 'bad', `${q.key}: A's answer ${tA} under B (${tB})`);
+      assert.strictEqual((await answerQuestion(pages[1], q.index, Number(tB.toPrecision(4)))).cls, 'ok', `${q.key}: B's own`);
+      assert.strictEqual((await answerQuestion(pages[0], q.index, Number(tA.toPrecision(4)))).cls, 'ok', `${q.key}: A's own`);
+      for (const [p, t] of [[0, tA], [1, tB]]) {
+        for (const s of [t.toPrecision(3), t.toPrecision(4)]) assert.ok(!holdsNumber(before[p], s), `${q.key}: the page held ${s} before the student answered`);
+      }
+      console.log(`# ${q.key}: seed ${A} ${JSON.stringify(sets[0])}: ${tA.toPrecision(5)}; seed ${B} ${JSON.stringify(sets[1])}: ${tB.toPrecision(5)}`);
+      setups.push(sets);
+      truths.push([tA, tB]);
+    }
+    assert.deepStrictEqual([...pages[0].errors, ...pages[1].errors], []);
+  } finally {
+    for (const page of pages) await page.close();
+  }
+  return { setups, truths };
+}
+
+/** The CLI's run of a set-up: its CSV as {column: [values]}. */
+function cliRun(args) {
+  assert.ok(fs.existsSync(CLI), `${CLI} (make build/softlab)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seeded-'));
+  try {
+    const csv = path.join(dir, 'run.csv');
+    execFileSync(CLI, ['run', ...args, '--csv', csv]);
+    const [head, ...rows] = fs.readFileSync(csv, 'utf8').trim().split('\n').map((r) => r.split(','));
+    return Object.fromEntries(head.map((name, c) => [name, rows.map((r) => Number(r[c]))]));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('lesson 000 Q4: the hanging cantilever\'s swelling at two students\' Δt', () => {
+  test('two set-ups, two answers, each the native CLI\'s run of its set-up', { timeout: 600000 }, async () => {
+    const qs = (await variedQuestions('000-regularized-stepper')).filter((q) => q.key === '000-Q4');
+    assert.strictEqual(qs.length, 1);
+    assert.deepStrictEqual(qs[0].prompt, { dt: '0.01' }, 'without a seed the text says the written Δt');
+    // neither at the written 10 ms, whose V/V0 at 1 s section 6 prints
+    const [A, B] = lessonSeedPair(qs, (a, b) => a.dt !== 0.01 && b.dt !== 0.01);
+    const { setups, truths } = await twoStudents('000-regularized-stepper', qs, A, B);
+    // reference: `softlab run --scene fem-hanging-cantilever --method regularized --dt DT
+    // --t-end 1`, its last volume_ratio (every Δt of the list divides 1 s)
+    for (const s of [0, 1]) {
+      const dt = setups[0][s].dt;
+      const v = cliRun(['--scene', 'fem-hanging-cantilever', '--method', 'regularized', '--dt', String(dt), '--t-end', '1']).volume_ratio;
+      const native = v[v.length - 1];
+      assert.ok(Math.abs(truths[0][s] / native - 1) < 1e-3, `000 Q4 Δt = ${dt}: page ${truths[0][s]}, CLI ${native}`);
+      console.log(`# 000 Q4 dt=${dt}: page ${truths[0][s].toPrecision(6)}, CLI ${native.toPrecision(6)}`);
+    }
+  });
+});
+
+describe('lesson 001 Q1, Q2: the per-tet ball\'s volume loss for two students\' Young\'s moduli', () => {
+  test('two set-ups, two answers; Q1 equals the native CLI\'s run of each set-up', { timeout: 600000 }, async () => {
+    const qs = await variedQuestions('001-incompressible');
+    assert.deepStrictEqual(qs.map((q) => q.key), ['001-Q1', '001-Q2'], 'Q3 (the one-ring ball, 0.08 % at every Y) stays as written');
+    assert.deepStrictEqual(qs[0].prompt, { young_modulus: '100000' }, 'without a seed the text says the written Y');
+    const [A, B] = lessonSeedPair(qs);
+    const { setups, truths } = await twoStudents('001-incompressible', qs, A, B);
+    // reference: `softlab run --scene onering-sphere-drop --method regularized --onering 0
+    // --poisson 0.45 --young Y --dt 0.0005 --t-end 0.6`, the largest |V/V0 - 1| in percent
+    for (const s of [0, 1]) {
+      const y = setups[0][s].young_modulus;
+      const run = cliRun(['--scene', 'onering-sphere-drop', '--method', 'regularized', '--onering', '0', '--poisson', '0.45',
+        '--young', String(y), '--dt', '0.0005', '--t-end', '0.6']);
+      const native = 100 * Math.max(...run.volume_ratio.map((v) => Math.abs(v - 1)));
+      assert.ok(Math.abs(truths[0][s] / native - 1) < 1e-3, `001 Q1 Y = ${y}: page ${truths[0][s]} %, CLI ${native} %`);
+      console.log(`# 001 Q1 Y=${y}: page ${truths[0][s].toPrecision(5)} %, CLI ${native.toPrecision(5)} %`);
+    }
+  });
+});
+
+describe('lesson 002 Q1-Q3: bar and tube for two students\' Young\'s moduli', () => {
+  test('two set-ups, two answers; Q1 equals the native CLI\'s run of each set-up', { timeout: 600000 }, async () => {
+    const qs = await variedQuestions('002-stiffness-warping');
+    assert.deepStrictEqual(qs.map((q) => q.key), ['002-Q1', '002-Q2', '002-Q3']);
+    assert.deepStrictEqual(qs[1].prompt, { young_modulus: '1000000' }, 'without a seed the text says the lab\'s E');
+    const [A, B] = lessonSeedPair(qs);
+    const { setups, truths } = await twoStudents('002-stiffness-warping', qs, A, B);
+    // reference: `softlab run --scene warp-bar --method linear-fem --young E --dt 0.01
+    // --t-end 3`, the largest volume_ratio
+    for (const s of [0, 1]) {
+      const e = setups[0][s].young_modulus;
+      const native = Math.max(...cliRun(['--scene', 'warp-bar', '--method', 'linear-fem', '--young', String(e), '--dt', '0.01', '--t-end', '3']).volume_ratio);
+      assert.ok(Math.abs(truths[0][s] / native - 1) < 1e-3, `002 Q1 E = ${e}: page ${truths[0][s]}, CLI ${native}`);
+      console.log(`# 002 Q1 E=${e}: page ${truths[0][s].toPrecision(5)}, CLI ${native.toPrecision(5)}`);
+    }
+  });
+});
+
+describe('lesson 003 Q1-Q3: the oscillator for two students\' k and Δt', () => {
+  test('two set-ups, two answers; each equals the stability bound and the exact period of symplectic Euler', { timeout: 600000 }, async () => {
+    const qs = await variedQuestions('003-explicit-integrators');
+    assert.deepStrictEqual(qs.map((q) => q.key), ['003-Q1', '003-Q2', '003-Q3']);
+    assert.deepStrictEqual(qs[2].prompt, { dt: '0.1' }, 'without a seed the text says the written Δt');
+    // Q3's students both off the written 0.1 s
+    const [A, B] = lessonSeedPair(qs, (a, b, q) => q.key !== '003-Q3' || (a.dt !== 0.1 && b.dt !== 0.1));
+    const { setups, truths } = await twoStudents('003-explicit-integrators', qs, A, B);
+    for (const s of [0, 1]) {
+      // Q1: RK4 on x'' = -ω²x, ω = √(k/(m L²)) (1 kg, 1 m): |R(iz)|² = 1 - z⁶/72 + z⁸/576
+      // (the lesson's section 5) is at most 1 for z = ωΔt ≤ √8; the page's search (0.5 %
+      // bisection, trials judged on energy) within 2 % of √8/ω
+      const k = setups[0][s].spring_stiffness, omega = Math.sqrt(k);
+      const rk4 = Math.sqrt(8) / omega;
+      assert.ok(Math.abs(truths[0][s] / rk4 - 1) < 0.02, `003 Q1 k = ${k}: page ${truths[0][s]} s, √8/ω ${rk4} s`);
+      // Q3: symplectic Euler at ω = 10 rad/s turns the phase by θ a step, 2 sin(θ/2) = ωΔt
+      // (its one-step matrix [[1 - z², z], [-z, 1]] has trace 2 - z² = 2 cos θ): T = 2πΔt/θ
+      const dt = setups[2][s].dt, theta = 2 * Math.asin(10 * dt / 2), period = 2 * Math.PI * dt / theta;
+      assert.ok(Math.abs(truths[2][s] / period - 1) < 0.005, `003 Q3 Δt = ${dt}: page ${truths[2][s]} s, 2πΔt/θ ${period} s`);
+      console.log(`# 003 k=${k}: RK4 page ${truths[0][s].toPrecision(5)} s, √8/ω ${rk4.toPrecision(5)} s; Δt=${dt}: period page ${truths[2][s].toPrecision(5)} s, exact ${period.toPrecision(5)} s`);
+    }
+  });
+});
+
+describe('lesson 004 Q3: the improved box\'s recovery for two students\' densities', () => {
+  test('two set-ups, two answers, each the native CLI\'s run of its set-up', { timeout: 600000 }, async () => {
+    const qs = (await variedQuestions('004-grid-solids')).filter((q) => q.key === '004-Q3');
+    assert.strictEqual(qs.length, 1);
+    const [A, B] = lessonSeedPair(qs);
+    const { setups, truths } = await twoStudents('004-grid-solids', qs, A, B);
+    // reference: `softlab run --scene grid-inflation --method regularized --grid improved
+    // --density RHO --dt 0.005 --t-end 4`, the first time volume_ratio climbs back up
+    // through 0.5, interpolated linearly
+    for (const s of [0, 1]) {
+      const rho = setups[0][s].density;
+      const { t, volume_ratio: v } = cliRun(['--scene', 'grid-inflation', '--method', 'regularized', '--grid', 'improved',
+        '--density', String(rho), '--dt', '0.005', '--t-end', '4']);
+      let native = NaN;
+      for (let i = 1, below = v[0] < 0.5; i < v.length && Number.isNaN(native); i++) {
+        if (below && v[i] >= 0.5) native = t[i] - (t[i] - t[i - 1]) * (v[i] - 0.5) / (v[i] - v[i - 1]);
+        if (v[i] < 0.5) below = true;
+      }
+      assert.ok(Math.abs(truths[0][s] - native) < 1e-3, `004 Q3 density ${rho}: page ${truths[0][s]} s, CLI ${native} s`);
+      console.log(`# 004 Q3 density=${rho}: page ${truths[0][s].toPrecision(5)} s, CLI ${native.toPrecision(5)} s`);
+    }
+  });
+});
+
+describe('a grader\'s list of set-ups (tools/question_setups.js)', () => {
+  test('for a seed and a learner id, each varied question\'s values as the page picks them', { timeout: 120000 }, async () => {
+    const tool = path.join(ROOT, 'tools', 'question_setups.js');
+    const qs = await variedQuestions('003-explicit-integrators');
+    const learner = seeded.learnerSeed('student-42');
+    for (const [args, seed] of [[['s7'], 's7'], [['--learner', 'student-42'], learner]]) {
+      const out = execFileSync('node', [tool, '--site', SITE, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const rows = out.trim().split('\n').map((l) => l.split('\t'));
+      assert.ok(rows.every((r) => r[0] === seed), `every row names seed ${seed}`);
+      for (const q of qs) {
+        const row = rows.find((r) => r[1] === q.key);
+        assert.ok(row, `${q.key} listed`);
+        const listed = Object.fromEntries(row.slice(2).map((nv) => nv.split('=')).map(([n, v]) => [n, Number(v)]));
+        assert.deepStrictEqual(listed, seeded.pickSetup(seed, q.key, q.vary), `${q.key} under ${seed}`);
+      }
+    }
+    assert.throws(() => execFileSync('node', [tool, '--site', SITE, '<x>'], { stdio: 'ignore' }), 'not a seed: exit 2');
   });
 });
