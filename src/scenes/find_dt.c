@@ -81,8 +81,16 @@ static void decide(sl_find_dt_search *s, double dt, int stable) {
         bisect_or_finish(s);
         return;
     }
-    if (s->hi < 1) s->phase = PHASE_DOUBLE;
-    else s->hi = INFINITY, finish(s); /* stable up to the largest dt a world takes */
+    if (s->lo >= SL_DT_MAX) {
+        s->hi = INFINITY, finish(s); /* stable at the largest dt a world takes */
+        return;
+    }
+    /* the next doubling, or the largest dt a world takes when a doubling would pass it
+     * (before, a search whose doubling passed 1 s ended at the last stable dt: on the
+     * oscillator at k = 25 N/m, omega = 5 rad/s, RK4 got its first trial's 2.5e-4 s
+     * where its bound sqrt(8)/omega is 0.566 s) */
+    s->hi = fmin(s->hi, SL_DT_MAX);
+    s->phase = PHASE_DOUBLE;
 }
 
 sl_status sl_find_dt_search_start(sl_find_dt_builder build, void *ctx, double default_dt, double t_end,
@@ -106,7 +114,7 @@ sl_status sl_find_dt_search_start(sl_find_dt_builder build, void *ctx, double de
         s->lo = fmin(t_run / (double)max_steps, 0.5);
         s->r.gave_up |= SL_FIND_DT_STEP_CAP;
     }
-    s->hi = fmax(4 * 2 / omega, 2 * s->lo);
+    s->hi = fmin(fmax(4 * 2 / omega, 2 * s->lo), SL_DT_MAX);
     s->r.dt_lo = s->lo;
     s->r.dt_hi = INFINITY;
     s->r.dt_trial = s->lo;

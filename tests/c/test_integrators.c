@@ -420,3 +420,24 @@ TEST(time_per_step_is_positive_and_refuses_bad_input) {
     }
     ENSURE(sl_scene_time_per_step(block, NULL, ee, 1e-4, 0.01, &s) == SL_ERR_STIFF_LIMIT && isnan(s));
 }
+
+/* The search's doublings stop at SL_DT_MAX (1 s, the largest dt a world takes), tried
+ * there rather than skipped: on the oscillator at k = 25 N/m (omega = 5 rad/s, so the first
+ * doubling target 4 * 2/omega is 1.6 s, past 1 s) RK4 finds its bound sqrt(8)/omega =
+ * 0.5657 s to 1e-3 (it got its first trial's 2.5e-4 s before); at k = 4 N/m (omega = 2 rad/s,
+ * bound 1.414 s) it is stable at 1 s: dt_max = 1 s and no unstable dt (dt_hi infinite). */
+TEST(find_dt_doublings_stop_at_the_largest_dt_a_world_takes) {
+    const sl_stepper_class *c = sl_stepper_find("rk4");
+    const sl_scene_class *osc = sl_scene_find("oscillator");
+    sl_scene_params p = sl_scene_params_default();
+    p.value[SL_PARAM_SPRING_STIFFNESS] = 25;
+    sl_find_dt_result r;
+    ENSURE(sl_scene_find_dt_limited(osc, &p, c, 1.0, 0, NULL, &r) == SL_OK);
+    printf("    RK4, k = 25 N/m: dt_max = %.5f s (sqrt(8)/5 = %.5f s), dt_hi = %.5f s\n", r.dt_max, sqrt(8) / 5, r.dt_hi);
+    ENSURE_NEAR(r.dt_max, sqrt(8) / 5, 1e-3);
+    ENSURE(r.gave_up == 0 && r.dt_hi > r.dt_max && r.dt_hi < 0.57);
+    p.value[SL_PARAM_SPRING_STIFFNESS] = 4;
+    ENSURE(sl_scene_find_dt_limited(osc, &p, c, 1.0, 0, NULL, &r) == SL_OK);
+    printf("    RK4, k = 4 N/m: dt_max = %.5f s, dt_hi = %g s\n", r.dt_max, r.dt_hi);
+    ENSURE(r.dt_max == SL_DT_MAX && isinf(r.dt_hi) && r.gave_up == 0);
+}

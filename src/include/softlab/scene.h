@@ -232,8 +232,9 @@ long sl_scene_find_dt_run_steps(double run_seconds, double dt);
  * omega_max is the scene's as built under the stepper (sl_world_omega_max; 2/default_dt
  * if it has none).
  * dt is bisected geometrically between dt_lo = 1e-3 * 2/omega_max and the first unstable
- * doubling of 4 * 2/omega_max to a relative width of 1e-4; if every doubling below 1 s is
- * stable, the largest is returned. *dt_max = 0: unstable already at dt_lo, or the
+ * doubling of 4 * 2/omega_max to a relative width of 1e-4, a doubling past SL_DT_MAX (1 s,
+ * the largest dt a world takes) tried at SL_DT_MAX instead; stable there, that is
+ * returned (and the result's dt_hi is INFINITY: no unstable dt). *dt_max = 0: unstable already at dt_lo, or the
  * stepper refuses the scene. A finite run cannot show instability at EVERY dt: a scheme
  * whose growth per step vanishes fast as dt -> 0 (half step: energy x (1 + (omega dt)^4/4)
  * a step) gets the dt at which its growth over the run reaches the verdict's margin (on
