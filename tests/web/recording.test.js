@@ -88,3 +88,60 @@ test('onering-squeeze opens playing its recording; a changed Δt leaves it and c
   assert.deepStrictEqual(page.errors, []);
   await page.close();
 });
+
+// Issue 42 item D: the Workers compute the squeeze at a few hundredths of real time, so when
+// the recording has played to its end they are far behind it. The clock pauses there once,
+// as at the end of a clip, and the bar says where the recording ended, where the Workers
+// are and how long Play would wait: numbers of the clock and the Workers (the bar's data-*
+// are what it printed; the wait is recomputed here from them), none typed. Play then waits
+// with the computing-ahead bar. Simulated times and the clock's own numbers only.
+test('at the recording’s end with the Workers behind, the clock pauses and says how long Play waits', { timeout: 240000 }, async () => {
+  const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(site.base + '/index.html?scene=onering-squeeze');
+  await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.softlab.state().recorded > 0 && Number.isFinite(window.softlab.state().aheadRate), null, { timeout: 60000 });
+  const span = await page.evaluate(() => window.softlab.state().recorded);
+  // scrub to 0.2 s before its end, as the reader's slider does (it may have paused at the
+  // end already while the speed was measured: a scrub back pauses there again), and play
+  await page.evaluate((t) => {
+    const scrub = document.querySelector('#ahead-scrub');
+    scrub.value = String(t);
+    scrub.dispatchEvent(new Event('input'));
+    scrub.dispatchEvent(new Event('change'));
+  }, span - 0.2);
+  assert.ok(await page.evaluate(() => window.softlab.time()) < span - 0.1, 'scrubbed back into the recording');
+  await page.evaluate(() => window.softlab.control.play());
+  await page.waitForFunction((end) => {
+    const s = window.softlab.state();
+    return !s.playing && s.shownTime >= end - 1e-9 && /^The recording ended at t = /.test(document.querySelector('#ahead-text').textContent);
+  }, span, { timeout: 60000 });
+  const seen = await page.evaluate(() => {
+    const bar = document.querySelector('#ahead');
+    return { text: document.querySelector('#ahead-text').textContent, data: { ...bar.dataset }, state: window.softlab.state() };
+  });
+  console.log(`bar: ${seen.text}`);
+  const { text, data, state } = seen;
+  const workers = Number(data.workers), eta = Number(data.eta), rate = Number(data.rate), need = Number(data.need);
+  assert.strictEqual(state.playing, false, 'paused at the recording’s end');
+  assert.strictEqual(state.recorded, span, 'still the recording');
+  assert.ok(Math.abs(state.shownTime - span) < 1e-9, `shown at ${state.shownTime}, the recording ends at ${span}`);
+  assert.match(text, new RegExp(`The recording ended at t = ${span.toFixed(2)} s`));
+  assert.ok(workers >= 0 && workers < span, `the Workers at ${workers} s, behind ${span}`);
+  assert.ok(workers <= Math.min(...state.panels.map((p) => p.latest)) + 1e-12, 'the Workers’ time is one they reported');
+  assert.ok(text.includes(`now at t = ${workers.toFixed(2)} s`));
+  assert.ok(rate > 0 && need > 0, `rate ${rate}, need ${need}`);
+  assert.strictEqual(eta, Math.ceil(Math.max(0, span + need - workers) / rate), 'the wait from the measured speed');
+  assert.ok(eta >= 1);
+  assert.ok(text.includes(`about ${eta} s of computing`));
+  // Play: the computing-ahead wait (the recording's end said there too)
+  await page.evaluate(() => window.softlab.control.play());
+  await page.waitForFunction(() => /computing ahead/.test(document.querySelector('#ahead-text').textContent), null, { timeout: 20000 });
+  const after = await page.evaluate(() => ({ text: document.querySelector('#ahead-text').textContent, playing: window.softlab.state().playing }));
+  console.log(`after Play: ${after.text}`);
+  assert.strictEqual(after.playing, true);
+  assert.match(after.text, new RegExp(`^the recording ended at t = ${span.toFixed(2)} s; computing ahead`));
+  assert.deepStrictEqual(page.errors, []);
+  await page.close();
+});

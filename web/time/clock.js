@@ -85,14 +85,14 @@ export class Clock {
     this.buffering = false; // computed ahead, played: waiting until bufferNeed() is there
     this.aheadRate = NaN; // computed ahead: simulated s the slowest panel computes per real s
     this.aheadFrom = null; // {real, latest}: the start of that measure's window
-    this.recording = null;  // a recording plays: {span (s, its end)} (playRecording), else null
+    this.recording = null;  // a recording plays: {span (s, its end), endPaused: paused there once} (playRecording), else null
     this.holdTargets = false; // no target yet: a recording shows its first frames before any step
   }
 
   /** Plays the panels' recording (each holds its frames up to span, s): computed ahead,
    *  from t = 0, without a wait. */
   playRecording(span) {
-    this.recording = { span };
+    this.recording = { span, endPaused: false };
     this.setAhead(true);
     this.buffering = false;
     this.holdTargets = true;
@@ -164,6 +164,7 @@ export class Clock {
     if (!this.ahead) return;
     this.time = Math.min(Math.max(t, this.earliest()), this.computed());
     this.buffering = false; // play from here; a wait again where it catches up
+    if (this.recording && this.time < this.recording.span) this.recording.endPaused = false; // and a pause at its end
   }
 
   /** Out of sight (on) or back: a lab nobody sees takes no steps, and resumes as it was. */
@@ -226,6 +227,7 @@ export class Clock {
     this.slowFrom = null;
     this.buffering = this.ahead && !this.recording; // a recording plays at once again
     this.holdTargets = !!this.recording;
+    if (this.recording) this.recording.endPaused = false; // and pauses at its end again
     this.aheadFrom = null;
     this.rate = NaN;
     this.lastStep = 0;
@@ -312,8 +314,30 @@ export class Clock {
     }
     this.time = Math.min(this.time + real * this.speed, edge);
     if (this.time < edge) return;
+    if (this.pauseAtRecordingEnd(active)) return;
     if (active.length) this.buffering = true; // caught up: wait for the next clip
     else this.setPlaying(false); // every panel stopped and all of it shown: the end
+  }
+
+  /** Played to a recording's end with the Workers behind it (issue 42): pauses there once,
+   *  as at the end of a clip, rather than wait in play (the playback bar says where the
+   *  recording ended and how long Play would wait; web/time/playback.js). Returns true if
+   *  it paused. */
+  pauseAtRecordingEnd(active) {
+    const rec = this.recording;
+    if (!rec || rec.endPaused || !active.length || this.time < rec.span - 1e-9) return false;
+    rec.endPaused = true;
+    this.setPlaying(false);
+    return true;
+  }
+
+  /** Real seconds (rounded up) until the Workers, now at simulated time `workers` (s), have
+   *  computed what playing on from the time shown waits for (bufferNeed()), at the measured
+   *  computing speed; NaN before it is measured. */
+  secondsToPlayOn(workers) {
+    const r = this.computingRate();
+    if (!Number.isFinite(r) || r <= 0) return NaN;
+    return Math.ceil(Math.max(0, this.time + this.bufferNeed() - workers) / r);
   }
 
   /** The computing speed of a computed-ahead run (simulated s per real s, the slowest

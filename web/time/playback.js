@@ -47,6 +47,8 @@ export function bindPlayback(clock, onLive) {
       const behind = Number.isFinite(workers) ? `, now at t = ${workers.toFixed(2)} s` : '';
       text.textContent = `Recording made with softlab’s core when this site was built, t = 0 to ${rec.span.toFixed(2)} s, played at ${clock.speed}× · ` +
         `the Workers compute the same run here meanwhile (${steppers}${behind}) and it goes on with their frames after ${rec.span.toFixed(2)} s · change any setting to compute live`;
+    } else if (rec && !clock.playing && rec.endPaused && clock.time >= rec.span - 1e-9 && hi <= rec.span + 1e-9) {
+      endedText(rec, steppers);
     } else if (waiting) {
       // the wait before the next clip: how much is there, how much it needs, about how long
       const need = clock.bufferNeed(), have = Math.max(0, hi - clock.time);
@@ -55,7 +57,8 @@ export function bindPlayback(clock, onLive) {
       // from where the Workers' states are (behind a recording's end they are far behind
       // what is shown: web/time/recording.js)
       const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
-      const eta = Number.isFinite(rate) && rate > 0 ? ` (about ${Math.ceil(Math.max(0, clock.time + need - workers) / rate)} s)` : '';
+      const wait = clock.secondsToPlayOn(workers);
+      const eta = Number.isFinite(wait) ? ` (about ${wait} s)` : '';
       const ended = rec ? `the recording ended at t = ${rec.span.toFixed(2)} s; ` : '';
       text.textContent = `${ended}computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
     } else {
@@ -63,6 +66,19 @@ export function bindPlayback(clock, onLive) {
     }
     progress.hidden = !waiting;
     bar.dataset.waiting = waiting ? '1' : '0';
+  }
+
+  /** Paused at the recording's end (clock.pauseAtRecordingEnd) with the Workers behind it:
+   *  where it ended, where the Workers are and how fast they compute, and how long Play would
+   *  wait for the next clip, from the clock's own numbers (also in the bar's data-* for the
+   *  tests: data-workers, data-eta, data-rate, data-need). */
+  function endedText(rec, steppers) {
+    const workers = Math.min(...clock.active().map((p) => p.latest));
+    const wait = clock.secondsToPlayOn(workers);
+    Object.assign(bar.dataset, { workers: String(workers), eta: String(wait), rate: String(clock.computingRate()), need: String(clock.bufferNeed()) });
+    const eta = Number.isFinite(wait) ? `about ${wait} s of computing` : 'computing (measuring its speed)';
+    text.textContent = `The recording ended at t = ${rec.span.toFixed(2)} s. The Workers compute the same run here, now at t = ${workers.toFixed(2)} s (${steppers}): ` +
+      `Play goes on with their frames after ${eta} · Live steps on from where they are`;
   }
 
   /** After the clock went computed ahead (on) or live: said once to a screen reader. */

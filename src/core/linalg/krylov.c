@@ -110,3 +110,78 @@ sl_status sl_cg(sl_linear_operator A, void *ctx, int n, const double *b, double 
     finish(A, ctx, n, b, x, q, bnorm, tol, it, result);
     return SL_OK;
 }
+
+/* Preconditioned MINRES (softlab/krylov.h): minres.m's recurrences with y = M^-1 r2, beta
+ * the M^-1 norm of r2. Beside x it carries the true residual r = b - A x: with
+ * Av = A v_k (saved from the Lanczos product) A w_k = (Av - oldeps A w_{k-2} - delta
+ * A w_{k-1}) / gamma, and r -= phi A w_k; so the stopping test is sl_minres's Euclidean one
+ * (the recurrence's phibar is the residual's M^-1 norm, which a diagonal M rescales). */
+typedef struct {
+    double *r1, *r2, *y, *v, *w, *w1, *w2, *av, *aw, *aw1, *aw2, *res;
+} minres_vectors;
+
+static minres_vectors minres_split(double *work, int n) {
+    minres_vectors m;
+    double **slot[12] = {&m.r1, &m.r2, &m.y, &m.v, &m.w, &m.w1, &m.w2, &m.av, &m.aw, &m.aw1, &m.aw2, &m.res};
+    for (int k = 0; k < 12; k++) *slot[k] = work + (size_t)k * (size_t)n;
+    return m;
+}
+
+sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                           const double *inv_diag, double tol, int max_iterations, double *work,
+                           sl_krylov_result *result) {
+    sl_status st = check(A, n, b, x, tol, max_iterations, work);
+    if (st != SL_OK) return st;
+    if (!inv_diag) return SL_ERR_NULL;
+    minres_vectors m = minres_split(work, n);
+    size_t bytes = sizeof(double) * (size_t)n;
+    double bnorm = sqrt(dot(n, b, b));
+    A(ctx, x, m.y);
+    for (int i = 0; i < n; i++) m.r1[i] = b[i] - m.y[i], m.y[i] = inv_diag[i] * m.r1[i];
+    memcpy(m.r2, m.r1, bytes), memcpy(m.res, m.r1, bytes);
+    memset(m.w, 0, bytes), memset(m.w2, 0, bytes), memset(m.aw, 0, bytes), memset(m.aw2, 0, bytes);
+    double beta1 = sqrt(dot(n, m.r1, m.y)), beta = beta1, oldb = 0, dbar = 0, epsln = 0;
+    double cs = -1, sn = 0, tnorm2 = 0, lsq = INFINITY, rnorm = sqrt(dot(n, m.r1, m.r1));
+    int it = 0;
+    while (it < max_iterations && rnorm > tol * bnorm && beta > 0 && lsq > SL_MINRES_LEAST_SQUARES_TOLERANCE) {
+        it++;
+        for (int i = 0; i < n; i++) m.v[i] = m.y[i] / beta;        /* z_k = M^-1 v_k */
+        A(ctx, m.v, m.y);
+        memcpy(m.av, m.y, bytes);
+        if (it >= 2)
+            for (int i = 0; i < n; i++) m.y[i] -= (beta / oldb) * m.r1[i];
+        double alfa = dot(n, m.v, m.y);
+        for (int i = 0; i < n; i++) m.y[i] -= (alfa / beta) * m.r2[i];
+        memcpy(m.r1, m.r2, bytes);
+        memcpy(m.r2, m.y, bytes);
+        for (int i = 0; i < n; i++) m.y[i] = inv_diag[i] * m.r2[i];
+        oldb = beta;
+        beta = sqrt(fmax(dot(n, m.r2, m.y), 0));                  /* beta_{k+1}, M^-1 norm */
+        double oldeps = epsln;
+        double delta = cs * dbar + sn * alfa;
+        double gbar = sn * dbar - cs * alfa;
+        epsln = sn * beta;
+        dbar = -cs * beta;
+        tnorm2 += alfa * alfa + oldb * oldb + beta * beta;
+        lsq = sqrt(gbar * gbar + dbar * dbar) / sqrt(tnorm2);
+        double gamma = fmax(sqrt(gbar * gbar + beta * beta), DBL_MIN);
+        cs = gbar / gamma;
+        sn = beta / gamma;
+        double phi = cs * beta1;
+        beta1 = sn * beta1;                                        /* phibar: |r_k| in the M^-1 norm */
+        double *t = m.w1; m.w1 = m.w2, m.w2 = m.w, m.w = t;       /* w1 = w_{k-2}, w2 = w_{k-1} */
+        t = m.aw1; m.aw1 = m.aw2, m.aw2 = m.aw, m.aw = t;
+        double rr = 0;
+        for (int i = 0; i < n; i++) {
+            m.w[i] = (m.v[i] - oldeps * m.w1[i] - delta * m.w2[i]) / gamma;
+            m.aw[i] = (m.av[i] - oldeps * m.aw1[i] - delta * m.aw2[i]) / gamma;
+            x[i] += phi * m.w[i];
+            m.res[i] -= phi * m.aw[i];
+            rr += m.res[i] * m.res[i];
+        }
+        rnorm = sqrt(rr);
+    }
+    finish(A, ctx, n, b, x, m.r1, bnorm, tol, it, result);
+    if (result) result->least_squares = !result->converged && lsq <= SL_MINRES_LEAST_SQUARES_TOLERANCE;
+    return SL_OK;
+}

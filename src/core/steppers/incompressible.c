@@ -24,7 +24,8 @@ typedef struct {
     double *force, *vstar, *vtilde, *xn, *p_x; /* double[3n] */
     double *minv;                         /* double[n_free]: 1/m of each free dof */
     double *t;                            /* double[n_free]: J^T p scratch */
-    double *rhs, *p, *work;               /* double[m], double[m], double[7m] */
+    double *rhs, *p, *work;               /* double[m], double[m], double[12m] */
+    double *inv_diag;                     /* double[m]: 1 / diag(Jh P M^-1 Jh^T), the Jacobi preconditioner */
     double *guess[2];                     /* double[m] each: the last pressure of the position (0) and
                                              velocity (1) projection, the next solve's start */
     int guess_rows;                       /* m_h the guesses were solved with (another: start at 0) */
@@ -52,7 +53,7 @@ static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
     free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
-    free(s->rhs), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
+    free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     cs_spfree(s->Jh);
     sl_cholesky_free(&s->chol);
     free(s);
@@ -82,17 +83,18 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->p = calloc(m, sizeof(double));
     s->guess[0] = calloc(m, sizeof(double));
     s->guess[1] = calloc(m, sizeof(double));
-    s->work = calloc(7 * m, sizeof(double));
+    s->work = calloc(12 * m, sizeof(double));
+    s->inv_diag = calloc(m, sizeof(double));
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
     if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
-        !s->work || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
+        !s->work || !s->inv_diag || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
     }
-    s->solver = SL_PRESSURE_MINRES;
+    s->solver = SL_PRESSURE_MINRES_JACOBI;
     s->tol = SL_INCOMPRESSIBLE_TOLERANCE;
     s->control = sl_incompressible_control_default();
     s->h = sl_world_dt(w);
@@ -169,6 +171,20 @@ static void pressure_operator(void *ctx, const double *p, double *y) {
         for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * s->t[j];
 }
 
+/* inv_diag = 1 / diag(Jh P M^-1 Jh^T): row i's sum over free dofs j of Jh_ij^2 / m_j, the
+ * normal dof of a wall contact left out (P zeroes it); 1 for a row with nothing left. The
+ * diagonal of the SPD-semidefinite S is positive where it is not 0, so M = diag(S) is an
+ * SPD preconditioner and MINRES stays valid (sl_minres_jacobi). */
+static void pressure_jacobi(incompressible_state *s) {
+    const cs *J = s->Jh;
+    for (csi j = 0; j < J->n; j++) s->t[j] = s->minv[j];
+    project_contacts(s, s->t);
+    memset(s->inv_diag, 0, sizeof(double) * (size_t)s->m_h);
+    for (csi j = 0; j < J->n; j++)
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->inv_diag[J->i[q]] += J->x[q] * J->x[q] * s->t[j];
+    for (int i = 0; i < s->m_h; i++) s->inv_diag[i] = s->inv_diag[i] > 0 ? 1 / s->inv_diag[i] : 1;
+}
+
 /* The assembled S = Jh D Jh^T, D = P M^-1 (wall contacts: the normal dof zeroed). */
 static cs *pressure_matrix(incompressible_state *s) {
     cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
@@ -233,6 +249,10 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
         cs_spfree(S);
     } else if (s->solver == SL_PRESSURE_CG) {
         st = sl_cg(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+    } else if (s->solver == SL_PRESSURE_MINRES_JACOBI) {
+        pressure_jacobi(s);
+        st = sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
+                              SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
     } else {
         st = sl_minres(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
     }
@@ -533,7 +553,7 @@ sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, d
     if (!w) return SL_ERR_NULL;
     if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w))
         return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "the stepper is not 'incompressible'");
-    if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_CHOLESKY || !(tol > 0 && tol < 1))
+    if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_MINRES_JACOBI || !(tol > 0 && tol < 1))
         return sl_world_fail(w, SL_ERR_RANGE, "pressure solver %d, tolerance %g", (int)solver, tol);
     incompressible_state *s = sl_stepper_state(w);
     s->solver = solver;

@@ -19,6 +19,7 @@
 
 #include "linalg/linsolve.h"
 #include "steppers/regularized.h"
+#include "steppers/schur_matrix.h"
 #include "world/stepper_api.h"
 
 typedef struct {
@@ -29,6 +30,7 @@ typedef struct {
     double *v_prev; /* double[3n]: v_{n-1} for the guess, valid when have_prev */
     int have_prev;
     sl_cholesky primal, schur;
+    sl_schur_matrix schur_matrix; /* S of eq. 22, its pattern kept (schur_matrix.h) */
 } regularized_state;
 
 void sl_regularized_destroy(void *state) {
@@ -41,6 +43,7 @@ void sl_regularized_destroy(void *state) {
     free(s->v_prev);
     sl_cholesky_free(&s->primal);
     sl_cholesky_free(&s->schur);
+    sl_schur_matrix_free(&s->schur_matrix);
     free(s);
 }
 
@@ -127,47 +130,6 @@ sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
     return SL_OK;
 }
 
-/* Relative regularization of rows with alpha = 0 in the Schur form: over-determined
- * hard constraints (e.g. incompressible linear tets, more volume rows than dofs) make
- * J M^-1 J^T singular; seed 000 §2.2 notes that regularization removes exactly these
- * "numerical problems which occur when constraints are degenerate or over defined". */
-#define SL_SCHUR_EPSILON 1e-9
-
-/* S = J M^-1 J^T + c diag(alpha) (eq. 22), with alpha = 0 rows regularized by
- * SL_SCHUR_EPSILON times their diagonal of J M^-1 J^T; NULL when out of memory. */
-static cs *schur_complement(const sl_world *w, const cs *J, double c) {
-    const int *free_dof = sl_stepper_free_dofs(w), m = sl_world_constraint_count(w);
-    const double *mass = sl_world_masses(w), *alpha = sl_stepper_alpha(w);
-    cs *JT = cs_transpose(J, 1);
-    cs *JMinv = cs_spalloc(J->m, J->n, J->nzmax, 1, 0);
-    cs *D = cs_spalloc(m, m, m + 1, 1, 1);
-    cs *S = NULL;
-    if (JT && JMinv && D) {
-        memcpy(JMinv->p, J->p, sizeof(csi) * (size_t)(J->n + 1));
-        memcpy(JMinv->i, J->i, sizeof(csi) * (size_t)J->nzmax);
-        double *diag = calloc((size_t)m + 1, sizeof(double)); /* diag of J M^-1 J^T */
-        if (!diag) goto done; /* without it the hard rows would lose their regularization */
-        for (csi j = 0; j < J->n; j++)
-            for (csi p = J->p[j]; p < J->p[j + 1]; p++) {
-                JMinv->x[p] = J->x[p] / mass[free_dof[j] / 3];
-                diag[J->i[p]] += J->x[p] * JMinv->x[p];
-            }
-        for (int i = 0; i < m; i++)
-            cs_entry(D, i, i, alpha[i] > 0 ? c * alpha[i] : SL_SCHUR_EPSILON * diag[i]);
-        free(diag);
-        cs *Dc = cs_compress(D);
-        cs *JMJ = cs_multiply(JMinv, JT);
-        if (Dc && JMJ) S = cs_add(JMJ, Dc, 1.0, 1.0);
-        cs_spfree(Dc);
-        cs_spfree(JMJ);
-    }
-done:
-    cs_spfree(JT);
-    cs_spfree(JMinv);
-    cs_spfree(D);
-    return S;
-}
-
 static sl_status step_schur(sl_world *w, regularized_state *s) {
     double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
     const double *mass = sl_world_masses(w);
@@ -175,7 +137,7 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
     double t0 = sl_clock_seconds();
     sl_assembly_evaluate(w, x);
     const cs *J = sl_assembly_jacobian(w); /* owned by the assembly */
-    cs *S = J ? schur_complement(w, J, g / (dt * dt)) : NULL;
+    const cs *S = sl_schur_matrix_update(&s->schur_matrix, w, J, g / (dt * dt)); /* owned by s */
     if (!S) return SL_ERR_NOMEM;
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     const int m = sl_world_constraint_count(w);
@@ -202,7 +164,6 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
         }
         advance_positions(w);
     }
-    cs_spfree(S);
     sl_step_timing *timing = sl_stepper_timing(w);
     timing->assembly = t1 - t0;
     timing->factorization = t2 - t1;

@@ -103,11 +103,15 @@
 extern const sl_stepper_class sl_stepper_incompressible;
 
 typedef enum sl_pressure_solver {
-    SL_PRESSURE_MINRES,   /* the default (seed 001 §4) */
+    SL_PRESSURE_MINRES,   /* seed 001 §4's solver, unpreconditioned (its Fig. 2 comparison) */
     SL_PRESSURE_CG,       /* conjugate gradients, for comparison */
     SL_PRESSURE_CHOLESKY, /* CSparse Cholesky of the assembled J P M^-1 J^T, regularized
                              by 1e-9 times its diagonal: the one-ring system is singular
                              (measured: unregularized, the factorization fails) */
+    SL_PRESSURE_MINRES_JACOBI, /* the default (issue 42): MINRES preconditioned by the
+                             diagonal of J P M^-1 J^T (sl_minres_jacobi), stopping on the
+                             same |rhs - S p| <= tol |rhs| as SL_PRESSURE_MINRES, so the
+                             projection is the same to the tolerance, in fewer iterations */
 } sl_pressure_solver;
 
 /* Chooses the pressure solver and its relative residual tolerance (0 < tol < 1; unused by
