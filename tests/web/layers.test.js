@@ -26,7 +26,7 @@ const LAYERS = {
   settings: ['ui', 'core', 'time'],         // URL, parameters, presets, scene choice
   course: ['settings'],                     // the course author's postMessage API
   lab: ['ui', 'core', 'input', 'chart', 'time', 'panel', 'settings'],  // the lab's parts
-  validation: ['core'],                     // validation.html's page and Worker
+  validation: ['ui', 'core'],                   // validation.html's page and Worker
 };
 /** The entry points, the only modules at web/'s top: they may import any folder. */
 const ENTRIES = ['app.js', 'boot.js', 'file-notice.js', 'sim-worker.js'];

@@ -109,3 +109,27 @@ export function renderParts(parts, lang = language) {
 }
 
 setLanguage(pickLanguage());
+
+/** Fills root's static texts from the table (the pages' HTML keeps the English as written,
+ *  for a reader without scripts; tests/web/page-text.test.js checks it is en.json's): an
+ *  element with data-msg="id" gets t(id) as its text, data-msg-attr="name:id name:id" the
+ *  attributes named (title, aria-label, placeholder, alt). Returns the count filled. */
+export function applyMessages(root = globalThis.document, lang = language) {
+  if (!root || !root.querySelectorAll) return 0;
+  let count = 0;
+  for (const el of root.querySelectorAll('[data-msg]')) {
+    const text = t(el.dataset.msg, {}, lang);
+    if (el.textContent !== text) el.textContent = text;
+    count++;
+  }
+  for (const el of root.querySelectorAll('[data-msg-attr]')) {
+    for (const pair of el.dataset.msgAttr.split(/\s+/).filter(Boolean)) {
+      const [name, id] = pair.split(':');
+      el.setAttribute(name, t(id, {}, lang));
+      count++;
+    }
+  }
+  // the template's content is a separate document fragment: fill it too, once
+  if (root.querySelectorAll) for (const tpl of root.querySelectorAll('template')) count += applyMessages(tpl.content, lang);
+  return count;
+}
