@@ -18,6 +18,9 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 DIR = os.path.join(ROOT, 'messages')
 PARAM = re.compile(r'\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}')
 SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m)$')
+# the texts of the core's tables (scene and stepper titles, descriptions): their English is the
+# core's own (one source), so only another language's file holds them, without parameters
+CORE_TEXT = re.compile(r'^(scene|stepper)\.[a-z0-9-]+\.(title|description)$')
 
 
 def params(text, where):
@@ -54,6 +57,10 @@ def check(languages):
         if lang == 'en':
             continue
         for i, text in table.items():
+            if CORE_TEXT.match(i):
+                if i in en or params(text, f'{lang} {i}'):
+                    sys.exit(f'messages: {lang} {i}: a text of the core tables: not in en.json, no parameters')
+                continue
             if i not in en:
                 sys.exit(f'messages: {lang} {i}: no such id in en.json')
             got = sorted(n for n, _ in params(text, f'{lang} {i}'))

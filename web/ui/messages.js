@@ -39,6 +39,19 @@ export const currentLanguage = () => language;
 /** The ids of the English table (tests). */
 export const messageIds = () => Object.keys(TABLES[ENGLISH]).filter((id) => !id.startsWith('_'));
 
+/** Ids of the texts of the core's tables (a scene's or a stepper's title or description):
+ *  their English is the core's (src/scenes/table.c, src/core/steppers/table.c), the one
+ *  source; a language file may word them, en.json never holds them. */
+export const CORE_TEXT = /^(scene|stepper)\.[a-z0-9-]+\.(title|description)$/;
+
+/** The text of a core table's entry (kind 'scene' or 'stepper', its name, field 'title' or
+ *  'description') in lang: the language's wording of `${kind}.${name}.${field}` if it has
+ *  one, else the core's English as given. */
+export function coreText(kind, name, field, english, lang = language) {
+  const id = `${kind}.${name}.${field}`;
+  return (english && TABLES[lang] && TABLES[lang][id]) || english;
+}
+
 /** The template of id in lang, English where lang lacks it; undefined if English lacks it. */
 export function template(id, lang = language) {
   return (TABLES[lang] && TABLES[lang][id]) || TABLES[ENGLISH][id];
