@@ -20,7 +20,7 @@ PARAM = re.compile(r'\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}')
 SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m)$')
 # the texts of the core's tables (scene and stepper titles, descriptions): their English is the
 # core's own (one source), so only another language's file holds them, without parameters
-CORE_TEXT = re.compile(r'^(scene|stepper)\.[a-z0-9-]+\.(title|description)$')
+CORE_TEXT = re.compile(r'^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$')
 
 
 def params(text, where):

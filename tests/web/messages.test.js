@@ -20,7 +20,7 @@ const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 const table = (lang) => Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'messages', lang + '.json'), 'utf8')))
   .filter(([id]) => !id.startsWith('_')));
 // a scene's or stepper's title or description: the core's English, worded only in other languages
-const CORE_TEXT = /^(scene|stepper)\.[a-z0-9-]+\.(title|description)$/;
+const CORE_TEXT = /^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$/;
 const paramsOf = (text) => [...text.matchAll(/\{([A-Za-z_]\w*)(?::([^}]*))?\}/g)].map((m) => ({ name: m[1], spec: m[2] }));
 const walk = (dir, ext) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? walk(path.join(dir, e.name), ext) : e.name.endsWith(ext) ? [path.join(dir, e.name)] : []);

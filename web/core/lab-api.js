@@ -147,7 +147,8 @@ export async function loadLab({ module, ...options } = {}) {
   }));
   // The colour-map fields (sl_field_describe), by FIELD id: {id, name, label, legend, unit}.
   const fields = Array.from({ length: FIELD.COUNT }, (_, id) => ({
-    id, name: api.field_name(id), label: api.field_label(id), legend: api.field_legend(id), unit: api.field_unit(id),
+    id, name: api.field_name(id), label: coreText('field', api.field_name(id), 'label', api.field_label(id)),
+    legend: coreText('field', api.field_name(id), 'legend', api.field_legend(id)), unit: api.field_unit(id),
   }));
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.

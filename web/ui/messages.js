@@ -42,7 +42,7 @@ export const messageIds = () => Object.keys(TABLES[ENGLISH]).filter((id) => !id.
 /** Ids of the texts of the core's tables (a scene's or a stepper's title or description):
  *  their English is the core's (src/scenes/table.c, src/core/steppers/table.c), the one
  *  source; a language file may word them, en.json never holds them. */
-export const CORE_TEXT = /^(scene|stepper)\.[a-z0-9-]+\.(title|description)$/;
+export const CORE_TEXT = /^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$/;
 
 /** The text of a core table's entry (kind 'scene' or 'stepper', its name, field 'title' or
  *  'description') in lang: the language's wording of `${kind}.${name}.${field}` if it has
