@@ -5,7 +5,8 @@
 // worded here); the page's own state lines and announcements use the same table.
 //
 // A template's parameter is {name} or {name:spec} (spec as printf's: d, g, .3g, .3f, .2f;
-// s a text; m the message parts that follow or a message given as the value). A language
+// s a text; m the message parts that follow or a message given as the value; i an id of the
+// table whose text goes in its place, or a text as it is when it is no id). A language
 // lacking an id falls back to English for that id.
 
 import { TABLES } from './message-tables.js';
@@ -92,6 +93,10 @@ export function formatNumber(x, spec) {
  *  a list of them (the core's parts) is rendered; anything else as a string. */
 function valueText(v, spec, lang) {
   if (v == null) return '';
+  if (spec === 'i') { // an id of the table (a status's words, a mesh reader's noun), else a text as it is
+    const id = typeof v === 'object' ? String(v.text) : String(v);
+    return template(id, lang) === undefined ? id : t(id, {}, lang);
+  }
   if (Array.isArray(v)) return renderParts(v, lang);
   if (typeof v === 'object' && typeof v.id === 'string') return t(v.id, v.params || {}, lang);
   if (typeof v === 'object' && 'text' in v) return String(v.text);
