@@ -47,9 +47,10 @@ describe('the table', () => {
     const calls = [];
     for (const file of walk(path.join(ROOT, 'src'), '.c')) {
       const src = fs.readFileSync(file, 'utf8');
-      for (const m of src.matchAll(/sl_message_add\(([^;]*?)NULL\)/gs)) {
+      // sl_message_add and what takes its pairs: a world's error, an error record's, the mesh reader's
+      for (const m of src.matchAll(/(?:sl_message_add|sl_world_fail_message|sl_error_set_message|\bfail(?:_tet)?)\(([^;]*?)NULL\)/gs)) {
         const ids = [...m[1].matchAll(/"([a-z_]+\.[a-z_.]+)"/g)].map((x) => x[1]); // (a ? "id1" : "id2")
-        const names = [...m[1].matchAll(/"([a-z_]+)"\s*,/g)].map((x) => x[1]).filter((n) => !n.includes('.'));
+        const names = [...m[1].matchAll(/"([a-z_][a-z0-9_]*)"\s*,/g)].map((x) => x[1]).filter((n) => !n.includes('.'));
         for (const id of ids) calls.push({ file: path.relative(ROOT, file), id, names });
       }
     }
@@ -58,9 +59,12 @@ describe('the table', () => {
       assert.ok(id in en, `${file}: ${id} is not in en.json`);
       assert.deepStrictEqual(names, paramsOf(en[id]).filter((p) => p.spec !== 'm').map((p) => p.name), `${file}: ${id}`);
     }
-    // every core id is used (the page's own ids are checked below)
+    // every core id is used (the page's own ids are checked below); a status's and a mesh
+    // reader's noun are ids given as values (status.h's list, the reader's calls)
     const used = new Set(calls.map((c) => c.id));
-    for (const id of Object.keys(en).filter((i) => /^(diverged|verdict)\./.test(i))) assert.ok(used.has(id), `${id} is used by the core`);
+    const literals = walk(path.join(ROOT, 'src'), '').filter((f) => /\.[ch]$/.test(f)).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    for (const id of Object.keys(en).filter((i) => /^(diverged|verdict|error|mesh|status)\./.test(i)))
+      assert.ok(used.has(id) || literals.includes(`"${id}"`), `${id} is used by the core`);
   });
 
   test('the page passes each id exactly its template\'s parameters', () => {
@@ -77,8 +81,14 @@ describe('the table', () => {
       assert.ok(id in en, `${file}: ${id} is not in en.json`);
       assert.deepStrictEqual(names.sort(), paramsOf(en[id]).map((p) => p.name).sort(), `${file}: ${id}`);
     }
+    // also used: a page's data-msg ids, an id the code names as a literal (a preset's label)
+    // or builds from a prefix (`validation.column.${h}`)
     const used = new Set(calls.map((c) => c.id));
-    for (const id of Object.keys(en).filter((i) => !/^(diverged|verdict)\./.test(i))) assert.ok(used.has(id), `${id} is used by the page`);
+    const text = [...walk(path.join(ROOT, 'web'), '.js'), ...walk(path.join(ROOT, 'web'), '.html')].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const prefixes = [...text.matchAll(/`([a-z_]+(?:\.[a-z_]+)*\.)\$\{/g)].map((m) => m[1]);
+    const named = (id) => used.has(id) || text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`:${id}`) ||
+      prefixes.some((p) => id.startsWith(p));
+    for (const id of Object.keys(en).filter((i) => !/^(diverged|verdict|error|mesh|status)\./.test(i))) assert.ok(named(id), `${id} is used by the page`);
   });
 });
 

@@ -19,7 +19,7 @@ import { t } from '../ui/messages.js';
 // label and title: ids of the message table (messages/en.json), worded when the menu is made
 export const PRESETS = [
   { id: 'explode', label: 'presets.explode', title: () => t('presets.explode_title', { omega_dt: LIMITS.EXPLODE_OMEGA_DT }) },
-  { id: 'zoo', label: 'presets.zoo', title: (core) => t('presets.zoo_title', { steppers: raceSteppers(core).map((n) => core.steppers.find((st) => st.name === n).title).join(', '), omega_dt: LIMITS.RACE_OMEGA_DT }) },
+  { id: 'zoo', label: 'presets.zoo', title: (core) => t('presets.zoo_title', { steppers: raceTitles(core), omega_dt: LIMITS.RACE_OMEGA_DT }) },
   { id: 'scene', label: 'presets.scene', title: () => t('presets.scene_title') },
 ];
 
@@ -29,6 +29,9 @@ export const explodeDt = (core, omegaMax) => core.api.explode_dt(omegaMax);
 
 /** Δt (s) of the race for ω_max (rad/s) and the scene's Δt (s): the core's sl_scene_race_dt. */
 export const raceDt = (core, omegaMax, defaultDt) => core.api.race_dt(omegaMax, defaultDt);
+
+/** The race's steppers' titles, in a list. */
+const raceTitles = (core) => raceSteppers(core).map((n) => core.steppers.find((st) => st.name === n).title).join(', ');
 
 /** The race's steppers, by name (sl_scene_race_steppers). */
 function raceSteppers(core) {

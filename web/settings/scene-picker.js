@@ -59,7 +59,7 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
       if (status !== 0) {
         // the reader's reason in the page's language (the core's ids), its English else
         const why = parts.length ? parts : message;
-        onError(scene.mesh ? t('mesh.load_failed_kept', { error: why, name: scene.mesh.name }) : t('mesh.load_failed', { error: why }));
+        onError(scene.mesh ? t('notice.mesh_load_failed_kept', { error: why, name: scene.mesh.name }) : t('notice.mesh_load_failed', { error: why }));
         return;
       }
       sessionStorage.setItem(KEY, JSON.stringify(mesh));
@@ -125,7 +125,7 @@ export function loadUserMesh(core, notice) {
   const { status, message, parts } = loadMeshText(core, mesh);
   if (status !== 0) {
     sessionStorage.removeItem(KEY);
-    notice(t('mesh.read_failed', { error: parts.length ? parts : message }));
+    notice(t('notice.mesh_read_failed', { error: parts.length ? parts : message }));
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');

@@ -55,7 +55,8 @@ export function bindPlayback(clock, onLive) {
       // from where the Workers' states are (behind a recording's end they are far behind
       // what is shown: web/time/recording.js)
       const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
-      const eta = Number.isFinite(rate) && rate > 0 ? t('playback.eta', { seconds: Math.ceil(Math.max(0, clock.time + need - workers) / rate) }) : '';
+      const seconds = Math.ceil(Math.max(0, clock.time + need - workers) / rate);
+      const eta = Number.isFinite(rate) && rate > 0 ? t('playback.eta', { seconds }) : '';
       const ended = rec ? t('playback.recording_ended', { span: rec.span.toFixed(2) }) : '';
       text.textContent = ended + t('playback.computing', { have: have.toFixed(2), need: need.toFixed(2), eta, steppers, buffer: AHEAD_BUFFER });
     } else {
