@@ -18,7 +18,7 @@ const WEB = path.join(ROOT, 'web');
 const LAYERS = {
   ui: [],                                   // number format, menus, announcements, help
   core: ['ui'],                             // the wasm face, shared by page, Workers and lessons
-  input: [],                                // pointer and keys that change the physics
+  input: ['ui'],                            // pointer and keys that change the physics
   chart: [],                                // the live plot and its storage
   time: ['ui'],                             // clock, frame loop, playback, recordings
   sim: ['core'],                            // both ends of the Worker protocol

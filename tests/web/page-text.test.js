@@ -26,7 +26,7 @@ const unescape = (s) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/
 /** Texts that are not words of a language: key names on <kbd>, units, symbols, the name. */
 const HTML_NOT_TEXT = new Set(['softlab', 'Space', 'Esc', 'Shift', 'R', 'Δt', 's', 'or', 'iframe']);
 /** JS strings that are not text to translate (symbols, file formats, the brand). */
-const NOT_TEXT = new Set(['×', '…', 'CSV', 'PNG', '']);
+const NOT_TEXT = new Set(['×', '…', 'CSV', 'PNG', '', 'ms', 'rad', 'rad/s', 'col', '_blank', 'noopener']);
 /** Literals not moved to the table yet, as "file: the literal's start" (README "Translating
  *  softlab" lists them). Only ever remove an entry: a new literal must go through t(). */
 const NOT_YET = new Set(fs.readFileSync(path.join(__dirname, 'page-text.not-yet.txt'), 'utf8')
@@ -74,10 +74,10 @@ test('no English text node in the pages outside the table (but the validation in
 });
 
 const SINK = [
-  /\.(?:textContent|innerText|title|placeholder|alt)\s*=\s*(?=['"`])/g,
-  /setAttribute\(\s*'(?:aria-label|aria-valuetext|title|placeholder|alt)'\s*,\s*(?=['"`])/g,
-  /\b(?:notice|announce|viewNote)\(\s*(?=['"`])/g,
-  /[{,]\s*(?:text|textContent|title|label)\s*:\s*(?=['"`])/g,
+  /\.(?:textContent|innerText|title|placeholder|alt)\s*=\s*/g,
+  /setAttribute\(\s*'(?:aria-label|aria-valuetext|title|placeholder|alt)'\s*,\s*/g,
+  /\b(?:notice|announce|viewNote)\(\s*/g,
+  /[{,]\s*(?:text|textContent|title|label)\s*:\s*/g,
 ];
 
 /** The string literal that starts at s[i] (a quote or backtick), interpolations blanked. */
@@ -102,10 +102,15 @@ function strayJsText(file) {
   const out = [];
   for (const sink of SINK) {
     for (const m of src.matchAll(sink)) {
-      const lit = literalAt(src, m.index + m[0].length);
-      if (NOT_TEXT.has(lit.trim()) || !/[A-Za-z]{2,}/.test(lit.replace(/\$\{\}/g, ''))) continue;
-      if (/^[a-z_]+(\.[a-z0-9_-]+)+$/.test(lit)) continue; // a message id, worded by t() where shown
-      out.push(`${rel}: ${lit.replace(/\s+/g, ' ').slice(0, 40)}`);
+      // the literal given, and a ternary's other (cond ? 'a' : 'b', on the sink's line)
+      const at = m.index + m[0].length, line = src.slice(at, src.indexOf('\n', at) >>> 0);
+      const starts = [0, ...[...line.matchAll(/[?:]\s*(?=['"`])/g)].map((x) => x.index + x[0].length)]
+        .filter((k) => /['"`]/.test(line[k] || ''));
+      for (const lit of [...new Set(starts)].map((k) => literalAt(src, at + k))) {
+        if (NOT_TEXT.has(lit.trim()) || !/[A-Za-z]{2,}/.test(lit.replace(/\$\{\}/g, ''))) continue;
+        if (/^[a-z_]+(\.[a-z0-9_-]+)+$/.test(lit)) continue; // a message id, worded by t() where shown
+        out.push(`${rel}: ${lit.replace(/\s+/g, ' ').slice(0, 40)}`);
+      }
     }
   }
   return out;
@@ -122,9 +127,11 @@ test('no user-visible English literal in web/**/*.js outside t() but the NOT_YET
 
 test('the scan finds a literal it should (the test can fail)', () => {
   const tmp = path.join(WEB, 'ui', '__scan-probe.js');
-  fs.writeFileSync(tmp, "el.title = 'a new English sentence';\nnotice(`Loaded ${n} files`);\nb.textContent = '×';\n");
+  fs.writeFileSync(tmp, "el.title = 'a new English sentence';\nnotice(`Loaded ${n} files`);\nb.textContent = '×';\n" +
+    "r.textContent = on ? 'Stop now' : t('x.y');\n");
   try {
-    assert.deepStrictEqual(strayJsText(tmp), ['ui/__scan-probe.js: a new English sentence', 'ui/__scan-probe.js: Loaded ${} files']);
+    assert.deepStrictEqual(strayJsText(tmp).sort(), ['ui/__scan-probe.js: Loaded ${} files', 'ui/__scan-probe.js: Stop now',
+      'ui/__scan-probe.js: a new English sentence']);
   } finally { fs.unlinkSync(tmp); }
   assert.deepStrictEqual(strayHtmlText('<body><p>Hello there</p><p data-msg="x">Fine</p><kbd>Esc</kbd></body>'), ['Hello there']);
 });
