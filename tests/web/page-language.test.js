@@ -3,8 +3,8 @@
 // step, reset, speed, Controls, help; the views; record, replay, embed), every panel's
 // header (its stepper menu, Δt, iterations and τ labels) and the playback bar (#ahead, its
 // labels and Live button) show no English word: their text, option texts and title /
-// aria-label attributes are read, split into words, and none may be a word that English
-// templates use and no German template does. (2) The English page's text is what it was
+// aria-label attributes are read (not an option's title: its citation), split into words,
+// and none may be a word that English templates use and no German template does. (2) The English page's text is what it was
 // before the table: with SOFTLAB_SITE_BEFORE (a site staged from the base commit, e.g.
 // main's build/site), the lab's and the validation page's innerText, every dialog's text
 // and every title / aria-label are compared with that site's, numbers masked (the clock and
@@ -35,7 +35,9 @@ function readRegions(page) {
     for (const r of regions) {
       const where = r.id || r.className;
       out.push([where, r.textContent]);
-      for (const el of [r, ...r.querySelectorAll('*')]) {
+      // an option's title is the stepper's or scene's citation (authors, year, equation): a
+      // reference, left as the paper is cited (README "Translating softlab")
+      for (const el of [r, ...r.querySelectorAll(':not(option)')]) {
         for (const a of ['title', 'aria-label']) if (el.getAttribute(a)) out.push([`${where} ${el.tagName.toLowerCase()}[${a}]`, el.getAttribute(a)]);
       }
     }
@@ -63,7 +65,8 @@ describe('lang=de', () => {
     // and the marked texts are German's
     const de = table('de');
     const marked = await page.$$eval('[data-msg]', (els) => els.map((e) => [e.dataset.msg, e.textContent]));
-    for (const [id, text] of marked) assert.strictEqual(text, de[id], id);
+    // (the scene title, the state line and the play label are replaced as the lab runs)
+    for (const [id, text] of marked.filter(([id]) => !['lab.scene_default', 'panel.running', 'transport.pause'].includes(id))) assert.strictEqual(text, de[id], id);
     assert.strictEqual(await page.$eval('#play .play-label', (e) => e.textContent), de['transport.play']);
     assert.deepStrictEqual(page.errors, []);
     await page.close();
@@ -71,11 +74,12 @@ describe('lang=de', () => {
 });
 
 const BEFORE = process.env.SOFTLAB_SITE_BEFORE;
-const mask = (s) => String(s).replace(/[-+]?\d[\d.,e+−-]*/g, '#').replace(/[ \t]+/g, ' ');
+const mask = (s) => String(s).replace(/[-+]?\d[\d.,e+−-]*/g, '#').replace(/[ \t]+/g, ' ').replace(/\n\s*\n/g, '\n');
 
 /** What the English page shows: innerText, the dialogs' text, every title and aria-label. */
 const shown = (page) => page.evaluate(() => ({
-  text: document.body.innerText,
+  // the perf line says how fast this machine computes and which Worker is late: not the page's words
+  text: document.body.innerText.replace(document.getElementById('perf') ? document.getElementById('perf').innerText : '\u0000', ''),
   dialogs: [...document.querySelectorAll('dialog, template')].map((d) => (d.content || d).textContent),
   attrs: [...document.querySelectorAll('*')].flatMap((el) => ['title', 'aria-label', 'aria-valuetext']
     .filter((a) => el.hasAttribute(a)).map((a) => `${el.id || el.className || el.tagName}[${a}]=${el.getAttribute(a)}`)),
