@@ -7,7 +7,7 @@ builds read from messages/en.json, the one source of every text the core reports
   python3 tools/messages.py --check        the checks only
 
 Checks: every id of a language exists in en.json with the same parameter names; every
-template is well formed ({name} or {name:spec}, spec one of d, g, .Ng, .Nf, s, m; at most
+template is well formed ({name} or {name:spec}, spec one of d, g, .Ng, .Nf, s, m, i (an id of the table); at most
 one m, last; at most 6 parameters). Standard library only."""
 import json
 import os
@@ -17,7 +17,10 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 DIR = os.path.join(ROOT, 'messages')
 PARAM = re.compile(r'\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}')
-SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m)$')
+SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m|i)$')
+# the texts of the core's tables (scene and stepper titles, descriptions): their English is the
+# core's own (one source), so only another language's file holds them, without parameters
+CORE_TEXT = re.compile(r'^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$')
 
 
 def params(text, where):
@@ -46,7 +49,7 @@ def check(languages):
             sys.exit(f'messages: en {i}: a parameter twice, or more than 6')
         for n, s in ps:
             if not s or not SPEC.match(s):
-                sys.exit(f'messages: en {i}: {{{n}}} needs a spec (d, g, .Ng, .Nf, s, m), has {s!r}')
+                sys.exit(f'messages: en {i}: {{{n}}} needs a spec (d, g, .Ng, .Nf, s, m, i), has {s!r}')
         ms = [k for k, (_, s) in enumerate(ps) if s == 'm']
         if ms and ms != [len(ps) - 1]:
             sys.exit(f'messages: en {i}: an m parameter must be the last and only one')
@@ -54,6 +57,10 @@ def check(languages):
         if lang == 'en':
             continue
         for i, text in table.items():
+            if CORE_TEXT.match(i):
+                if i in en or params(text, f'{lang} {i}'):
+                    sys.exit(f'messages: {lang} {i}: a text of the core tables: not in en.json, no parameters')
+                continue
             if i not in en:
                 sys.exit(f'messages: {lang} {i}: no such id in en.json')
             got = sorted(n for n, _ in params(text, f'{lang} {i}'))

@@ -26,6 +26,7 @@ import { watchWorkers } from './sim/recovery.js';
 import { announce } from './ui/announce.js';
 import { fetchRecording, playRecording } from './time/recording.js';
 import { printViews } from './lab/print-views.js';
+import { applyMessages, t } from './ui/messages.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -36,7 +37,7 @@ function notice(text, kind = 'warn') {
   span.textContent = text;
   const close = document.createElement('button');
   close.className = 'notice-close';
-  close.setAttribute('aria-label', 'dismiss');
+  close.setAttribute('aria-label', t('notice.dismiss'));
   close.textContent = '×';
   close.addEventListener('click', () => div.remove());
   div.append(span, close);
@@ -87,6 +88,7 @@ async function startLab(core, config, pool) {
 }
 
 async function main() {
+  applyMessages(document); // the page's static texts in the reader's language (before the panels clone their template)
   const loading = $('#loading');
   if (document.documentElement.dataset.cannotStart) return; // web/boot.js said why
   let core, pool;
@@ -99,7 +101,7 @@ async function main() {
     performance.mark('softlab-core-loaded');
   } catch (err) {
     loading.classList.add('failed');
-    $('.loading-text', loading).textContent = `The simulation core could not be loaded: ${err.message}`;
+    $('.loading-text', loading).textContent = t('lab.core_failed', { error: err.message });
     return;
   }
   const query = new URLSearchParams(location.search);
@@ -127,7 +129,7 @@ async function main() {
     lab = await startLab(core, config, pool);
   } catch (err) {
     loading.classList.add('failed');
-    $('.loading-text', loading).textContent = `The lab could not start: ${err.message}`;
+    $('.loading-text', loading).textContent = t('lab.start_failed', { error: err.message });
     return;
   }
   loading.hidden = true;
@@ -145,7 +147,7 @@ async function main() {
   for (const [key, state] of [['lock', 'locked'], ['hide', 'hidden']]) {
     if (config[key] === null) continue;
     const { entries, problems } = parseControlList(config[key], lab.panels.length);
-    for (const p of problems) notice(`URL parameter “${key}”: ${p}; ignored.`);
+    for (const p of problems) notice(t('notice.url_parameter', { key, problem: p }));
     for (const { name, panels } of entries) locks.set(name, state, panels);
   }
   locks.apply();

@@ -49,6 +49,14 @@ void sl_message_list_clear(sl_message_list *l) {
 }
 
 sl_status sl_message_add(sl_message_list *l, const char *id, ...) {
+    va_list ap;
+    va_start(ap, id);
+    sl_status st = sl_message_vadd(l, id, ap);
+    va_end(ap);
+    return st;
+}
+
+sl_status sl_message_vadd(sl_message_list *l, const char *id, va_list pairs) {
     if (!l || !id) return SL_ERR_NULL;
     const entry *e = find(id);
     if (!e) return SL_ERR_INDEX;
@@ -56,7 +64,7 @@ sl_status sl_message_add(sl_message_list *l, const char *id, ...) {
     sl_message *m = &l->part[l->count];
     m->id = e->id, m->count = 0;
     va_list ap;
-    va_start(ap, id);
+    va_copy(ap, pairs);
     sl_status st = SL_OK;
     for (const char *p = strchr(e->text, '{'); p && st == SL_OK; p = strchr(p, '{')) {
         const char *name, *spec;
@@ -70,7 +78,7 @@ sl_status sl_message_add(sl_message_list *l, const char *id, ...) {
         }
         sl_message_param *q = &m->param[m->count++];
         q->name = given;
-        if (slen == 1 && spec[0] == 's') {
+        if (slen == 1 && (spec[0] == 's' || spec[0] == 'i')) {
             const char *text = va_arg(ap, const char *);
             q->value = NAN;
             snprintf(q->text, sizeof q->text, "%s", text ? text : "");
@@ -125,9 +133,13 @@ static void render(const sl_message_list *l, int from, char *out, size_t size, s
                 k = l->count; /* the rest is rendered */
                 continue;
             }
-            for (int i = 0; i < m->count; i++)
-                if (strlen(m->param[i].name) == nlen && strncmp(m->param[i].name, name, nlen) == 0)
-                    put(out, size, used, m->param[i].text, strlen(m->param[i].text));
+            for (int i = 0; i < m->count; i++) {
+                if (strlen(m->param[i].name) != nlen || strncmp(m->param[i].name, name, nlen) != 0) continue;
+                /* i: another message's text (a plain template: a status's words) */
+                const char *text = slen == 1 && spec[0] == 'i' ? sl_message_template(m->param[i].text) : NULL;
+                if (!text) text = m->param[i].text; /* not an id (e.g. a file's keyword): as it is */
+                put(out, size, used, text, strlen(text));
+            }
         }
     }
 }

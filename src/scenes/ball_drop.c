@@ -63,7 +63,7 @@ sl_status sl_ball_drop_world(const sl_ball_drop_def *def, sl_world **out, sl_err
         x[i] = mesh.positions[i] + (i % 3 == 1 ? def->drop_height - low : 0);
     sl_world *w = NULL;
     sl_model *ring = NULL;
-    sl_error ring_err = {SL_OK, -1, ""};
+    sl_error ring_err = {SL_OK, -1, "", {0}};
     st = x ? SL_OK : SL_ERR_NOMEM;
     if (st == SL_OK)
         st = sl_tet_mesh_world_from(&mesh, x, &def->material,

@@ -252,7 +252,7 @@ static sl_status static_sag(int cells, int onering, double nu, double *sag, int 
     const double value[6] = {1e7, nu, 1000, 9.81, SL_MESH_CANTILEVER, onering};
     for (int i = 0; i < 6 && st == SL_OK; i++) st = sl_scene_params_set(&p, set[i], value[i]);
     sl_world *w = NULL;
-    sl_error err = {SL_OK, -1, ""};
+    sl_error err = {SL_OK, -1, "", {0}};
     if (st == SL_OK) st = sl_user_mesh_world(&mesh, &p, SL_STRAIN_GREEN, NULL, 0, &w, &err);
     sl_tet_mesh_free(&mesh);
     double dt = onering ? 2.5e-4 : 0.05, t_end = onering ? 0.5 : 3.0;

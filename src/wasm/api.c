@@ -23,13 +23,26 @@
 #include "softlab/stepper.h"
 
 static char api_error[256]; /* why the last creation, handle lookup or lookup by name failed */
+static sl_message_list api_error_parts; /* the same as ids (set_error_parts), else error.text */
 
 void set_error(const char *fmt, ...) {
     va_list args;
     va_start(args, fmt);
     vsnprintf(api_error, sizeof api_error, fmt, args);
     va_end(args);
+    sl_message_list_clear(&api_error_parts);
+    if (api_error[0]) sl_message_add(&api_error_parts, "error.text", "text", api_error, NULL);
 }
+
+void set_error_parts(const sl_message_list *parts) {
+    sl_message_list_clear(&api_error_parts);
+    if (parts) sl_message_list_append(&api_error_parts, parts);
+}
+
+/* The API's last error as ids and parameters of messages/en.json, JSON (api_message.c): the
+ * core's own ids where it gave them (a mesh reader's error: mesh.at_line and its reason; a
+ * world's: error.world), else one part error.text with the English. "[]" if none. */
+API const char *sl_api_last_error_message(void) { return message_json(&api_error_parts); }
 
 /* ---- tables ------------------------------------------------------------------------- */
 
@@ -120,6 +133,7 @@ API int sl_api_mesh_load(const char *name, const void *bytes, int length, const 
                                               &mesh, NULL, &err)
                        : sl_mesh_parse(name, text, (size_t)(length > 0 ? length : 0), &mesh, NULL, &err);
     set_error("%s", err.message);
+    set_error_parts(&err.detail); /* the reader's message as ids (softlab/status.h) */
     if (st != SL_OK) return st;
     sl_tet_mesh_free(&user_mesh);
     user_mesh = mesh;

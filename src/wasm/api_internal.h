@@ -24,11 +24,16 @@ const char *reader_text(const char *text);
  * (valid until the second call after). */
 const char *message_json(const sl_message_list *l);
 
-/* The API's own last error (exported). */
+/* The API's own last error (exported), and as ids (JSON). */
 const char *sl_api_last_error(void);
+const char *sl_api_last_error_message(void);
 
-/* Sets the API's last error (sl_api_last_error(0)), printf-style. */
+/* Sets the API's last error (sl_api_last_error(0)), printf-style; its ids are one part
+ * error.text with that English until set_error_parts gives the core's own. */
 void set_error(const char *fmt, ...);
+
+/* Sets the ids of the API's last error (sl_api_last_error_message) to parts. */
+void set_error_parts(const sl_message_list *parts);
 
 /* The world of simulation handle h (api_sim.c), or NULL (no such handle, or not built
  * yet: then the error is set). */

@@ -126,6 +126,7 @@ API int sl_api_sim_build(int h, const char *method, double dt, double beta) {
     status = sl_world_set_stepper(w, st, dt, beta);
     if (status != SL_OK) {
         set_error("%s", sl_world_last_error(w));
+        set_error_parts(sl_world_error_message(w));
         sl_world_destroy(w);
         return status;
     }
@@ -291,7 +292,7 @@ API int sl_api_set_iterations(int h, double iterations) {
                          iterations, SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX),
                SL_ERR_RANGE;
     sl_status st = sl_world_set_iterations(w, (int)iterations);
-    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
+    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), set_error_parts(sl_world_error_message(w)), st;
     sl_api_reset(h);
     return SL_OK;
 }
@@ -311,7 +312,7 @@ API int sl_api_set_xpbd_damping(int h, double damping_time) {
     sl_world *w = sm ? sm->world : NULL;
     if (!w) return SL_ERR_NULL;
     sl_status st = sl_world_set_xpbd_damping(w, damping_time);
-    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), st;
+    if (st != SL_OK) return set_error("%s", sl_world_last_error(w)), set_error_parts(sl_world_error_message(w)), st;
     sl_api_reset(h);
     return SL_OK;
 }
@@ -424,6 +425,13 @@ API const char *sl_api_diverged_reason(int h) {
 /* Why the simulation diverged as ids and parameters of messages/en.json, JSON
  * (api_message.c; "[]" if it has not). */
 API const char *sl_api_diverged_message(int h) { return message_json(sl_world_diverged_message(world_of(h))); }
+
+/* sl_api_sim_error as ids and parameters of messages/en.json, JSON (api_message.c): the
+ * world's (error.world, its status's words, then the detail), else the API's own. */
+API const char *sl_api_sim_error_message(int h) {
+    sl_world *w = h >= 1 && h <= MAX_HANDLES && sims[h - 1].used ? sims[h - 1].world : NULL;
+    return w && sl_world_last_error(w)[0] ? message_json(sl_world_error_message(w)) : sl_api_last_error_message();
+}
 
 /* The world's last error with context, else the API's own (sl_api_last_error). */
 API const char *sl_api_sim_error(int h) {

@@ -3,6 +3,7 @@
  * rendering, byte for byte the sentence the core composed with printf before. */
 #include <string.h>
 
+#include "softlab/mesh.h"
 #include "softlab/message.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
@@ -135,4 +136,58 @@ TEST(message_add_refuses_names_not_the_templates) {
     /* the half-solved step's reason quotes the status text it was composed with before */
     ENSURE(strstr(sl_message_template("diverged.no_convergence"), sl_status_message(SL_ERR_NO_CONVERGENCE)) != NULL);
     ENSURE(sl_message_id(sl_message_count()) == NULL);
+}
+
+/* The core's error texts as ids (issue 45 item 5): a world's refused setting keeps
+ * error.world (its status's words by id) and the setting's own id with the numbers given,
+ * and renders to sl_world_last_error byte for byte; Δt = 5 s is beyond SL_DT_MAX = 1 s. */
+TEST(message_world_error_keeps_ids_and_the_english) {
+    sl_world *w = scene_world("swinging-cube", "explicit-euler", 0.01);
+    ENSURE(w != NULL);
+    ENSURE(sl_world_error_message(w)->count == 0);
+    ENSURE(sl_world_set_stepper(w, sl_stepper_find("explicit-euler"), 5.0, 0) == SL_ERR_RANGE);
+    const sl_message_list *l = sl_world_error_message(w);
+    ENSURE(l->count == 2 && strcmp(l->part[0].id, "error.world") == 0 && strcmp(l->part[1].id, "error.dt_range") == 0);
+    ENSURE(strcmp(param(&l->part[0], "status")->text, "status.range") == 0);
+    ENSURE(value(&l->part[1], "dt") == 5.0 && value(&l->part[1], "max") == 1.0);
+    char text[400];
+    sl_message_list_render(l, text, sizeof text);
+    ENSURE(strcmp(text, "a parameter is out of its valid range: time step Δt = 5 s not in (0, 1]") == 0);
+    ENSURE(strcmp(text, sl_world_last_error(w)) == 0);
+    /* a reason not given an id yet: its English as error.text, the status still by id */
+    ENSURE(sl_world_set_mass_damping(w, -2) == SL_ERR_RANGE && strcmp(sl_world_error_message(w)->part[1].id, "error.mass_damping") == 0);
+    sl_world_destroy(w);
+}
+
+/* A mesh reader's error keeps mesh.at_line (file, line) and its reason's id; a noun of the
+ * reader is an id too (an i parameter), a file's own keyword stays as it is; the status
+ * texts come from the table (the same words the X-macro list held). */
+TEST(message_mesh_error_keeps_ids_and_the_english) {
+    const char *text = "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n$Nodes\n1\n1 0 x 0\n";
+    sl_tet_mesh mesh;
+    sl_error err;
+    ENSURE(sl_mesh_parse("bad.msh", text, strlen(text), &mesh, NULL, &err) == SL_ERR_PARSE);
+    ENSURE(strcmp(err.message, "bad.msh:6: coordinate 'x' is not a finite number") == 0);
+    ENSURE(err.detail.count == 2 && strcmp(err.detail.part[0].id, "mesh.at_line") == 0);
+    ENSURE(value(&err.detail.part[0], "line") == 6 && strcmp(param(&err.detail.part[0], "file")->text, "bad.msh") == 0);
+    ENSURE(strcmp(err.detail.part[1].id, "mesh.not_number") == 0);
+    ENSURE(strcmp(param(&err.detail.part[1], "what")->text, "mesh.what.coordinate") == 0);
+    char out[300];
+    sl_message_list_render(&err.detail, out, sizeof out);
+    ENSURE(strcmp(out, err.message) == 0);
+    const char *medit = "MeshVersionFormatted 1\nDimension 3\nVertices\n";
+    ENSURE(sl_mesh_parse("a.mesh", medit, strlen(medit), &mesh, NULL, &err) == SL_ERR_PARSE);
+    ENSURE(strcmp(err.message, "a.mesh:3: unexpected end of file, expected a count") == 0);
+    sl_message_list l;
+    sl_message_list_clear(&l);
+    ENSURE(sl_message_add(&l, "mesh.missing", "what", "Tetrahedra", NULL) == SL_OK); /* not an id: as it is */
+    sl_message_list_render(&l, out, sizeof out);
+    ENSURE(strcmp(out, "missing Tetrahedra") == 0);
+    ENSURE(strcmp(sl_status_message(SL_ERR_RANGE), "a parameter is out of its valid range") == 0);
+    ENSURE(strcmp(sl_status_id(SL_ERR_PARSE), "status.parse") == 0 && sl_status_id((sl_status)999) == NULL);
+    /* a printf-made error keeps its English as one part */
+    sl_error_set(&err, SL_ERR_IO, -1, "%s: cannot read", "x.msh");
+    ENSURE(err.detail.count == 1 && strcmp(err.detail.part[0].id, "error.text") == 0);
+    ENSURE(sl_error_set_message(&err, SL_ERR_RANGE, 2, "mesh.tet_degenerate", "tet", 3.0, NULL) == SL_ERR_RANGE);
+    ENSURE(strcmp(err.message, "tetrahedron 3 is degenerate (zero volume)") == 0 && err.index == 2);
 }

@@ -44,7 +44,7 @@ TEST(onering_errors_name_the_tet_and_why) {
     const double x[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1};
     const int inverted[8] = {0, 1, 2, 3, 0, 2, 1, 3}, out_of_range[4] = {0, 1, 2, 4};
     sl_model *m = NULL;
-    sl_error err = {SL_OK, -1, ""};
+    sl_error err = {SL_OK, -1, "", {0}};
     ENSURE(sl_onering_volume_create(x, 4, inverted, 2, 0, &m, &err) == SL_ERR_DEGENERATE && m == NULL);
     ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 1);
     ENSURE(!strcmp(err.message, "tet 1 has rest volume -0.166667 m³ <= 0 (inverted or degenerate)"));

@@ -133,7 +133,7 @@ TEST(fem_material_and_element_errors) {
     sl_model *m = NULL;
     double flat[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
     int inverted[4] = {0, 2, 1, 3}, flipped = 0, out_of_range[4] = {0, 1, 2, 9};
-    sl_error err = {SL_OK, -1, ""};
+    sl_error err = {SL_OK, -1, "", {0}};
     ENSURE(sl_tet_fem_create(flat, 4, TET, 1, &good, SL_STRAIN_GREEN, &m, &err) == SL_ERR_DEGENERATE);
     ENSURE(err.status == SL_ERR_DEGENERATE && err.index == 0 && m == NULL);
     ENSURE(!strcmp(err.message, "tet 0 has rest volume 0 m³ <= 0 (inverted or degenerate)"));

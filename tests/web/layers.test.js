@@ -17,8 +17,8 @@ const WEB = path.join(ROOT, 'web');
  *  the layering, lowest first: a folder names only folders above it in this list. */
 const LAYERS = {
   ui: [],                                   // number format, menus, announcements, help
-  core: [],                                 // the wasm face, shared by page, Workers and lessons
-  input: [],                                // pointer and keys that change the physics
+  core: ['ui'],                             // the wasm face, shared by page, Workers and lessons
+  input: ['ui'],                            // pointer and keys that change the physics
   chart: [],                                // the live plot and its storage
   time: ['ui'],                             // clock, frame loop, playback, recordings
   sim: ['core'],                            // both ends of the Worker protocol
@@ -26,7 +26,7 @@ const LAYERS = {
   settings: ['ui', 'core', 'time'],         // URL, parameters, presets, scene choice
   course: ['settings'],                     // the course author's postMessage API
   lab: ['ui', 'core', 'input', 'chart', 'time', 'panel', 'settings'],  // the lab's parts
-  validation: ['core'],                     // validation.html's page and Worker
+  validation: ['ui', 'core'],               // validation.html's page and Worker
 };
 /** The entry points, the only modules at web/'s top: they may import any folder. */
 const ENTRIES = ['app.js', 'boot.js', 'file-notice.js', 'sim-worker.js'];

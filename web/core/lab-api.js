@@ -4,6 +4,7 @@
 // steppers, parameters) are read once into plain objects.
 
 import { SIGNATURES, ENUMS, NUMBERS } from './api-signatures.js';
+import { coreText } from '../ui/messages.js';
 
 // The C enums, generated from their headers with the signatures (tools/wasm_api.js), never
 // copied here: names without their C prefix.
@@ -107,9 +108,10 @@ export async function loadLab({ module, ...options } = {}) {
     // what each value is, in words for a menu ('original (Terzopoulos 1987)'), or null
     p.choiceLabels = p.choices && p.choices.map((_, k) => api.param_choice_label(i, p.min + k));
   }
-  const readScene = (i) => ({
-    name: api.scene_name(i), title: api.scene_title(i), citation: api.scene_citation(i),
-    description: api.scene_description(i),
+  // titles and descriptions in the page's language where its table words them, else the core's English
+  const readScene = (i, name = api.scene_name(i)) => ({
+    name, title: coreText('scene', name, 'title', api.scene_title(i)), citation: api.scene_citation(i),
+    description: coreText('scene', name, 'description', api.scene_description(i)),
     defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
     defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
     unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
@@ -127,7 +129,7 @@ export async function loadLab({ module, ...options } = {}) {
   const steppers = [];
   for (let i = 0; i < api.stepper_count(); i++) {
     steppers.push({
-      name: api.stepper_name(i), title: api.stepper_title(i),
+      name: api.stepper_name(i), title: coreText('stepper', api.stepper_name(i), 'title', api.stepper_title(i)),
       citation: api.stepper_citation(i), flags: api.stepper_flags(i),
       // (ω Δt)_max on the undamped oscillator: 0 unstable at every Δt, Infinity none
       bound: api.stepper_stability_bound(i),
@@ -145,7 +147,8 @@ export async function loadLab({ module, ...options } = {}) {
   }));
   // The colour-map fields (sl_field_describe), by FIELD id: {id, name, label, legend, unit}.
   const fields = Array.from({ length: FIELD.COUNT }, (_, id) => ({
-    id, name: api.field_name(id), label: api.field_label(id), legend: api.field_legend(id), unit: api.field_unit(id),
+    id, name: api.field_name(id), label: coreText('field', api.field_name(id), 'label', api.field_label(id)),
+    legend: coreText('field', api.field_name(id), 'legend', api.field_legend(id)), unit: api.field_unit(id),
   }));
   const heap = heapArrays(Module, api);
   // A double[3] returned by pointer (project, unproject): copied at once, or null.

@@ -5,6 +5,7 @@
 // Record and Replay buttons live here too.
 
 import { Replay } from './replay.js';
+import { t } from '../ui/messages.js';
 
 const GRAB_STIFFNESS = 40;   // N/m per kg of the body: enough to lift it against gravity
 const GRAB_RADIUS = 0.08;    // of the body's rest diagonal: the patch a grab pulls
@@ -115,9 +116,9 @@ export class PhysicsInput {
 
   updateButtons() {
     const { record, replay } = this.buttons;
-    record.textContent = this.replay.recording ? '■ Stop recording' : '● Record';
+    record.textContent = t(this.replay.recording ? 'input.stop_recording' : 'lab.record.record');
     record.setAttribute('aria-pressed', String(this.replay.recording));
     replay.disabled = !this.replay.hasRecording;
-    replay.textContent = this.replay.playing ? '↻ Replaying…' : '↻ Replay';
+    replay.textContent = t(this.replay.playing ? 'input.replaying' : 'lab.record.replay');
   }
 }

@@ -40,20 +40,20 @@ export class PanelPage {
     this.root = node;
     this.canvas = $('canvas', node);
     this.canvas.id = `view-${index + 1}`;
-    this.canvas.setAttribute('aria-label', `3D view of panel ${index + 1}`);
+    this.canvas.setAttribute('aria-label', t('panel.view_of', { panel: index + 1 }));
     this.desc = $('.view-desc', node);
     this.desc.id = `view-desc-${index + 1}`;
     this.canvas.setAttribute('aria-describedby', this.desc.id);
     this.select = $('select.method', node);
-    this.select.setAttribute('aria-label', `time stepper of panel ${index + 1}`);
+    this.select.setAttribute('aria-label', t('panel.stepper_of', { panel: index + 1 }));
     this.dtInput = $('input.dt-input', node);
-    this.dtInput.setAttribute('aria-label', `time step Δt of panel ${index + 1} in seconds`);
+    this.dtInput.setAttribute('aria-label', t('panel.dt_of', { panel: index + 1 }));
     this.iterationsLabel = $('label.iterations', node);
     this.iterationsInput = $('input.iterations-input', node);
-    this.iterationsInput.setAttribute('aria-label', `iterations a step of panel ${index + 1}`);
+    this.iterationsInput.setAttribute('aria-label', t('panel.iterations_of', { panel: index + 1 }));
     this.dampingLabel = $('label.xpbd-damping', node);
     this.dampingInput = $('input.xpbd-damping-input', node);
-    this.dampingInput.setAttribute('aria-label', `XPBD damping time τ of panel ${index + 1} in seconds`);
+    this.dampingInput.setAttribute('aria-label', t('panel.damping_of', { panel: index + 1 }));
     this.variantEl = $('.variant', node);
     this.stateEl = $('.state', node);
     this.badge = $('.view-badge', node);
@@ -148,7 +148,7 @@ export class PanelPage {
     const name = this.stepper().title;
     const dt = this.run.dt;
     if (Number.isNaN(result.dt)) {
-      this.viewNote(`${name} is unstable on this scene even at Δt = ${fmtSeconds(result.lo)}: try another stepper.`);
+      this.viewNote(t('panel.find_unstable', { stepper: name, dt: fmtSeconds(result.lo) }));
       return;
     }
     if (result.capped || dt <= result.dt) return;
@@ -156,10 +156,10 @@ export class PanelPage {
     const use = document.createElement('button');
     use.className = 'btn small';
     use.type = 'button';
-    use.textContent = `use Δt = ${fmtSeconds(safe)}`;
+    use.textContent = t('panel.find_use', { dt: fmtSeconds(safe) });
     use.addEventListener('click', () => this.on.dt(safe));
     const el = $('.view-note', this.root);
-    el.replaceChildren(`Δt = ${fmtSeconds(dt)} is beyond what ${name} keeps stable here: it is unstable above Δt ≈ ${fmtSeconds(result.dt)} (bisection; ${trialWords(result)}). `, use);
+    el.replaceChildren(t('panel.find_beyond', { dt: fmtSeconds(dt), stepper: name, found: fmtSeconds(result.dt), trials: trialWords(result) }) + ' ', use);
     el.hidden = false;
   }
 
@@ -222,8 +222,8 @@ export class PanelPage {
    *  the core's, never judged here). */
   describe() {
     const vr = this.run.measures.volume_ratio;
-    return `Panel ${this.index + 1}, ${this.label()}: t = ${this.run.t.toFixed(3)} s, ${this.stateEl.textContent}` +
-      (Number.isFinite(vr) ? `, V/V₀ = ${vr.toFixed(4)}` : '') + '.';
+    return t(Number.isFinite(vr) ? 'panel.describe_volume' : 'panel.describe', { panel: this.index + 1, stepper: this.label(),
+      t: this.run.t.toFixed(3), state: this.stateEl.textContent, volume_ratio: Number.isFinite(vr) ? vr.toFixed(4) : '' });
   }
 
   /** Writes describe() into the view's description if it changed (the frame loop calls it

@@ -526,14 +526,14 @@ export class PanelRun {
   }
 
   /** The run stopped (diverged or failed), shown with the frame that says so. */
-  stop({ diverged, at, reason, error, parts }) {
+  stop({ diverged, at, reason, error, parts, errorParts }) {
     this.stopped = this.ended = true;
     this.diverged = diverged;
     this.divergedAt = at;
     // the core's reason in the page's language (its ids and parameters; a recording made
     // before they were sent has the English text only)
     this.message = diverged ? t('verdict.diverged', { t: at, reason: parts && parts.length ? parts : reason })
-      : t('panel.stopped', { error });
+      : t('panel.stopped', { error: errorParts && errorParts.length ? errorParts : error });
     if (diverged) this.on.diverged(at);
     this.requestOmega(); // the Worker answers with an estimate from before the run went bad
   }

@@ -10,15 +10,17 @@
 import { makeQuery } from './params.js';
 import { LIMITS } from '../core/lab-api.js';
 import { onChosen } from '../ui/choose.js';
+import { t } from '../ui/messages.js';
 
 // The presets' rules are the core's (softlab/scene.h: sl_scene_explode_dt, sl_scene_race_dt
 // and sl_scene_race_steppers, which `softlab check-defaults --race` runs on every scene for
 // 30 s): "make it explode" puts panel 1 under explicit Euler at Δt·ω_max = 3, the race runs
 // seed 003's four explicit integrators at Δt·ω_max = 0.5.
+// label and title: ids of the message table (messages/en.json), worded when the menu is made
 export const PRESETS = [
-  { id: 'explode', label: 'make it explode', title: `panel 1: explicit Euler at Δt·ω_max = ${LIMITS.EXPLODE_OMEGA_DT}, above the bound 2` },
-  { id: 'zoo', label: 'explicit integrator race', title: (core) => `${raceSteppers(core).map((n) => core.steppers.find((st) => st.name === n).title).join(', ')} at Δt·ω_max = ${LIMITS.RACE_OMEGA_DT} (a third of the smallest of their bounds), plotting the relative energy error on a log axis` },
-  { id: 'scene', label: 'scene defaults', title: 'the scene’s own comparison, as it opens' },
+  { id: 'explode', label: 'presets.explode', title: () => t('presets.explode_title', { omega_dt: LIMITS.EXPLODE_OMEGA_DT }) },
+  { id: 'zoo', label: 'presets.zoo', title: (core) => t('presets.zoo_title', { steppers: raceTitles(core), omega_dt: LIMITS.RACE_OMEGA_DT }) },
+  { id: 'scene', label: 'presets.scene', title: () => t('presets.scene_title') },
 ];
 
 /** Δt (s) of the explode preset for ω_max (rad/s) of the body at rest (what the new
@@ -27,6 +29,9 @@ export const explodeDt = (core, omegaMax) => core.api.explode_dt(omegaMax);
 
 /** Δt (s) of the race for ω_max (rad/s) and the scene's Δt (s): the core's sl_scene_race_dt. */
 export const raceDt = (core, omegaMax, defaultDt) => core.api.race_dt(omegaMax, defaultDt);
+
+/** The race's steppers' titles, in a list. */
+const raceTitles = (core) => raceSteppers(core).map((n) => core.steppers.find((st) => st.name === n).title).join(', ');
 
 /** The race's steppers, by name (sl_scene_race_steppers). */
 function raceSteppers(core) {
@@ -61,19 +66,19 @@ export function presetQuery(core, id, state, omegaMax, defaultDt) {
 export function bindPresets(select, { core, state, omegaMax, defaultDt, notice, go = (query) => location.assign(location.pathname + query) }) {
   const first = document.createElement('option');
   first.value = '';
-  first.textContent = 'choose…';
+  first.textContent = t('presets.choose');
   select.append(first);
   for (const p of PRESETS) {
     const opt = document.createElement('option');
     opt.value = p.id;
-    opt.textContent = p.label;
-    opt.title = typeof p.title === 'function' ? p.title(core) : p.title;
+    opt.textContent = t(p.label);
+    opt.title = p.title(core);
     select.append(opt);
   }
   onChosen(select, () => {
     const query = presetQuery(core, select.value, state(), omegaMax(), defaultDt);
     if (query) go(query);
-    else notice(`“Make it explode” needs panel 1's ω_max, which is ${omegaMax()} rad/s here (a compliance of 0 or not yet known).`);
+    else notice(t('presets.explode_refused', { omega_max: String(omegaMax()) }));
     select.value = '';
   });
 }

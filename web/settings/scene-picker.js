@@ -4,6 +4,7 @@
 
 import { loadMeshText } from '../core/mesh-text.js';
 import { onChosen } from '../ui/choose.js';
+import { t } from '../ui/messages.js';
 
 const KEY = 'softlab-user-mesh';
 const MAX_BYTES = 4e6; // sessionStorage holds about 5 MB
@@ -54,10 +55,11 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
       const mesh = await readMeshFiles(files);
       // read by the core before it replaces the stored mesh: a bad file after a good one
       // leaves the good one (shown, and in this tab's storage) and says why it was refused
-      const { status, message } = loadMeshText(core, mesh);
+      const { status, message, parts } = loadMeshText(core, mesh);
       if (status !== 0) {
-        const kept = scene.mesh ? ` The mesh shown (${scene.mesh.name}) is kept.` : '';
-        onError(`Could not load the mesh: ${message}.${kept}`);
+        // the reader's reason in the page's language (the core's ids), its English else
+        const why = parts.length ? parts : message;
+        onError(scene.mesh ? t('notice.mesh_load_failed_kept', { error: why, name: scene.mesh.name }) : t('notice.mesh_load_failed', { error: why }));
         return;
       }
       sessionStorage.setItem(KEY, JSON.stringify(mesh));
@@ -120,10 +122,10 @@ export function loadUserMesh(core, notice) {
     return null;
   }
   mesh = { name: mesh.name || 'mesh', text: mesh.text, text2: mesh.text2 || '' };
-  const { status, message } = loadMeshText(core, mesh);
+  const { status, message, parts } = loadMeshText(core, mesh);
   if (status !== 0) {
     sessionStorage.removeItem(KEY);
-    notice(`Could not read your mesh: ${message}`);
+    notice(t('notice.mesh_read_failed', { error: parts.length ? parts : message }));
     return null;
   }
   if (message) notice(`${mesh.name}: ${message}`, 'info');

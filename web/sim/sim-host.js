@@ -210,6 +210,7 @@ export class SimHost {
         diverged: !!api.diverged(this.h), at: api.diverged_time(this.h),
         reason: api.diverged_reason(this.h), error: api.sim_error(this.h) || api.status_message(st),
         parts: JSON.parse(api.diverged_message(this.h)), // the reason as ids and parameters (web/ui/messages.js)
+        errorParts: JSON.parse(api.sim_error_message(this.h)), // the error as ids and parameters
       };
       return;
     }

@@ -5,6 +5,7 @@
 import { announce } from '../ui/announce.js';
 import { AHEAD_BUFFER } from './clock.js';
 import { fmtSpeed } from '../ui/format.js';
+import { t } from '../ui/messages.js';
 
 const UPDATE_EVERY_MS = 250;
 
@@ -35,18 +36,17 @@ export function bindPlayback(clock, onLive) {
     scrub.min = String(lo);
     scrub.max = String(hi);
     if (!dragging) scrub.value = String(clock.time);
-    scrub.setAttribute('aria-valuetext', `t = ${clock.time.toFixed(2)} s of ${hi.toFixed(2)} s computed`);
+    scrub.setAttribute('aria-valuetext', t('playback.scrub_value', { t: clock.time.toFixed(2), computed: hi.toFixed(2) }));
     const rate = clock.aheadRate;
     const waiting = clock.playing && clock.buffering;
-    const steppers = Number.isFinite(rate) ? `steppers at ${fmtSpeed(rate)}× real time` : 'measuring the steppers’ speed';
+    const steppers = Number.isFinite(rate) ? t('playback.steppers_rate', { rate: fmtSpeed(rate) }) : t('playback.steppers_measuring');
     const rec = clock.recording;
     bar.dataset.recording = rec ? '1' : '0';
     if (rec && clock.time < rec.span) {
       // the frames shown are the recording's (web/time/recording.js): say so, and what comes after
       const workers = Math.min(...clock.active().map((p) => p.latest));
-      const behind = Number.isFinite(workers) ? `, now at t = ${workers.toFixed(2)} s` : '';
-      text.textContent = `Recording made with softlab’s core when this site was built, t = 0 to ${rec.span.toFixed(2)} s, played at ${clock.speed}× · ` +
-        `the Workers compute the same run here meanwhile (${steppers}${behind}) and it goes on with their frames after ${rec.span.toFixed(2)} s · change any setting to compute live`;
+      const behind = Number.isFinite(workers) ? t('playback.workers_at', { t: workers.toFixed(2) }) : '';
+      text.textContent = t('playback.recording', { span: rec.span.toFixed(2), speed: String(clock.speed), steppers, behind, span2: rec.span.toFixed(2) });
     } else if (rec && !clock.playing && rec.endPaused && clock.time >= rec.span - 1e-9 && hi <= rec.span + 1e-9) {
       endedText(rec, steppers);
     } else if (waiting) {
@@ -58,11 +58,11 @@ export function bindPlayback(clock, onLive) {
       // what is shown: web/time/recording.js)
       const workers = Math.min(hi, ...clock.active().map((p) => p.latest));
       const wait = clock.secondsToPlayOn(workers);
-      const eta = Number.isFinite(wait) ? ` (about ${wait} s)` : '';
-      const ended = rec ? `the recording ended at t = ${rec.span.toFixed(2)} s; ` : '';
-      text.textContent = `${ended}computing ahead: ${have.toFixed(2)} of ${need.toFixed(2)} s before it plays on${eta} · ${steppers} · pause to compute up to ${AHEAD_BUFFER} s ahead`;
+      const eta = Number.isFinite(wait) ? t('playback.eta', { seconds: wait }) : '';
+      const ended = rec ? t('playback.recording_ended', { span: rec.span.toFixed(2) }) : '';
+      text.textContent = ended + t('playback.computing', { have: have.toFixed(2), need: need.toFixed(2), eta, steppers, buffer: AHEAD_BUFFER });
     } else {
-      text.textContent = `computed ahead to t = ${hi.toFixed(2)} s, played back at ${clock.speed}× · ${steppers}`;
+      text.textContent = t('playback.computed', { t: hi.toFixed(2), speed: String(clock.speed), steppers });
     }
     progress.hidden = !waiting;
     bar.dataset.waiting = waiting ? '1' : '0';
@@ -76,15 +76,14 @@ export function bindPlayback(clock, onLive) {
     const workers = Math.min(...clock.active().map((p) => p.latest));
     const wait = clock.secondsToPlayOn(workers);
     Object.assign(bar.dataset, { workers: String(workers), eta: String(wait), rate: String(clock.computingRate()), need: String(clock.bufferNeed()) });
-    const eta = Number.isFinite(wait) ? `about ${wait} s of computing` : 'computing (measuring its speed)';
-    text.textContent = `The recording ended at t = ${rec.span.toFixed(2)} s. The Workers compute the same run here, now at t = ${workers.toFixed(2)} s (${steppers}): ` +
-      `Play goes on with their frames after ${eta} · Live steps on from where they are`;
+    const eta = Number.isFinite(wait) ? t('playback.ended_eta', { seconds: wait }) : t('playback.ended_measuring');
+    text.textContent = t('playback.ended_paused', { span: rec.span.toFixed(2), workers: workers.toFixed(2), steppers, eta });
   }
 
   /** After the clock went computed ahead (on) or live: said once to a screen reader. */
   function changed(on) {
     updatedAt = -Infinity;
-    if (on && Number.isFinite(clock.liveRate)) announce(`This comparison steps at ${fmtSpeed(clock.liveRate)}× real time here: it is computed ahead and played back.`);
+    if (on && Number.isFinite(clock.liveRate)) announce(t('playback.announce', { rate: fmtSpeed(clock.liveRate) }));
   }
   return { update, changed };
 }

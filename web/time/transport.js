@@ -46,7 +46,7 @@ export function showPlaying(on) {
   const button = $('#play');
   const action = on ? 'pause' : 'play';
   button.dataset.action = action;
-  button.querySelector('.play-label').textContent = on ? 'Pause' : 'Play';
-  button.title = `${on ? 'Pause' : 'Play'} (space)`;
+  button.querySelector('.play-label').textContent = t(on ? 'transport.pause' : 'transport.play');
+  button.title = t(on ? 'transport.pause_title' : 'transport.play_title');
   document.body.dataset.playing = on ? '1' : '0';
 }

@@ -5,7 +5,8 @@
 // worded here); the page's own state lines and announcements use the same table.
 //
 // A template's parameter is {name} or {name:spec} (spec as printf's: d, g, .3g, .3f, .2f;
-// s a text; m the message parts that follow or a message given as the value). A language
+// s a text; m the message parts that follow or a message given as the value; i an id of the
+// table whose text goes in its place, or a text as it is when it is no id). A language
 // lacking an id falls back to English for that id.
 
 import { TABLES } from './message-tables.js';
@@ -38,6 +39,19 @@ export const currentLanguage = () => language;
 
 /** The ids of the English table (tests). */
 export const messageIds = () => Object.keys(TABLES[ENGLISH]).filter((id) => !id.startsWith('_'));
+
+/** Ids of the texts of the core's tables (a scene's or a stepper's title or description):
+ *  their English is the core's (src/scenes/table.c, src/core/steppers/table.c), the one
+ *  source; a language file may word them, en.json never holds them. */
+export const CORE_TEXT = /^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$/;
+
+/** The text of a core table's entry (kind 'scene' or 'stepper', its name, field 'title' or
+ *  'description') in lang: the language's wording of `${kind}.${name}.${field}` if it has
+ *  one, else the core's English as given. */
+export function coreText(kind, name, field, english, lang = language) {
+  const id = `${kind}.${name}.${field}`;
+  return (english && TABLES[lang] && TABLES[lang][id]) || english;
+}
 
 /** The template of id in lang, English where lang lacks it; undefined if English lacks it. */
 export function template(id, lang = language) {
@@ -79,6 +93,10 @@ export function formatNumber(x, spec) {
  *  a list of them (the core's parts) is rendered; anything else as a string. */
 function valueText(v, spec, lang) {
   if (v == null) return '';
+  if (spec === 'i') { // an id of the table (a status's words, a mesh reader's noun), else a text as it is
+    const id = typeof v === 'object' ? String(v.text) : String(v);
+    return template(id, lang) === undefined ? id : t(id, {}, lang);
+  }
   if (Array.isArray(v)) return renderParts(v, lang);
   if (typeof v === 'object' && typeof v.id === 'string') return t(v.id, v.params || {}, lang);
   if (typeof v === 'object' && 'text' in v) return String(v.text);
@@ -109,3 +127,27 @@ export function renderParts(parts, lang = language) {
 }
 
 setLanguage(pickLanguage());
+
+/** Fills root's static texts from the table (the pages' HTML keeps the English as written,
+ *  for a reader without scripts; tests/web/page-text.test.js checks it is en.json's): an
+ *  element with data-msg="id" gets t(id) as its text, data-msg-attr="name:id name:id" the
+ *  attributes named (title, aria-label, placeholder, alt). Returns the count filled. */
+export function applyMessages(root = globalThis.document, lang = language) {
+  if (!root || !root.querySelectorAll) return 0;
+  let count = 0;
+  for (const el of root.querySelectorAll('[data-msg]')) {
+    const text = t(el.dataset.msg, {}, lang);
+    if (el.textContent !== text) el.textContent = text;
+    count++;
+  }
+  for (const el of root.querySelectorAll('[data-msg-attr]')) {
+    for (const pair of el.dataset.msgAttr.split(/\s+/).filter(Boolean)) {
+      const [name, id] = pair.split(':');
+      el.setAttribute(name, t(id, {}, lang));
+      count++;
+    }
+  }
+  // the template's content is a separate document fragment: fill it too, once
+  if (root.querySelectorAll) for (const tpl of root.querySelectorAll('template')) count += applyMessages(tpl.content, lang);
+  return count;
+}

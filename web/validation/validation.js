@@ -2,7 +2,10 @@
 // time in a Worker (validation-worker.js) and shown as they arrive. Every number and
 // verdict is the core's; this file only lays them out.
 
+import { applyMessages, t } from '../ui/messages.js';
+
 const $ = (id) => document.getElementById(id);
+applyMessages(document); // the page's chrome in the reader's language (web/ui/messages.js)
 const worker = new Worker(new URL('./validation-worker.js', import.meta.url));
 let claims = [];
 let queue = [];
@@ -46,12 +49,12 @@ function withMath(text) {
 function row(c) {
   const tr = el('tr', { id: `claim-${c.id}` });
   tr.dataset.verdict = 'pending';
-  const lab = c.lab ? el('a', { href: `index.html?${c.lab}`, textContent: 'open in the lab', target: '_blank', rel: 'noopener' }) : null;
-  const rerun = el('button', { type: 'button', className: 'btn small', textContent: 'rerun' });
-  rerun.setAttribute('aria-label', `rerun ${c.id}`);
+  const lab = c.lab ? el('a', { href: `index.html?${c.lab}`, textContent: t('validation.open_in_lab'), target: '_blank', rel: 'noopener' }) : null;
+  const rerun = el('button', { type: 'button', className: 'btn small', textContent: t('validation.rerun') });
+  rerun.setAttribute('aria-label', t('validation.rerun_label', { id: c.id }));
   rerun.addEventListener('click', () => enqueue([c.index]));
   tr.append(
-    el('td', { className: 'verdict' }, el('span', { className: 'badge', textContent: c.quick ? 'queued' : 'not run' })),
+    el('td', { className: 'verdict' }, el('span', { className: 'badge', textContent: t(c.quick ? 'validation.queued' : 'validation.not_run') })),
     el('td', { className: 'claim' },
       el('div', { className: 'what' }, el('b', { textContent: c.source }), ' ', withMath(c.claim)),
       el('div', { className: 'setup muted' }, 'Set-up: ', withMath(c.setup)),
@@ -63,7 +66,7 @@ function row(c) {
     el('td', { className: 'num measured', textContent: '…' }),
     el('td', { className: 'num paper' }, Number.isNaN(c.paper) ? '–' : relationText(c) + num(c.paper),
       Number.isNaN(c.paper) ? null : el('div', { className: 'kind muted',
-        textContent: c.paperKind === 'printed' ? `printed: ${c.paperWhere}` : 'softlab’s reading of the claim' })),
+        textContent: c.paperKind === 'printed' ? t('validation.printed', { where: c.paperWhere }) : t('validation.reading') })),
     el('td', { className: 'num reference' }, el('span', { className: 'value', textContent: '…' }),
       c.referenceKind ? el('div', { className: 'kind muted', textContent: c.referenceKind }) : null),
     el('td', { className: 'act' }, lab, ' ', rerun));
@@ -77,7 +80,7 @@ function layout() {
     const mine = claims.filter((c) => c.seed === seed);
     const table = el('table', {},
       el('caption', {}, el('b', { textContent: mine[0].paperTitle })), // authors, year, title: the paper, not softlab's seed number
-      el('thead', {}, el('tr', {}, ...['verdict', 'claim, set-up and why', 'quantity', 'measured', 'paper', 'reference', '']
+      el('thead', {}, el('tr', {}, ...['verdict', 'claim', 'quantity', 'measured', 'paper', 'reference'].map((h) => t(`validation.column.${h}`)).concat([''])
         .map((h) => el('th', { scope: 'col', textContent: h })))),
       el('tbody', {}, ...mine.map(row)));
     main.append(el('section', {}, table));
@@ -87,7 +90,7 @@ function layout() {
 /** "Against the paper: tolerance 0.1 s, inside by 0.06 s." — the core's numbers, worded. */
 function comparison(what, tolerance, margin, c) {
   if (margin === null || margin === undefined || Number.isNaN(margin)) return '';
-  return `Against the ${what}: tolerance ${num(tolerance)}${unitText(c)}, ${margin >= 0 ? 'inside' : 'outside'} by ${num(Math.abs(margin))}${unitText(c)}.`;
+  return t(margin >= 0 ? 'validation.inside' : 'validation.outside', { what, tolerance: num(tolerance) + unitText(c), margin: num(Math.abs(margin)) + unitText(c) });
 }
 
 function show(index, r) {
@@ -98,12 +101,12 @@ function show(index, r) {
   tr.querySelector('.measured').textContent = num(r.measured) + (Number.isNaN(r.measured) ? '' : unitText(c));
   tr.querySelector('.reference .value').textContent = num(r.reference);
   tr.querySelector('.margins').textContent = [
-    comparison('paper', r.paperTolerance, r.paperMargin, c),
-    comparison(`reference${c.referenceKind ? ` (${c.referenceKind})` : ''}`, r.referenceTolerance, r.referenceMargin, c),
+    comparison(t('validation.against_paper'), r.paperTolerance, r.paperMargin, c),
+    comparison(c.referenceKind ? t('validation.against_reference_kind', { kind: c.referenceKind }) : t('validation.against_reference'), r.referenceTolerance, r.referenceMargin, c),
   ].filter(Boolean).join(' ');
   tr.querySelector('.why').replaceChildren(withMath(r.why));
-  tr.querySelector('.how').replaceChildren(withMath([r.referenceHow && `Reference: ${r.referenceHow}.`, r.note && `Note: ${r.note}.`,
-    `${num(r.seconds)} s here.`].filter(Boolean).join(' ')));
+  tr.querySelector('.how').replaceChildren(withMath([r.referenceHow && t('validation.reference_how', { how: r.referenceHow }), r.note && t('validation.note', { note: r.note }),
+    t('validation.seconds_here', { seconds: num(r.seconds) })].filter(Boolean).join(' ')));
 }
 
 function progress() {
@@ -111,8 +114,8 @@ function progress() {
   $('progress').max = Math.max(total, 1);
   $('progress').value = done;
   const secs = ((performance.now() - started) / 1000).toFixed(0);
-  $('status').textContent = running !== null ? `running ${claims[running].id}: ${done} of ${total} claims, ${secs} s`
-    : `${done} claims run in ${secs} s`;
+  $('status').textContent = running !== null ? t('validation.running_claim', { id: claims[running].id, done, total, seconds: secs })
+    : t('validation.claims_run', { done, seconds: secs });
   $('stop').disabled = running === null;
   const names = ['agrees', 'differs', 'paper is off', 'another set-up', 'skipped', 'failed'];
   const count = (n) => [...verdictOf.values()].filter((v) => v === n).length;
@@ -124,7 +127,7 @@ function next() {
   running = queue.shift();
   const tr = $(`claim-${claims[running].id}`);
   tr.dataset.verdict = 'running';
-  tr.querySelector('.badge').textContent = 'running…';
+  tr.querySelector('.badge').textContent = t('validation.running');
   worker.postMessage({ type: 'run', index: running });
   progress();
 }
@@ -144,7 +147,7 @@ worker.onmessage = (e) => {
     return;
   }
   if (m.type === 'error' && m.index === undefined) {
-    $('status').textContent = `softlab could not start: ${m.message}`;
+    $('status').textContent = t('validation.could_not_start', { error: m.message });
     return;
   }
   const r = m.type === 'result' ? m : { verdictName: 'failed', why: m.message, measured: NaN, reference: NaN, seconds: NaN };
@@ -154,7 +157,7 @@ worker.onmessage = (e) => {
   done++;
   next();
 };
-worker.onerror = (e) => { $('status').textContent = `the Worker failed: ${e.message}`; };
+worker.onerror = (e) => { $('status').textContent = t('validation.worker_failed', { error: e.message }); };
 
 $('run-quick').addEventListener('click', () => enqueue(claims.filter((c) => c.quick).map((c) => c.index)));
 $('run-all').addEventListener('click', () => enqueue(claims.map((c) => c.index)));

@@ -37,19 +37,42 @@ typedef struct {
     int skipped, reoriented, unused_nodes; /* what the note on success tells */
 } raw_mesh;
 
-/* Sets the error "name:line: why" with the index of the offending tetrahedron (or -1). */
-static sl_status vfail(lexer *L, sl_status st, int tet, const char *fmt, va_list args) {
-    char why[200];
-    vsnprintf(why, sizeof why, fmt, args);
-    return sl_error_set(L->err, st, tet, "%s:%d: %s", L->name, L->line, why);
+/* Sets the error "name:line: why" with the index of the offending tetrahedron (or -1): why is
+ * message `id` of messages/en.json with its name/value pairs ended by NULL (sl_message_add),
+ * kept as ids after mesh.at_line (softlab/status.h: sl_error.detail) for the page to word. */
+static sl_status vfail(lexer *L, sl_status st, int tet, const char *id, va_list pairs) {
+    sl_error *err = L->err;
+    if (!err) return st;
+    sl_message_list why = {0};
+    if (sl_message_vadd(&why, id, pairs) != SL_OK) /* a programming error: say which id */
+        sl_message_add(&why, "error.text", "text", id, NULL);
+    char text[200];
+    sl_message_list_render(&why, text, sizeof text);
+    sl_error_set(err, st, tet, "%s:%d: %s", L->name, L->line, text); /* the whole path: no 200-byte cut */
+    sl_message_list_clear(&err->detail);
+    sl_message_add(&err->detail, "mesh.at_line", "file", L->name, "line", (double)L->line, NULL);
+    sl_message_list_append(&err->detail, &why);
+    return st;
 }
 
-static sl_status fail(lexer *L, sl_status st, const char *fmt, ...) {
+static sl_status fail(lexer *L, sl_status st, const char *id, ...) {
     va_list args;
-    va_start(args, fmt);
-    st = vfail(L, st, -1, fmt, args);
+    va_start(args, id);
+    st = vfail(L, st, -1, id, args);
     va_end(args);
     return st;
+}
+
+/* s cut to 40 bytes (the reader quotes at most that much of a file's token) in buf. */
+static const char *cut(char buf[48], const char *s) {
+    snprintf(buf, 48, "%.40s", s);
+    return buf;
+}
+
+/* A long as text (a count or id can exceed what a double holds exactly). */
+static const char *long_text(char buf[24], long v) {
+    snprintf(buf, 24, "%ld", v);
+    return buf;
 }
 
 /* Largest |coordinate| (m) of the four nodes q of a tet. */
@@ -59,10 +82,10 @@ static double largest_coordinate(const double *x, const int *q) {
     return m;
 }
 
-static sl_status fail_tet(lexer *L, sl_status st, int tet, const char *fmt, ...) {
+static sl_status fail_tet(lexer *L, sl_status st, int tet, const char *id, ...) {
     va_list args;
-    va_start(args, fmt);
-    st = vfail(L, st, tet, fmt, args);
+    va_start(args, id);
+    st = vfail(L, st, tet, id, args);
     va_end(args);
     return st;
 }
@@ -141,29 +164,33 @@ static int to_double(const char *s, double *v) {
 /* Token i as a node id: an integer in the range of int (ids are kept as int), else an
  * error naming the file and line; never wrapped or saturated. */
 static sl_status tok_id(lexer *L, int i, const char *what, long *v) {
-    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
-    char *end;
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "mesh.missing", "what", what, NULL);
+    char *end, b[48];
     errno = 0;
     long long t = strtoll(L->tok[i], &end, 10);
     if (end == L->tok[i] || *end != 0)
-        return fail(L, SL_ERR_PARSE, "%s '%.40s' is not an integer", what, L->tok[i]);
+        return fail(L, SL_ERR_PARSE, "mesh.not_integer", "what", what, "token", cut(b, L->tok[i]), NULL);
     if (errno == ERANGE || t < INT_MIN || t > INT_MAX)
-        return fail(L, SL_ERR_RANGE, "%s %.40s is outside the supported range [%d, %d]", what,
-                    L->tok[i], INT_MIN, INT_MAX);
+        return fail(L, SL_ERR_RANGE, "mesh.id_range", "what", what, "token", cut(b, L->tok[i]), "min", (double)INT_MIN,
+                    "max", (double)INT_MAX, NULL);
     *v = (long)t;
     return SL_OK;
 }
 
 /* Token i of the current line as an integer / a finite number; sets the message. */
 static sl_status tok_long(lexer *L, int i, const char *what, long *v) {
-    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
-    if (!to_long(L->tok[i], v)) return fail(L, SL_ERR_PARSE, "%s '%.40s' is not an integer", what, L->tok[i]);
+    char b[48];
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "mesh.missing", "what", what, NULL);
+    if (!to_long(L->tok[i], v))
+        return fail(L, SL_ERR_PARSE, "mesh.not_integer", "what", what, "token", cut(b, L->tok[i]), NULL);
     return SL_OK;
 }
 
 static sl_status tok_double(lexer *L, int i, const char *what, double *v) {
-    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "missing %s", what);
-    if (!to_double(L->tok[i], v)) return fail(L, SL_ERR_PARSE, "%s '%.40s' is not a finite number", what, L->tok[i]);
+    char b[48];
+    if (i >= L->ntok) return fail(L, SL_ERR_PARSE, "mesh.missing", "what", what, NULL);
+    if (!to_double(L->tok[i], v))
+        return fail(L, SL_ERR_PARSE, "mesh.not_number", "what", what, "token", cut(b, L->tok[i]), NULL);
     return SL_OK;
 }
 
@@ -171,13 +198,16 @@ static sl_status tok_double(lexer *L, int i, const char *what, double *v) {
 static sl_status tok_count(lexer *L, int i, const char *what, long limit, long *v) {
     sl_status st = tok_long(L, i, what, v);
     if (st != SL_OK) return st;
-    if (*v < 0) return fail(L, SL_ERR_PARSE, "negative %s %ld", what, *v);
-    if (*v > limit) return fail(L, SL_ERR_RANGE, "%s %ld exceeds the limit %ld", what, *v, limit);
+    char b[24], c[24];
+    if (*v < 0) return fail(L, SL_ERR_PARSE, "mesh.negative", "what", what, "value", long_text(b, *v), NULL);
+    if (*v > limit)
+        return fail(L, SL_ERR_RANGE, "mesh.over_limit", "what", what, "value", long_text(b, *v), "limit",
+                    long_text(c, limit), NULL);
     return SL_OK;
 }
 
 static sl_status need_line(lexer *L, const char *what) {
-    return next_line(L) ? SL_OK : fail(L, SL_ERR_PARSE, "unexpected end of file, expected %s", what);
+    return next_line(L) ? SL_OK : fail(L, SL_ERR_PARSE, "mesh.end_of_file", "what", what, NULL);
 }
 
 static sl_status add_node(lexer *L, raw_mesh *m, long id, const double xyz[3]) {
@@ -186,7 +216,8 @@ static sl_status add_node(lexer *L, raw_mesh *m, long id, const double xyz[3]) {
         long *id2 = realloc(m->id, sizeof(long) * (size_t)cap);
         if (id2) m->id = id2;
         double *x2 = id2 ? realloc(m->x, sizeof(double) * 3 * (size_t)cap) : NULL;
-        if (!x2) return fail(L, SL_ERR_NOMEM, "out of memory at node %ld", id);
+        char b[24];
+        if (!x2) return fail(L, SL_ERR_NOMEM, "mesh.nomem_node", "node", long_text(b, id), NULL);
         m->x = x2;
         m->cap = cap;
     }
@@ -201,7 +232,7 @@ static sl_status add_tet(lexer *L, raw_mesh *m, const long ids[4]) {
         long *t2 = realloc(m->tet, sizeof(long) * 4 * (size_t)cap);
         if (t2) m->tet = t2;
         int *l2 = t2 ? realloc(m->tet_line, sizeof(int) * (size_t)cap) : NULL;
-        if (!l2) return fail(L, SL_ERR_NOMEM, "out of memory at element %d", m->nt + 1);
+        if (!l2) return fail(L, SL_ERR_NOMEM, "mesh.nomem_element", "element", (double)(m->nt + 1), NULL);
         m->tet_line = l2;
         m->tcap = cap;
     }
@@ -214,7 +245,7 @@ static sl_status add_tet(lexer *L, raw_mesh *m, const long ids[4]) {
 static sl_status node_line(lexer *L, raw_mesh *m, int first, long id) {
     double xyz[3];
     sl_status st = SL_OK;
-    for (int c = 0; c < 3 && st == SL_OK; c++) st = tok_double(L, first + c, "coordinate", &xyz[c]);
+    for (int c = 0; c < 3 && st == SL_OK; c++) st = tok_double(L, first + c, "mesh.what.coordinate", &xyz[c]);
     return st == SL_OK ? add_node(L, m, id, xyz) : st;
 }
 
@@ -226,10 +257,10 @@ static sl_status tet_line(lexer *L, raw_mesh *m, int first) {
         char label[48];
         if (first > 0) snprintf(label, sizeof label, "%.40s", L->tok[0]);
         else snprintf(label, sizeof label, "%d", m->nt + 1);
-        return fail(L, SL_ERR_PARSE, "expected 4 node ids for element %s, found %d", label,
-                    L->ntok > first ? L->ntok - first : 0);
+        return fail(L, SL_ERR_PARSE, "mesh.tet_ids", "element", label, "found",
+                    (double)(L->ntok > first ? L->ntok - first : 0), NULL);
     }
-    for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_id(L, first + a, "node id of a tetrahedron", &ids[a]);
+    for (int a = 0; a < 4 && st == SL_OK; a++) st = tok_id(L, first + a, "mesh.what.node_id_of_a_tetrahedron", &ids[a]);
     return st == SL_OK ? add_tet(L, m, ids) : st;
 }
 
@@ -240,32 +271,34 @@ static sl_status skip_section(lexer *L, const char *section) {
     snprintf(end, sizeof end, "$End%s", section + 1);
     while (next_line(L))
         if (!strcmp(L->tok[0], end)) return SL_OK;
-    return fail(L, SL_ERR_PARSE, "section %.40s has no %.40s", section, end);
+    char b[48], c[48];
+    return fail(L, SL_ERR_PARSE, "mesh.section_end", "section", cut(b, section), "end", cut(c, end), NULL);
 }
 
 static sl_status gmsh2_nodes(lexer *L, raw_mesh *m) {
     long count = 0, id = 0;
-    sl_status st = need_line(L, "the node count");
-    if (st == SL_OK) st = tok_count(L, 0, "node count", SL_MESH_MAX_NODES, &count);
+    sl_status st = need_line(L, "mesh.what.the_node_count");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.node_count", SL_MESH_MAX_NODES, &count);
     for (long k = 0; k < count && st == SL_OK; k++) {
-        st = need_line(L, "a node");
-        if (st == SL_OK) st = tok_id(L, 0, "node id", &id);
+        st = need_line(L, "mesh.what.a_node");
+        if (st == SL_OK) st = tok_id(L, 0, "mesh.what.node_id", &id);
         if (st == SL_OK) st = node_line(L, m, 1, id);
     }
     return st == SL_OK ? skip_section(L, "$Nodes") : st;
 }
 
 static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
+    char b[24], c[24]; /* numbers of an error message (long_text) */
     long count = 0, id = 0, type = 0, ntags = 0;
-    sl_status st = need_line(L, "the element count");
-    if (st == SL_OK) st = tok_count(L, 0, "element count", SL_MESH_MAX_ELEMENTS, &count);
+    sl_status st = need_line(L, "mesh.what.the_element_count");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.element_count", SL_MESH_MAX_ELEMENTS, &count);
     for (long k = 0; k < count && st == SL_OK; k++) {
-        st = need_line(L, "an element");
-        if (st == SL_OK) st = tok_long(L, 0, "element id", &id);
-        if (st == SL_OK) st = tok_long(L, 1, "element type", &type);
-        if (st == SL_OK) st = tok_long(L, 2, "tag count", &ntags);
+        st = need_line(L, "mesh.what.an_element");
+        if (st == SL_OK) st = tok_long(L, 0, "mesh.what.element_id", &id);
+        if (st == SL_OK) st = tok_long(L, 1, "mesh.what.element_type", &type);
+        if (st == SL_OK) st = tok_long(L, 2, "mesh.what.tag_count", &ntags);
         if (st == SL_OK && (ntags < 0 || ntags > L->ntok))
-            st = fail(L, SL_ERR_PARSE, "bad tag count %ld for element %ld", ntags, id);
+            st = fail(L, SL_ERR_PARSE, "mesh.tag_count", "tags", long_text(b, ntags), "element", long_text(c, id), NULL);
         if (st != SL_OK) break;
         if (type == 4) st = tet_line(L, m, 3 + (int)ntags);
         else m->skipped++;
@@ -275,23 +308,23 @@ static sl_status gmsh2_elements(lexer *L, raw_mesh *m) {
 
 static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
     long blocks = 0, total = 0, dim = 0, tag = 0, parametric = 0, in_block = 0, id = 0;
-    sl_status st = need_line(L, "the node header");
-    if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_NODES, &blocks);
-    if (st == SL_OK) st = tok_count(L, 1, "node count", SL_MESH_MAX_NODES, &total);
+    sl_status st = need_line(L, "mesh.what.the_node_header");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.entity_block_count", SL_MESH_MAX_NODES, &blocks);
+    if (st == SL_OK) st = tok_count(L, 1, "mesh.what.node_count", SL_MESH_MAX_NODES, &total);
     for (long b = 0; b < blocks && st == SL_OK; b++) {
-        st = need_line(L, "a node block header");
-        if (st == SL_OK) st = tok_long(L, 0, "entity dimension", &dim);
-        if (st == SL_OK) st = tok_long(L, 1, "entity tag", &tag);
-        if (st == SL_OK) st = tok_long(L, 2, "parametric flag", &parametric);
-        if (st == SL_OK) st = tok_count(L, 3, "nodes in block", total, &in_block);
+        st = need_line(L, "mesh.what.a_node_block_header");
+        if (st == SL_OK) st = tok_long(L, 0, "mesh.what.entity_dimension", &dim);
+        if (st == SL_OK) st = tok_long(L, 1, "mesh.what.entity_tag", &tag);
+        if (st == SL_OK) st = tok_long(L, 2, "mesh.what.parametric_flag", &parametric);
+        if (st == SL_OK) st = tok_count(L, 3, "mesh.what.nodes_in_block", total, &in_block);
         long *ids = st == SL_OK ? malloc(sizeof(long) * (size_t)(in_block + 1)) : NULL;
-        if (st == SL_OK && !ids) st = fail(L, SL_ERR_NOMEM, "out of memory");
+        if (st == SL_OK && !ids) st = fail(L, SL_ERR_NOMEM, "mesh.nomem", NULL);
         for (long k = 0; k < in_block && st == SL_OK; k++) {
-            st = need_line(L, "a node tag");
-            if (st == SL_OK) st = tok_id(L, 0, "node tag", &ids[k]);
+            st = need_line(L, "mesh.what.a_node_tag");
+            if (st == SL_OK) st = tok_id(L, 0, "mesh.what.node_tag", &ids[k]);
         }
         for (long k = 0; k < in_block && st == SL_OK; k++) {
-            st = need_line(L, "node coordinates");
+            st = need_line(L, "mesh.what.node_coordinates");
             if (st == SL_OK) st = node_line(L, m, 0, ids[k]);
         }
         free(ids);
@@ -302,17 +335,17 @@ static sl_status gmsh4_nodes(lexer *L, raw_mesh *m) {
 
 static sl_status gmsh4_elements(lexer *L, raw_mesh *m) {
     long blocks = 0, total = 0, dim = 0, tag = 0, type = 0, in_block = 0;
-    sl_status st = need_line(L, "the element header");
-    if (st == SL_OK) st = tok_count(L, 0, "entity block count", SL_MESH_MAX_ELEMENTS, &blocks);
-    if (st == SL_OK) st = tok_count(L, 1, "element count", SL_MESH_MAX_ELEMENTS, &total);
+    sl_status st = need_line(L, "mesh.what.the_element_header");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.entity_block_count", SL_MESH_MAX_ELEMENTS, &blocks);
+    if (st == SL_OK) st = tok_count(L, 1, "mesh.what.element_count", SL_MESH_MAX_ELEMENTS, &total);
     for (long b = 0; b < blocks && st == SL_OK; b++) {
-        st = need_line(L, "an element block header");
-        if (st == SL_OK) st = tok_long(L, 0, "entity dimension", &dim);
-        if (st == SL_OK) st = tok_long(L, 1, "entity tag", &tag);
-        if (st == SL_OK) st = tok_long(L, 2, "element type", &type);
-        if (st == SL_OK) st = tok_count(L, 3, "elements in block", total, &in_block);
+        st = need_line(L, "mesh.what.an_element_block_header");
+        if (st == SL_OK) st = tok_long(L, 0, "mesh.what.entity_dimension", &dim);
+        if (st == SL_OK) st = tok_long(L, 1, "mesh.what.entity_tag", &tag);
+        if (st == SL_OK) st = tok_long(L, 2, "mesh.what.element_type", &type);
+        if (st == SL_OK) st = tok_count(L, 3, "mesh.what.elements_in_block", total, &in_block);
         for (long k = 0; k < in_block && st == SL_OK; k++) {
-            st = need_line(L, "an element");
+            st = need_line(L, "mesh.what.an_element");
             if (st != SL_OK) break;
             if (type == 4) st = tet_line(L, m, 1);
             else m->skipped++;
@@ -329,16 +362,16 @@ static sl_status parse_gmsh(lexer *L, raw_mesh *m) {
         if (!strcmp(t, "$MeshFormat")) {
             double v = 0;
             int binary = 1;
-            st = need_line(L, "the format version");
-            if (st == SL_OK) st = tok_double(L, 0, "format version", &v);
+            st = need_line(L, "mesh.what.the_format_version");
+            if (st == SL_OK) st = tok_double(L, 0, "mesh.what.format_version", &v);
             if (st == SL_OK && L->ntok > 1) binary = strcmp(L->tok[1], "0") != 0;
-            if (st == SL_OK && binary) st = fail(L, SL_ERR_PARSE, "binary MSH files are not supported");
+            if (st == SL_OK && binary) st = fail(L, SL_ERR_PARSE, "mesh.msh_binary", NULL);
             if (st == SL_OK && !(v >= 2.0 && v < 3.0) && !(v >= 4.1 && v < 5.0))
-                st = fail(L, SL_ERR_PARSE, "MSH version %g not supported (2.2 or 4.1)", v);
+                st = fail(L, SL_ERR_PARSE, "mesh.msh_version", "version", v, NULL);
             version = v >= 4 ? 4 : 2;
             if (st == SL_OK) st = skip_section(L, "$MeshFormat");
         } else if (!strcmp(t, "$Nodes") || !strcmp(t, "$Elements")) {
-            if (!version) return fail(L, SL_ERR_PARSE, "%s before $MeshFormat", t);
+            if (!version) return fail(L, SL_ERR_PARSE, "mesh.before_format", "section", t, NULL);
             int nodes = !strcmp(t, "$Nodes");
             st = version == 2 ? (nodes ? gmsh2_nodes(L, m) : gmsh2_elements(L, m))
                               : (nodes ? gmsh4_nodes(L, m) : gmsh4_elements(L, m));
@@ -347,16 +380,18 @@ static sl_status parse_gmsh(lexer *L, raw_mesh *m) {
             snprintf(section, sizeof section, "%.60s", t);
             st = skip_section(L, section);
         } else {
-            st = fail(L, SL_ERR_PARSE, "unexpected '%.40s' outside a section", t);
+            char b[48];
+            st = fail(L, SL_ERR_PARSE, "mesh.outside_section", "token", cut(b, t), NULL);
         }
     }
-    if (st == SL_OK && !version) st = fail(L, SL_ERR_PARSE, "no $MeshFormat section: not a Gmsh file");
+    if (st == SL_OK && !version) st = fail(L, SL_ERR_PARSE, "mesh.no_format", NULL);
     return st;
 }
 
 /* ---- Medit -------------------------------------------------------------------------- */
 
 static sl_status parse_medit(lexer *L, raw_mesh *m) {
+    char b[24]; /* a number of an error message (long_text) */
     long count = 0;
     sl_status st = SL_OK;
     int has_version = 0;
@@ -367,15 +402,15 @@ static sl_status parse_medit(lexer *L, raw_mesh *m) {
             long v;
             if (L->ntok < 2) st = need_line(L, k);
             if (st == SL_OK) st = tok_long(L, L->ntok < 2 ? 0 : 1, k, &v);
-            if (st == SL_OK && !strcmp(k, "Dimension") && v != 3) st = fail(L, SL_ERR_PARSE, "Dimension %ld: only 3D meshes", v);
+            if (st == SL_OK && !strcmp(k, "Dimension") && v != 3) st = fail(L, SL_ERR_PARSE, "mesh.medit_dimension", "dimension", long_text(b, v), NULL);
             has_version = 1;
             continue;
         }
         int vertices = !strcmp(k, "Vertices"), tets = !strcmp(k, "Tetrahedra");
-        if (L->ntok >= 2) st = tok_count(L, 1, "count", SL_MESH_MAX_ELEMENTS, &count);
-        else if ((st = need_line(L, "a count")) == SL_OK) st = tok_count(L, 0, "count", SL_MESH_MAX_ELEMENTS, &count);
+        if (L->ntok >= 2) st = tok_count(L, 1, "mesh.what.count", SL_MESH_MAX_ELEMENTS, &count);
+        else if ((st = need_line(L, "mesh.what.a_count")) == SL_OK) st = tok_count(L, 0, "count", SL_MESH_MAX_ELEMENTS, &count);
         if (st == SL_OK && vertices && count > SL_MESH_MAX_NODES)
-            st = fail(L, SL_ERR_RANGE, "vertex count %ld exceeds the limit", count);
+            st = fail(L, SL_ERR_RANGE, "mesh.vertex_limit", "count", long_text(b, count), NULL);
         for (long i = 0; i < count && st == SL_OK; i++) {
             st = need_line(L, k);
             if (st != SL_OK) break;
@@ -384,35 +419,37 @@ static sl_status parse_medit(lexer *L, raw_mesh *m) {
         }
         if (st == SL_OK && !vertices && !tets) m->skipped += (int)count;
     }
-    if (st == SL_OK && !has_version) st = fail(L, SL_ERR_PARSE, "no MeshVersionFormatted: not a Medit file");
+    if (st == SL_OK && !has_version) st = fail(L, SL_ERR_PARSE, "mesh.no_medit_version", NULL);
     return st;
 }
 
 /* ---- TetGen ------------------------------------------------------------------------- */
 
 static sl_status parse_tetgen_nodes(lexer *L, raw_mesh *m) {
+    char b[24]; /* a number of an error message (long_text) */
     long count = 0, dim = 0, id = 0;
-    sl_status st = need_line(L, "the .node header");
-    if (st == SL_OK) st = tok_count(L, 0, "point count", SL_MESH_MAX_NODES, &count);
-    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "dimension", &dim)) == SL_OK && dim != 3)
-        st = fail(L, SL_ERR_PARSE, "dimension %ld: only 3D points", dim);
+    sl_status st = need_line(L, "mesh.what.the_node_header");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.point_count", SL_MESH_MAX_NODES, &count);
+    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "mesh.what.dimension", &dim)) == SL_OK && dim != 3)
+        st = fail(L, SL_ERR_PARSE, "mesh.point_dimension", "dimension", long_text(b, dim), NULL);
     for (long k = 0; k < count && st == SL_OK; k++) {
-        st = need_line(L, "a point");
-        if (st == SL_OK) st = tok_id(L, 0, "point id", &id);
+        st = need_line(L, "mesh.what.a_point");
+        if (st == SL_OK) st = tok_id(L, 0, "mesh.what.point_id", &id);
         if (st == SL_OK) st = node_line(L, m, 1, id);
     }
     return st;
 }
 
 static sl_status parse_tetgen_ele(lexer *L, raw_mesh *m) {
+    char b[24]; /* a number of an error message (long_text) */
     long count = 0, per = 0;
-    sl_status st = need_line(L, "the .ele header");
-    if (st == SL_OK) st = tok_count(L, 0, "tetrahedron count", SL_MESH_MAX_ELEMENTS, &count);
-    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "nodes per tetrahedron", &per)) == SL_OK &&
+    sl_status st = need_line(L, "mesh.what.the_ele_header");
+    if (st == SL_OK) st = tok_count(L, 0, "mesh.what.tetrahedron_count", SL_MESH_MAX_ELEMENTS, &count);
+    if (st == SL_OK && L->ntok > 1 && (st = tok_long(L, 1, "mesh.what.nodes_per_tetrahedron", &per)) == SL_OK &&
         per != 4 && per != 10)
-        st = fail(L, SL_ERR_PARSE, "%ld nodes per tetrahedron (4 or 10 expected)", per);
+        st = fail(L, SL_ERR_PARSE, "mesh.nodes_per_tet", "count", long_text(b, per), NULL);
     for (long k = 0; k < count && st == SL_OK; k++) {
-        st = need_line(L, "a tetrahedron");
+        st = need_line(L, "mesh.what.a_tetrahedron");
         if (st == SL_OK) st = tet_line(L, m, 1); /* the 4 corners come first */
     }
     return st;
@@ -427,22 +464,23 @@ static int cmp_id(const void *a, const void *b) {
 
 /* Builds out from raw: maps file ids to indices, drops unused nodes, orients tets. */
 static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids) {
-    if (m->nt == 0) return fail(L, SL_ERR_PARSE, "no 4-node tetrahedra in the file");
+    char b[24]; /* a number of an error message (long_text) */
+    if (m->nt == 0) return fail(L, SL_ERR_PARSE, "mesh.no_tets", NULL);
     long **order = malloc(sizeof(long *) * (size_t)(m->n + 1));
     int *index = malloc(sizeof(int) * (size_t)(m->n + 1)), *used = calloc((size_t)m->n + 1, sizeof(int));
-    sl_status st = order && index && used ? SL_OK : fail(L, SL_ERR_NOMEM, "out of memory");
+    sl_status st = order && index && used ? SL_OK : fail(L, SL_ERR_NOMEM, "mesh.nomem", NULL);
     for (int i = 0; st == SL_OK && i < m->n; i++) order[i] = &m->id[i];
     if (st == SL_OK) qsort(order, (size_t)m->n, sizeof *order, cmp_id);
     for (int i = 1; st == SL_OK && i < m->n; i++)
-        if (*order[i] == *order[i - 1]) st = fail(L, SL_ERR_PARSE, "node id %ld defined twice", *order[i]);
+        if (*order[i] == *order[i - 1]) st = fail(L, SL_ERR_PARSE, "mesh.node_twice", "node", long_text(b, *order[i]), NULL);
     out->tets = st == SL_OK ? malloc(sizeof(int) * 4 * (size_t)m->nt) : NULL;
-    if (st == SL_OK && !out->tets) st = fail(L, SL_ERR_NOMEM, "out of memory");
+    if (st == SL_OK && !out->tets) st = fail(L, SL_ERR_NOMEM, "mesh.nomem", NULL);
     for (int t = 0; st == SL_OK && t < 4 * m->nt; t++) { /* file id -> raw index */
         long key = m->tet[t], *kp = &key;
         long **hit = m->n ? bsearch(&kp, order, (size_t)m->n, sizeof *order, cmp_id) : NULL;
         if (!hit) {
             L->line = m->tet_line[t / 4];
-            st = fail_tet(L, SL_ERR_PARSE, t / 4, "tetrahedron %d uses undefined node %ld", t / 4 + 1, key);
+            st = fail_tet(L, SL_ERR_PARSE, t / 4, "mesh.undefined_node", "tet", (double)(t / 4 + 1), "node", long_text(b, key), NULL);
         } else {
             out->tets[t] = (int)(*hit - m->id);
             used[out->tets[t]] = 1;
@@ -453,7 +491,7 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
     m->unused_nodes = m->n - n;
     out->positions = st == SL_OK ? malloc(sizeof(double) * 3 * (size_t)n) : NULL;
     int *ids = st == SL_OK ? malloc(sizeof(int) * (size_t)(n + 1)) : NULL;
-    if (st == SL_OK && (!out->positions || !ids)) st = fail(L, SL_ERR_NOMEM, "out of memory");
+    if (st == SL_OK && (!out->positions || !ids)) st = fail(L, SL_ERR_NOMEM, "mesh.nomem", NULL);
     for (int i = 0; st == SL_OK && i < m->n; i++)
         if (index[i] >= 0) {
             memcpy(out->positions + 3 * index[i], m->x + 3 * i, 3 * sizeof(double));
@@ -470,9 +508,8 @@ static sl_status finish(lexer *L, raw_mesh *m, sl_tet_mesh *out, int **node_ids)
             const int *q = out->tets + 4 * bad.index;
             double c = largest_coordinate(out->positions, q); /* edges up to 2c: (2c)^3 must be finite */
             if (!isfinite(sl_tet_volume(out->positions, q[0], q[1], q[2], q[3])) || !isfinite(8 * c * c * c))
-                st = fail_tet(L, SL_ERR_RANGE, bad.index, "tetrahedron %d is too large to measure: a coordinate of %g m "
-                         "overflows its volume test (edge³); scale the mesh", bad.index + 1, c);
-            else fail_tet(L, st, bad.index, "tetrahedron %d is degenerate (zero volume)", bad.index + 1);
+                st = fail_tet(L, SL_ERR_RANGE, bad.index, "mesh.tet_too_large", "tet", (double)(bad.index + 1), "coordinate", c, NULL);
+            else fail_tet(L, st, bad.index, "mesh.tet_degenerate", "tet", (double)(bad.index + 1), NULL);
         }
     }
     free(order);
@@ -531,7 +568,7 @@ sl_status sl_mesh_parse(const char *name, const char *text, size_t length, sl_te
     if (st != SL_OK) ;
     else if (!strcmp(ext, ".msh")) st = parse_gmsh(&L, &raw);
     else if (!strcmp(ext, ".mesh")) st = parse_medit(&L, &raw);
-    else st = fail(&L, SL_ERR_PARSE, "unknown mesh format '%s' (.msh, .mesh, .node/.ele)", ext);
+    else st = fail(&L, SL_ERR_PARSE, "mesh.unknown_format", "extension", ext, NULL);
     st = end(st, &L, &raw, out, node_ids);
     lexer_close(&L);
     return st;

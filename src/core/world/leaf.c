@@ -12,6 +12,18 @@
 #include <stdio.h>
 #include <time.h>
 
+/* Keeps the error: the status's words and detail as last_error's English text and as ids. */
+static sl_status keep_error(sl_world *w, sl_status status, const char *detail, const sl_message_list *parts) {
+    snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
+    snprintf(w->fail_detail, sizeof w->fail_detail, "%.*s", (int)sizeof w->fail_detail - 1, detail);
+    sl_message_list_clear(&w->error_message);
+    sl_message_add(&w->error_message, "error.world", "status", sl_status_id(status), NULL);
+    if (parts) sl_message_list_append(&w->error_message, parts);
+    else sl_message_add(&w->error_message, "error.text", "text", detail, NULL);
+    w->fail_count++;
+    return status;
+}
+
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     if (!w) return status;
     va_list args;
@@ -19,10 +31,21 @@ sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...) {
     char detail[900]; /* a divergence's reason is up to 720 (world_internal.h) */
     vsnprintf(detail, sizeof detail, fmt, args);
     va_end(args);
-    snprintf(w->last_error, sizeof w->last_error, "%s: %s", sl_status_message(status), detail);
-    snprintf(w->fail_detail, sizeof w->fail_detail, "%.*s", (int)sizeof w->fail_detail - 1, detail);
-    w->fail_count++;
-    return status;
+    return keep_error(w, status, detail, NULL);
+}
+
+sl_status sl_world_fail_message(sl_world *w, sl_status status, const char *id, ...) {
+    if (!w) return status;
+    sl_message_list parts = {0};
+    va_list args;
+    va_start(args, id);
+    sl_status st = sl_message_vadd(&parts, id, args);
+    va_end(args);
+    char detail[900];
+    if (st != SL_OK) /* a programming error (the id or its parameters): say which */
+        return sl_world_fail(w, status, "message %s: %s", id ? id : "(null)", sl_status_message(st));
+    sl_message_list_render(&parts, detail, sizeof detail);
+    return keep_error(w, status, detail, &parts);
 }
 
 double sl_clock_seconds(void) { /* monotonic, microsecond-resolution also under Emscripten */

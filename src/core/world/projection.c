@@ -13,8 +13,8 @@
 sl_status sl_world_set_pbd_iterations(sl_world *w, int iterations) {
     if (!w) return SL_ERR_NULL;
     if (iterations < 0 || iterations > SL_WORLD_PBD_MAX_ITERATIONS)
-        return sl_world_fail(w, SL_ERR_RANGE, "pbd_iterations = %d not in [0, %d]", iterations,
-                             SL_WORLD_PBD_MAX_ITERATIONS);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.pbd_iterations", "iterations", (double)iterations, "max",
+                                     (double)SL_WORLD_PBD_MAX_ITERATIONS, NULL);
     w->pbd_iterations = iterations;
     return SL_OK;
 }
@@ -24,10 +24,8 @@ int sl_world_pbd_iterations(const sl_world *w) { return w ? w->pbd_iterations : 
 sl_status sl_world_set_iterations(sl_world *w, int iterations) {
     if (!w) return SL_ERR_NULL;
     if (iterations < SL_WORLD_ITERATIONS_MIN || iterations > SL_WORLD_ITERATIONS_MAX)
-        return sl_world_fail(w, SL_ERR_RANGE,
-                             "iterations = %d not in [%d, %d]: the sweeps (xpbd, pbd) or substeps "
-                             "(xpbd-substeps) of a step",
-                             iterations, SL_WORLD_ITERATIONS_MIN, SL_WORLD_ITERATIONS_MAX);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.iterations", "iterations", (double)iterations, "min",
+                                     (double)SL_WORLD_ITERATIONS_MIN, "max", (double)SL_WORLD_ITERATIONS_MAX, NULL);
     w->iterations = iterations;
     return SL_OK;
 }
@@ -37,8 +35,8 @@ int sl_world_iterations(const sl_world *w) { return w ? w->iterations : 0; }
 sl_status sl_world_set_xpbd_damping(sl_world *w, double damping_time) {
     if (!w) return SL_ERR_NULL;
     if (!(damping_time >= 0 && damping_time <= SL_WORLD_XPBD_DAMPING_MAX)) /* also NaN */
-        return sl_world_fail(w, SL_ERR_RANGE, "XPBD damping time = %g s not in [0, %g] s", damping_time,
-                             SL_WORLD_XPBD_DAMPING_MAX);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.xpbd_damping", "damping", damping_time, "max",
+                                     SL_WORLD_XPBD_DAMPING_MAX, NULL);
     w->xpbd_damping = damping_time;
     return SL_OK;
 }

@@ -49,8 +49,13 @@ sl_solve_form sl_stepper_solve_form(const sl_world *w);        /* sl_world_set_s
 sl_linear_solver sl_stepper_linear_solver(const sl_world *w);  /* sl_world_set_linear_solver */
 int sl_stepper_momentum_correction(const sl_world *w);         /* sl_world_set_momentum_correction */
 
-/* Records a formatted error message in the world's last error and returns status. */
+/* Records a formatted error message in the world's last error and returns status (the page
+ * gets its English as error.text: prefer sl_world_fail_message for what a reader may see). */
 sl_status sl_world_fail(sl_world *w, sl_status status, const char *fmt, ...);
+
+/* Records message `id` of messages/en.json with its name/value pairs ended by NULL
+ * (sl_message_add) as the world's last error, its English as sl_world_fail's; returns status. */
+sl_status sl_world_fail_message(sl_world *w, sl_status status, const char *id, ...);
 
 /* ---- the free dofs (valid until the pattern is rebuilt: its version changes) ------- */
 

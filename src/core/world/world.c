@@ -175,7 +175,7 @@ sl_status sl_world_add_model(sl_world *w, sl_model *model) {
 sl_status sl_world_pin(sl_world *w, int node, int pinned) {
     if (!w) return SL_ERR_NULL;
     if (node < 0 || node >= w->n)
-        return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
+        return sl_world_fail_message(w, SL_ERR_INDEX, "error.node_range", "node", (double)node, "n", (double)w->n, NULL);
     w->pinned[node] = pinned ? 1 : 0;
     if (pinned)
         for (int c = 0; c < 3; c++) w->v[3 * node + c] = w->v0[3 * node + c] = 0;
@@ -194,8 +194,8 @@ sl_status sl_world_pin_box(sl_world *w, const double lo[3], const double hi[3], 
     }
     if (count) *count = pinned;
     if (!pinned)
-        return sl_world_fail(w, SL_ERR_RANGE, "the pin box (%g, %g, %g) .. (%g, %g, %g) m holds no node", lo[0],
-                             lo[1], lo[2], hi[0], hi[1], hi[2]);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.pin_box_empty", "x0", lo[0], "y0", lo[1], "z0", lo[2],
+                                     "x1", hi[0], "y1", hi[1], "z1", hi[2], NULL);
     return SL_OK;
 }
 
@@ -254,24 +254,18 @@ sl_status sl_world_set_stepper(sl_world *w, const sl_stepper_class *stepper, dou
                                double beta) {
     if (!w || !stepper) return SL_ERR_NULL;
     if (!isfinite(dt) || !(dt > 0) || dt > SL_DT_MAX)
-        return sl_world_fail(w, SL_ERR_RANGE, "time step Δt = %g s not in (0, %g]", dt, SL_DT_MAX);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.dt_range", "dt", dt, "max", SL_DT_MAX, NULL);
     if (!isfinite(beta) || beta < 0 || beta > SL_BETA_MAX)
-        return sl_world_fail(w, SL_ERR_RANGE, "beta = %g not in [0, %g] 1/s", beta, SL_BETA_MAX);
+        return sl_world_fail_message(w, SL_ERR_RANGE, "error.beta_range", "beta", beta, "max", SL_BETA_MAX, NULL);
     if ((stepper->flags & SL_STEPPER_NEEDS_STIFFNESS) && sl_world_has_zero_compliance(w))
-        return sl_world_fail(w, SL_ERR_STIFF_LIMIT,
-                             "'%s' cannot run a model with compliance α = 0 "
-                             "(infinite stiffness); use 'regularized'",
-                             stepper->name);
+        return sl_world_fail_message(w, SL_ERR_STIFF_LIMIT, "error.needs_compliance", "stepper", stepper->name, NULL);
     for (int k = 0; (stepper->flags & SL_STEPPER_QUADRATIC_ONLY) && k < w->model_count; k++)
         if (!w->models[k]->cls->quadratic)
-            return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
-                                 "'%s' runs only quadratic metric models (grid solids), not '%s'",
-                                 stepper->name, w->models[k]->cls->name);
+            return sl_world_fail_message(w, SL_ERR_INCOMPATIBLE, "error.quadratic_only", "stepper", stepper->name,
+                                         "model", w->models[k]->cls->name, NULL);
     if ((stepper->flags & SL_STEPPER_NEEDS_FEM) && !has_tet_fem(w))
-        return sl_world_fail(w, SL_ERR_INCOMPATIBLE,
-                             "'%s' runs only tetrahedral FEM bodies (it linearizes them at their "
-                             "initial shape), not '%s'",
-                             stepper->name, w->model_count ? w->models[0]->cls->name : "(no model)");
+        return sl_world_fail_message(w, SL_ERR_INCOMPATIBLE, "error.fem_only", "stepper", stepper->name, "model",
+                                     w->model_count ? w->models[0]->cls->name : "(no model)", NULL);
     sl_message_list why;
     if (divergence_reason(w, &why, 1)) { /* e.g. a mesh so large that its energy overflows: refuse before a step */
         char reason[400];
@@ -380,6 +374,7 @@ void sl_world_reset(sl_world *w) {
     w->timing.dt = 0, w->timing.substeps = 0; /* the step size in use is the world's again */
     if (w->stepper && w->stepper->reset && w->stepper_state) w->stepper->reset(w->stepper_state);
     w->last_error[0] = 0;
+    sl_message_list_clear(&w->error_message);
     sl_status st = w->driver ? w->driver(w, 0.0, w->driver_ctx) : SL_OK;
     if (st != SL_OK) sl_world_fail(w, st, "driver at reset: %s", sl_status_message(st));
 }
@@ -393,8 +388,9 @@ sl_status sl_world_set_driver(sl_world *w, sl_world_driver drive, void *ctx, voi
 
 sl_status sl_world_move_pinned(sl_world *w, int node, const double x[3]) {
     if (!w || !x) return SL_ERR_NULL;
-    if (node < 0 || node >= w->n) return sl_world_fail(w, SL_ERR_INDEX, "node %d not in [0, %d)", node, w->n);
-    if (!w->pinned[node]) return sl_world_fail(w, SL_ERR_RANGE, "node %d is not pinned", node);
+    if (node < 0 || node >= w->n)
+        return sl_world_fail_message(w, SL_ERR_INDEX, "error.node_range", "node", (double)node, "n", (double)w->n, NULL);
+    if (!w->pinned[node]) return sl_world_fail_message(w, SL_ERR_RANGE, "error.not_pinned", "node", (double)node, NULL);
     if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2])) return sl_world_fail(w, SL_ERR_NOT_FINITE, "position");
     for (int c = 0; c < 3; c++) {
         w->v[3 * node + c] = (x[c] - w->x[3 * node + c]) / w->dt; /* x_{n+1} = x_n + dt v_{n+1} */
@@ -416,6 +412,7 @@ const sl_stepper_class *sl_world_stepper(const sl_world *w) { return w ? w->step
 int sl_world_model_count(const sl_world *w) { return w ? w->model_count : 0; }
 int sl_world_constraint_count(const sl_world *w) { return w ? w->m : 0; }
 const char *sl_world_last_error(const sl_world *w) { return w ? w->last_error : ""; }
+const sl_message_list *sl_world_error_message(const sl_world *w) { return w ? &w->error_message : NULL; }
 int sl_world_tracked_node(const sl_world *w) { return w ? w->tracked_node : -1; }
 
 double sl_world_step_size(const sl_world *w) {
@@ -459,7 +456,7 @@ sl_status sl_world_set_positions(sl_world *w, const double *x) {
 
 sl_status sl_world_set_mass_damping(sl_world *w, double c) {
     if (!w) return SL_ERR_NULL;
-    if (!(c >= 0) || !isfinite(c)) return sl_world_fail(w, SL_ERR_RANGE, "mass damping c = %g 1/s must be finite and >= 0", c);
+    if (!(c >= 0) || !isfinite(c)) return sl_world_fail_message(w, SL_ERR_RANGE, "error.mass_damping", "c", c, NULL);
     w->mass_damping = c;
     return SL_OK;
 }
@@ -515,6 +512,7 @@ sl_status sl_world_restore(sl_world *w, double t, const double *x, const double 
     sl_message_list_clear(&w->diverged_message);
     w->diverged_reason[0] = 0;
     w->last_error[0] = 0;
+    sl_message_list_clear(&w->error_message);
     sl_world_restart_history(w);
     sl_status st = w->driver ? w->driver(w, t, w->driver_ctx) : SL_OK; /* the schedule at t */
     return st == SL_OK ? SL_OK : sl_world_fail(w, st, "driver at restore: %s", sl_status_message(st));
@@ -523,7 +521,7 @@ sl_status sl_world_restore(sl_world *w, double t, const double *x, const double 
 sl_status sl_world_set_tracked_node(sl_world *w, int node) {
     if (!w) return SL_ERR_NULL;
     if (node < -1 || node >= w->n)
-        return sl_world_fail(w, SL_ERR_INDEX, "tracked node %d not in [0, %d)", node, w->n);
+        return sl_world_fail_message(w, SL_ERR_INDEX, "error.tracked_range", "node", (double)node, "n", (double)w->n, NULL);
     w->tracked_node = node;
     return SL_OK;
 }

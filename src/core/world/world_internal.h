@@ -56,6 +56,8 @@ struct sl_world {
     sl_message_list diverged_message; /* the same as ids and parameters (softlab/message.h);
                                          diverged_reason is its English text */
     char last_error[1024];
+    sl_message_list error_message; /* last_error as ids and parameters: error.world (the status's
+                                      words, then the detail), the detail's own id or error.text */
     char fail_detail[200];  /* the detail of the last sl_world_fail (its status's words left off) */
     unsigned fail_count;    /* sl_world_fail calls: a step compares it to see if its stepper said why it failed */
     sl_step_timing timing;

@@ -8,17 +8,17 @@
  *
  * A template's parameter is {name} or {name:spec}: spec is a printf conversion the core
  * formats a number with (d, g, .3g, .3f, .2f), s for a text (a stepper's name, a solver's
- * detail), m for "the parts after this one" (a verdict that wraps the world's reason). */
+ * detail), m for "the parts after this one" (a verdict that wraps the world's reason), i for
+ * the id of another message of the table, its text rendered in place (a status's words). */
 #ifndef SL_MESSAGE_H
 #define SL_MESSAGE_H
 
+#include <stdarg.h>
 #include <stddef.h>
-
-#include "softlab/status.h"
 
 #define SL_MESSAGE_PARAMS 6 /* parameters of one message, at most */
 #define SL_MESSAGE_PARTS 4  /* messages of one list, at most */
-#define SL_MESSAGE_TEXT 200 /* bytes of a parameter's text, with its NUL */
+#define SL_MESSAGE_TEXT 200 /* bytes of a parameter's text, with its NUL (a longer one is cut) */
 
 /* One parameter: its name (the table's static string), its number in the unit the template
  * names (NaN for a text parameter) and its text as the English table formats it. */
@@ -43,16 +43,23 @@ typedef struct sl_message_list {
     sl_message part[SL_MESSAGE_PARTS];
 } sl_message_list;
 
+/* softlab/status.h after the types: its sl_error holds a message list, and these functions
+ * return an sl_status (either header may be included first). */
+#include "softlab/status.h"
+
 /* Empties l (NULL: no-op). */
 void sl_message_list_clear(sl_message_list *l);
 
 /* Appends message `id` to l with its parameters as name/value pairs in the template's
- * order, ended by NULL: a double for a numeric parameter, a const char * for an s
- * parameter, nothing for an m parameter, e.g.
+ * order, ended by NULL: a double for a numeric parameter, a const char * for an s or i
+ * parameter (i: an id of the table), nothing for an m parameter, e.g.
  *   sl_message_add(l, "verdict.growing", "t", 0.26, "growth", 132.0, "relative", 0.84, NULL).
  * Errors (l unchanged): SL_ERR_NULL, SL_ERR_INDEX (unknown id), SL_ERR_RANGE (a name not the
  * template's next parameter, or one missing; or l full). */
 sl_status sl_message_add(sl_message_list *l, const char *id, ...);
+
+/* sl_message_add with the name/value pairs in a va_list. */
+sl_status sl_message_vadd(sl_message_list *l, const char *id, va_list pairs);
 
 /* Appends the parts of `from` to l (as many as fit). Errors: SL_ERR_NULL, SL_ERR_RANGE
  * (l full: the parts that fit are appended). */

@@ -275,6 +275,12 @@ const sl_message_list *sl_world_diverged_message(const sl_world *w);
 /* The last error message with context ("" if none). */
 const char *sl_world_last_error(const sl_world *w);
 
+/* The same as ids and parameters of messages/en.json (softlab/message.h), for the page to word
+ * in its reader's language: error.world (the status's words: {status:i}) and after it the
+ * detail, one of the table's error.* ids where the error was given one, else error.text with
+ * the English detail. NULL if w is NULL; an empty list if there was no error. */
+const sl_message_list *sl_world_error_message(const sl_world *w);
+
 /* Energies at the current state (seed 000 eq. 6 for the elastic part). */
 sl_energy sl_world_energy(const sl_world *w);
 
