@@ -513,7 +513,7 @@ describe('lesson 004 Q3: the improved box\'s recovery for two students\' densiti
     // through 0.5, interpolated linearly
     for (const s of [0, 1]) {
       const rho = setups[0][s].density;
-      const { t, volume_ratio: v } = cliRun(['--scene', 'grid-inflation', '--method', 'regularized', '--grid', 'improved',
+      const { t_s: t, volume_ratio: v } = cliRun(['--scene', 'grid-inflation', '--method', 'regularized', '--grid', 'improved',
         '--density', String(rho), '--dt', '0.005', '--t-end', '4']);
       let native = NaN;
       for (let i = 1, below = v[0] < 0.5; i < v.length && Number.isNaN(native); i++) {
