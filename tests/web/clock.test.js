@@ -292,8 +292,16 @@ test('a recording plays at once at real time, the Workers start behind it, and p
   }
   // the Workers computed meanwhile (2 steps a frame from the frame after the first shown)
   assert.strictEqual(p.steps, 2 * (60 * 4 - first[0] - 1));
-  // past the end: a wait (0.048 s computed in 4 s at 0.012 x), never a frame not computed
+  // at the end, the Workers behind it (0.048 s computed in 4 s at 0.012 x): paused there
+  // once, as at a clip's end (issue 42), never a frame not computed
   assert.ok(clock.time >= span - 1e-9 && clock.time <= Math.max(span, p.latest) + 1e-9, `shown ${clock.time}`);
+  assert.strictEqual(clock.playing, false);
+  assert.strictEqual(clock.recording.endPaused, true);
+  assert.strictEqual(clock.buffering, false);
+  // Play on: a wait for the Workers' frames, not another pause
+  clock.setPlaying(true);
+  run(clock, [p], 2);
+  assert.strictEqual(clock.playing, true);
   assert.strictEqual(clock.buffering, true);
   // Reset: the recording again from t = 0, no wait
   clock.reset();
