@@ -25,6 +25,15 @@ static sl_world *scene_world(const char *scene, const char *method, double dt) {
     return w;
 }
 
+/* Replaces the first `from` in text (of size bytes) by `to`, if it fits. */
+static void replace_first(char *text, size_t size, const char *from, const char *to) {
+    char *at = strstr(text, from);
+    size_t tail = at ? strlen(at + strlen(from)) : 0;
+    if (!at || (size_t)(at - text) + strlen(to) + tail + 1 > size) return;
+    memmove(at + strlen(to), at + strlen(from), tail + 1);
+    memcpy(at, to, strlen(to));
+}
+
 /* Names unique; the CSV column is the name, or the name and its unit with "/" and "·"
  * written "_per_" and "_" (the page's CSV rule for its own quantities); every text set. */
 TEST(channel_table_names_columns_and_units) {
@@ -36,9 +45,8 @@ TEST(channel_table_names_columns_and_units) {
         ENSURE(c->name && c->column && c->label && c->unit);
         if (c->unit[0]) {
             snprintf(want, sizeof want, "%s_%s", c->name, c->unit);
-            for (char *p = want; *p; p++) if (*p == '/') *p = '_'; /* none today: a rule for a new one */
-            char *dot = strstr(want, "·"); /* N·m -> N_m */
-            if (dot) *dot = '_', memmove(dot + 1, dot + strlen("·"), strlen(dot + strlen("·")) + 1);
+            replace_first(want, sizeof want, "/", "_per_"); /* m/s -> m_per_s (none of the core's today) */
+            replace_first(want, sizeof want, "·", "_");     /* N·m -> N_m */
         } else snprintf(want, sizeof want, "%s", c->name);
         if (strcmp(c->column, want)) printf("    %s: column %s, want %s\n", c->name, c->column, want);
         ENSURE(!strcmp(c->column, want));
