@@ -287,7 +287,8 @@ test-fuzz fuzz: $(SETUP)
 # `make bench`: issue 27's table of every scene's default panels, native and in Chromium, with
 # the page's real-time factor, against tools/bench_baseline.json (under 10 minutes; SCENES=a,b
 # for some). PART=all adds the older tables (issue 11's shapes, issue 16's warping, every
-# scene x stepper: long); PART=shapes|warp|scenes runs one of them (tools/bench.sh).
+# scene x stepper: long); PART=shapes|warp|scenes|flood runs one of them (tools/bench.sh;
+# flood: a course page's hello behind 10,000 messages, the lab against a stub listener).
 PART ?= defaults
 bench: $(BUILD)/softlab site
 	SCENES="$(SCENES)" bash tools/bench.sh $(BUILD) $(PART)

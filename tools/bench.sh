@@ -23,7 +23,9 @@
 #           1.5x slower flagged (tools/bench_table.js); written to BUILD/bench/scenes.json
 #           then the recorded scenes (web/time/recordings.js) opened with their recording: start and
 #           the playback's real-time factor beside live (tools/bench_recorded.js)
-# Usage: tools/bench.sh [BUILD] [defaults|all|shapes|warp|scenes]   (BUILD/softlab and BUILD/site built)
+#   flood   issue 43: a course page's hello behind 10,000 get-state messages, the lab against
+#           a stub listener that only answers hello, alternately in one run (tools/bench_flood.js)
+# Usage: tools/bench.sh [BUILD] [defaults|all|shapes|warp|scenes|flood]   (BUILD/softlab and BUILD/site built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
@@ -177,6 +179,7 @@ case $PART in
   shapes) shapes ;;
   warp) warp ;;
   scenes) scenes ;;
-  all) defaults; echo; shapes; echo; warp; echo; scenes ;;
-  *) echo "bench.sh: part must be defaults, all, shapes, warp or scenes, got '$PART'" >&2; exit 2 ;;
+  flood) node tools/bench_flood.js "$BUILD/site" ;;
+  all) defaults; echo; shapes; echo; warp; echo; scenes; echo; node tools/bench_flood.js "$BUILD/site" ;;
+  *) echo "bench.sh: part must be defaults, all, shapes, warp, scenes or flood, got '$PART'" >&2; exit 2 ;;
 esac
