@@ -3,7 +3,7 @@
 // shows a run (web/panel/panel-run.js), which it reads and never changes; what the reader asks
 // for in the head goes out through the callbacks it is given.
 
-import { fmt } from '../ui/format.js';
+import { fieldText, fmt } from '../ui/format.js';
 import { fmtSeconds, trialWords } from '../core/stability.js';
 import { announce } from '../ui/announce.js';
 import { t } from '../ui/messages.js';
@@ -68,7 +68,7 @@ export class PanelPage {
       this.select.append(opt);
     }
     this.showMethod(run.method);
-    this.dtInput.value = String(run.dt);
+    this.dtInput.value = fieldText(run.dt);
     // the run's setStepper shows the method taken (or the old one, refused) by showRun
     this.select.addEventListener('change', () => on.stepper(this.select.value));
     this.dtInput.addEventListener('change', () => on.dt(Number(this.dtInput.value)));
@@ -126,7 +126,7 @@ export class PanelPage {
 
   /** The Δt box shows the run's Δt (again, after a refused value). */
   showDt() {
-    this.dtInput.value = String(this.run.dt);
+    this.dtInput.value = fieldText(this.run.dt);
   }
 
   /** The head's variant: the parameters in which the panels differ (web/settings/settings.js). */

@@ -4,7 +4,7 @@
 // search for each panel's largest stable Δt. Builds DOM with textContent only.
 
 import { DT_RANGE_TEXT, paramProblem, validBeta, validDt, MAX_BETA, MAX_DT } from './params.js';
-import { si } from '../ui/format.js';
+import { fieldText, si } from '../ui/format.js';
 import { fmtSeconds, meterReading, trialWords } from '../core/stability.js';
 import { costText, resolutionCost } from './cost.js';
 import { fastestMsPerStep } from '../time/perf.js';
@@ -226,7 +226,7 @@ export class ParamControls {
       cells.forEach(({ input }, i) => {
         const p = panels[i];
         const v = name === 'dt' ? p.run.dt : name === 'beta' ? p.run.beta : p.run.param(name);
-        const text = Number.isFinite(v) ? String(+v.toPrecision(6)) : '';
+        const text = fieldText(v);
         if (document.activeElement !== input && input.value !== text) input.value = text;
       });
     }

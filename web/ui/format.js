@@ -7,6 +7,12 @@ export function fmt(v, digits = 3) {
   return a !== 0 && (a < 1e-3 || a >= 1e5) ? v.toExponential(2) : v.toFixed(digits);
 }
 
+/** A value in an editable field: 6 significant digits, so that 1/240 s shows as 0.00416667
+ *  and fits the field; '' if not finite. The value in use stays the exact one until edited. */
+export function fieldText(v) {
+  return Number.isFinite(v) ? String(+v.toPrecision(6)) : '';
+}
+
 /** A speed as a multiple of real time, e.g. 0.046 or 1.00 (three decimals below 0.1). */
 export function fmtSpeed(v) {
   return v < 0.1 ? v.toFixed(3) : v.toFixed(2);
