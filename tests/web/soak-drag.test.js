@@ -8,9 +8,9 @@
 //            (a Worker's heap is not the page's: read through a DevTools session to the
 //            Worker's target; measured 0.9-1.5 MB each, swinging cube at 50x, 13 minutes).
 // The renderer's RSS is not asserted within 2 minutes (Chromium's own caches still warm
-// up); measured over 8 minutes with drags every 3 s (issue 43, 2026-11-28, the machine
-// shared with four builds): 220 -> 257 MB with the chart's CSV record held to 2.4 MB, the
-// last 3 minutes +5 MB. The record now stops growing at 32,768 rows a panel (chart-store.js).
+// up): `make check-soak` (tools/soak_memory.js) asserts it over 15 minutes, read after a full
+// collection of the page and every Worker (before one, a Worker's uncollected garbage swings
+// it by 40-80 MB): 259-264 MB from 2 to 14 minutes, 86 drags (2026-11-29).
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
