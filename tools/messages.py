@@ -18,9 +18,10 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 DIR = os.path.join(ROOT, 'messages')
 PARAM = re.compile(r'\{([A-Za-z_][A-Za-z0-9_]*)(?::([^}]*))?\}')
 SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m|i)$')
-# the texts of the core's tables (scene and stepper titles, descriptions): their English is the
-# core's own (one source), so only another language's file holds them, without parameters
-CORE_TEXT = re.compile(r'^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$')
+# the texts of the core's tables (scene and stepper titles, scene descriptions, colour fields,
+# parameters' labels and menu values, chart channels' labels): their English is the core's own
+# (one source), so only another language's file holds them, without parameters
+CORE_TEXT = re.compile(r'^(scene|stepper|field|param|channel)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$')
 
 
 def params(text, where):

@@ -24,7 +24,7 @@ const walk = (dir, ext) => fs.readdirSync(dir, { withFileTypes: true }).flatMap(
 const unescape = (s) => s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
 
 /** Texts that are not words of a language: key names on <kbd>, units, symbols, the name. */
-const HTML_NOT_TEXT = new Set(['softlab', 'Space', 'Esc', 'Shift', 'R', 'Δt', 's', 'or', 'iframe']);
+const HTML_NOT_TEXT = new Set(['softlab', 'softlab validate', 'Space', 'Esc', 'Shift', 'R', 'Δt', 's', 'or', 'iframe']);
 /** JS strings that are not text to translate (symbols, file formats, the brand). */
 const NOT_TEXT = new Set(['×', '…', 'CSV', 'PNG', '', 'ms', 'rad', 'rad/s', 'col', '_blank', 'noopener', 'dθ/dt']);
 /** Literals not moved to the table yet, as "file: the literal's start" (README "Translating
