@@ -45,8 +45,9 @@ export function costText(cost) {
   const [rlo, rhi] = cost.realTime;
   const slow = rlo > 1;
   const times = (v) => v.toFixed(v < 10 ? 1 : 0);
+  const msSpan = span(lo, hi, msText), timesSpan = span(rlo, rhi, times);
   return {
-    text: t('cost.text', { nodes, ms: span(lo, hi, msText), from }) + (slow ? t('cost.slow', { times: span(rlo, rhi, times) }) : ''),
+    text: t('cost.text', { nodes, ms: msSpan, from }) + (slow ? t('cost.slow', { times: timesSpan }) : ''),
     warn: slow,
   };
 }

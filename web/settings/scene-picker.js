@@ -106,7 +106,7 @@ export function loadUserMesh(core, notice) {
 
   if (stored === null) {
     // a link cannot carry the file (it stays in the tab that loaded it): say so, and how
-    notice(t('mesh.link_without_file'));
+    notice(t('lab.mesh_link_without_file'));
     return null;
   }
   // anything stored that is not {name, text, text2} of strings is dropped, with a notice,
@@ -118,7 +118,7 @@ export function loadUserMesh(core, notice) {
     (mesh.text2 === undefined || typeof mesh.text2 === 'string');
   if (!valid) {
     sessionStorage.removeItem(KEY);
-    notice(t('mesh.stored_damaged'));
+    notice(t('lab.mesh_stored_damaged'));
     return null;
   }
   mesh = { name: mesh.name || 'mesh', text: mesh.text, text2: mesh.text2 || '' };

@@ -13,7 +13,8 @@ import { t } from '../ui/messages.js';
 /** "panels 1 and 4" of panels (web/panel/panel.js Panel). */
 function named(panels) {
   const n = panels.map((p) => p.index + 1);
-  return n.length === 1 ? t('inspector.panel', { panel: n[0] }) : t('recovery.panels', { list: n.slice(0, -1).join(', '), last: n[n.length - 1] });
+  const list = n.slice(0, -1).join(', ');
+  return n.length === 1 ? t('inspector.panel', { panel: n[0] }) : t('recovery.panels', { list, last: n[n.length - 1] });
 }
 
 /**
