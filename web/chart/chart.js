@@ -431,12 +431,15 @@ export class LabChart {
     return (this.pointCounts?.[i] || 0) > DENSE * width ? THIN : WIDE;
   }
 
-  /** Text of the record-limit note ('' while every sample is in the CSV). */
-  limitNote() {
+  /** Text of the record-limit note ('' while every sample is in the CSV), in lang (the
+   *  page's; the CSV file's own comment line is English, as the command line's CSV). */
+  limitNote(lang = undefined) {
     const cut = this.record.map((r, i) => [r, i]).filter(([r]) => r.stride > 1);
     if (cut.length === 0) return '';
-    const which = cut.map(([r, i]) => `every ${ordinal(r.stride)} sample of panel ${i + 1}`).join(', ');
-    return `CSV holds ${which} (at most ${ROW_LIMIT.toLocaleString('en')} rows a panel, spread over the whole run); the plot shows every sample`;
+    // '2nd', '4th' (the strides are powers of 2): an id each, one wording in a language without the suffixes
+    const every = (stride) => (ordinal(stride).endsWith('nd') ? 'chart.limit_every_nd' : 'chart.limit_every_th');
+    const which = cut.map(([r, i]) => t(every(r.stride), { stride: r.stride, panel: i + 1 }, lang)).join(', ');
+    return t('chart.limit_note', { which, rows: ROW_LIMIT.toLocaleString('en') }, lang);
   }
 
   /** Redraws if data changed since the last redraw. */
@@ -463,7 +466,7 @@ export class LabChart {
     const cols = this.quantities.map((q) => q.column || (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
-    const note = this.limitNote();
+    const note = this.limitNote('en');
     if (note) {
       const dropped = this.record.map((r, i) => `panel ${i + 1}: ${r.dropped}`).join(', ');
       lines.push(`# softlab: ${note}. Samples not in this file: ${dropped}.`);
