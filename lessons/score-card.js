@@ -12,6 +12,7 @@
 // is 0 starts at its data-dt-lo (s, the native search's own start), or at the library's.
 
 import { fmt } from '../ui/format.js';
+import { t } from '../ui/messages.js';
 
 // the cells the card appends to each row, after the method and the native column
 const COLUMNS = ['dtMax', 'omegaDt', 'micro', 'evals', 'score', 'vsEuler', 'perEval'];
@@ -34,8 +35,6 @@ export function startDt(tr, omega) {
 }
 
 /** 3 significant digits with thousands separators (scores run from 0 to 10^6 s/s). */
-import { t } from '../ui/messages.js';
-
 const sig = (v) => (Number.isFinite(v) ? Number(v.toPrecision(3)).toLocaleString('en') : '–');
 
 /** Wires the card: startMeasurer() => measure(kind, q) with measure.stop() (lesson.js),
