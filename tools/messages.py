@@ -23,7 +23,7 @@ SPEC = re.compile(r'^(d|g|\.[0-9]g|\.[0-9]f|s|m|i)$')
 # the texts of the core's tables (scene and stepper titles, scene descriptions, colour fields,
 # parameters' labels and menu values, chart channels' labels): their English is the core's own
 # (one source), so only another language's file holds them, without parameters
-CORE_TEXT = re.compile(r'^(scene|stepper|field|param|channel)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$')
+CORE_TEXT = re.compile(r'^(scene|stepper|field|param|channel|strain)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$')
 
 
 def params(text, where):

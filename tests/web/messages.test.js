@@ -20,7 +20,7 @@ const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 const table = (lang) => Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'messages', lang + '.json'), 'utf8')))
   .filter(([id]) => !id.startsWith('_')));
 // a scene's or stepper's title or description: the core's English, worded only in other languages
-const CORE_TEXT = /^(scene|stepper|field|param|channel)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/; // web/ui/messages.js CORE_TEXT
+const CORE_TEXT = /^(scene|stepper|field|param|channel|strain)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/; // web/ui/messages.js CORE_TEXT
 const paramsOf = (text) => [...text.matchAll(/\{([A-Za-z_]\w*)(?::([^}]*))?\}/g)].map((m) => ({ name: m[1], spec: m[2] }));
 const walk = (dir, ext) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? walk(path.join(dir, e.name), ext) : e.name.endsWith(ext) ? [path.join(dir, e.name)] : []);

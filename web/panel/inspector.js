@@ -15,7 +15,7 @@
 //   update(camera)               redraws from each panel's latest frame
 
 import { fmt, si } from '../ui/format.js';
-import { t } from '../ui/messages.js';
+import { coreText, t } from '../ui/messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // Edges by element kind: a tet's 6, a cell's 12 (corner c = dx + 2 dy + 4 dz).
@@ -42,6 +42,10 @@ const CELL_ROWS = [
   { id: 'G0', label: 'inspector.cell.g0', title: 'inspector.cell.g0_help', matrix: (s) => s.G0, digits: 4 },
   { id: 'dG', label: 'inspector.cell.dg', title: 'inspector.cell.dg_help', matrix: (s) => s.dG, digits: 4 },
 ];
+
+// sl_strain's values in order (softlab/tet_fem.h): a tet model's name in a language file is
+// strain.NAME.label, its English the core's (sl_strain_label)
+const STRAINS = ['green', 'linear', 'green-deviatoric'];
 
 // label and title are ids of the message table (messages/en.json)
 const ROWS = { tet: TET_ROWS, cell: CELL_ROWS };
@@ -190,7 +194,8 @@ export class Inspector {
       return;
     }
     this.title.textContent = t('inspector.tet_title', { tet: first.tet, nodes });
-    this.note.textContent = t('inspector.tet_note', { volume, model: first.model }) +
+    const model = coreText('strain', STRAINS[first.strain] || '', 'label', first.model);
+    this.note.textContent = t('inspector.tet_note', { volume, model }) +
       (first.hardRows ? t('inspector.hard_rows', { rows: first.hardRows }) : '') + t('inspector.move');
   }
 }

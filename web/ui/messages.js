@@ -45,7 +45,7 @@ export const messageIds = () => Object.keys(TABLES[ENGLISH]).filter((id) => !id.
  *  channel's label, short label and help): their English is the core's (src/scenes/table.c,
  *  src/core/steppers/table.c, src/core/measure/channels.c ...), the one source; a language
  *  file may word them, en.json never holds them. */
-export const CORE_TEXT = /^(scene|stepper|field|param|channel)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/;
+export const CORE_TEXT = /^(scene|stepper|field|param|channel|strain)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/;
 
 /** The text of a core table's entry (kind 'scene', 'stepper', 'field', 'param' or 'channel',
  *  its name, its field: 'title', 'description', 'label', 'choice0' ...) in lang: the
