@@ -131,9 +131,10 @@ $(BUILD)/api-exports.txt: src/wasm/api_exports.txt tools/wasm_api.js $(WASM_SRC)
 	node tools/wasm_api.js src/wasm/api_exports.txt src/wasm $(BUILD)/api-signatures.js > $@.tmp && mv $@.tmp $@
 
 # Every language of the message table for the page (web/ui/messages.js imports it; staged
-# beside it by tools/stage_web.sh).
+# beside it by tools/stage_web.sh), and the file:// notice's texts for web/file-notice.js
+# (a classic script: staged at the site's top).
 $(BUILD)/message-tables.js: $(wildcard messages/*.json) tools/messages.py
-	python3 tools/messages.py --js $@
+	python3 tools/messages.py --js $@ --classic $(BUILD)/file-notice-texts.js
 
 # The lab: render and the wasm API over the library (core, scenes, validation) and CSparse.
 $(BUILD)/softlab.js: $(LAB_OBJ) $(LIBS) $(BUILD)/api-exports.txt $(BUILD)/message-tables.js

@@ -8,6 +8,14 @@ import { setupScoreCard } from './score-card.js';
 import { setupOverheadFit } from './overhead-fit.js';
 import { connectScorm } from './scorm.js';
 import { urlSeed, learnerSeed, pickSetup, valueText } from './seeded.js';
+import { applyMessages, currentLanguage, t } from '../ui/messages.js';
+
+/** query with the page's language for a lab the lesson opens (?lang=, as the lesson's), if not English. */
+function withLanguage(query) {
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang && currentLanguage() !== 'en') query.set('lang', lang);
+  return query;
+}
 
 function renderMath() {
   if (typeof window.renderMathInElement !== 'function') return;
@@ -89,8 +97,8 @@ export function applySetup(div, seed) {
     details.addEventListener('toggle', () => {
       if (!details.open || details.querySelector('iframe')) return;
       const frame = document.createElement('iframe');
-      frame.title = 'Your set-up in the lab';
-      frame.src = `../index.html?${query}`;
+      frame.title = t('lesson.your_lab');
+      frame.src = `../index.html?${withLanguage(query)}`;
       details.append(frame);
     });
     details.hidden = false;
@@ -115,17 +123,17 @@ function setupQuestion(div, measure, index, report = () => {}, setup = {}) {
     const answer = Number(String(input.value).trim().replace(',', '.'));
     if (String(input.value).trim() === '' || !Number.isFinite(answer) || answer < 0) {
       out.className = 'bad';
-      out.textContent = 'Please enter a number ≥ 0.';
+      out.textContent = t('lesson.enter_number');
       return;
     }
     out.className = '';
-    out.textContent = 'checking with the simulation…';
+    out.textContent = t('lesson.checking');
     try {
       // the student's set-up (seeded), else the question's own; the answer is the core's run of it
       if (truth === null) truth = await measure(div.dataset.measure, { ...div.dataset, ...setup });
     } catch (err) {
       out.className = 'bad';
-      out.textContent = 'The simulation could not run: ' + err.message;
+      out.textContent = t('lesson.could_not_run', { error: err.message });
       return;
     }
     // relative tolerance (data-tolerance), or absolute (data-abs-tolerance) for answers near 0
@@ -135,9 +143,8 @@ function setupQuestion(div, measure, index, report = () => {}, setup = {}) {
     const unit = div.dataset.unit !== undefined ? div.dataset.unit : 's';
     const within = Number.isFinite(abs) ? `± ${abs}${unit ? ' ' + unit : ''}` : tolerancePercent(tol);
     out.className = good ? 'ok' : 'bad';
-    out.textContent = good
-      ? `Right: the simulation gives ${truth.toPrecision(3)}${unit ? ' ' + unit : ''}.`
-      : `Not quite (within ${within} counts). Experiment with the lab and try again.`;
+    out.textContent = good ? t('lesson.right', { value: `${truth.toPrecision(3)}${unit ? ' ' + unit : ''}` })
+      : t('lesson.not_quite', { within });
     div.dataset.truth = String(truth);
     report(index, { response: answer, correct: good, truth }); // the verdict shown is the one recorded
   };
@@ -156,6 +163,9 @@ export function tolerancePercent(tol) {
  *  same-origin, so a loaded frame whose document cannot be read is such an error page. */
 function watchLabFrames() {
   for (const frame of document.querySelectorAll('.lab iframe')) {
+    // the lab in the lesson's language (a lazy frame not loaded yet takes the new address)
+    const [path, query] = frame.getAttribute('src').split('?');
+    if (query !== undefined && currentLanguage() !== 'en') frame.setAttribute('src', `${path}?${withLanguage(new URLSearchParams(query))}`);
     const src = frame.getAttribute('src');
     const note = document.createElement('div');
     note.className = 'lab-offline';
@@ -163,9 +173,8 @@ function watchLabFrames() {
     note.hidden = true;
     const retry = document.createElement('button');
     retry.type = 'button';
-    retry.textContent = 'Try again';
-    note.append(`The lab “${frame.title}” could not be loaded: the site's server did not answer (offline, or the server stopped). `
-      + 'The lesson\'s text still reads; the lab needs the server. ', retry);
+    retry.textContent = t('lesson.try_again');
+    note.append(t('lesson.lab_offline', { title: frame.title }), retry);
     frame.after(note);
     const check = () => {
       let failed;
@@ -180,6 +189,7 @@ function watchLabFrames() {
 }
 
 function main() {
+  applyMessages(); // the chrome's data-msg texts (Check, Your set-up ...) in the page's language
   renderMath();
   watchLabFrames();
   const measure = measurer();

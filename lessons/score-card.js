@@ -12,6 +12,7 @@
 // is 0 starts at its data-dt-lo (s, the native search's own start), or at the library's.
 
 import { fmt } from '../ui/format.js';
+import { t } from '../ui/messages.js';
 
 // the cells the card appends to each row, after the method and the native column
 const COLUMNS = ['dtMax', 'omegaDt', 'micro', 'evals', 'score', 'vsEuler', 'perEval'];
@@ -88,9 +89,9 @@ class ScoreCard {
     Object.assign(tr.dataset, { dtMax, omegaDt: omega * dtMax, evaluations });
     const c = this.cells.get(tr);
     c.dtMax.textContent = dtMax > 0 ? dtMax.toPrecision(4) : '0';
-    c.omegaDt.textContent = dtMax > 0 ? (omega * dtMax).toFixed(4) : '0 (unstable)';
+    c.omegaDt.textContent = dtMax > 0 ? (omega * dtMax).toFixed(4) : t('score.unstable');
     c.evals.textContent = String(evaluations);
-    c.micro.textContent = 'timing…';
+    c.micro.textContent = t('score.timing');
   }
 
   /** The row's fastest time per step so far (s), and what follows from it. */
@@ -110,8 +111,8 @@ class ScoreCard {
   async findAll(mine, omega) {
     const { scene, tEnd, rows } = this;
     for (const [i, tr] of rows.entries()) {
-      this.setState(tr, 'running', 'measuring…');
-      this.status.textContent = `row ${i + 1} of ${rows.length}: the largest stable Δt of ${tr.cells[0].textContent}…`;
+      this.setState(tr, 'running', t('score.measuring'));
+      this.status.textContent = t('score.row', { row: i + 1, rows: rows.length, method: tr.cells[0].textContent });
       const { dtMax, evaluations } = await mine('find-dt', { scene, method: tr.dataset.method, tEnd, dtLo: startDt(tr, omega) });
       this.fillDt(tr, dtMax, omega, evaluations);
     }
@@ -123,7 +124,7 @@ class ScoreCard {
     const { scene, tEnd } = this;
     for (let round = 0; round < TIME_ROUNDS; round++) {
       for (const tr of this.rows) {
-        this.status.textContent = `timing round ${round + 1} of ${TIME_ROUNDS}${round === 0 ? ' (a warm-up)' : ''}: ${tr.cells[0].textContent}…`;
+        this.status.textContent = t(round === 0 ? 'score.warm_up' : 'score.round', { round: round + 1, rounds: TIME_ROUNDS, method: tr.cells[0].textContent });
         const seconds = await mine('time-step', { scene, method: tr.dataset.method, tEnd });
         if (round > 0) this.fillTime(tr, seconds);
       }
@@ -137,21 +138,21 @@ class ScoreCard {
     mine.onStop = () => { stopped = true; };
     this.runButton.disabled = true;
     this.stopButton.disabled = false;
-    for (const tr of rows) this.setState(tr, 'queued', 'queued');
+    for (const tr of rows) this.setState(tr, 'queued', t('score.queued'));
     card.dataset.state = 'running';
     const t0 = performance.now();
     try {
-      status.textContent = `measuring ω_max of ${this.scene}…`;
+      status.textContent = t('score.omega', { scene: this.scene });
       const omega = await mine('omega-max', { scene: this.scene });
       card.dataset.omega = omega;
       await this.findAll(mine, omega);
       await this.timeAll(mine);
       for (const tr of rows) tr.dataset.state = 'done';
-      status.textContent = `done in ${((performance.now() - t0) / 1000).toFixed(1)} s (ω_max = ${omega.toPrecision(4)} rad/s).`;
+      status.textContent = t('score.done', { seconds: ((performance.now() - t0) / 1000).toFixed(1), omega: omega.toPrecision(4) });
       card.dataset.state = 'done';
     } catch (err) {
-      for (const tr of rows) if (tr.dataset.state !== 'done') this.setState(tr, stopped ? 'stopped' : 'failed', stopped ? 'stopped' : '–');
-      status.textContent = stopped ? 'Stopped.' : `The measurement could not run: ${err.message}`;
+      for (const tr of rows) if (tr.dataset.state !== 'done') this.setState(tr, stopped ? 'stopped' : 'failed', stopped ? t('score.stopped_row') : '–');
+      status.textContent = stopped ? t('score.stopped') : t('score.failed', { error: err.message });
       card.dataset.state = stopped ? 'stopped' : 'failed';
     } finally {
       mine.stop(); // its Worker and wasm memory go with it

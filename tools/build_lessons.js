@@ -173,8 +173,9 @@ function questionSetup({ core, seeded, checkLab, questionParams }, pairs, where)
     const [label, unit] = name === 'dt' ? ['Δt', 's'] : [info.label, info.unit];
     return `${escapeHtml(label)} = <span data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>${unit ? ' ' + escapeHtml(unit) : ''}`;
   });
-  const setupHtml = `<p class="your-setup" hidden>Your set-up (number <span class="setup-number"></span>): ${words.join(', ')}.</p>\n` +
-    `<details class="your-lab" hidden><summary>Your set-up in the lab</summary></details>\n`; // its lab: lesson.js, when opened
+  // the chrome through the message table (data-msg, filled by lesson.js; the English as written)
+  const setupHtml = `<p class="your-setup" hidden><span data-msg="lesson.your_setup">Your set-up</span> (<span data-msg="lesson.number">number</span> <span class="setup-number"></span>): ${words.join(', ')}.</p>\n` +
+    `<details class="your-lab" hidden><summary data-msg="lesson.your_lab">Your set-up in the lab</summary></details>\n`; // its lab: lesson.js, when opened
   return { vary, lab, base, setupHtml };
 }
 
@@ -200,7 +201,7 @@ function questionHtml(ctx, { pairs, prompt, n, at, lessonKey }) {
     (Object.keys(vary).length ? ` data-key="${lessonKey}-Q${n}" data-vary="${escapeHtml(JSON.stringify(vary))}" data-lab="${escapeHtml(lab)}"` : '');
   return `<div class="question"${data}>\n${text.replace('<p>', `<p><b>Q${n}.</b> `)}` + setupHtml +
     `<label>${escapeHtml(get('label'))} <input type="text" inputmode="decimal" autocomplete="off"></label>\n` +
-    '<button type="button">Check</button> <output aria-live="polite"></output>\n</div>\n';
+    '<button type="button" data-msg="lesson.check">Check</button> <output aria-live="polite"></output>\n</div>\n';
 }
 
 /** The blocks of one lesson resolved (tools/lesson_markdown.js calls these); counts the

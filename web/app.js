@@ -119,7 +119,7 @@ async function main() {
   for (const text of config.notices) notice(text);
   $('#scene-title').textContent = config.scene.title;
   $('#scene-citation').textContent = config.scene.citation;
-  document.title = `softlab · ${config.scene.title}`;
+  document.title = t('lab.page_title', { scene: config.scene.title });
   const note = config.scene.description;
   $('#scene-note').textContent = note || '';
   $('#scene-note').hidden = !note;

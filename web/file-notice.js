@@ -4,7 +4,9 @@
 // script of the same folder, so this one can say why nothing starts. Not inline: every page's
 // Content Security Policy (and tools/serve.py's header) refuses inline scripts.
 // Loaded (defer) by validation.html, lessons/index.html and every lesson; the lab's own
-// boot.js says the same in its loading screen. From http(s) it does nothing.
+// boot.js says the same in its loading screen. From http(s) it does nothing. Its texts are
+// the message table's file_notice.* (every language), from file-notice-texts.js, a classic
+// script tools/messages.py --classic writes, which the pages load just before this one.
 'use strict';
 
 (() => {
@@ -14,7 +16,12 @@
   const me = document.currentScript && document.currentScript.src;
   const top = me ? me.slice(0, me.lastIndexOf('/') + 1) : '';
   const below = top && location.href.startsWith(top) ? location.href.slice(top.length) : '';
-  const folder = top ? decodeURIComponent(top.replace(/^file:\/\//, '')) : 'the folder that holds index.html';
+  // the page's language as web/ui/messages.js picks it: ?lang=, else the browser's, else English
+  const tables = self.SOFTLAB_FILE_NOTICE || {};
+  const lang = [new URLSearchParams(location.search).get('lang'), ...(navigator.languages || [])]
+    .map((tag) => String(tag || '').toLowerCase().split('-')[0]).find((l) => l && tables[l]) || 'en';
+  const template = (id) => (tables[lang] || {})[id] || (tables.en || {})[id] || id;
+  const folder = top ? decodeURIComponent(top.replace(/^file:\/\//, '')) : template('file_notice.folder_unknown');
 
   const show = () => {
     const box = document.createElement('section');
@@ -23,22 +30,24 @@
     box.setAttribute('aria-labelledby', 'file-notice-title');
     const h = document.createElement('h2');
     h.id = 'file-notice-title';
-    h.textContent = 'This page needs a web server: opened from a file it cannot run';
+    h.textContent = template('file_notice.title');
     const why = document.createElement('p');
-    why.textContent = 'Browsers refuse the modules, Web Workers and WebAssembly of a page opened from disk (file://), ' +
-      'so its simulations, labs and questions do not start here. The text below can still be read. To run it:';
+    why.textContent = template('file_notice.why');
     const steps = document.createElement('ol');
-    const step = (...parts) => {
+    // a step's template with its parameters as <code> (a folder, a command, an address)
+    const step = (id, codes) => {
       const li = document.createElement('li');
-      for (const p of parts) {
-        if (typeof p === 'string') li.append(p);
-        else { const c = document.createElement('code'); c.textContent = p.code; li.append(c); }
-      }
+      template(id).split(/\{(\w+)(?::[^}]*)?\}/).forEach((part, k) => {
+        if (k % 2 === 0) { if (part) li.append(part); return; }
+        const c = document.createElement('code');
+        c.textContent = codes[part];
+        li.append(c);
+      });
       steps.append(li);
     };
-    step('open a terminal in the folder ', { code: folder });
-    step('run ', { code: 'python3 -m http.server' }, ' (any static web server will do; Python 3 is the only need)');
-    step('open ', { code: 'http://localhost:8000/' + below }, ' in this browser');
+    step('file_notice.step_folder', { folder });
+    step('file_notice.step_run', { command: 'python3 -m http.server' });
+    step('file_notice.step_open', { address: 'http://localhost:8000/' + below });
     box.append(h, why, steps);
     // the pages' style sheets differ: the notice styles itself through the CSSOM, which
     // style-src 'self' allows (an inline style attribute it would refuse)
@@ -50,7 +59,7 @@
     h.style.fontSize = '1.2rem';
     document.body.prepend(box);
     // texts that wait for the core ("loading softlab…") would wait for ever
-    for (const el of document.querySelectorAll('[data-needs-server]')) el.textContent = 'not started: this page needs a web server (see the note at the top)';
+    for (const el of document.querySelectorAll('[data-needs-server]')) el.textContent = template('file_notice.not_started');
   };
   if (document.body) show();
   else document.addEventListener('DOMContentLoaded', show);

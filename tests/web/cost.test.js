@@ -8,7 +8,9 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '../../web/settings/cost.js')).href);
+// the staged site's copies: their texts come from the message table, staged beside web/ui/messages.js
+const { SITE } = require('./harness');
+const load = () => import(pathToFileURL(path.join(SITE, 'settings/cost.js')).href);
 
 test('nodes at another resolution, fitted from the current mesh, are the box meshes\' exact counts', async () => {
   const { nodesAt } = await load();
@@ -42,7 +44,7 @@ test('time per step: the panel\'s fastest measured time × (n\'/n)^e for e from 
 });
 
 test('the calibration is the fastest window at the panel\'s mesh and stepper, restarted when either changes', async () => {
-  const { PerfMeter, StepRate, fastestMsPerStep } = await import(pathToFileURL(path.join(__dirname, '../../web/time/perf.js')).href);
+  const { PerfMeter, StepRate, fastestMsPerStep } = await import(pathToFileURL(path.join(SITE, 'time/perf.js')).href);
   const meter = new PerfMeter({ textContent: '' });
   const clock = { time: 0, speed: 1, playing: true, suspended: false };
   // a panel's run (web/panel/panel-run.js) as the meter reads it: its steps counted in its StepRate

@@ -19,12 +19,12 @@ const LAYERS = {
   ui: [],                                   // number format, menus, announcements, help
   core: ['ui'],                             // the wasm face, shared by page, Workers and lessons
   input: ['ui'],                            // pointer and keys that change the physics
-  chart: [],                                // the live plot and its storage
+  chart: ['ui'],                            // the live plot and its storage (ui: its texts, t())
   time: ['ui'],                             // clock, frame loop, playback, recordings
-  sim: ['core'],                            // both ends of the Worker protocol
+  sim: ['core', 'ui'],                      // both ends of the Worker protocol (ui: recovery's notices)
   panel: ['ui', 'core', 'time', 'sim'],     // one panel: run, page elements, view
   settings: ['ui', 'core', 'time'],         // URL, parameters, presets, scene choice
-  course: ['settings'],                     // the course author's postMessage API
+  course: ['settings', 'ui'],               // the course author's postMessage API (ui: its notices)
   lab: ['ui', 'core', 'input', 'chart', 'time', 'panel', 'settings'],  // the lab's parts
   validation: ['ui', 'core'],               // validation.html's page and Worker
 };

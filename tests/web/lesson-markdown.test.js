@@ -111,8 +111,8 @@ describe('Markdown lessons', () => {
     assert.match(page, /<div class="question" data-measure="first-minimum" data-scene="swinging-cube" data-method="implicit-euler" data-dt="0.05" data-key="t\.m-Q1" data-vary="\{&quot;dt&quot;:\[0\.03,0\.04,0\.05\],&quot;spring_stiffness&quot;:\[50000,200000\]\}" data-lab="scene=swinging-cube&amp;methods=implicit-euler&amp;dt=0\.05&amp;lock=find">/);
     // the text says the written set-up: the block's dt, the scene's default k
     assert.match(page, /At \$\\Delta t\$ = <span class="param" data-param="dt">0\.05<\/span> s and \$k\$ = <span class="param" data-param="spring_stiffness">100000<\/span> N·m\?<\/p>/);
-    assert.match(page, /<p class="your-setup" hidden>Your set-up \(number <span class="setup-number"><\/span>\): Δt = <span data-param="dt">0\.05<\/span> s, spring stiffness k [^=]*= <span data-param="spring_stiffness">100000<\/span> N m\.<\/p>/);
-    assert.match(page, /<details class="your-lab" hidden><summary>Your set-up in the lab<\/summary><\/details>/);
+    assert.match(page, /<p class="your-setup" hidden><span data-msg="lesson.your_setup">Your set-up<\/span> \(<span data-msg="lesson.number">number<\/span> <span class="setup-number"><\/span>\): Δt = <span data-param="dt">0\.05<\/span> s, spring stiffness k [^=]*= <span data-param="spring_stiffness">100000<\/span> N m\.<\/p>/);
+    assert.match(page, /<details class="your-lab" hidden><summary data-msg="lesson.your_lab">Your set-up in the lab<\/summary><\/details>/);
     fails(q('vary-young_modulus: 1e5, 2e5'), 't.md:12: question Q1: vary-young_modulus: "young_modulus" is neither the question\'s dt nor a parameter of scene "swinging-cube" it leaves free');
     fails(q('vary-dt: 0.05..0.03 step 0.01'), 't.md:12: question Q1: vary-dt: cannot read the range "0.05..0.03 step 0.01" (write FROM..TO step S, FROM < TO, S > 0)');
     assert.throws(() => build(q('vary-gravity: 10, 200')), /^Error: t\.md:12: question Q1: gravity = 200: the lab would say: /);

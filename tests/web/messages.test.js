@@ -20,7 +20,7 @@ const web = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 const table = (lang) => Object.fromEntries(Object.entries(JSON.parse(fs.readFileSync(path.join(ROOT, 'messages', lang + '.json'), 'utf8')))
   .filter(([id]) => !id.startsWith('_')));
 // a scene's or stepper's title or description: the core's English, worded only in other languages
-const CORE_TEXT = /^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$/;
+const CORE_TEXT = /^(scene|stepper|field|param|channel|strain)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/; // web/ui/messages.js CORE_TEXT
 const paramsOf = (text) => [...text.matchAll(/\{([A-Za-z_]\w*)(?::([^}]*))?\}/g)].map((m) => ({ name: m[1], spec: m[2] }));
 const walk = (dir, ext) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? walk(path.join(dir, e.name), ext) : e.name.endsWith(ext) ? [path.join(dir, e.name)] : []);
@@ -67,9 +67,11 @@ describe('the table', () => {
       assert.ok(used.has(id) || literals.includes(`"${id}"`), `${id} is used by the core`);
   });
 
+  // the page's code: web/, and the lessons' (lessons/*.js, their chrome built by tools/build_lessons.js)
+  const pageJs = () => [...walk(path.join(ROOT, 'web'), '.js'), ...walk(path.join(ROOT, 'lessons'), '.js'), path.join(ROOT, 'tools', 'build_lessons.js')];
   test('the page passes each id exactly its template\'s parameters', () => {
     const calls = [];
-    for (const file of walk(path.join(ROOT, 'web'), '.js')) {
+    for (const file of pageJs()) {
       const src = fs.readFileSync(file, 'utf8');
       for (const m of src.matchAll(/\b(?:t|tr)\('([a-z_]+\.[a-z_]+)'(?:,\s*\{([^}]*)\})?\)/g)) {
         const names = (m[2] || '').split(',').map((s) => s.trim().split(':')[0].trim()).filter(Boolean);
@@ -84,7 +86,7 @@ describe('the table', () => {
     // also used: a page's data-msg ids, an id the code names as a literal (a preset's label)
     // or builds from a prefix (`validation.column.${h}`)
     const used = new Set(calls.map((c) => c.id));
-    const text = [...walk(path.join(ROOT, 'web'), '.js'), ...walk(path.join(ROOT, 'web'), '.html')].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const text = [...pageJs(), ...walk(path.join(ROOT, 'web'), '.html')].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
     const prefixes = [...text.matchAll(/`([a-z_]+(?:\.[a-z_]+)*\.)\$\{/g)].map((m) => m[1]);
     const named = (id) => used.has(id) || text.includes(`'${id}'`) || text.includes(`"${id}"`) || text.includes(`:${id}`) ||
       prefixes.some((p) => id.startsWith(p));

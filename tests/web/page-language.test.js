@@ -8,7 +8,13 @@
 // before the table: with SOFTLAB_SITE_BEFORE (a site staged from the base commit, e.g.
 // main's build/site), the lab's and the validation page's innerText, every dialog's text
 // and every title / aria-label are compared with that site's, numbers masked (the clock and
-// readouts differ from run to run).
+// readouts differ from run to run). (3) With lang=de the element inspector (its card: title,
+// note, row names and their titles, of a tet and of a grid cell), the chart (the quantity
+// menu's options and their titles, the CSV / PNG buttons' labels, the axes and the legend's
+// toggles) and the parameter card (the parameter names, link and find, every field's
+// aria-label, the menus' values) show no English word, by the same list: the words of
+// en.json's values (and the core's English titles) that no German template uses. (4) The
+// English page as before (2) also for a lesson (000: innerText and attributes).
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
@@ -45,6 +51,33 @@ function readRegions(page) {
   });
 }
 
+/** Text, option texts and titles / aria-labels (an option's title too: a channel's help) of
+ *  the inspector, the chart and the parameter card, as [where, text] pairs. */
+function readCards(page) {
+  return page.evaluate(() => {
+    const out = [];
+    for (const r of ['#inspector', '#chart-controls', '#chart', '#params'].map((s) => document.querySelector(s))) {
+      // every text node, shown or not (the parameter card may be folded away): one per line
+      const texts = [], walk = document.createTreeWalker(r, NodeFilter.SHOW_TEXT);
+      while (walk.nextNode()) texts.push(walk.currentNode.textContent);
+      out.push([r.id, texts.join('\n')]);
+      for (const el of [r, ...r.querySelectorAll('*')]) {
+        if (el.tagName === 'OPTION') out.push([`${r.id} option`, el.textContent]);
+        for (const a of ['title', 'aria-label']) if (el.getAttribute(a)) out.push([`${r.id} ${el.tagName.toLowerCase()}[${a}]`, el.getAttribute(a)]);
+      }
+    }
+    return out;
+  });
+}
+
+/** The core's English scene and stepper titles, by the native CLI's tables. */
+function coreTitles() {
+  const { execFileSync } = require('node:child_process');
+  const cli = (cmd) => execFileSync(path.join(ROOT, 'build', 'softlab'), [cmd], { encoding: 'utf8' })
+    .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.replace(/^\S+\s+(\d+\s+\S+\s+)?/, '').replace(/\s*\(.*$/, ''));
+  return [...cli('scenes'), ...cli('methods')];
+}
+
 describe('lang=de', () => {
   let site;
   before(async () => { site = await startSite(); });
@@ -54,10 +87,7 @@ describe('lang=de', () => {
     const page = await openLab(site, '?lang=de&scene=xpbd-hanging-chain&method=xpbd,xpbd-substeps&paused=1');
     assert.strictEqual(await page.evaluate(() => document.documentElement.lang), 'de');
     // the core's English titles, read through the CLI's tables (the page shows the German ones)
-    const { execFileSync } = require('node:child_process');
-    const cli = (cmd) => execFileSync(path.join(ROOT, 'build', 'softlab'), [cmd], { encoding: 'utf8' })
-      .split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.replace(/^\S+\s+(\d+\s+\S+\s+)?/, '').replace(/\s*\(.*$/, ''));
-    const bad = englishOnly([...cli('scenes'), ...cli('methods')]);
+    const bad = englishOnly(coreTitles());
     const regions = await readRegions(page);
     assert.ok(regions.length > 40, `${regions.length} texts read`);
     const found = regions.flatMap(([where, text]) => words(text).filter((w) => bad.has(w)).map((w) => `${where}: “${w}” in “${text.trim().slice(0, 80)}”`));
@@ -71,6 +101,25 @@ describe('lang=de', () => {
     assert.deepStrictEqual(page.errors, []);
     await page.close();
   });
+
+  // a tet (FEM) and a grid cell (seed 004's grid solids): the inspector's two kinds of rows
+  for (const query of ['scene=fem-soft-beam&methods=symplectic-euler,regularized&dt=0.002', 'scene=grid-box-drop']) {
+    test(`the inspector, the chart and the parameter card show no English word (${query})`, async () => {
+      const page = await openLab(site, `?lang=de&${query}&paused=1`);
+      await page.evaluate(() => window.softlab.inspect(5));
+      await page.waitForFunction(() => document.querySelectorAll('#inspector tbody tr td').length > 0 &&
+        [...document.querySelectorAll('#inspector tbody td')].some((td) => td.textContent), null, { timeout: 15000 });
+      const bad = englishOnly(coreTitles());
+      assert.ok(bad.size > 300, `${bad.size} English-only words`); // the list is a real one
+      const cards = await readCards(page);
+      assert.ok(cards.length > 60, `${cards.length} texts read`);
+      assert.ok(cards.some(([where]) => where === 'inspector') && cards.find(([where]) => where === 'inspector')[1].length > 100, 'the inspector is open');
+      const found = cards.flatMap(([where, text]) => words(text).filter((w) => bad.has(w)).map((w) => `${where}: “${w}” in “${text.trim().slice(0, 80)}”`));
+      assert.deepStrictEqual(found, []);
+      assert.deepStrictEqual(page.errors, []);
+      await page.close();
+    });
+  }
 });
 
 const BEFORE = process.env.SOFTLAB_SITE_BEFORE;
@@ -107,6 +156,19 @@ describe('the English page as before', { skip: !BEFORE && 'SOFTLAB_SITE_BEFORE n
       await now.close(); await was.close();
     });
   }
+
+  test('lesson 000: innerText and attributes unchanged', async () => {
+    const get = async (base) => {
+      const page = await site.browser.newPage();
+      await page.goto(base + '/lessons/000-regularized-stepper.html');
+      await page.waitForFunction(() => window.softlabLesson && window.softlabLesson.ready, null, { timeout: 30000 });
+      const s = await shown(page);
+      await page.close();
+      return s;
+    };
+    const a = await get(before_.base), b = await get(site.base);
+    for (const k of Object.keys(a)) assert.deepStrictEqual([].concat(b[k]).map(mask), [].concat(a[k]).map(mask), k);
+  });
 
   test('validation page: innerText and attributes unchanged before a run', async () => {
     const get = async (base) => {

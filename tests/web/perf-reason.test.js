@@ -9,7 +9,8 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'time/perf.js')).href);
+// the staged site's copy: its texts come from the message table, staged beside web/ui/messages.js
+const load = () => import(pathToFileURL(path.join(require('./harness').SITE, 'time/perf.js')).href);
 
 // the swinging cube's three panels at Δt = 0.05 s: 20 steps/s needed
 const cube = [{ stepsPerSecond: 21000, dt: 0.05 }, { stepsPerSecond: 24000, dt: 0.05 }, { stepsPerSecond: 9000, dt: 0.05 }];

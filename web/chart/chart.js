@@ -45,6 +45,7 @@
 // y range: FENCE.
 
 import { BUCKETS, CHUNK_ROWS, PhaseTrace, PlotHistory, ROW_LIMIT, SampleRecord } from './chart-store.js';
+import { t } from '../ui/messages.js';
 
 /** 2 -> '2nd', 4 -> '4th', ... (the record's strides are powers of 2). */
 const ordinal = (n) => `${n}${n % 10 === 2 && n % 100 !== 12 ? 'nd' : 'th'}`;
@@ -53,19 +54,19 @@ const ordinal = (n) => `${n}${n % 10 === 2 && n % 100 !== 12 ? 'nd' : 'th'}`;
 // of softlab/channels.h, read by web/core/lab-api.js): the step's wall time, the phase
 // coordinates (web/core/phase.js) and the energy error, all sampled in the Worker (sim-host.js).
 export const PAGE_QUANTITIES = [
-  { id: 'step_ms', label: 'time per step', unit: 'ms' },
+  { id: 'step_ms', label: t('chart.q.step_ms'), unit: 'ms' },
   // the tracked node along the phase portrait's coordinate (web/core/phase.js)
-  { id: 'position', label: 'position of the tracked node', unit: 'm', short: 'position' },
-  { id: 'velocity', label: 'velocity of the tracked node', unit: 'm/s', short: 'velocity' },
-  { id: 'angle', label: 'pendulum angle θ', unit: 'rad', short: 'angle θ' },
-  { id: 'angular_velocity', label: 'pendulum angular velocity dθ/dt', unit: 'rad/s', short: 'dθ/dt' },
+  { id: 'position', label: t('chart.q.position'), unit: 'm', short: t('chart.q.position_short') },
+  { id: 'velocity', label: t('chart.q.velocity'), unit: 'm/s', short: t('chart.q.velocity_short') },
+  { id: 'angle', label: t('chart.q.angle'), unit: 'rad', short: t('chart.q.angle_short') },
+  { id: 'angular_velocity', label: t('chart.q.angular_velocity'), unit: 'rad/s', short: 'dθ/dt' },
   // log axis: the error of a good stepper is many decades below a bad one's
-  { id: 'energy_error', label: 'relative energy error |E − E₀|/|E₀|', unit: '', short: '|E − E₀|/|E₀|', log: true },
+  { id: 'energy_error', label: t('chart.q.energy_error'), unit: '', short: '|E − E₀|/|E₀|', log: true },
 ];
 // Not a quantity against time: the tracked node's velocity against its position, one
 // curve per panel (axis labels from setPhase).
 export const PHASE = 'phase';
-const PHASE_DEFAULT = { q: 'position of the tracked node (m)', p: 'velocity (m/s)', qId: 'position', pId: 'velocity' };
+const PHASE_DEFAULT = { q: t('phase.position'), p: t('phase.velocity'), qId: 'position', pId: 'velocity' };
 const HEIGHT = 260;       // px
 // Line width (CSS px): 2, or 1 once a panel's line has more than one point every
 // 1 / DENSE px, i.e. once a long run's history is an envelope of bucket minima and
@@ -144,7 +145,7 @@ function keyboardLegend(plot) {
     const show = () => th.setAttribute('aria-pressed', String(plot.series[i].show !== false));
     th.tabIndex = 0;
     th.setAttribute('role', 'button');
-    th.title = 'show or hide this line (click, Enter or Space)';
+    th.title = t('chart.legend_toggle');
     show();
     th.addEventListener('click', show);
     th.addEventListener('keydown', (e) => {
@@ -208,7 +209,7 @@ export class LabChart {
       pxAlign: 0,
       scales: { x: { time: false }, y: q.log ? { distr: 3, log: 10, range: () => this.logRange() } : { range: () => this.range() } },
       hooks: { draw: [(u) => this.drawDivergence(u)] },
-      axes: [{ label: 'time t (s)', ...axis }, { label: axisLabel(q, true), size: 70, ...axis, ...(q.log ? LOG_AXIS : {}) }],
+      axes: [{ label: t('chart.time_axis'), ...axis }, { label: axisLabel(q, true), size: 70, ...axis, ...(q.log ? LOG_AXIS : {}) }],
       legend: { live: true },
       cursor: { drag: { x: false, y: false } },
       series: [
@@ -225,9 +226,9 @@ export class LabChart {
     };
     this.plot = new window.uPlot(opts, data, this.host);
     keyboardLegend(this.plot);
-    this.plot.root.setAttribute('aria-label', `plot of ${q.label} against time`);
+    this.plot.root.setAttribute('aria-label', t('chart.plot_of', { quantity: q.label }));
     this.plot.ctx.canvas.setAttribute('role', 'img');
-    this.plot.ctx.canvas.setAttribute('aria-label', `${axisLabel(q)} against time t (s), one line per panel`);
+    this.plot.ctx.canvas.setAttribute('aria-label', t('chart.plot_canvas', { quantity: axisLabel(q) }));
   }
 
   /** The phase portrait: uPlot's mode 2 (each series its own x values), one curve per
@@ -257,9 +258,9 @@ export class LabChart {
     this.plot = new window.uPlot(opts, this.joined(), this.host);
     keyboardLegend(this.plot);
     this.fitPhase();
-    this.plot.root.setAttribute('aria-label', `phase portrait: ${p} against ${q}`);
+    this.plot.root.setAttribute('aria-label', t('chart.phase_of', { p, q }));
     this.plot.ctx.canvas.setAttribute('role', 'img');
-    this.plot.ctx.canvas.setAttribute('aria-label', `phase portrait of the tracked node, ${p} against ${q}, one curve per panel`);
+    this.plot.ctx.canvas.setAttribute('aria-label', t('chart.phase_canvas', { p, q }));
   }
 
   /** Sets the phase portrait's scales to its points (uPlot's mode 2 does not range its
@@ -275,9 +276,11 @@ export class LabChart {
   /** Axis labels and sample ids of the phase portrait ({q, p, qId, pId}, web/core/phase.js
    *  phaseLabels); the traces are drawn again from the samples kept (the CSV record), so
    *  samples taken before the coordinate was known are on them. */
-  setPhase(labels) {
+  setPhase(ids) {
+    // q and p come as ids of the message table with the axis as parameter (phase.js)
+    const labels = ids && { ...ids, q: t(ids.q, { axis: ids.axis }), p: t(ids.p, { axis: ids.axis }) };
     if (!labels || (labels.qId === this.phase.qId && labels.q === this.phase.q)) return;
-    this.phase = { ...labels };
+    this.phase = labels;
     const q = 1 + this.ids.indexOf(labels.qId), p = 1 + this.ids.indexOf(labels.pId);
     this.traces.forEach((trace, i) => {
       trace.clear();
@@ -428,12 +431,15 @@ export class LabChart {
     return (this.pointCounts?.[i] || 0) > DENSE * width ? THIN : WIDE;
   }
 
-  /** Text of the record-limit note ('' while every sample is in the CSV). */
-  limitNote() {
+  /** Text of the record-limit note ('' while every sample is in the CSV), in lang (the
+   *  page's; the CSV file's own comment line is English, as the command line's CSV). */
+  limitNote(lang = undefined) {
     const cut = this.record.map((r, i) => [r, i]).filter(([r]) => r.stride > 1);
     if (cut.length === 0) return '';
-    const which = cut.map(([r, i]) => `every ${ordinal(r.stride)} sample of panel ${i + 1}`).join(', ');
-    return `CSV holds ${which} (at most ${ROW_LIMIT.toLocaleString('en')} rows a panel, spread over the whole run); the plot shows every sample`;
+    // '2nd', '4th' (the strides are powers of 2): an id each, one wording in a language without the suffixes
+    const every = (stride) => (ordinal(stride).endsWith('nd') ? 'chart.limit_every_nd' : 'chart.limit_every_th');
+    const which = cut.map(([r, i]) => t(every(r.stride), { stride: r.stride, panel: i + 1 }, lang)).join(', ');
+    return t('chart.limit_note', { which, rows: ROW_LIMIT.toLocaleString('en') }, lang);
   }
 
   /** Redraws if data changed since the last redraw. */
@@ -460,7 +466,7 @@ export class LabChart {
     const cols = this.quantities.map((q) => q.column || (q.unit && !q.id.endsWith(`_${unit(q)}`) ? `${q.id}_${unit(q)}` : q.id));
     const quote = (s) => `"${String(s).replace(/"/g, '""')}"`;
     const lines = [];
-    const note = this.limitNote();
+    const note = this.limitNote('en');
     if (note) {
       const dropped = this.record.map((r, i) => `panel ${i + 1}: ${r.dropped}`).join(', ');
       lines.push(`# softlab: ${note}. Samples not in this file: ${dropped}.`);
@@ -491,7 +497,8 @@ export class LabChart {
     ctx.fillRect(0, 0, out.width, out.height);
     ctx.fillStyle = '#1d2430';
     ctx.font = `600 ${15 * r}px system-ui, sans-serif`;
-    ctx.fillText(this.quantity === PHASE ? `phase portrait: ${this.phase.p} against ${this.phase.q}` : `${axisLabel(this.quantityOf(this.quantity))} against time t (s)`, 10 * r, 19 * r);
+    ctx.fillText(this.quantity === PHASE ? t('chart.phase_of', { p: this.phase.p, q: this.phase.q })
+      : t('chart.png_title', { quantity: axisLabel(this.quantityOf(this.quantity)) }), 10 * r, 19 * r);
     ctx.drawImage(src, 0, pad);
     ctx.font = `${13 * r}px system-ui, sans-serif`;
     this.series.forEach((s, i) => {
@@ -519,7 +526,7 @@ function download(blob, name) {
  *  a note beside them once the CSV no longer holds every sample. */
 export function chartControls(chart, container, onChange = () => {}) {
   const select = document.createElement('select');
-  select.setAttribute('aria-label', 'plotted quantity');
+  select.setAttribute('aria-label', t('chart.quantity_label'));
   for (const q of chart.quantities) {
     const opt = document.createElement('option');
     opt.value = q.id;
@@ -529,7 +536,7 @@ export function chartControls(chart, container, onChange = () => {}) {
   }
   const phase = document.createElement('option');
   phase.value = PHASE;
-  phase.textContent = 'phase portrait (velocity against position)';
+  phase.textContent = t('chart.phase_option');
   select.append(phase);
   select.value = chart.quantity;
   const explain = () => { select.title = chart.quantityOf(select.value)?.help || ''; }; // what is counted
@@ -542,16 +549,16 @@ export function chartControls(chart, container, onChange = () => {}) {
   const csv = document.createElement('button');
   csv.className = 'btn small';
   csv.textContent = 'CSV';
-  csv.title = `download every quantity of every panel as CSV (at most ${ROW_LIMIT.toLocaleString('en')} samples of each panel, spread over the whole run)`;
-  csv.setAttribute('aria-label', 'download the plot data as CSV');
+  csv.title = t('chart.csv_title', { rows: ROW_LIMIT.toLocaleString('en') });
+  csv.setAttribute('aria-label', t('chart.csv_label'));
   csv.addEventListener('click', () => download(new Blob([chart.toCsv()], { type: 'text/csv' }), 'softlab-data.csv'));
   const png = document.createElement('button');
   png.className = 'btn small';
   png.textContent = 'PNG';
-  png.setAttribute('aria-label', 'download the plot as a PNG image');
+  png.setAttribute('aria-label', t('chart.png_label'));
   png.addEventListener('click', async () => download(await chart.toPng(), `softlab-${chart.quantity}.png`));
   const label = document.createElement('label');
-  label.append('plot ', select);
+  label.append(t('chart.plot'), ' ', select);
   const note = document.createElement('span'); // shown once a panel's record thins
   note.className = 'chart-limit small';
   note.setAttribute('role', 'status');

@@ -97,7 +97,7 @@ export async function loadLab({ module, ...options } = {}) {
   const params = [];
   for (let i = 0; i < api.param_count(); i++) {
     params.push({
-      name: api.param_name(i), label: api.param_label(i), unit: api.param_unit(i),
+      name: api.param_name(i), label: coreText('param', api.param_name(i), 'label', api.param_label(i)), unit: api.param_unit(i),
       min: api.param_min(i), max: api.param_max(i), flag: api.param_flag(i),
       integer: !!api.param_integer(i), // whole numbers only (resolution, grid model, sweeps)
     });
@@ -106,7 +106,7 @@ export async function loadLab({ module, ...options } = {}) {
     const choices = p.integer ? Array.from({ length: p.max - p.min + 1 }, (_, k) => api.param_choice(i, p.min + k)) : [];
     p.choices = choices.length && choices.every((c) => c) ? choices : null;
     // what each value is, in words for a menu ('original (Terzopoulos 1987)'), or null
-    p.choiceLabels = p.choices && p.choices.map((_, k) => api.param_choice_label(i, p.min + k));
+    p.choiceLabels = p.choices && p.choices.map((_, k) => coreText('param', p.name, `choice${k}`, api.param_choice_label(i, p.min + k)));
   }
   // titles and descriptions in the page's language where its table words them, else the core's English
   const readScene = (i, name = api.scene_name(i)) => ({
@@ -142,8 +142,11 @@ export async function loadLab({ module, ...options } = {}) {
   // sl_api_measure's order: {id, column (the CSV's, the command line's too), label, unit, short?, help?, log}.
   const text = (i, field) => api.channel_text(i, ENUMS.CHANNEL[field]) || undefined;
   const channels = Array.from({ length: api.channel_count() }, (_, i) => ({
-    id: text(i, 'NAME'), column: text(i, 'COLUMN'), label: text(i, 'LABEL'), unit: text(i, 'UNIT') || '', short: text(i, 'SHORT'),
-    help: text(i, 'HELP'), log: !!api.channel_log(i),
+    id: text(i, 'NAME'), column: text(i, 'COLUMN'), unit: text(i, 'UNIT') || '', log: !!api.channel_log(i),
+    // in the page's language where its table words them (channel.<name>.label, short, help)
+    label: coreText('channel', text(i, 'NAME'), 'label', text(i, 'LABEL')),
+    short: coreText('channel', text(i, 'NAME'), 'short', text(i, 'SHORT')),
+    help: coreText('channel', text(i, 'NAME'), 'help', text(i, 'HELP')),
   }));
   // The colour-map fields (sl_field_describe), by FIELD id: {id, name, label, legend, unit}.
   const fields = Array.from({ length: FIELD.COUNT }, (_, id) => ({

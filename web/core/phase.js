@@ -39,7 +39,9 @@ export function phasePoint(axis, node) {
 
 export function phaseLabels(axis) {
   if (!axis) return null;
-  if (axis.kind === 'angle') return { q: 'angle θ from the vertical (rad)', p: 'angular velocity dθ/dt (rad/s)', qId: 'angle', pId: 'angular_velocity' };
+  // q and p are ids of the message table, worded on the page (web/chart/chart.js setPhase):
+  // this runs in a Worker, which does not know the page's language
+  if (axis.kind === 'angle') return { q: 'phase.angle', p: 'phase.angular_velocity', axis: '', qId: 'angle', pId: 'angular_velocity' };
   const a = AXES[axis.axis];
-  return { q: `position ${a} of the tracked node (m)`, p: `velocity v_${a} (m/s)`, qId: 'position', pId: 'velocity' };
+  return { q: 'phase.position_axis', p: 'phase.velocity_axis', axis: a, qId: 'position', pId: 'velocity' };
 }

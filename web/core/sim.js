@@ -80,6 +80,7 @@ export function readInspection(core, h, node) {
       node, kind: 'tet', tet: a[L.TET], J: a[L.J], restVolume: a[L.REST_VOLUME], energyDensity: a[L.ENERGY_DENSITY],
       vonMises: a[L.VON_MISES], hardRows: a[L.HARD_ROWS],
       model: api.strain_label(a[L.STRAIN]), nodes: part(L.NODES, 4), // the tet model in the core's words
+      strain: a[L.STRAIN], // its sl_strain (the page words the model in its language: web/panel/inspector.js)
       stretches: part(L.STRETCHES, 3), F: part(L.F, 9), green: part(L.GREEN, 9), cauchy: part(L.CAUCHY, 9),
     };
   }

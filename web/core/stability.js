@@ -7,6 +7,7 @@
 // copies in the panel's Worker (web/sim/sim-host.js).
 
 import { SL_OK, LAYOUT } from './lab-api.js';
+import { t, template } from '../ui/messages.js';
 
 // A trial at the smallest Δt tried takes at most this many steps: the search starts no
 // lower than the trial's length / TRIAL_MAX_STEPS (`softlab find-dt --max-steps`).
@@ -27,33 +28,34 @@ export function meterReading(stepper, dt, omegaMax, at = 0, held = '') {
   // a diverged run is never shown green: the linear estimate missed what the run did (an
   // impact, a stiffening, an indefinite tangent: warp-tube-drop's Green-strain panel)
   if (held !== 'diverged' || reading.level === 'bad') return reading;
-  return { ...reading, level: 'bad', text: `The run diverged all the same: this linear estimate did not foresee it. ${reading.text}` };
+  return { ...reading, level: 'bad', text: t('meter.diverged_anyway', { reading: reading.text }) };
 }
 
 /** meterReading from the bound alone, whatever the run did. */
 function boundReading(stepper, dt, omegaMax, at, held) {
-  const kept = held === 'energy grew' ? ', kept from before the energy grew' : held ? `, kept from before the run ${held}` : '';
-  const where = (at > 0 ? `ω_max of the body linearized at t = ${at.toFixed(2)} s` : 'ω_max of the body linearized at rest') + kept;
+  // held: sim-host's word for why ('energy grew', 'diverged', 'stopped'), an id's last part
+  const keptId = `meter.kept.${held.replace(/ /g, '_')}`;
+  const kept = !held ? '' : template(keptId) !== undefined ? t(keptId) : t('meter.kept.other', { held });
+  const where = (at > 0 ? t('meter.where_at', { t: at.toFixed(2) }) : t('meter.where_rest')) + kept;
   const bound = stepper.bound;
   if (!Number.isFinite(omegaMax)) {
     return { value: NaN, level: Number.isFinite(bound) ? 'bad' : 'ok', text: Number.isFinite(bound)
-      ? 'ω_max = ∞ (a compliance is 0): no explicit stepper is stable at any Δt'
-      : `ω_max = ∞ (a compliance is 0): ${stepper.title} runs it with no step-size limit in theory` };
+      ? t('meter.infinite_explicit') : t('meter.infinite_implicit', { stepper: stepper.title }) };
   }
   const value = dt * omegaMax;
-  const ratio = `Δt·ω_max = ${fmtValue(value)}`;
+  const ratio = t('meter.ratio', { value: fmtValue(value) });
   if (!Number.isFinite(bound)) {
-    return { value, level: 'ok', text: `${ratio} (${where}); ${stepper.title} has no step-size limit on a linear oscillator, it damps instead; a nonlinear body may still need a smaller Δt ("find" measures it)` };
+    return { value, level: 'ok', text: t('meter.no_limit', { ratio, where, stepper: stepper.title }) };
   }
   if (!(bound > 0)) {
-    return { value: NaN, level: 'bad', text: `${ratio}: ${stepper.title} gains energy at every Δt without damping (${where})` };
+    return { value: NaN, level: 'bad', text: t('meter.gains', { ratio, where, stepper: stepper.title }) };
   }
   const level = value < 0.9 * bound ? 'ok' : value < bound ? 'warn' : 'bad';
   const limit = fmtSeconds(bound / omegaMax);
-  const verdict = value < bound ? `stable for Δt below ${limit}` : `Δt = ${fmtSeconds(dt)} is beyond ${limit}, it will blow up`;
+  const verdict = value < bound ? t('meter.stable_below', { limit }) : t('meter.beyond', { dt: fmtSeconds(dt), limit });
   return {
     value: (2 * value) / bound, level,
-    text: `${ratio} ${value < bound ? '<' : '≥'} ${+bound.toFixed(4)}, ${stepper.title}'s bound: ${verdict} (a linear estimate from ${where})`,
+    text: t('meter.bound', { ratio, sign: value < bound ? '<' : '≥', bound: String(+bound.toFixed(4)), stepper: stepper.title, verdict, where }),
   };
 }
 
@@ -105,5 +107,5 @@ export async function panelStableDt(api, h, onProgress = () => {}, maxSteps = TR
 
 /** "each trial …": what a search's trials were, for a person. */
 export function trialWords(result) {
-  return `each trial ${fmtSeconds(result.runSeconds)} without 'energy growing' or 'diverged'`;
+  return t('controls.trials', { seconds: fmtSeconds(result.runSeconds) });
 }

@@ -23,6 +23,7 @@ import { CourseEvents } from './course-events.js';
 import { CourseInbox } from './course-inbox.js';
 import { VERSIONS, messagesFor } from './course-messages.js';
 import { watchControls } from './course-watch.js';
+import { t } from '../ui/messages.js';
 
 export { VERSION, VERSIONS } from './course-messages.js';
 export { STATE_FORMAT, STATE_VERSION } from './course-state.js';
@@ -49,7 +50,7 @@ export function parseOrigins(text) {
 
 export function startCourseApi(win, lab, { origins = null, notice = () => {}, locks = null } = {}) {
   const policy = parseOrigins(origins);
-  for (const p of policy.problems) notice(`The “origins” entry “${p}” is not an origin (like https://course.example.org); ignored.`);
+  for (const p of policy.problems) notice(t('course.bad_origin', { entry: p }));
   const self = win.location.origin;
   // an answer or event is written in the version of the message it answers (subscribes)
   const send = (source, origin, msg, version = 1) => {

@@ -5,6 +5,7 @@
 // sight or resizes its panels.
 
 import { Panel, resizePanels } from '../panel/panel.js';
+import { t } from '../ui/messages.js';
 
 const $ = (sel, root = document) => root.querySelector(sel);
 
@@ -133,12 +134,9 @@ export function makePanels(core, pool, config, hooks) {
  *  (a lesson) then has no two landmarks of one name (axe landmark-unique across frames). */
 export function nameLandmarks(scene, panels) {
   const name = `${scene.title}: ${panels.map((p) => p.page.label()).join('; ')}`;
-  $('header.top').setAttribute('aria-label', `controls of ${name}`);
-  $('main').setAttribute('aria-label', `lab: ${name}`);
-  $('#panels').setAttribute('aria-label', `simulation panels: ${name}`);
-  $('.chart-card').setAttribute('aria-label', `live plot: ${name}`);
-  $('.energy-card').setAttribute('aria-label', `energy: ${name}`);
-  $('#inspector').setAttribute('aria-label', `element inspector: ${name}`);
+  const landmarks = [['header.top', 'controls'], ['main', 'lab'], ['#panels', 'panels'], ['.chart-card', 'plot'],
+    ['.energy-card', 'energy'], ['#inspector', 'inspector']];
+  for (const [sel, id] of landmarks) $(sel).setAttribute('aria-label', t(`landmark.${id}`, { name }));
 }
 
 /** What keeps the page in shape once the lab runs: a lab out of sight (an embed scrolled

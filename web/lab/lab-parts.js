@@ -195,7 +195,8 @@ export function startPlots(core, config, panels, news, notice = () => {}) {
   if (config.plot && plots.quantity !== config.plot) {
     const ids = plots.chart.quantities.map((q) => q.id).concat(['phase']);
     const asked = config.plot.length > 40 ? config.plot.slice(0, 40) + '…' : config.plot;
-    notice(`“plot” must be one of ${ids.join(', ')} (got “${asked}”); the chart shows ${plots.quantity}.`);
+    const known = ids.join(', ');
+    notice(tr('lab.plot_unknown', { ids: known, asked, shown: plots.quantity }));
   }
   return plots;
 }

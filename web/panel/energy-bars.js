@@ -13,12 +13,13 @@
 //   update()                       redraws the bars of panels whose frame changed
 
 import { fmt } from '../ui/format.js';
+import { t } from '../ui/messages.js';
 
 const KINDS = [
-  { id: 'kinetic', label: 'kinetic K' },
-  { id: 'potential', label: 'gravity U_g' },
-  { id: 'elastic', label: 'elastic U_el' },
-  { id: 'total', label: 'total E' },
+  { id: 'kinetic', label: 'energy.kinetic' },
+  { id: 'potential', label: 'energy.gravity' },
+  { id: 'elastic', label: 'energy.elastic' },
+  { id: 'total', label: 'energy.total' },
 ];
 
 export class EnergyBars {
@@ -33,7 +34,7 @@ export class EnergyBars {
     g.style.setProperty('--panel-color', p.color);
     const head = document.createElement('div');
     head.className = 'energy-head';
-    head.textContent = `panel ${p.index + 1}`;
+    head.textContent = t('inspector.panel', { panel: p.index + 1 });
     g.append(head);
     const rows = KINDS.map((k) => {
       const row = document.createElement('div');
@@ -41,7 +42,7 @@ export class EnergyBars {
       row.dataset.kind = k.id;
       const name = document.createElement('span');
       name.className = 'energy-name';
-      name.textContent = k.label;
+      name.textContent = t(k.label);
       const track = document.createElement('span');
       track.className = 'energy-track';
       const fill = document.createElement('span');
@@ -55,7 +56,7 @@ export class EnergyBars {
     });
     const start = document.createElement('span'); // E(0) on the total's track
     start.className = 'energy-start';
-    start.title = 'total energy at t = 0';
+    start.title = t('energy.start');
     rows[3].track.append(start);
     host.append(g);
     return { g, head, rows, start, epoch: NaN, frame: null, lo: 0, hi: 0, e0: NaN };

@@ -15,6 +15,7 @@
 //   update(camera)               redraws from each panel's latest frame
 
 import { fmt, si } from '../ui/format.js';
+import { coreText, t } from '../ui/messages.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // Edges by element kind: a tet's 6, a cell's 12 (corner c = dx + 2 dy + 4 dz).
@@ -24,24 +25,29 @@ const EDGES = {
 };
 
 const TET_ROWS = [
-  { id: 'J', label: 'J = det F', title: 'volume ratio V/V₀ of the element; below 0 it is inverted', value: (s) => fmt(s.J, 4) },
-  { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of FᵀF (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
-  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the model’s elastic energy of this element per rest volume ([seed 0] eq. 14)', value: (s) => si(s.energyDensity) },
-  { id: 'mises', label: 'von Mises stress (Pa)', title: 'of the Cauchy stress σ', value: (s) => si(s.vonMises) },
-  { id: 'F', label: 'deformation gradient F', title: 'F = Ds Dm⁻¹ ([seed 0] eq. 13)', matrix: (s) => s.F, digits: 3 },
-  { id: 'E', label: 'Green strain E', title: 'E = ½(FᵀF − I): zero under any rigid motion', matrix: (s) => s.green, digits: 4 },
-  { id: 'sigma', label: 'Cauchy stress σ (Pa)', title: 'σ = F S Fᵀ / J, S = ∂W/∂E (for linear FEM, its small-strain stress)', matrix: (s) => s.cauchy, si: true },
+  { id: 'J', label: 'inspector.tet.j', title: 'inspector.tet.j_help', value: (s) => fmt(s.J, 4) },
+  { id: 'stretches', label: 'inspector.stretches', title: 'inspector.tet.stretches_help', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
+  { id: 'energy', label: 'inspector.energy', title: 'inspector.tet.energy_help', value: (s) => si(s.energyDensity) },
+  { id: 'mises', label: 'inspector.tet.mises', title: 'inspector.tet.mises_help', value: (s) => si(s.vonMises) },
+  { id: 'F', label: 'inspector.tet.f', title: 'inspector.tet.f_help', matrix: (s) => s.F, digits: 3 },
+  { id: 'E', label: 'inspector.tet.green', title: 'inspector.tet.green_help', matrix: (s) => s.green, digits: 4 },
+  { id: 'sigma', label: 'inspector.tet.cauchy', title: 'inspector.tet.cauchy_help', matrix: (s) => s.cauchy, si: true },
 ];
 
 const CELL_ROWS = [
-  { id: 'J', label: 'J = √(det G / det G⁰)', title: 'volume ratio of the cell as the metric sees it; never below 0: the metric cannot tell an inverted cell ([seed 4] §3)', value: (s) => fmt(s.J, 4) },
-  { id: 'stretches', label: 'principal stretches', title: 'λ₁ ≤ λ₂ ≤ λ₃: square roots of the eigenvalues of G⁰⁻¹G (1: unstretched)', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
-  { id: 'energy', label: 'strain energy density W (J/m³)', title: 'the cell’s share of the grid model’s elastic energy (each term split evenly among the cells it touches) per rest volume; eq. 3’s Σ η_ij (G_ij − G⁰_ij)² under a uniform deformation', value: (s) => si(s.energyDensity) },
-  { id: 'G', label: 'metric tensor G', title: 'G_ij = D_i r · D_j r ([seed 4] eq. 2): the model’s forward differences over their rest lengths, averaged over the cell’s corners', matrix: (s) => s.G, digits: 4 },
-  { id: 'G0', label: 'rest metric G⁰', title: 'G at the rest positions (the identity on a regular grid)', matrix: (s) => s.G0, digits: 4 },
-  { id: 'dG', label: 'G − G⁰', title: 'what the energy weighs ([seed 4] eq. 3): zero under any rigid motion; 2E, twice the Green strain, when G⁰ = I', matrix: (s) => s.dG, digits: 4 },
+  { id: 'J', label: 'inspector.cell.j', title: 'inspector.cell.j_help', value: (s) => fmt(s.J, 4) },
+  { id: 'stretches', label: 'inspector.stretches', title: 'inspector.cell.stretches_help', value: (s) => s.stretches.map((v) => fmt(v, 4)).join('  ') },
+  { id: 'energy', label: 'inspector.energy', title: 'inspector.cell.energy_help', value: (s) => si(s.energyDensity) },
+  { id: 'G', label: 'inspector.cell.g', title: 'inspector.cell.g_help', matrix: (s) => s.G, digits: 4 },
+  { id: 'G0', label: 'inspector.cell.g0', title: 'inspector.cell.g0_help', matrix: (s) => s.G0, digits: 4 },
+  { id: 'dG', label: 'inspector.cell.dg', title: 'inspector.cell.dg_help', matrix: (s) => s.dG, digits: 4 },
 ];
 
+// sl_strain's values in order (softlab/tet_fem.h): a tet model's name in a language file is
+// strain.NAME.label, its English the core's (sl_strain_label)
+const STRAINS = ['green', 'linear', 'green-deviatoric'];
+
+// label and title are ids of the message table (messages/en.json)
 const ROWS = { tet: TET_ROWS, cell: CELL_ROWS };
 
 function el(tag, cls, text) {
@@ -62,10 +68,10 @@ export class Inspector {
     this.shown = new Map(); // panel -> the inspection last drawn
     host.hidden = true;
     const head = el('div', 'inspector-head');
-    this.title = el('h2', '', 'Element inspector');
+    this.title = el('h2', '', t('inspector.title'));
     const close = el('button', 'btn small', '×');
     close.type = 'button';
-    close.setAttribute('aria-label', 'close the element inspector');
+    close.setAttribute('aria-label', t('inspector.close'));
     close.addEventListener('click', () => this.close());
     head.append(this.title, close);
     this.note = el('p', 'muted small');
@@ -75,7 +81,7 @@ export class Inspector {
     for (const p of panels) {
       const th = el('th', 'panel-col');
       th.style.setProperty('--panel-color', p.color);
-      th.append(el('span', 'swatch'), `panel ${p.index + 1}`);
+      th.append(el('span', 'swatch'), t('inspector.panel', { panel: p.index + 1 }));
       tr.append(th);
     }
     const thead = el('thead');
@@ -103,9 +109,9 @@ export class Inspector {
     const rows = ROWS[kind].map((row) => {
       const tr = el('tr');
       tr.dataset.row = row.id;
-      const th = el('th', '', row.label);
+      const th = el('th', '', t(row.label));
       th.scope = 'row';
-      th.title = row.title.replace(/\[seed (\d)\]/g, (_, k) => this.cite(Number(k)));
+      th.title = t(row.title).replace(/\[seed (\d)\]/g, (_, k) => this.cite(Number(k)));
       const cells = this.panels.map(() => el('td', row.matrix ? 'matrix' : 'value'));
       tr.append(th, ...cells);
       return { tr, cells };
@@ -173,25 +179,24 @@ export class Inspector {
     });
     if (!first) {
       const lost = !known && this.panels.map(current).find((s) => s && s.error);
-      if (lost) this.title.textContent = 'Element inspector', this.note.textContent = lost.error;
+      if (lost) this.title.textContent = t('inspector.title'), this.note.textContent = lost.error;
       return;
     }
     if (first.error) {
-      this.title.textContent = 'Element inspector';
+      this.title.textContent = t('inspector.title');
       this.note.textContent = first.error;
       return;
     }
-    const move = ' · shift-click another node to move, × to close';
+    const volume = first.restVolume.toExponential(2), nodes = first.nodes.join(', ');
     if (first.kind === 'cell') {
-      this.title.textContent = `Element inspector: grid cell ${first.cell} (corners ${first.nodes.join(', ')})`;
-      this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · Terzopoulos grid solid (${this.cite(4)}): ` +
-        'the metric by the model’s own differences, dimensionless (material coordinates in m)' + move;
+      this.title.textContent = t('inspector.cell_title', { cell: first.cell, nodes });
+      this.note.textContent = t('inspector.cell_note', { volume, source: this.cite(4) }) + t('inspector.move');
       return;
     }
-    this.title.textContent = `Element inspector: tet ${first.tet} (nodes ${first.nodes.join(', ')})`;
-    this.note.textContent = `rest volume ${first.restVolume.toExponential(2)} m³ · ${first.model}` +
-      (first.hardRows ? ` · ${first.hardRows} incompressible row left out: its pressure is a multiplier the element alone cannot tell` : '') +
-      move;
+    this.title.textContent = t('inspector.tet_title', { tet: first.tet, nodes });
+    const model = coreText('strain', STRAINS[first.strain] || '', 'label', first.model);
+    this.note.textContent = t('inspector.tet_note', { volume, model }) +
+      (first.hardRows ? t('inspector.hard_rows', { rows: first.hardRows }) : '') + t('inspector.move');
   }
 }
 

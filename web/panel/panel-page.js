@@ -183,10 +183,10 @@ export class PanelPage {
   label() {
     const variant = this.variantEl.textContent;
     // the iterations a step of a stepper that reads them (the core's flag), as its field shows them
-    const n = this.stepper().flags & STEPPER.USES_ITERATIONS && Number.isFinite(this.run.iterations) ? `, ${this.run.iterations} iterations` : '';
+    const n = this.stepper().flags & STEPPER.USES_ITERATIONS && Number.isFinite(this.run.iterations) ? t('panel.label_iterations', { n: this.run.iterations }) : '';
     // XPBD's damping time where its stepper reads it and it damps (τ > 0; undamped, the default, unnamed)
     const tau = this.run.xpbdDamping;
-    const damping = this.usesDamping() && tau > 0 ? `, damping τ = ${+tau.toPrecision(6)} s` : '';
+    const damping = this.usesDamping() && tau > 0 ? t('panel.label_damping', { tau: String(+tau.toPrecision(6)) }) : '';
     return `${this.stepper().title}, Δt = ${+this.run.dt.toPrecision(6)} s${n}${damping}${variant ? ', ' + variant : ''}`;
   }
 

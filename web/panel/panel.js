@@ -6,6 +6,7 @@
 // Other modules take the part they need: the clock and input a run, the layout a page.
 
 import { SL_OK } from '../core/lab-api.js';
+import { t } from '../ui/messages.js';
 import { View } from '../core/view.js';
 import { PanelRun } from './panel-run.js';
 import { PanelPage } from './panel-page.js';
@@ -83,14 +84,14 @@ export class Panel {
     this.createView();
     const requested = this.run.method;
     const { built, paramError, refusal } = await this.run.create(this.scene.defaultMethod);
-    if (paramError) this.page.viewNote(`Parameters ignored: ${paramError}.`);
+    if (paramError) this.page.viewNote(t('panel.params_ignored', { error: paramError }));
     if (refusal) this.page.showMethod(this.run.method);
     if (built.status !== SL_OK) throw new Error(built.error);
     this.page.showCitation();
     this.page.showIterations();
     this.page.showDamping();
     this.page.updateLabel();
-    if (refusal) this.page.viewNote(`${this.page.stepperOf(requested).title} cannot run this model: ${refusal}. Showing ${this.page.stepper().title}.`);
+    if (refusal) this.page.viewNote(t('panel.refused', { asked: this.page.stepperOf(requested).title, why: refusal, shown: this.page.stepper().title }));
   }
 
   /** The panel's WebGL2 view, or a note that the numbers run without one. */
@@ -100,7 +101,7 @@ export class Panel {
       this.view.setColor(hexToRgb(this.color));
     } catch (err) {
       this.view = null;
-      this.page.viewNote(`No WebGL2 here (${err.message}); the numbers still run.`);
+      this.page.viewNote(t('panel.no_webgl', { error: err.message }));
     }
   }
 

@@ -8,6 +8,7 @@ import { fieldText, si } from '../ui/format.js';
 import { fmtSeconds, meterReading, trialWords } from '../core/stability.js';
 import { costText, resolutionCost } from './cost.js';
 import { fastestMsPerStep } from '../time/perf.js';
+import { t } from '../ui/messages.js';
 
 const FIELD_ERROR_MS = 6000; // how long a refused value's reason stays beside its field
 
@@ -62,22 +63,22 @@ export class ParamControls {
 
   build() {
     const table = el('table', { class: 'params' });
-    const head = el('tr', {}, el('th', { text: 'parameter', scope: 'col' }), el('th', { text: 'link', scope: 'col', title: 'same value in every panel' }));
+    const head = el('tr', {}, el('th', { text: t('controls.parameter'), scope: 'col' }), el('th', { text: t('controls.link'), scope: 'col', title: t('controls.link_title') }));
     for (const p of this.panels) {
-      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color};--panel-ink:${p.ink}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), `panel ${p.index + 1}`));
+      head.append(el('th', { scope: 'col', class: 'panel-col', style: `--panel-color:${p.color};--panel-ink:${p.ink}` }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), t('inspector.panel', { panel: p.index + 1 })));
     }
     table.append(el('thead', {}, head));
     const body = el('tbody');
     for (const info of this.infos) body.append(this.paramRow(info));
-    body.append(this.stepperRow('dt', 'time step Δt', 's', (p) => p.run.dt, validDt, `Δt must be a number of seconds with ${DT_RANGE_TEXT}`));
-    body.append(this.stepperRow('beta', 'damping rate β (regularized stepper, eq. 20)', '1/s', (p) => p.run.beta, validBeta, `β must be in [0, ${MAX_BETA}] 1/s`));
+    body.append(this.stepperRow('dt', t('controls.dt'), 's', (p) => p.run.dt, validDt, t('controls.dt_problem', { range: DT_RANGE_TEXT })));
+    body.append(this.stepperRow('beta', t('controls.beta'), '1/s', (p) => p.run.beta, validBeta, t('controls.beta_problem', { max: String(MAX_BETA) })));
     if (this.infos.some((i) => i.name === 'young_modulus') && this.infos.some((i) => i.name === 'poisson_ratio')) {
-      body.append(this.readRow('lame', 'Lamé λ, μ', 'Pa'));
+      body.append(this.readRow('lame', t('controls.lame'), 'Pa'));
     }
-    const searchRow = el('tr', { 'data-param': 'find' }, el('th', { scope: 'row', text: 'largest stable Δt (bisection)' }), el('td'));
+    const searchRow = el('tr', { 'data-param': 'find' }, el('th', { scope: 'row', text: t('controls.find_row') }), el('td'));
     this.searchCells = this.panels.map((p) => {
-      const button = el('button', { class: 'btn small', type: 'button', text: 'find', title: 'bisection on copies of this panel: the largest Δt whose run (1 s, or 200 periods of the fastest mode if longer) the verdict never calls energy growing or diverged, as softlab find-dt' });
-      button.setAttribute('aria-label', `find the largest stable Δt of panel ${p.index + 1}`);
+      const button = el('button', { class: 'btn small', type: 'button', text: t('controls.find'), title: t('controls.find_title') });
+      button.setAttribute('aria-label', t('controls.find_label', { panel: p.index + 1 }));
       const out = el('output', { class: 'search-out muted' });
       button.addEventListener('click', () => this.search(p, out, button));
       const td = el('td', {}, button, ' ', out);
@@ -97,7 +98,7 @@ export class ParamControls {
     tr.dataset.param = name;
     tr.append(el('th', { scope: 'row', text: unit ? `${label} (${unit})` : label }));
     const link = el('input', { type: 'checkbox', checked: this.linked[name] });
-    link.setAttribute('aria-label', `same ${label} in every panel`);
+    link.setAttribute('aria-label', t('controls.link_label', { label }));
     tr.append(el('td', { class: 'link' }, link));
     const cells = this.panels.map((p) => {
       const made = makeInput(p); // the input, or [input, what stands beside it]
@@ -170,7 +171,8 @@ export class ParamControls {
       } else {
         input = el('input', { type: 'number', min: String(info.min), max: String(info.max), step: info.integer ? '1' : 'any', inputMode: info.integer ? 'numeric' : 'decimal' });
       }
-      input.setAttribute('aria-label', `${info.label} of panel ${p.index + 1}${info.unit ? ' in ' + info.unit : ''}`);
+      input.setAttribute('aria-label', info.unit ? t('controls.field_unit', { label: info.label, panel: p.index + 1, unit: info.unit })
+        : t('controls.field', { label: info.label, panel: p.index + 1 }));
       input.addEventListener('change', () => {
         const value = Number(input.value);
         const problem = paramProblem(info, value);
@@ -187,7 +189,7 @@ export class ParamControls {
   stepperRow(name, label, unit, get, valid, problem) {
     return this.row(name, label, unit, (p) => {
       const input = el('input', { type: 'number', min: '0', step: 'any', inputMode: 'decimal' });
-      input.setAttribute('aria-label', `${label} of panel ${p.index + 1} in ${unit}`);
+      input.setAttribute('aria-label', t('controls.field_unit', { label, panel: p.index + 1, unit }));
       input.addEventListener('change', () => {
         const value = Number(input.value);
         if (!valid(value)) {
@@ -233,7 +235,7 @@ export class ParamControls {
     if (this.lameOuts) {
       panels.forEach((p, i) => {
         const { lambda, mu } = lame(this.deps.api, p.run.param('young_modulus'), p.run.param('poisson_ratio'));
-        this.lameOuts[i].textContent = `λ = ${si(lambda)}Pa, μ = ${si(mu)}Pa`;
+        this.lameOuts[i].textContent = t('controls.lame_value', { lambda: si(lambda), mu: si(mu) });
       });
     }
     for (const p of panels) p.page.showMeter(meterReading(p.page.stepper(), p.run.dt, p.run.omegaMax, p.run.omegaAt, p.run.omegaHeld));
@@ -249,27 +251,29 @@ export class ParamControls {
 
   async search(panel, out, button) {
     button.disabled = true;
-    out.textContent = 'searching…';
+    out.textContent = t('controls.searching');
     const token = {};
     this.searches.set(panel.index, token);
     try {
       const result = await panel.run.findStableDt(({ lo, hi, trial }) => {
         if (this.searches.get(panel.index) !== token) return;
-        out.textContent = !(lo > 0) ? `trying Δt = ${fmtSeconds(trial)}…`
-          : Number.isFinite(hi) ? `between ${fmtSeconds(lo)} and ${fmtSeconds(hi)}…` : `stable at ${fmtSeconds(lo)}, trying ${fmtSeconds(trial)}…`;
+        out.textContent = !(lo > 0) ? t('controls.trying', { dt: fmtSeconds(trial) })
+          : Number.isFinite(hi) ? t('controls.between', { lo: fmtSeconds(lo), hi: fmtSeconds(hi) })
+          : t('controls.stable_trying', { lo: fmtSeconds(lo), dt: fmtSeconds(trial) });
       });
       if (this.searches.get(panel.index) !== token) return null;
       const b = panel.page.stepper().bound;
-      const theory = Number.isFinite(panel.run.omegaMax) && b > 0 && Number.isFinite(b) ? `; theory ${+b.toFixed(4)}/ω_max = ${fmtSeconds(b / panel.run.omegaMax)}` : '';
+      const theory = Number.isFinite(panel.run.omegaMax) && b > 0 && Number.isFinite(b)
+        ? t('controls.theory', { bound: String(+b.toFixed(4)), dt: fmtSeconds(b / panel.run.omegaMax) }) : '';
       const trials = trialWords(result);
-      out.textContent = Number.isNaN(result.dt) ? `unstable even at Δt = ${fmtSeconds(result.lo)} (${trials})`
-        : result.capped ? `stable at every Δt tried, up to ${fmtSeconds(result.dt)} (the largest allowed is ${fmtSeconds(MAX_DT)}; ${trials})`
-        : `Δt ≈ ${fmtSeconds(result.dt)} (${trials}${theory})`;
+      out.textContent = Number.isNaN(result.dt) ? t('controls.unstable', { dt: fmtSeconds(result.lo), trials })
+        : result.capped ? t('controls.capped', { dt: fmtSeconds(result.dt), max: fmtSeconds(MAX_DT), trials })
+        : t('controls.found', { dt: fmtSeconds(result.dt), trials, theory });
       out.dataset.dt = String(result.dt);
       if (this.deps.answered) this.deps.answered(panel.index, result);
       return result;
     } catch (err) {
-      out.textContent = `search failed: ${err.message}`;
+      out.textContent = t('controls.search_failed', { error: err.message });
       if (this.deps.answered) this.deps.answered(panel.index, null);
       return null;
     } finally {

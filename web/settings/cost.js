@@ -3,6 +3,8 @@
 // measured time per step. Building to find out would take seconds at the top of the range
 // (fem-twist-beam at resolution 16: 23,409 nodes, 2.7 s to build natively).
 
+import { t } from '../ui/messages.js';
+
 /** Time per step grows as (nodes)^e, e between COST_EXPONENTS: make bench's fits of the
  *  regularized stepper from 2,500 to 20,000 tets, 1.10 natively and 1.32 in Chromium
  *  (README), rounded; the estimate gives both ends, so it says how sure it is. */
@@ -35,15 +37,17 @@ const span = (lo, hi, f) => (f(lo) === f(hi) ? f(lo) : `${f(lo)}–${f(hi)}`);
 /** One line for beside the control, and whether it warns (slower than real time at the
  *  range's low end): nodes, the range of time per step, and the measurement it scales. */
 export function costText(cost) {
-  const nodes = `≈ ${cost.nodes.toLocaleString('en-US')} nodes`;
+  const nodes = t('cost.nodes', { nodes: cost.nodes.toLocaleString('en-US') });
   const [lo, hi] = cost.msPerStep;
   if (!Number.isFinite(lo)) return { text: nodes, warn: false };
-  const from = cost.from.nodes === cost.nodes ? 'measured' : `from ${msText(cost.from.msPerStep)} ms measured at ${cost.from.nodes.toLocaleString('en-US')} nodes`;
+  const from = cost.from.nodes === cost.nodes ? t('cost.measured')
+    : t('cost.from', { ms: msText(cost.from.msPerStep), nodes: cost.from.nodes.toLocaleString('en-US') });
   const [rlo, rhi] = cost.realTime;
   const slow = rlo > 1;
   const times = (v) => v.toFixed(v < 10 ? 1 : 0);
+  const msSpan = span(lo, hi, msText), timesSpan = span(rlo, rhi, times);
   return {
-    text: `${nodes}, ${span(lo, hi, msText)} ms a step (${from})${slow ? `: ${span(rlo, rhi, times)}× slower than real time` : ''}`,
+    text: t('cost.text', { nodes, ms: msSpan, from }) + (slow ? t('cost.slow', { times: timesSpan }) : ''),
     warn: slow,
   };
 }

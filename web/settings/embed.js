@@ -2,6 +2,8 @@
 // panels, steppers, Δt, parameters, camera, paused), compact (embed=1) or the full lab,
 // for a course page.
 
+import { t } from '../ui/messages.js';
+
 const $ = (sel) => document.querySelector(sel);
 
 /** The iframe HTML for url, with the title escaped for an attribute. */
@@ -13,9 +15,9 @@ export function iframeSnippet(url, title) {
 async function copy(text, button) {
   try {
     await navigator.clipboard.writeText(text);
-    button.textContent = 'Copied';
+    button.textContent = t('embed.copied');
   } catch {
-    button.textContent = 'Select and copy (Ctrl+C)';
+    button.textContent = t('embed.copy_by_hand');
   }
   setTimeout(() => { button.textContent = button.dataset.label; }, 1500);
 }

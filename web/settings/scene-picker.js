@@ -103,10 +103,10 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
  *  Workers}), or null (with notice(text) saying why). */
 export function loadUserMesh(core, notice) {
   const stored = sessionStorage.getItem(KEY);
-  const again = 'load it again with “Load mesh…” or drop a .msh, .mesh or .node + .ele file.';
+
   if (stored === null) {
     // a link cannot carry the file (it stays in the tab that loaded it): say so, and how
-    notice(`This link shows a mesh loaded from a file, which a link cannot carry, and no mesh was loaded in this tab: ${again.replace('load it again with', 'open the file with')}`);
+    notice(t('lab.mesh_link_without_file'));
     return null;
   }
   // anything stored that is not {name, text, text2} of strings is dropped, with a notice,
@@ -118,7 +118,7 @@ export function loadUserMesh(core, notice) {
     (mesh.text2 === undefined || typeof mesh.text2 === 'string');
   if (!valid) {
     sessionStorage.removeItem(KEY);
-    notice(`The mesh saved in this tab was damaged and has been dropped; ${again}`);
+    notice(t('lab.mesh_stored_damaged'));
     return null;
   }
   mesh = { name: mesh.name || 'mesh', text: mesh.text, text2: mesh.text2 || '' };

@@ -5,6 +5,7 @@
 // every panel.
 
 import { DT_RANGE_TEXT, validBeta, validDt } from './params.js';
+import { coreText } from '../ui/messages.js';
 
 export class Settings {
   /**
@@ -130,7 +131,9 @@ export class Settings {
       p.page.setVariant(differing.map((info) => {
         const v = p.run.param(info.name);
         // a choice by its name: 'grid model: original', 'volume constraint: one-ring', not '… 1'
-        if (info.choices && info.choices[v - info.min]) return `${info.label.replace(/\s*\(.*\)$/, '')}: ${info.choices[v - info.min]}`;
+        // (in another language the value's menu words, choiceK, without their parenthesis)
+        const k = v - info.min;
+        if (info.choices && info.choices[k]) return `${info.label.replace(/\s*\(.*\)$/, '')}: ${coreText('param', info.name, `choice${k}`, info.choices[k]).replace(/\s*\(.*\)$/, '')}`;
         return `${info.label} ${+v.toPrecision(4)}${info.unit ? ' ' + info.unit : ''}`;
       }).join(', '));
     }

@@ -8,10 +8,13 @@
 // had not answered fail with WorkerLost (the course API answers them with the error
 // code `worker-lost`); settled() waits for the recovery.
 
+import { t } from '../ui/messages.js';
+
 /** "panels 1 and 4" of panels (web/panel/panel.js Panel). */
 function named(panels) {
   const n = panels.map((p) => p.index + 1);
-  return n.length === 1 ? `panel ${n[0]}` : `panels ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+  const list = n.slice(0, -1).join(', ');
+  return n.length === 1 ? t('inspector.panel', { panel: n[0] }) : t('recovery.panels', { list, last: n[n.length - 1] });
 }
 
 /**
@@ -28,10 +31,10 @@ export function watchWorkers(pool, panels, parts) {
     for (const p of lost) p.markDirty();
     const who = named(lost);
     if (!restarted) {
-      parts.notice(`The simulation of ${who} ${why} too often and was not started again: reload the page.`);
+      parts.notice(t('recovery.given_up', { who, why }));
       return;
     }
-    parts.announce(`The simulation of ${who} ${why}; starting a new one from t = 0.`);
+    parts.announce(t('recovery.restarting', { who, why }));
     // the builds are sent now, before any later request to the new Worker
     const builds = lost.map((p) => p.run.rebuild().catch((err) => {
       p.run.fail(`it could not be built again after its Worker ${why}: ${err.message}`);
@@ -41,7 +44,7 @@ export function watchWorkers(pool, panels, parts) {
       if (--pending > 0) return; // another loss came meanwhile: its recovery resets
       parts.resetAll();
       for (const p of lost) if (!p.run.client.failed) p.page.flash(`restarted from t = 0: its simulation Worker ${why}`);
-      parts.notice(`The simulation Worker of ${who} ${why}. A new one was started with the same settings, and every panel restarted from t = 0 (the state at the time could not be kept).`);
+      parts.notice(t('recovery.restarted', { who, why }));
     });
   };
   return { recovering: () => recovery };

@@ -3,6 +3,7 @@
 // if not, what limits it: stepping, drawing or the machine (slowReason).
 
 import { fmtSpeed } from '../ui/format.js';
+import { t } from '../ui/messages.js';
 
 /** Real time the clock takes into account per frame (web/time/clock.js MAX_FRAME_DT): a longer
  *  frame loses the rest, and the simulation runs in slow motion however fast it steps. */
@@ -202,7 +203,7 @@ export class PerfMeter {
     const trouble = workerTrouble(runs);
     const slow = trouble ? ` · ${trouble}` : clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
       : this.reason ? ` · slow motion: ${fmtSpeed(s)}× real time; ${this.reason}` : '';
-    this.el.textContent = `${this.fps.toFixed(0)} fps · steps per second of compute: ${perf}${slow}`;
+    this.el.textContent = t('perf.line', { fps: this.fps.toFixed(0), perf }) + slow;
     return true;
   }
 }

@@ -40,14 +40,17 @@ export const currentLanguage = () => language;
 /** The ids of the English table (tests). */
 export const messageIds = () => Object.keys(TABLES[ENGLISH]).filter((id) => !id.startsWith('_'));
 
-/** Ids of the texts of the core's tables (a scene's or a stepper's title or description):
- *  their English is the core's (src/scenes/table.c, src/core/steppers/table.c), the one
- *  source; a language file may word them, en.json never holds them. */
-export const CORE_TEXT = /^(scene|stepper|field)\.[a-z0-9-]+\.(title|description|label|legend)$/;
+/** Ids of the texts of the core's tables (a scene's or a stepper's title, a scene's
+ *  description, a colour field's label, a parameter's label and menu values, a chart
+ *  channel's label, short label and help): their English is the core's (src/scenes/table.c,
+ *  src/core/steppers/table.c, src/core/measure/channels.c ...), the one source; a language
+ *  file may word them, en.json never holds them. */
+export const CORE_TEXT = /^(scene|stepper|field|param|channel|strain)\.[a-z0-9_-]+\.(title|description|label|legend|short|help|choice[0-9]+)$/;
 
-/** The text of a core table's entry (kind 'scene' or 'stepper', its name, field 'title' or
- *  'description') in lang: the language's wording of `${kind}.${name}.${field}` if it has
- *  one, else the core's English as given. */
+/** The text of a core table's entry (kind 'scene', 'stepper', 'field', 'param' or 'channel',
+ *  its name, its field: 'title', 'description', 'label', 'choice0' ...) in lang: the
+ *  language's wording of `${kind}.${name}.${field}` if it has one, else the core's English
+ *  as given (an empty English stays empty). */
 export function coreText(kind, name, field, english, lang = language) {
   const id = `${kind}.${name}.${field}`;
   return (english && TABLES[lang] && TABLES[lang][id]) || english;

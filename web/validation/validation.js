@@ -2,7 +2,7 @@
 // time in a Worker (validation-worker.js) and shown as they arrive. Every number and
 // verdict is the core's; this file only lays them out.
 
-import { applyMessages, t } from '../ui/messages.js';
+import { applyMessages, t, template } from '../ui/messages.js';
 
 const $ = (id) => document.getElementById(id);
 applyMessages(document); // the page's chrome in the reader's language (web/ui/messages.js)
@@ -97,7 +97,7 @@ function show(index, r) {
   const c = claims[index];
   const tr = $(`claim-${c.id}`);
   tr.dataset.verdict = r.verdictName;
-  tr.querySelector('.badge').textContent = r.verdictName;
+  tr.querySelector('.badge').textContent = verdictWord(r.verdictName);
   tr.querySelector('.measured').textContent = num(r.measured) + (Number.isNaN(r.measured) ? '' : unitText(c));
   tr.querySelector('.reference .value').textContent = num(r.reference);
   tr.querySelector('.margins').textContent = [
@@ -107,6 +107,13 @@ function show(index, r) {
   tr.querySelector('.why').replaceChildren(withMath(r.why));
   tr.querySelector('.how').replaceChildren(withMath([r.referenceHow && t('validation.reference_how', { how: r.referenceHow }), r.note && t('validation.note', { note: r.note }),
     t('validation.seconds_here', { seconds: num(r.seconds) })].filter(Boolean).join(' ')));
+}
+
+/** The core's verdict name ('paper is off') in the page's words (validation.verdict.paper_is_off);
+ *  the row's data-verdict keeps the core's name (the style sheet's colours). */
+function verdictWord(name) {
+  const id = `validation.verdict.${String(name).replace(/[^a-z]+/g, '_')}`;
+  return template(id) === undefined ? name : t(id);
 }
 
 function progress() {
@@ -119,7 +126,7 @@ function progress() {
   $('stop').disabled = running === null;
   const names = ['agrees', 'differs', 'paper is off', 'another set-up', 'skipped', 'failed'];
   const count = (n) => [...verdictOf.values()].filter((v) => v === n).length;
-  $('summary').textContent = names.filter(count).map((n) => `${count(n)} ${n}`).join(' · ');
+  $('summary').textContent = names.filter(count).map((n) => t('validation.count', { count: count(n), verdict: verdictWord(n) })).join(' · ');
 }
 
 function next() {
