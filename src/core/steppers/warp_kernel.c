@@ -53,6 +53,16 @@ typedef struct {
     cs *A;
     int *slot, *diag;
     sl_lu lu;          /* its LU factor, preconditioner of BiCGSTAB */
+    /* Vertex warping's preconditioner where every node's three dofs are free or pinned
+     * together (rotatable): P = D_R A_0 D_R^T, D_R = diag(R_i) of the current rotations and
+     * A_0 = (1 + dt c) M + dt^2 K0 the system at rest (symmetric, factored once per
+     * pattern, dt and c). Block (i, j) of P is R_i A_0,ij R_j^T, of the system
+     * R_i A_0,ij R_i^T: they differ only by neighbours' relative rotation R_i - R_j, so P
+     * stays close while the body tumbles, where the LU of an older A_w drifts away. */
+    int rotatable, rest_version, rest_assembly; /* rest_assembly: R = I in warped_stiffness */
+    double *rest_x, rest_dt, rest_c; /* A_0's values (double[nnz]) and its dt, c */
+    sl_lu rest_lu;
+    double *bicg;      /* double[8 n_free]: BiCGSTAB's vectors */
     sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
 } warp_state;
 
@@ -150,6 +160,7 @@ static void rotations(const sl_world *w, warp_state *s, const double *x) {
 
 /* The rotation of local node p of global block g (NULL: identity). */
 static const double *rotation_of(const warp_state *s, int g, int node) {
+    if (s->rest_assembly) return NULL;
     if (s->mode == WARP_VERTEX) return s->R_node + 9 * node;
     if (s->mode == WARP_ELEMENT) return s->R_block + 9 * g;
     return NULL;
@@ -304,8 +315,10 @@ void sl_warp_destroy(void *state) {
     if (!s) return;
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
     free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
+    free(s->rest_x), free(s->bicg);
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
+    sl_lu_free(&s->rest_lu);
     sl_cholesky_free(&s->chol);
     free(s);
 }
@@ -368,7 +381,15 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     e.T = s->A, e.slot_out = s->slot;
     warped_stiffness(w, s, NULL, emit_slot, &e);
     for (int i = 0; i < n_free; i++) s->diag[i] = sl_assembly_find_slot(s->A, i, i);
-    return SL_OK;
+    free(s->rest_x), free(s->bicg);
+    s->rest_x = malloc(sizeof(double) * (size_t)(s->A->p[n_free] > 0 ? s->A->p[n_free] : 1));
+    s->bicg = malloc(sizeof(double) * 8 * (size_t)(n_free > 0 ? n_free : 1));
+    s->rest_version = -1;
+    const int *free_dof = sl_stepper_free_dofs(w);
+    s->rotatable = n_free % 3 == 0;
+    for (int k = 0; s->rotatable && k < n_free; k += 3)
+        s->rotatable = free_dof[k] % 3 == 0 && free_dof[k + 1] == free_dof[k] + 1 && free_dof[k + 2] == free_dof[k] + 2;
+    return s->rest_x && s->bicg ? SL_OK : SL_ERR_NOMEM;
 }
 
 static sl_status prepare(sl_world *w, warp_state *s) {
@@ -422,6 +443,66 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
 
 /* ---- the step ---- */
 
+/* A->x = (1 + dt c) M + dt^2 K_w on the free dofs (K0 with s->rest_assembly), into the
+ * slots of A: the vertex mode's full pattern, else the world's upper triangle. */
+static void assemble(sl_world *w, const warp_state *s, cs *A, double dt, double c) {
+    const double *mass = sl_world_masses(w);
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
+    memset(A->x, 0, sizeof(double) * (size_t)A->p[A->n]);
+    for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
+    emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
+                  .Ax = A->x, .scale = dt * dt};
+    warped_stiffness(w, s, e.slot, emit_value, &e);
+}
+
+typedef struct { warp_state *s; const int *free_dof; int n_free; } rotated_ctx;
+
+/* z = D_R A_0^-1 D_R^T z over the free dofs (node triples): the rotated preconditioner. */
+static void precondition_rotated(void *ctx, double *z) {
+    rotated_ctx *r = ctx;
+    for (int k = 0; k < r->n_free; k += 3) { /* z_i = R_i^T z_i */
+        const double *R = r->s->R_node + 3 * r->free_dof[k];
+        double a = z[k], b = z[k + 1], d = z[k + 2];
+        for (int q = 0; q < 3; q++) z[k + q] = R[q] * a + R[3 + q] * b + R[6 + q] * d;
+    }
+    sl_lu_solve(&r->s->rest_lu, z);
+    for (int k = 0; k < r->n_free; k += 3) { /* z_i = R_i z_i */
+        const double *R = r->s->R_node + 3 * r->free_dof[k];
+        double a = z[k], b = z[k + 1], d = z[k + 2];
+        for (int q = 0; q < 3; q++) z[k + q] = R[3 * q] * a + R[3 * q + 1] * b + R[3 * q + 2] * d;
+    }
+}
+
+/* Vertex warping's solve of s->A v = rhs (s->v: in the guess v_n): BiCGSTAB preconditioned
+ * by D_R A_0 D_R^T where nodes are rotatable (A_0 factored when its pattern, dt or c
+ * changed); where that is not met in SL_PCG_MAX_ITERATIONS, or nodes are not rotatable,
+ * as before: preconditioned by the LU of an older A_w, refactored when it drifts. */
+static sl_status vertex_solve(sl_world *w, warp_state *s, double dt, double c, int version, int *iterations, int *factored) {
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    sl_status st = SL_OK;
+    int rest_factored = 0; /* the step's timing counts A_0's factorization as one */
+    if (s->rotatable && (s->rest_version != version || s->rest_dt != dt || s->rest_c != c)) {
+        cs A0 = *s->A;
+        A0.x = s->rest_x;
+        s->rest_assembly = 1;
+        assemble(w, s, &A0, dt, c);
+        s->rest_assembly = 0;
+        st = sl_lu_factor(&s->rest_lu, &A0, version);
+        s->rest_version = st == SL_OK ? version : -1, s->rest_dt = dt, s->rest_c = c, rest_factored = 1;
+        if (st == SL_ERR_NOMEM) return st;
+    }
+    if (s->rotatable && s->rest_version == version) {
+        rotated_ctx ctx = {s, free_dof, n_free};
+        int it = sl_bicgstab(s->A, precondition_rotated, &ctx, s->bicg, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS);
+        *iterations = it, *factored = rest_factored;
+        if (it >= 0) return SL_OK;
+        const double *v = sl_stepper_v(w);
+        for (int k = 0; k < n_free; k++) s->v[k] = v[free_dof[k]]; /* the guess again */
+    }
+    return sl_lu_bicgstab(&s->lu, s->A, version, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, iterations, factored);
+}
+
 sl_status sl_warp_step(sl_world *w, void *state) {
     warp_state *s = state;
     double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
@@ -442,12 +523,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
         if (s->mode == WARP_NONE && s->none_version == s->version && s->none_dt == dt && s->none_c == c)
             memcpy(A->x, s->A_none, sizeof(double) * nnz); /* what the assembly below gives */
         else {
-            const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
-            memset(A->x, 0, sizeof(double) * nnz);
-            for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
-            emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
-                          .Ax = A->x, .scale = dt * dt};
-            warped_stiffness(w, s, e.slot, emit_value, &e);
+            assemble(w, s, A, dt, c);
             if (s->mode == WARP_NONE) {
                 free(s->A_none);
                 s->A_none = malloc(sizeof(double) * (nnz > 0 ? nnz : 1));
@@ -463,8 +539,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
     }
     double t1 = sl_clock_seconds();
     int factored = 1, iterations = 0, version = sl_stepper_pattern_version(w);
-    if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                                    SL_PCG_MAX_ITERATIONS, &iterations, &factored);
+    if (s->mode == WARP_VERTEX) st = vertex_solve(w, s, dt, c, version, &iterations, &factored);
     else st = sl_cholesky_pcg(&s->chol, sl_stepper_system_matrix(w), version, s->rhs, s->v, SL_PCG_TOLERANCE,
                               SL_PCG_MAX_ITERATIONS, &iterations, &factored);
     double t2 = sl_clock_seconds();
@@ -494,6 +569,8 @@ void sl_warp_reset(void *state) {
     warp_state *s = state;
     sl_cholesky_free(&s->chol);
     sl_lu_free(&s->lu);
+    sl_lu_free(&s->rest_lu);
+    s->rest_version = -1;
 }
 
 /* ---- public kernel access (warping.h) ---- */
