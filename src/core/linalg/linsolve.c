@@ -156,6 +156,35 @@ static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const cs
     return -1;
 }
 
+int sl_pcg(const cs *A, void (*precondition)(void *ctx, double *z), void *ctx, double *work,
+           const double *b, double *x, double tol, int max_it) {
+    int n = (int)A->n;
+    double *r = work, *z = r + n, *p = z + n, *q = p + n, bnorm = sqrt(dot(b, b, n));
+    memset(q, 0, sizeof(double) * (size_t)n);
+    sl_sym_gaxpy(A, x, q);
+    for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
+    if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
+    memcpy(z, r, sizeof(double) * (size_t)n);
+    precondition(ctx, z);
+    memcpy(p, z, sizeof(double) * (size_t)n);
+    double rz = dot(r, z, n);
+    for (int it = 1; it <= max_it; it++) {
+        memset(q, 0, sizeof(double) * (size_t)n);
+        sl_sym_gaxpy(A, p, q);
+        double pq = dot(p, q, n);
+        if (!(pq > 0)) return -1; /* A not positive definite along p */
+        double a = rz / pq;
+        for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
+        if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
+        memcpy(z, r, sizeof(double) * (size_t)n);
+        precondition(ctx, z);
+        double rz_new = dot(r, z, n);
+        for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
+        rz = rz_new;
+    }
+    return -1;
+}
+
 static sl_status alloc_cg(sl_cholesky *c, int n) {
     if (c->r && c->n == n) return SL_OK;
     free(c->r), free(c->z), free(c->p), free(c->q);
