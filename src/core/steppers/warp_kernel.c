@@ -8,12 +8,13 @@
  * descriptors share this kernel (warp_kernel.h) and differ in R, one file each:
  *   stiffness-warping          R_i of node i: rotation of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T
  *                              over the mesh edges at i (eq. 14-15, det R = +1). K_w is not
- *                              symmetric: BiCGSTAB preconditioned by a reused sparse LU factor
- *                              (CSparse cs_lu, symbolic analysis reused; sl_lu_bicgstab).
+ *                              symmetric: BiCGSTAB preconditioned by D_R A_0 D_R^T (the rest
+ *                              system's sparse LU, CSparse cs_lu, turned by the rotations).
  *   stiffness-warping-element  R_e of each block: polar rotation of F = Ds Dm^-1 for tets, the
  *                              rotation taking the rest direction to the current one for
  *                              2-node blocks (springs), I otherwise (Mueller & Gross 2004).
- *                              Symmetric: Cholesky-preconditioned CG as implicit-euler.
+ *                              Symmetric: CG preconditioned by D_R A_0 D_R^T (the rest
+ *                              system's Cholesky factor turned by the vertex rotations).
  *   linear-fem                 R = I: plain linear FEM, K_w = K0 constant.
  * Optional momentum correction (sl_world_set_momentum_correction; seed 002 §3, Desbrun et
  * al. 1999) for bodies with no pins. The public kernel access of softlab/warping.h is here
