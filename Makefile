@@ -102,6 +102,11 @@ $(BUILD)/softlab_tests$(EXE): $(TEST_OBJ) $(LIBS)
 # machine), its processor time per step at 10,000-20,000 tets was 0.92-1.02 of this
 # build's (best runs; medians 0.96-1.02), inside the runs' own spread: the hot loops are
 # sparse and indirect. It would also shut out browsers without wasm SIMD (Safari < 16.4).
+# Again 2026-11-29 (issue 42, load average 10-25 from other jobs): the four heavy scenes' Worker ms
+# in headless Chromium moved 0.64-3.38x either way between two runs of one build (noise);
+# processor time of warp-tube-drop's panels to 0.3 s in the wasm CLI under node, best of 2
+# interleaved: -msimd128 over this build 0.98 (implicit-euler), 1.04 (per-vertex warping),
+# 1.25 (per-element warping). Not kept.
 WASM_BUILD ?= $(BUILD)/wasm
 WASM_OPT   := -O3
 # flock: one wasm sub-make at a time in WASM_BUILD (make test -j: the lab and the tests)

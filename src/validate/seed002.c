@@ -1057,7 +1057,8 @@ const sl_claim sl_claims_seed002[] = {
                       "step); undamped",
      .why = "softlab's linear step does much less work than the paper's, so the ratio is larger. Its linear FEM keeps "
             "its constant matrix and Cholesky factor (one CG iteration a step); warping rotates and assembles every "
-            "element's K each step and solves by BiCGSTAB over an older LU factor (several iterations).",
+            "element's K each step and solves by BiCGSTAB over the rest system's LU turned by the vertex rotations "
+            "(several iterations).",
      .quick = 0, .machine_timed = 1, .run = run_timing, .ctx = "stiffness-warping"},
 };
 const int sl_claims_seed002_count = (int)(sizeof sl_claims_seed002 / sizeof sl_claims_seed002[0]);

@@ -156,6 +156,35 @@ static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const cs
     return -1;
 }
 
+int sl_pcg(const cs *A, void (*precondition)(void *ctx, double *z), void *ctx, double *work,
+           const double *b, double *x, double tol, int max_it) {
+    int n = (int)A->n;
+    double *r = work, *z = r + n, *p = z + n, *q = p + n, bnorm = sqrt(dot(b, b, n));
+    memset(q, 0, sizeof(double) * (size_t)n);
+    sl_sym_gaxpy(A, x, q);
+    for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
+    if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
+    memcpy(z, r, sizeof(double) * (size_t)n);
+    precondition(ctx, z);
+    memcpy(p, z, sizeof(double) * (size_t)n);
+    double rz = dot(r, z, n);
+    for (int it = 1; it <= max_it; it++) {
+        memset(q, 0, sizeof(double) * (size_t)n);
+        sl_sym_gaxpy(A, p, q);
+        double pq = dot(p, q, n);
+        if (!(pq > 0)) return -1; /* A not positive definite along p */
+        double a = rz / pq;
+        for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
+        if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
+        memcpy(z, r, sizeof(double) * (size_t)n);
+        precondition(ctx, z);
+        double rz_new = dot(r, z, n);
+        for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
+        rz = rz_new;
+    }
+    return -1;
+}
+
 static sl_status alloc_cg(sl_cholesky *c, int n) {
     if (c->r && c->n == n) return SL_OK;
     free(c->r), free(c->z), free(c->p), free(c->q);
@@ -241,11 +270,10 @@ static void gemv(const cs *A, const double *x, double *y) {
     cs_gaxpy(A, x, y);
 }
 
-/* Right-preconditioned BiCGSTAB (van der Vorst 1992) with the stored LU factor; returns
- * iterations, or -1 on breakdown or no convergence. */
-static int bicgstab(sl_lu *c, const cs *A, const double *b, double *x, double tol, int max_it) {
-    int n = c->n;
-    double *r = c->work + n, *rh = r + n, *p = rh + n, *v = p + n, *s = v + n, *t = s + n,
+int sl_bicgstab(const cs *A, void (*precondition)(void *ctx, double *z), void *ctx, double *work,
+                const double *b, double *x, double tol, int max_it) {
+    int n = (int)A->n;
+    double *r = work, *rh = r + n, *p = rh + n, *v = p + n, *s = v + n, *t = s + n,
            *y = t + n, *z = y + n, bnorm = sqrt(dot(b, b, n));
     gemv(A, x, t);
     for (int i = 0; i < n; i++) r[i] = rh[i] = b[i] - t[i], p[i] = v[i] = 0;
@@ -257,7 +285,7 @@ static int bicgstab(sl_lu *c, const cs *A, const double *b, double *x, double to
         double beta = rho_new / rho * alpha / omega;
         for (int i = 0; i < n; i++) p[i] = r[i] + beta * (p[i] - omega * v[i]);
         memcpy(y, p, sizeof(double) * (size_t)n);
-        sl_lu_solve(c, y);                                   /* y = M^-1 p */
+        precondition(ctx, y);                                /* y = M^-1 p */
         gemv(A, y, v);
         double rv = dot(rh, v, n);
         if (rv == 0) return -1;
@@ -268,7 +296,7 @@ static int bicgstab(sl_lu *c, const cs *A, const double *b, double *x, double to
             return it;
         }
         memcpy(z, s, sizeof(double) * (size_t)n);
-        sl_lu_solve(c, z);                                   /* z = M^-1 s */
+        precondition(ctx, z);                                /* z = M^-1 s */
         gemv(A, z, t);
         double tt = dot(t, t, n);
         if (!(tt > 0)) return -1;
@@ -279,6 +307,8 @@ static int bicgstab(sl_lu *c, const cs *A, const double *b, double *x, double to
     }
     return -1;
 }
+
+static void precondition_lu(void *c, double *z) { sl_lu_solve(c, z); }
 
 static sl_status lu_factor_and_solve(sl_lu *c, const cs *A, int version, const double *b, double *x) {
     sl_status st = sl_lu_factor(c, A, version);
@@ -295,7 +325,7 @@ sl_status sl_lu_bicgstab(sl_lu *c, const cs *A, int version, const double *b, do
     if (factored) *factored = 1;
     if (!c->N || c->stale || c->pattern_version != version || c->n != A->n)
         return lu_factor_and_solve(c, A, version, b, x);
-    int it = bicgstab(c, A, b, x, tol, max_iterations);
+    int it = sl_bicgstab(A, precondition_lu, c, c->work + c->n, b, x, tol, max_iterations);
     if (it < 0) return lu_factor_and_solve(c, A, version, b, x);
     if (iterations) *iterations = it;
     if (factored) *factored = 0;

@@ -92,6 +92,21 @@ void sl_lu_free(sl_lu *c);
 sl_status sl_lu_bicgstab(sl_lu *c, const struct cs_sparse *A, int pattern_version,
                          const double *b, double *x, double tol, int max_iterations,
                          int *iterations, int *factored);
+/* Preconditioned conjugate gradients on the SPD A x = b (A: upper triangle, CSC, n x n)
+ * to |b - A x| <= tol |b|, as sl_cholesky_pcg's but with the preconditioner
+ * precondition(ctx, z) (z = P^-1 z in place, P SPD); work: double[4n]; x: in the guess,
+ * out the iterate (also on failure). Returns the iterations (0: the guess met tol), or -1
+ * if A is not positive definite along a search direction or tol is not met in max_iterations. */
+int sl_pcg(const struct cs_sparse *A, void (*precondition)(void *ctx, double *z), void *ctx,
+           double *work, const double *b, double *x, double tol, int max_iterations);
+/* Right-preconditioned BiCGSTAB (van der Vorst 1992, "Bi-CGSTAB: a fast and smoothly
+ * converging variant of Bi-CG", Alg. 3.1 with right preconditioning) on A x = b (A: full
+ * CSC, n x n) to the scaled residual |b - A x| <= tol |b|. precondition(ctx, z) replaces
+ * z (double[n]) by P^-1 z; work: double[8n] of scratch; x: in the guess, out the iterate
+ * (also on failure). Returns the iterations (0: the guess met tol), or -1 on a breakdown
+ * or no convergence within max_iterations. */
+int sl_bicgstab(const struct cs_sparse *A, void (*precondition)(void *ctx, double *z), void *ctx,
+                double *work, const double *b, double *x, double tol, int max_iterations);
 /* Iterative solvers' settings (block Jacobi, IC0): the scaled residual |b - A x| <= tol |b|
  * and the budget after which A is factorized and solved directly. The tolerance is what
  * issue 11's accuracy target needs: the trajectory after 100 steps within 1e-6 m of a

@@ -1,7 +1,8 @@
 /* Stiffness warping per element (seed 002 §3; Mueller & Gross 2004): R_e of each block is
  * the polar rotation of F = Ds Dm^-1 for tets, the rotation taking the rest direction to
- * the current one for 2-node blocks (springs), I otherwise. Symmetric: Cholesky-
- * preconditioned CG as implicit-euler. The step is the kernel's (warp_kernel.c). */
+ * the current one for 2-node blocks (springs), I otherwise. Symmetric: CG preconditioned
+ * by the rest system's Cholesky factor turned by the vertex rotations (eq. 14-15),
+ * D_R A_0 D_R^T (sl_pcg). The step is the kernel's (warp_kernel.c). */
 #include <math.h>
 
 #include "steppers/warp_kernel.h"

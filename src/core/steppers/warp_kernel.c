@@ -8,12 +8,13 @@
  * descriptors share this kernel (warp_kernel.h) and differ in R, one file each:
  *   stiffness-warping          R_i of node i: rotation of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T
  *                              over the mesh edges at i (eq. 14-15, det R = +1). K_w is not
- *                              symmetric: BiCGSTAB preconditioned by a reused sparse LU factor
- *                              (CSparse cs_lu, symbolic analysis reused; sl_lu_bicgstab).
+ *                              symmetric: BiCGSTAB preconditioned by D_R A_0 D_R^T (the rest
+ *                              system's sparse LU, CSparse cs_lu, turned by the rotations).
  *   stiffness-warping-element  R_e of each block: polar rotation of F = Ds Dm^-1 for tets, the
  *                              rotation taking the rest direction to the current one for
  *                              2-node blocks (springs), I otherwise (Mueller & Gross 2004).
- *                              Symmetric: Cholesky-preconditioned CG as implicit-euler.
+ *                              Symmetric: CG preconditioned by D_R A_0 D_R^T (the rest
+ *                              system's Cholesky factor turned by the vertex rotations).
  *   linear-fem                 R = I: plain linear FEM, K_w = K0 constant.
  * Optional momentum correction (sl_world_set_momentum_correction; seed 002 §3, Desbrun et
  * al. 1999) for bodies with no pins. The public kernel access of softlab/warping.h is here
@@ -53,6 +54,21 @@ typedef struct {
     cs *A;
     int *slot, *diag;
     sl_lu lu;          /* its LU factor, preconditioner of BiCGSTAB */
+    /* The warping modes' preconditioner where every node's three dofs are free or pinned
+     * together (rotatable): P = D_R A_0 D_R^T, D_R = diag(R_i) of the current vertex
+     * rotations (eq. 14-15) and A_0 = (1 + dt c) M + dt^2 K0 the system at rest
+     * (symmetric, factored once per pattern, dt and c: LU in the vertex mode's full
+     * pattern, Cholesky in the element mode's upper triangle). Block (i, j) of P is
+     * R_i A_0,ij R_j^T; of the vertex system R_i A_0,ij R_i^T, of the element system a sum
+     * of R_e K0_e,ij R_e^T over the tets at i and j: they differ only by the relative
+     * rotation of neighbours, so P stays close while the body tumbles, where the factor of
+     * an older A_w drifts away (and is exact under a rigid turn). */
+    int rotatable, rest_version, rest_assembly; /* rest_assembly: R = I in warped_stiffness */
+    double *rest_x, rest_dt, rest_c; /* A_0's values (double[rest_nnz]) and its dt, c */
+    int rest_nnz;
+    sl_lu rest_lu;
+    sl_cholesky rest_chol;
+    double *krylov;    /* double[8 n_free]: BiCGSTAB's (or CG's) vectors */
     sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
 } warp_state;
 
@@ -150,6 +166,7 @@ static void rotations(const sl_world *w, warp_state *s, const double *x) {
 
 /* The rotation of local node p of global block g (NULL: identity). */
 static const double *rotation_of(const warp_state *s, int g, int node) {
+    if (s->rest_assembly) return NULL;
     if (s->mode == WARP_VERTEX) return s->R_node + 9 * node;
     if (s->mode == WARP_ELEMENT) return s->R_block + 9 * g;
     return NULL;
@@ -304,8 +321,11 @@ void sl_warp_destroy(void *state) {
     if (!s) return;
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
     free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
+    free(s->rest_x), free(s->krylov);
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
+    sl_lu_free(&s->rest_lu);
+    sl_cholesky_free(&s->rest_chol);
     sl_cholesky_free(&s->chol);
     free(s);
 }
@@ -371,11 +391,26 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     return SL_OK;
 }
 
+/* Whether every node's three dofs are free together or pinned together (the rotated
+ * preconditioner turns them as one), and the Krylov vectors for n_free dofs. */
+static sl_status rotatable_setup(sl_world *w, warp_state *s) {
+    int n_free = sl_stepper_free_count(w);
+    const int *free_dof = sl_stepper_free_dofs(w);
+    s->rest_version = -1;
+    s->rotatable = s->mode != WARP_NONE && n_free % 3 == 0;
+    for (int k = 0; s->rotatable && k < n_free; k += 3)
+        s->rotatable = free_dof[k] % 3 == 0 && free_dof[k + 1] == free_dof[k] + 1 && free_dof[k + 2] == free_dof[k] + 2;
+    free(s->krylov);
+    s->krylov = malloc(sizeof(double) * 8 * (size_t)(n_free > 0 ? n_free : 1));
+    return s->krylov ? SL_OK : SL_ERR_NOMEM;
+}
+
 static sl_status prepare(sl_world *w, warp_state *s) {
     if (s->version == sl_stepper_pattern_version(w)) return SL_OK;
     rest_stiffness(w, s);
     s->version = sl_stepper_pattern_version(w);
     sl_status st = s->mode == WARP_VERTEX ? build_full_pattern(w, s) : SL_OK;
+    if (st == SL_OK) st = rotatable_setup(w, s);
     if (st != SL_OK) s->version = -1;
     return st;
 }
@@ -422,6 +457,88 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
 
 /* ---- the step ---- */
 
+/* A->x = (1 + dt c) M + dt^2 K_w on the free dofs (K0 with s->rest_assembly), into the
+ * slots of A: the vertex mode's full pattern, else the world's upper triangle. */
+static void assemble(sl_world *w, const warp_state *s, cs *A, double dt, double c) {
+    const double *mass = sl_world_masses(w);
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
+    memset(A->x, 0, sizeof(double) * (size_t)A->p[A->n]);
+    for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
+    emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
+                  .Ax = A->x, .scale = dt * dt};
+    warped_stiffness(w, s, e.slot, emit_value, &e);
+}
+
+typedef struct { warp_state *s; const int *free_dof; int n_free; } rotated_ctx;
+
+/* z = D_R A_0^-1 D_R^T z over the free dofs (node triples): the rotated preconditioner. */
+static void precondition_rotated(void *ctx, double *z) {
+    rotated_ctx *r = ctx;
+    for (int k = 0; k < r->n_free; k += 3) { /* z_i = R_i^T z_i */
+        const double *R = r->s->R_node + 3 * r->free_dof[k];
+        double a = z[k], b = z[k + 1], d = z[k + 2];
+        for (int q = 0; q < 3; q++) z[k + q] = R[q] * a + R[3 + q] * b + R[6 + q] * d;
+    }
+    if (r->s->mode == WARP_VERTEX) sl_lu_solve(&r->s->rest_lu, z);
+    else sl_cholesky_solve(&r->s->rest_chol, z);
+    for (int k = 0; k < r->n_free; k += 3) { /* z_i = R_i z_i */
+        const double *R = r->s->R_node + 3 * r->free_dof[k];
+        double a = z[k], b = z[k + 1], d = z[k + 2];
+        for (int q = 0; q < 3; q++) z[k + q] = R[3 * q] * a + R[3 * q + 1] * b + R[3 * q + 2] * d;
+    }
+}
+
+/* A_0 = (1 + dt c) M + dt^2 K0 in A's pattern (the system's), factored, unless it is
+ * for this pattern version, dt and c already. Returns 1 if it factored, 0 if it was
+ * kept, -1 if it failed (no memory: *st; not factorizable: the old solver serves). */
+static int rest_factor(sl_world *w, warp_state *s, const cs *A, double dt, double c, int version, sl_status *st) {
+    int nnz = (int)A->p[A->n];
+    if (s->rest_version == version && s->rest_dt == dt && s->rest_c == c && s->rest_nnz == nnz) return 0;
+    if (s->rest_nnz != nnz || !s->rest_x) {
+        free(s->rest_x);
+        s->rest_x = malloc(sizeof(double) * (size_t)(nnz > 0 ? nnz : 1));
+        s->rest_nnz = s->rest_x ? nnz : 0;
+        if (!s->rest_x) return *st = SL_ERR_NOMEM, -1;
+    }
+    cs A0 = *A;
+    A0.x = s->rest_x;
+    s->rest_assembly = 1;
+    assemble(w, s, &A0, dt, c);
+    s->rest_assembly = 0;
+    *st = s->mode == WARP_VERTEX ? sl_lu_factor(&s->rest_lu, &A0, version) : sl_cholesky_factor(&s->rest_chol, &A0, version);
+    s->rest_version = *st == SL_OK ? version : -1, s->rest_dt = dt, s->rest_c = c;
+    if (*st == SL_ERR_NOMEM) return -1;
+    return *st = SL_OK, s->rest_version == version ? 1 : -1;
+}
+
+/* The warping modes' solve of A v = rhs (s->v: in the guess v_n; A: the vertex mode's
+ * full s->A, else the world's upper triangle): Krylov (BiCGSTAB, CG) preconditioned by
+ * D_R A_0 D_R^T where the nodes are rotatable; where that does not meet the residual in
+ * SL_PCG_MAX_ITERATIONS, or nodes are not rotatable, or R = I (linear FEM), as before:
+ * preconditioned by the factor of an older A_w, refactored when it drifts. */
+static sl_status warp_solve(sl_world *w, warp_state *s, double dt, double c, int version, int *iterations, int *factored) {
+    const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
+    cs *A = s->mode == WARP_VERTEX ? s->A : sl_stepper_system_matrix(w);
+    sl_status st = SL_OK;
+    int rest = s->rotatable ? rest_factor(w, s, A, dt, c, version, &st) : -1;
+    if (st != SL_OK) return st;
+    if (rest >= 0) {
+        if (s->mode == WARP_ELEMENT) vertex_rotations(w, s->pair, s->pair_count, sl_stepper_x(w), s->R_node);
+        rotated_ctx ctx = {s, free_dof, n_free};
+        int it = s->mode == WARP_VERTEX
+                     ? sl_bicgstab(A, precondition_rotated, &ctx, s->krylov, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS)
+                     : sl_pcg(A, precondition_rotated, &ctx, s->krylov, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS);
+        *iterations = it, *factored = rest; /* the step's timing counts A_0's factorization */
+        if (it >= 0) return SL_OK;
+        const double *v = sl_stepper_v(w);
+        for (int k = 0; k < n_free; k++) s->v[k] = v[free_dof[k]]; /* the guess again */
+    }
+    if (s->mode == WARP_VERTEX)
+        return sl_lu_bicgstab(&s->lu, A, version, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, iterations, factored);
+    return sl_cholesky_pcg(&s->chol, A, version, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, iterations, factored);
+}
+
 sl_status sl_warp_step(sl_world *w, void *state) {
     warp_state *s = state;
     double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
@@ -442,12 +559,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
         if (s->mode == WARP_NONE && s->none_version == s->version && s->none_dt == dt && s->none_c == c)
             memcpy(A->x, s->A_none, sizeof(double) * nnz); /* what the assembly below gives */
         else {
-            const int *diag = s->mode == WARP_VERTEX ? s->diag : sl_stepper_system_diagonal(w);
-            memset(A->x, 0, sizeof(double) * nnz);
-            for (int k = 0; k < n_free; k++) A->x[diag[k]] = (1 + dt * c) * mass[free_dof[k] / 3];
-            emit_ctx e = {.dof = sl_stepper_dof_map(w), .slot = s->mode == WARP_VERTEX ? s->slot : sl_stepper_system_slots(w),
-                          .Ax = A->x, .scale = dt * dt};
-            warped_stiffness(w, s, e.slot, emit_value, &e);
+            assemble(w, s, A, dt, c);
             if (s->mode == WARP_NONE) {
                 free(s->A_none);
                 s->A_none = malloc(sizeof(double) * (nnz > 0 ? nnz : 1));
@@ -463,10 +575,7 @@ sl_status sl_warp_step(sl_world *w, void *state) {
     }
     double t1 = sl_clock_seconds();
     int factored = 1, iterations = 0, version = sl_stepper_pattern_version(w);
-    if (s->mode == WARP_VERTEX) st = sl_lu_bicgstab(&s->lu, s->A, version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                                                    SL_PCG_MAX_ITERATIONS, &iterations, &factored);
-    else st = sl_cholesky_pcg(&s->chol, sl_stepper_system_matrix(w), version, s->rhs, s->v, SL_PCG_TOLERANCE,
-                              SL_PCG_MAX_ITERATIONS, &iterations, &factored);
+    st = warp_solve(w, s, dt, c, version, &iterations, &factored);
     double t2 = sl_clock_seconds();
     if (st != SL_OK) return st;
     double *vn = s->rhs; /* v' over all dofs (pinned keep v = 0 motion) */
@@ -494,6 +603,9 @@ void sl_warp_reset(void *state) {
     warp_state *s = state;
     sl_cholesky_free(&s->chol);
     sl_lu_free(&s->lu);
+    sl_lu_free(&s->rest_lu);
+    sl_cholesky_free(&s->rest_chol);
+    s->rest_version = -1;
 }
 
 /* ---- public kernel access (warping.h) ---- */
