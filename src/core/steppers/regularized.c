@@ -91,8 +91,10 @@ sl_status sl_regularized_init(sl_world *w, void **state) {
  * perf-block and from 51.0 to 44.1 on perf-beam. */
 
 /* CG iterations of a Schur-form solve above which the next step refactors S: one
- * iteration (two triangular solves with L, two products with J) costs about 1/20 of
- * the refill and factorization on onering-cantilever's per-tet panel (measured below). */
+ * iteration (two triangular solves with L, two products with J) cost about 0.35 ms
+ * natively on onering-cantilever's per-tet panel against about 10 ms for the refill and
+ * factorization (perf, issue 42); its solves take 4-7, so the factor of the first step
+ * served the scene's whole 2 s. */
 #define SCHUR_PCG_REFRESH 8
 
 static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + sl_world_dt(w) * sl_world_beta(w)); } /* eq. 20 */
