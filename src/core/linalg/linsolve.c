@@ -116,18 +116,26 @@ static sl_status factor_and_solve(sl_cholesky *c, const cs *A, int version, cons
 }
 
 typedef void (*precondition_fn)(sl_cholesky *c, double *z); /* z = P^-1 z in place */
-typedef void (*matvec_fn)(const sl_cholesky *c, const cs *A, const double *x, double *y); /* y += A x */
+typedef void (*matvec_fn)(const sl_cholesky *c, const void *A, const double *x, double *y); /* y += A x */
 
-static void matvec_csc(const sl_cholesky *c, const cs *A, const double *x, double *y) { sl_sym_gaxpy(A, x, y); }
+static void matvec_csc(const sl_cholesky *c, const void *A, const double *x, double *y) { sl_sym_gaxpy(A, x, y); }
 /* A's values as blocks (IC0 copies them there at its set-up). */
-static void matvec_blocks(const sl_cholesky *c, const cs *A, const double *x, double *y) {
+static void matvec_blocks(const sl_cholesky *c, const void *A, const double *x, double *y) {
     sl_block_sym_gaxpy(&c->blocks, x, y);
+}
+typedef struct {
+    sl_operator_fn apply;
+    const void *ctx;
+} operator_call;
+static void matvec_operator(const sl_cholesky *c, const void *A, const double *x, double *y) {
+    const operator_call *op = A;
+    op->apply(op->ctx, x, y);
 }
 
 static void precondition_factor(sl_cholesky *c, double *z) { sl_cholesky_solve(c, z); }
 
 /* Preconditioned CG; returns iterations, or -1 if not converged. */
-static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const cs *A, const double *b, double *x,
+static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const void *A, const double *b, double *x,
                double tol, int max_it) {
     int n = c->n;
     double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
@@ -211,6 +219,17 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double
     if (factored) *factored = 0;
     c->stale = it > max_iterations / 2;
     return SL_OK;
+}
+
+sl_status sl_cholesky_pcg_operator(sl_cholesky *c, sl_operator_fn apply, const void *ctx, const double *b, double *x,
+                                   double tol, int max_iterations, int *iterations) {
+    if (iterations) *iterations = 0;
+    if (!c->N) return SL_ERR_NO_CONVERGENCE;
+    if (alloc_cg(c, c->n) != SL_OK) return SL_ERR_NOMEM;
+    operator_call op = {apply, ctx};
+    int it = pcg(c, precondition_factor, matvec_operator, &op, b, x, tol, max_iterations);
+    if (iterations) *iterations = it;
+    return it < 0 ? SL_ERR_NO_CONVERGENCE : SL_OK;
 }
 
 /* ---- LU (non-symmetric) ---- */

@@ -64,6 +64,19 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const struct cs_sparse *A, int pattern
                           const double *b, double *x, double tol, int max_iterations,
                           int *iterations, int *factored);
 
+/* y += A x for an SPD operator A given by its action (ctx: the operator's data). */
+typedef void (*sl_operator_fn)(const void *ctx, const double *x, double *y);
+
+/* Solves A x = b by conjugate gradients on the operator A (apply, ctx), preconditioned by
+ * c's last Cholesky factor (of a nearby matrix: the caller refactors), to the scaled
+ * residual |b - A x| <= tol |b|. x: double[n] (n of c's factor), in: the initial guess,
+ * out: the solution. *iterations (may be NULL): CG iterations, -1 if not converged.
+ * Errors: SL_ERR_NO_CONVERGENCE (no factor yet, or not converged in max_iterations: x is
+ * then not a solution), SL_ERR_NOMEM. Source: the factor-as-preconditioner of
+ * sl_cholesky_pcg, with a product that need not form A (regularized.c's Schur form). */
+sl_status sl_cholesky_pcg_operator(sl_cholesky *c, sl_operator_fn apply, const void *ctx, const double *b, double *x,
+                                   double tol, int max_iterations, int *iterations);
+
 /* Sparse LU with reusable symbolic analysis (CSparse cs_sqr / cs_lu) for non-symmetric
  * systems (per-vertex stiffness warping), and its use as the preconditioner of BiCGSTAB,
  * as sl_cholesky_pcg for symmetric ones. */

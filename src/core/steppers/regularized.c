@@ -28,6 +28,9 @@ typedef struct {
     double *fext;   /* double[n_free]: external force on the free dofs (Schur form) */
     double *v;      /* double[n_free]: v_{n+1}, its guess on input (primal form) */
     double *v_prev; /* double[3n]: v_{n-1} for the guess, valid when have_prev */
+    double *lambda;     /* double[m]: the last Schur-form lambda~ */
+    double *lambda_old; /* double[m]: the one before, valid when have_lambda == 2 */
+    int have_lambda;    /* Schur-form solves since the last reset, up to 2 */
     int have_prev;
     sl_cholesky primal, schur;
     sl_schur_matrix schur_matrix; /* S of eq. 22, its pattern kept (schur_matrix.h) */
@@ -41,6 +44,7 @@ void sl_regularized_destroy(void *state) {
     free(s->fext);
     free(s->v);
     free(s->v_prev);
+    free(s->lambda), free(s->lambda_old);
     sl_cholesky_free(&s->primal);
     sl_cholesky_free(&s->schur);
     sl_schur_matrix_free(&s->schur_matrix);
@@ -50,6 +54,8 @@ void sl_regularized_destroy(void *state) {
 void sl_regularized_reset(void *state) {
     regularized_state *s = state;
     sl_cholesky_restart(&s->primal); /* the next step solves as the first one did */
+    sl_cholesky_restart(&s->schur);
+    s->have_lambda = 0;
     s->have_prev = 0;
 }
 
@@ -62,7 +68,8 @@ sl_status sl_regularized_init(sl_world *w, void **state) {
     s->fext = calloc(n3, sizeof(double));
     s->v = calloc(n3, sizeof(double));
     s->v_prev = calloc(n3, sizeof(double));
-    if (!s->force || !s->rhs || !s->fext || !s->v || !s->v_prev) {
+    s->lambda = calloc(m, sizeof(double)), s->lambda_old = calloc(m, sizeof(double));
+    if (!s->force || !s->rhs || !s->fext || !s->v || !s->v_prev || !s->lambda || !s->lambda_old) {
         sl_regularized_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -82,6 +89,13 @@ sl_status sl_regularized_init(sl_world *w, void **state) {
  * The iterative solvers start from v_n extrapolated linearly (2 v_n - v_{n-1}): CG's
  * iterations at 20,000 tets (bench --shapes, IC0, residual 1e-7) fell from 40.6 to 38.8 on
  * perf-block and from 51.0 to 44.1 on perf-beam. */
+
+/* CG iterations of a Schur-form solve above which the next step refactors S: one
+ * iteration (two triangular solves with L, two products with J) cost about 0.35 ms
+ * natively on onering-cantilever's per-tet panel against about 10 ms for the refill and
+ * factorization (perf, issue 42); its solves take 4-7, so the factor of the first step
+ * served the scene's whole 2 s. */
+#define SCHUR_PCG_REFRESH 8
 
 static double gamma_of(const sl_world *w) { return 1.0 / (0.5 + sl_world_dt(w) * sl_world_beta(w)); } /* eq. 20 */
 
@@ -130,6 +144,64 @@ sl_status sl_regularized_primal_step(sl_world *w, void *state, int geometric) {
     return SL_OK;
 }
 
+/* The Schur form's solve of S lambda~ = rhs (eq. 21). SL_LINEAR_CHOLESKY: S refilled and
+ * factorized every step (the reference). Otherwise the last factor of S preconditions
+ * conjugate gradients on the current S, applied as J M^-1 J^T + D without forming it
+ * (schur_matrix.h), from the last step's lambda~, to the scaled residual SL_PCG_TOLERANCE;
+ * S is refilled and refactored when CG fails, when J's pattern changed, after a reset, or
+ * when the last solve took more than SCHUR_PCG_REFRESH iterations (the factor has drifted
+ * from S). Measured on onering-cantilever's per-tet panel (200 tets, m = 1200, nnz(S) 290k,
+ * nnz(L) 183k, AMD): the factorization took 80 % of its 12.9 ms step (native, perf). */
+typedef struct {
+    regularized_state *s;
+    const sl_world *w;
+    const cs *J;
+    double c;
+} schur_operator;
+
+static void schur_apply(const void *ctx, const double *x, double *y) {
+    const schur_operator *op = ctx;
+    sl_schur_matrix_apply(&op->s->schur_matrix, op->w, op->J, op->c, x, y);
+}
+
+/* lambda~ solved into s->lambda_old (CG's guess there: the last two extrapolated, 2 l_n -
+ * l_{n-1}, or the last one), then the two swapped: lambda~ in s->lambda and in rhs. */
+static sl_status solve_schur(sl_world *w, regularized_state *s, const cs *J, double c, double *t_factor) {
+    const int m = sl_world_constraint_count(w);
+    int reuse = sl_stepper_linear_solver(w) != SL_LINEAR_CHOLESKY && s->schur.N && !s->schur.stale &&
+                s->have_lambda > 0 && s->schur.pattern_version == sl_stepper_pattern_version(w) &&
+                s->schur.n == m && sl_schur_matrix_values(&s->schur_matrix, w, J);
+    double *next = s->lambda_old;
+    sl_step_timing *timing = sl_stepper_timing(w);
+    timing->iterations = 0;
+    *t_factor = 0;
+    int solved = 0;
+    if (reuse) {
+        for (int i = 0; i < m; i++) next[i] = s->have_lambda == 2 ? 2 * s->lambda[i] - next[i] : s->lambda[i];
+        schur_operator op = {s, w, J, c};
+        int it = 0;
+        sl_status st = sl_cholesky_pcg_operator(&s->schur, schur_apply, &op, s->rhs, next, SL_PCG_TOLERANCE,
+                                                SL_PCG_MAX_ITERATIONS, &it);
+        if (st == SL_ERR_NOMEM) return st;
+        if (st == SL_OK) timing->iterations = it, s->schur.stale = it > SCHUR_PCG_REFRESH, solved = 1;
+    }
+    if (!solved) {
+        double t0 = sl_clock_seconds();
+        const cs *S = sl_schur_matrix_update(&s->schur_matrix, w, J, c); /* owned by s */
+        if (!S) return SL_ERR_NOMEM;
+        sl_status st = sl_cholesky_factor(&s->schur, S, sl_stepper_pattern_version(w));
+        *t_factor = sl_clock_seconds() - t0;
+        if (st != SL_OK) return st;
+        s->schur.stale = 0;
+        sl_cholesky_solve(&s->schur, s->rhs);
+        memcpy(next, s->rhs, sizeof(double) * (size_t)m);
+    }
+    s->lambda_old = s->lambda, s->lambda = next;
+    s->have_lambda = s->have_lambda < 2 ? s->have_lambda + 1 : 2;
+    memcpy(s->rhs, s->lambda, sizeof(double) * (size_t)m);
+    return SL_OK;
+}
+
 static sl_status step_schur(sl_world *w, regularized_state *s) {
     double *x = sl_stepper_x(w), *v = sl_stepper_v(w);
     const double *mass = sl_world_masses(w);
@@ -137,8 +209,7 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
     double t0 = sl_clock_seconds();
     sl_assembly_evaluate(w, x);
     const cs *J = sl_assembly_jacobian(w); /* owned by the assembly */
-    const cs *S = sl_schur_matrix_update(&s->schur_matrix, w, J, g / (dt * dt)); /* owned by s */
-    if (!S) return SL_ERR_NOMEM;
+    if (!J) return SL_ERR_NOMEM;
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     const int m = sl_world_constraint_count(w);
     const double *phi = sl_stepper_phi(w);
@@ -151,12 +222,11 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
     for (int i = 0; i < m; i++) s->rhs[i] = -g / (dt * dt) * phi[i];
     for (csi j = 0; j < J->n; j++) /* rhs -= J (dt^-1 v_n + M^-1 F_ext)         eq. 21 */
         for (csi p = J->p[j]; p < J->p[j + 1]; p++) s->rhs[J->i[p]] -= J->x[p] * s->force[j];
-    double t1 = sl_clock_seconds();
-    sl_status st = sl_cholesky_factor(&s->schur, S, sl_stepper_pattern_version(w));
+    double t1 = sl_clock_seconds(), t_factor = 0;
+    sl_status st = solve_schur(w, s, J, g / (dt * dt), &t_factor); /* rhs = lambda~ */
     double t2 = sl_clock_seconds();
     if (st == SL_OK) {
-        sl_cholesky_solve(&s->schur, s->rhs); /* rhs = lambda~ */
-        for (csi j = 0; j < J->n; j++) {      /* v = v_n + dt M^-1 (F_ext + J^T lambda~) */
+        for (csi j = 0; j < J->n; j++) { /* v = v_n + dt M^-1 (F_ext + J^T lambda~) */
             double f = s->fext[j];
             for (csi p = J->p[j]; p < J->p[j + 1]; p++) f += J->x[p] * s->rhs[J->i[p]];
             int d = free_dof[j];
@@ -166,8 +236,8 @@ static sl_status step_schur(sl_world *w, regularized_state *s) {
     }
     sl_step_timing *timing = sl_stepper_timing(w);
     timing->assembly = t1 - t0;
-    timing->factorization = t2 - t1;
-    timing->solve = sl_clock_seconds() - t2;
+    timing->factorization = t_factor;
+    timing->solve = sl_clock_seconds() - t2 + (t2 - t1 - t_factor);
     return st;
 }
 

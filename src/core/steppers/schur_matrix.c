@@ -14,7 +14,7 @@ void sl_schur_matrix_free(sl_schur_matrix *sm) {
     if (!sm) return;
     cs_spfree(sm->S);
     free(sm->jp), free(sm->ji), free(sm->tmap), free(sm->tp), free(sm->ti);
-    free(sm->jminv), free(sm->x), free(sm->diag), free(sm->mark);
+    free(sm->jminv), free(sm->x), free(sm->diag), free(sm->mark), free(sm->t);
     int rebuilt = sm->rebuilt;
     memset(sm, 0, sizeof *sm);
     sm->rebuilt = rebuilt;
@@ -46,11 +46,11 @@ static int build(sl_schur_matrix *sm, const sl_world *w, const cs *J, double c) 
     sm->jp = malloc(sizeof(csi) * (size_t)(J->n + 1)), sm->ji = malloc(sizeof(csi) * (size_t)(nz + 1));
     sm->tmap = malloc(sizeof(csi) * (size_t)(nz + 1)), sm->jminv = malloc(sizeof(double) * (size_t)(nz + 1));
     sm->x = calloc((size_t)m + 1, sizeof(double)), sm->diag = calloc((size_t)m + 1, sizeof(double));
-    sm->mark = calloc((size_t)m + 1, sizeof(csi));
+    sm->mark = calloc((size_t)m + 1, sizeof(csi)), sm->t = calloc((size_t)J->n + 1, sizeof(double));
     cs *JMinv = cs_spalloc(J->m, J->n, nz + 1, 1, 0), *D = cs_spalloc(m, m, m + 1, 1, 1);
     cs *index = cs_spalloc(J->m, J->n, nz + 1, 1, 0);
     cs *T = NULL, *Dc = NULL, *JMJ = NULL;
-    if (sm->jp && sm->ji && sm->tmap && sm->jminv && sm->x && sm->diag && sm->mark && JMinv && D && index) {
+    if (sm->jp && sm->ji && sm->tmap && sm->jminv && sm->x && sm->diag && sm->mark && sm->t && JMinv && D && index) {
         sm->jn = J->n, sm->jnz = nz;
         memcpy(sm->jp, J->p, sizeof(csi) * (size_t)(J->n + 1)), memcpy(sm->ji, J->i, sizeof(csi) * (size_t)nz);
         scaled_values(sm, w, J);
@@ -107,4 +107,22 @@ const cs *sl_schur_matrix_update(sl_schur_matrix *sm, const sl_world *w, const c
     for (int i = 0; i < sl_world_constraint_count(w); i++) sm->mark[i] = 0; /* marks are per update */
     refill(sm, w, J, c);
     return sm->S;
+}
+
+int sl_schur_matrix_values(sl_schur_matrix *sm, const sl_world *w, const cs *J) {
+    if (!J || !same_pattern(sm, J)) return 0;
+    scaled_values(sm, w, J);
+    return 1;
+}
+
+void sl_schur_matrix_apply(sl_schur_matrix *sm, const sl_world *w, const cs *J, double c, const double *x, double *y) {
+    for (csi j = 0; j < J->n; j++) { /* t = M^-1 J^T x, column j of J M^-1 being row j of (J M^-1)^T */
+        double t = 0;
+        for (csi p = J->p[j]; p < J->p[j + 1]; p++) t += sm->jminv[p] * x[J->i[p]];
+        sm->t[j] = t;
+    }
+    for (csi j = 0; j < J->n; j++) /* y += J t */
+        for (csi p = J->p[j]; p < J->p[j + 1]; p++) y[J->i[p]] += J->x[p] * sm->t[j];
+    const int m = sl_world_constraint_count(w);
+    for (int i = 0; i < m; i++) y[i] += d_entry(w, sm, i, c) * x[i];
 }
