@@ -12,7 +12,7 @@
 // Usage: node tools/soak_memory.js SITE [SOAK_S=900] [QUERY=?scene=thread-suture]
 'use strict';
 const { execSync } = require('node:child_process');
-const { startSite, openLab } = require('../tests/web/harness');
+const { startSite, openLab, workerCalls } = require('../tests/web/harness');
 
 const [SITE = 'build/site', SOAK = '900', QUERY = '?scene=thread-suture'] = process.argv.slice(2);
 const SOAK_S = Number(SOAK);
@@ -33,34 +33,6 @@ function rendererRss(root) {
     for (const r of rows) if (r.ppid === p) { under.push(r); queue.push(r.pid); }
   }
   return under.filter((r) => r.args.includes('--type=renderer')).map((r) => r.mb);
-}
-
-/** Sends method to every Worker target through the browser's DevTools session (Playwright
- *  opens none to a Worker; tests/web/soak-drag.test.js does the same): [result per Worker]. */
-function workerCalls(browserCdp) {
-  const sessions = new Map();
-  let nextId = 1;
-  return async (method) => {
-    const { targetInfos } = await browserCdp.send('Target.getTargets');
-    const results = [];
-    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
-      if (!sessions.has(t.targetId)) {
-        sessions.set(t.targetId, (await browserCdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })).sessionId);
-      }
-      const sessionId = sessions.get(t.targetId), id = nextId++;
-      results.push(await new Promise((resolve) => {
-        const heard = ({ sessionId: from, message }) => {
-          const m = JSON.parse(message);
-          if (from !== sessionId || m.id !== id) return;
-          browserCdp.off('Target.receivedMessageFromTarget', heard);
-          resolve(m.result);
-        };
-        browserCdp.on('Target.receivedMessageFromTarget', heard);
-        browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) });
-      }));
-    }
-    return results;
-  };
 }
 
 async function main() {

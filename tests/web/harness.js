@@ -176,4 +176,36 @@ async function traced(page, during) {
     .map((e) => [e.dur / 1000, (e.tdur ?? e.dur) / 1000]).sort((a, b) => b[0] - a[0]);
 }
 
-module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, live, labState, stepLab, typePanelField, countPixels, colouredPixels, answerQuestion, traced };
+/** A function (method) => Promise of [result per Worker] that calls a DevTools method on
+ *  every Worker target through browserCdp, the browser's DevTools session (a session per
+ *  target, messages wrapped in Target.sendMessageToTarget: Playwright opens no session to a
+ *  Worker); a Worker that does not answer in 30 s rejects it. */
+function workerCalls(browserCdp) {
+  const sessions = new Map();
+  let nextId = 1;
+  return async (method) => {
+    const { targetInfos } = await browserCdp.send('Target.getTargets');
+    const results = [];
+    for (const t of targetInfos.filter((x) => x.type === 'worker')) {
+      if (!sessions.has(t.targetId)) {
+        sessions.set(t.targetId, (await browserCdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })).sessionId);
+      }
+      const sessionId = sessions.get(t.targetId), id = nextId++;
+      results.push(await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no answer to ${method} from a Worker in 30 s`)), 30000);
+        const heard = ({ sessionId: from, message }) => {
+          const m = JSON.parse(message);
+          if (from !== sessionId || m.id !== id) return;
+          browserCdp.off('Target.receivedMessageFromTarget', heard);
+          clearTimeout(timer);
+          resolve(m.result);
+        };
+        browserCdp.on('Target.receivedMessageFromTarget', heard);
+        browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
+      }));
+    }
+    return results;
+  };
+}
+
+module.exports = { ROOT, SITE, RESULTS, startSite, serveDir, openLab, live, labState, stepLab, typePanelField, countPixels, colouredPixels, answerQuestion, traced, workerCalls };

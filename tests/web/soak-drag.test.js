@@ -14,50 +14,21 @@
 'use strict';
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
-const { startSite, openLab } = require('./harness');
+const { startSite, openLab, workerCalls } = require('./harness');
 
 const SOAK_S = 70;       // real s of dragging (wall time under 2 minutes with start-up)
 const WARMUP_S = 15;     // real s before the first reading (shaders, JIT, first chunks)
 const DRAG_EVERY_S = 3;  // a drag (1 s held) every this many real s
 const HEAP_BAND_MB = 4;  // JS heap growth, warm-up to end
 
-let site, page, cdp, browserCdp;
+let site, page, cdp, onWorkers;
 before(async () => {
   site = await startSite();
   page = await openLab(site, '?scene=thread-suture', { width: 1400, height: 1000 });
   cdp = await page.context().newCDPSession(page);
-  browserCdp = await site.browser.newBrowserCDPSession();
+  onWorkers = workerCalls(await site.browser.newBrowserCDPSession());
 });
 
-/** Calls method on every Worker target through the browser's DevTools session (a session
- *  per target, messages wrapped in Target.sendMessageToTarget: Playwright opens no
- *  session to a Worker): resolves to [result per Worker]. */
-const sessions = new Map();
-let nextId = 1;
-async function onWorkers(method) {
-  const { targetInfos } = await browserCdp.send('Target.getTargets');
-  const results = [];
-  for (const t of targetInfos.filter((x) => x.type === 'worker')) {
-    if (!sessions.has(t.targetId)) {
-      sessions.set(t.targetId, (await browserCdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })).sessionId);
-    }
-    const sessionId = sessions.get(t.targetId);
-    const id = nextId++;
-    results.push(await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no answer to ${method} from a Worker in 30 s`)), 30000);
-      const heard = ({ sessionId: from, message }) => {
-        const m = JSON.parse(message);
-        if (from !== sessionId || m.id !== id) return;
-        browserCdp.off('Target.receivedMessageFromTarget', heard);
-        clearTimeout(timer);
-        resolve(m.result);
-      };
-      browserCdp.on('Target.receivedMessageFromTarget', heard);
-      browserCdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(reject);
-    }));
-  }
-  return results;
-}
 after(async () => {
   if (page) await page.close();
   if (site) await site.close();
