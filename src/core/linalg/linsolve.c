@@ -134,29 +134,32 @@ static void matvec_operator(const sl_cholesky *c, const void *A, const double *x
 
 static void precondition_factor(sl_cholesky *c, double *z) { sl_cholesky_solve(c, z); }
 
-/* Preconditioned CG; returns iterations, or -1 if not converged. */
-static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const void *A, const double *b, double *x,
-               double tol, int max_it) {
-    int n = c->n;
-    double *r = c->r, *z = c->z, *p = c->p, *q = c->q, bnorm = sqrt(dot(b, b, n));
+/* Preconditioned CG, the one loop of this file's CG solvers: y += M x by matvec(m, x, y),
+ * z = P^-1 z by precondition(pc, z); r, z, p, q: double[n] of scratch; x: in the guess,
+ * out the iterate. Returns iterations (0: the guess met tol), or -1 if M is not positive
+ * definite along a search direction or tol is not met in max_it. */
+static int cg(int n, void (*matvec)(const void *m, const double *x, double *y), const void *m,
+              void (*precondition)(void *pc, double *z), void *pc, double *r, double *z, double *p, double *q,
+              const double *b, double *x, double tol, int max_it) {
+    double bnorm = sqrt(dot(b, b, n));
     memset(q, 0, sizeof(double) * (size_t)n);
-    matvec(c, A, x, q);
+    matvec(m, x, q);
     for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
     if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
-    for (int i = 0; i < n; i++) z[i] = r[i];
-    apply(c, z);
-    for (int i = 0; i < n; i++) p[i] = z[i];
+    memcpy(z, r, sizeof(double) * (size_t)n);
+    precondition(pc, z);
+    memcpy(p, z, sizeof(double) * (size_t)n);
     double rz = dot(r, z, n);
     for (int it = 1; it <= max_it; it++) {
         memset(q, 0, sizeof(double) * (size_t)n);
-        matvec(c, A, p, q);
+        matvec(m, p, q);
         double pq = dot(p, q, n);
-        if (!(pq > 0)) return -1; /* A not positive definite along p */
+        if (!(pq > 0)) return -1; /* M not positive definite along p */
         double a = rz / pq;
         for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
         if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
-        for (int i = 0; i < n; i++) z[i] = r[i];
-        apply(c, z);
+        memcpy(z, r, sizeof(double) * (size_t)n);
+        precondition(pc, z);
         double rz_new = dot(r, z, n);
         for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
         rz = rz_new;
@@ -164,33 +167,35 @@ static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const vo
     return -1;
 }
 
+/* cg's callbacks for an sl_cholesky's solvers: its matvec on A and its preconditioner. */
+typedef struct {
+    sl_cholesky *c;
+    precondition_fn apply;
+    matvec_fn matvec;
+    const void *A;
+} cholesky_cg;
+static void cholesky_cg_matvec(const void *m, const double *x, double *y) {
+    const cholesky_cg *k = m;
+    k->matvec(k->c, k->A, x, y);
+}
+static void cholesky_cg_precondition(void *pc, double *z) {
+    cholesky_cg *k = pc;
+    k->apply(k->c, z);
+}
+
+/* CG in c's scratch (c->r, z, p, q); returns iterations, or -1 if not converged. */
+static int pcg(sl_cholesky *c, precondition_fn apply, matvec_fn matvec, const void *A, const double *b, double *x,
+               double tol, int max_it) {
+    cholesky_cg k = {c, apply, matvec, A};
+    return cg(c->n, cholesky_cg_matvec, &k, cholesky_cg_precondition, &k, c->r, c->z, c->p, c->q, b, x, tol, max_it);
+}
+
+static void sym_matvec(const void *A, const double *x, double *y) { sl_sym_gaxpy(A, x, y); }
+
 int sl_pcg(const cs *A, void (*precondition)(void *ctx, double *z), void *ctx, double *work,
            const double *b, double *x, double tol, int max_it) {
     int n = (int)A->n;
-    double *r = work, *z = r + n, *p = z + n, *q = p + n, bnorm = sqrt(dot(b, b, n));
-    memset(q, 0, sizeof(double) * (size_t)n);
-    sl_sym_gaxpy(A, x, q);
-    for (int i = 0; i < n; i++) r[i] = b[i] - q[i];
-    if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
-    memcpy(z, r, sizeof(double) * (size_t)n);
-    precondition(ctx, z);
-    memcpy(p, z, sizeof(double) * (size_t)n);
-    double rz = dot(r, z, n);
-    for (int it = 1; it <= max_it; it++) {
-        memset(q, 0, sizeof(double) * (size_t)n);
-        sl_sym_gaxpy(A, p, q);
-        double pq = dot(p, q, n);
-        if (!(pq > 0)) return -1; /* A not positive definite along p */
-        double a = rz / pq;
-        for (int i = 0; i < n; i++) x[i] += a * p[i], r[i] -= a * q[i];
-        if (sqrt(dot(r, r, n)) <= tol * bnorm) return it;
-        memcpy(z, r, sizeof(double) * (size_t)n);
-        precondition(ctx, z);
-        double rz_new = dot(r, z, n);
-        for (int i = 0; i < n; i++) p[i] = z[i] + rz_new / rz * p[i];
-        rz = rz_new;
-    }
-    return -1;
+    return cg(n, sym_matvec, A, precondition, ctx, work, work + n, work + 2 * n, work + 3 * n, b, x, tol, max_it);
 }
 
 static sl_status alloc_cg(sl_cholesky *c, int n) {
@@ -207,11 +212,7 @@ sl_status sl_cholesky_pcg(sl_cholesky *c, const cs *A, int version, const double
     if (iterations) *iterations = 0;
     if (factored) *factored = 1;
     int fresh = !c->N || c->stale || c->pattern_version != version || c->n != A->n;
-    if (!fresh && !c->r) {
-        size_t bytes = sizeof(double) * (size_t)(c->n > 0 ? c->n : 1);
-        c->r = malloc(bytes), c->z = malloc(bytes), c->p = malloc(bytes), c->q = malloc(bytes);
-        if (!c->r || !c->z || !c->p || !c->q) return SL_ERR_NOMEM;
-    }
+    if (!fresh && alloc_cg(c, c->n) != SL_OK) return SL_ERR_NOMEM;
     if (fresh) return factor_and_solve(c, A, version, b, x);
     int it = pcg(c, precondition_factor, matvec_csc, A, b, x, tol, max_iterations);
     if (it < 0) return factor_and_solve(c, A, version, b, x);
