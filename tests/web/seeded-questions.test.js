@@ -19,7 +19,8 @@
 // - lesson 000 Q4 (hanging cantilever, regularized, Δt per student): the native CLI's run,
 //   its V/V0 at 1 s, within 0.1 %.
 // - lesson 001 Q1 (per-tet ball, ν = 0.45, Young's modulus Y per student): the native CLI's
-//   run of the set-up, its largest |V/V0 − 1|, within 0.1 %.
+//   run of the set-up, its largest |V/V0 − 1|, within 0.1 %; Q3 (the one-ring ball,
+//   incompressible, gravity g per student): the same, within 0.1 %.
 // - lesson 002 Q1 (linear FEM bar, E per student): the native CLI's largest V/V0, within 0.1 %.
 // - lesson 003 Q1 (RK4 on the oscillator, k per student): √8/ω, ω = √(k / 1 kg·1 m²),
 //   within 2 %; Q3 (symplectic Euler, Δt per student): the exact recurrence's period
@@ -440,11 +441,12 @@ describe('lesson 000 Q4: the hanging cantilever\'s swelling at two students\' Δ
   });
 });
 
-describe('lesson 001 Q1, Q2: the per-tet ball\'s volume loss for two students\' Young\'s moduli', () => {
-  test('two set-ups, two answers; Q1 equals the native CLI\'s run of each set-up', { timeout: 600000 }, async () => {
+describe('lesson 001 Q1-Q3: the per-tet ball\'s volume loss for two students\' Young\'s moduli, the one-ring ball\'s for two gravities', () => {
+  test('two set-ups, two answers; Q1 and Q3 equal the native CLI\'s run of each set-up', { timeout: 600000 }, async () => {
     const qs = await variedQuestions('001-incompressible');
-    assert.deepStrictEqual(qs.map((q) => q.key), ['001-Q1', '001-Q2'], 'Q3 (the one-ring ball, 0.08 % at every Y) stays as written');
+    assert.deepStrictEqual(qs.map((q) => q.key), ['001-Q1', '001-Q2', '001-Q3']);
     assert.deepStrictEqual(qs[0].prompt, { young_modulus: '100000' }, 'without a seed the text says the written Y');
+    assert.deepStrictEqual(qs[2].prompt, { gravity: '9.81' }, 'without a seed the text says the scene\'s gravity');
     const [A, B] = lessonSeedPair(qs);
     const { setups, truths } = await twoStudents('001-incompressible', qs, A, B);
     // reference: `softlab run --scene onering-sphere-drop --method regularized --onering 0
@@ -456,6 +458,15 @@ describe('lesson 001 Q1, Q2: the per-tet ball\'s volume loss for two students\' 
       const native = 100 * Math.max(...run.volume_ratio.map((v) => Math.abs(v - 1)));
       assert.ok(Math.abs(truths[0][s] / native - 1) < 1e-3, `001 Q1 Y = ${y}: page ${truths[0][s]} %, CLI ${native} %`);
       console.log(`# 001 Q1 Y=${y}: page ${truths[0][s].toPrecision(5)} %, CLI ${native.toPrecision(5)} %`);
+      // Q3: `softlab run --scene onering-sphere-drop --method incompressible --onering 1
+      // --poisson 0.45 --gravity G --dt 0.0005 --t-end 0.6`, the same largest |V/V0 - 1|
+      // (4 cells: 0.0431, 0.0303, 0.0732, 0.1003 % at g = 2, 5, 15, 25 m/s², 9.81: 0.0756 %)
+      const g = setups[2][s].gravity;
+      const ring = cliRun(['--scene', 'onering-sphere-drop', '--method', 'incompressible', '--onering', '1', '--poisson', '0.45',
+        '--gravity', String(g), '--dt', '0.0005', '--t-end', '0.6']);
+      const nativeRing = 100 * Math.max(...ring.volume_ratio.map((v) => Math.abs(v - 1)));
+      assert.ok(Math.abs(truths[2][s] / nativeRing - 1) < 1e-3, `001 Q3 g = ${g}: page ${truths[2][s]} %, CLI ${nativeRing} %`);
+      console.log(`# 001 Q3 g=${g}: page ${truths[2][s].toPrecision(5)} %, CLI ${nativeRing.toPrecision(5)} %`);
     }
   });
 });
