@@ -7,7 +7,7 @@
 // for good: the lab computes live from where the Workers are, as without a recording.
 // The page shows what the core computed in that recording; nothing is judged here.
 
-import { RECORDINGS, RECORDING_FORMAT, decodeNumber, recordedFrames, sameRun } from './recordings.js';
+import { RECORDINGS, RECORDING_FORMAT, parseRecording, recordedFrames, sameRun } from './recordings.js';
 import { announce } from '../ui/announce.js';
 import { t } from '../ui/messages.js';
 
@@ -17,7 +17,7 @@ export async function fetchRecording(config) {
   if (config.playback === 'live' || !RECORDINGS.some((r) => r.scene === config.scene.name)) return null;
   try {
     const r = await fetch(`recordings/${config.scene.name}.json`, { credentials: 'same-origin' });
-    return r.ok ? JSON.parse(await r.text(), decodeNumber) : null;
+    return r.ok ? parseRecording(await r.text()) : null;
   } catch {
     return null;
   }
