@@ -53,7 +53,7 @@ async function startLab(core, config, pool) {
   const camera = labCamera(config);
   const { emit, on } = labEvents(); // for the course API (web/course/course-api.js) through the face
   const news = labNews();
-  const recorded = fetchRecording(config); // while the Workers build
+  const recorded = fetchRecording(config, nextTask); // read while the Workers build
   const { panels, charting } = makePanels(core, pool, config, panelHooks(news));
   // a message to a Worker whose script has not yet run (the module, then the builds) is
   // passed on by a task of this thread once it has run: a break here lets a Worker that is
