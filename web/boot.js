@@ -41,9 +41,10 @@
    *  A Worker's thread is started by the page's main thread once the browser has its script,
    *  and app.js keeps that thread busy for its first few hundred ms (the core's tables, the
    *  panels), so a Worker made there started only when the page sat waiting for it: in
-   *  Chrome traces of the lab's start (swinging-cube, headless Chromium, 2 cores) its thread
-   *  began 150-440 ms after its script had arrived, started here 30-50 ms after. As many as
-   *  the pool keeps on this machine's cores, two at most (it makes any more itself). */
+   *  Chrome traces of the lab's start (swinging-cube, headless Chromium, this loaded 2-core
+   *  machine) its thread began 130-440 ms after its script had arrived; started here, 30-50
+   *  ms after in four traces of six (80-180 ms in the others). As many as the pool keeps on
+   *  this machine's cores, two at most (it makes any more itself). */
   function startWorkers() {
     const url = new URL('sim-worker.js', document.baseURI).href;
     const count = Math.min(2, navigator.hardwareConcurrency || 2);
