@@ -28,10 +28,39 @@
       'sandbox="allow-scripts allow-same-origin" (or no sandbox), or open the lab in a tab of its own.');
     return;
   }
+  startWorkers();
   const app = document.querySelector('script[type="module"][src$="app.js"]');
   if (app) {
     app.addEventListener('error', () => {
       if (!document.documentElement.dataset.cannotStart) fail('The lab’s script could not be loaded (app.js): check the connection, then reload the page.');
     });
+  }
+
+  /** The simulation Workers (web/sim-worker.js) started here, before the lab's own script
+   *  runs; its pool (web/sim/sim-client.js SimPool) takes them from self.softlabEarlyWorkers.
+   *  A Worker's thread is started by the page's main thread once the browser has its script,
+   *  and app.js keeps that thread busy for its first few hundred ms (the core's tables, the
+   *  panels), so a Worker made there started only when the page sat waiting for it: in
+   *  Chrome traces of the lab's start (swinging-cube, headless Chromium, this loaded 2-core
+   *  machine) its thread began 130-440 ms after its script had arrived; started here, 30-50
+   *  ms after in four traces of six (80-180 ms in the others). As many as the pool keeps on
+   *  this machine's cores, two at most (it makes any more itself). */
+  function startWorkers() {
+    const url = new URL('sim-worker.js', document.baseURI).href;
+    const count = Math.min(2, navigator.hardwareConcurrency || 2);
+    const early = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const entry = { url, worker: new Worker(url), error: null };
+        entry.worker.onerror = (e) => {
+          e.preventDefault();
+          entry.error = e.message || 'the simulation Worker failed to start';
+        };
+        early.push(entry);
+      }
+    } catch {
+      // no Workers here: the pool makes its own and says what fails
+    }
+    self.softlabEarlyWorkers = early;
   }
 })();

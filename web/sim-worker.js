@@ -7,7 +7,9 @@
 // modules of import().
 import { TO_PAGE, TO_WORKER } from './sim/protocol.js';
 
-importScripts('softlab.js');
+// the staged bundle begins with softlab.js (tools/stage_web.sh), which defines createSoftlab;
+// a bundle made without it loads it here
+if (typeof createSoftlab !== 'function') importScripts('softlab.js');
 
 // the handler once init has loaded the core; messages that come first wait for it
 let start;

@@ -55,6 +55,19 @@ export class WorkerLost extends Error {
   }
 }
 
+/** The Workers web/boot.js started before the page's script ran ({url, worker, error}), not
+ *  yet taken; none on a page without it (a test's stand-in lab, a lesson's own pages). */
+function earlyWorkers() {
+  return Array.isArray(globalThis.softlabEarlyWorkers) ? globalThis.softlabEarlyWorkers : [];
+}
+
+/** Takes an early Worker of url ({worker, error}), or null. */
+function earlyWorker(url) {
+  const early = earlyWorkers();
+  const at = early.findIndex((e) => e.url === String(url));
+  return at < 0 ? null : early.splice(at, 1)[0];
+}
+
 export class SimPool {
   /**
    * Starts the Workers at once, so they load their scripts while the page compiles
@@ -76,14 +89,17 @@ export class SimPool {
      *  (restarted) or failed. Set by the lab (web/sim/recovery.js). */
     this.onLost = () => {};
     for (let w = 0; w < workerCount(maxSims); w++) this.records.push(this.spawn());
+    for (const extra of earlyWorkers().splice(0)) extra.worker.terminate(); // more than kept here
     this.watch = setInterval(() => this.check(), PING_MS);
   }
 
   get workers() { return this.records.map((r) => r.worker); }
 
-  /** A new Worker, given the module (and the user's mesh) as soon as they are here. */
+  /** A new Worker (one the page's first script started, if it has one left for this URL:
+   *  earlyWorker), given the module (and the user's mesh) as soon as they are here. */
   spawn() {
-    const worker = new Worker(this.workerUrl);
+    const early = earlyWorker(this.workerUrl);
+    const worker = early ? early.worker : new Worker(this.workerUrl);
     const rec = { worker, heard: performance.now(), asked: NaN, grace: START_MS, suspect: false, lost: false };
     Promise.resolve(this.module).then((m) => {
       if (rec.lost) return;
@@ -95,6 +111,8 @@ export class SimPool {
       e.preventDefault();
       this.lose(rec, `crashed (${e.message || 'an error in the simulation Worker'})`);
     };
+    // an error before the pool took it (web/boot.js kept its text): lost as if it came now
+    if (early && early.error) setTimeout(() => this.lose(rec, `crashed (${early.error})`), 0);
     return rec;
   }
 

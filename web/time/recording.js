@@ -7,17 +7,31 @@
 // for good: the lab computes live from where the Workers are, as without a recording.
 // The page shows what the core computed in that recording; nothing is judged here.
 
-import { RECORDINGS, RECORDING_FORMAT, decodeNumber, recordedFrames, sameRun } from './recordings.js';
+import { RECORDINGS, RECORDING_FORMAT, parseRecording, recordedFrames, sameRun } from './recordings.js';
 import { announce } from '../ui/announce.js';
 import { t } from '../ui/messages.js';
 
-/** The recording of config's scene (parsed), or null: none made, the URL asked for live
- *  playback, or it could not be read. Started before the panels are built. */
-export async function fetchRecording(config) {
+/** The recording of config's scene (parsed, with each panel's frames made: rec.frames[i],
+ *  recordedFrames), or null: none made, the URL asked for live playback, or it could not be
+ *  read. Started before the panels are built, so that the reading is done while the Workers
+ *  build (warp-tube-drop's 2.4 MB: 60-80 ms to parse and 25-75 ms to make the frames, node on
+ *  this loaded 2-core machine), each piece in a task of its own (pause(): resolves in a later
+ *  task, web/lab/lab-page.js nextTask), so that the page's thread stays free for the Workers'
+ *  messages between them. */
+export async function fetchRecording(config, pause = () => Promise.resolve()) {
   if (config.playback === 'live' || !RECORDINGS.some((r) => r.scene === config.scene.name)) return null;
   try {
     const r = await fetch(`recordings/${config.scene.name}.json`, { credentials: 'same-origin' });
-    return r.ok ? JSON.parse(await r.text(), decodeNumber) : null;
+    if (!r.ok) return null;
+    const text = await r.text();
+    await pause();
+    const rec = parseRecording(text);
+    rec.frames = [];
+    for (let i = 0; i < rec.panels.length; i++) {
+      await pause();
+      rec.frames.push(recordedFrames(rec, i));
+    }
+    return rec;
   } catch {
     return null;
   }
@@ -43,7 +57,7 @@ export function playRecording(rec, runs, clock, onLeave = () => {}) {
     },
   };
   if (!on) return face;
-  runs.forEach((r, i) => r.useRecording(recordedFrames(rec, i), rec.span));
+  runs.forEach((r, i) => r.useRecording(rec.frames ? rec.frames[i] : recordedFrames(rec, i), rec.span));
   clock.playRecording(rec.span);
   announce(t('recording.playing', { span: rec.span }));
   return face;
