@@ -112,7 +112,7 @@ describe('lang=de', () => {
       assert.ok(notices.includes(fill('url.view', { got: 'solid' })), `${lang}: ${notices.join(' | ')}`);
       assert.ok(notices.includes(fill('url.unknown_key', { key: 'foo' })), `${lang}: ${notices.join(' | ')}`);
       assert.ok(notices.some((n) => n.startsWith(fill('url.dt_range', { range: '1e-6 ≤ Δt ≤ 1 s', got: '2', dt: '' }).replace(/ s\.$/, ''))), `${lang}: ${notices.join(' | ')}`);
-      if (lang === 'de') assert.ok(notices.some((n) => n.includes(quoted('solid'))) && !notices.some((n) => n.includes('“')), notices.join(' | '));
+      if (lang === 'de') assert.ok(notices.some((n) => n.includes(quoted('solid'))) && !notices.some((n) => n.includes('”')), notices.join(' | ')); // „…“, not English “…”
       // the oscillator's mass is no corner of a tet or a grid cell: the inspector says so
       await page.evaluate(() => window.softlab.inspect(0));
       await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.inspection && p.inspection.error), null, { timeout: 15000 });
