@@ -8,7 +8,7 @@ import { setupScoreCard } from './score-card.js';
 import { setupOverheadFit } from './overhead-fit.js';
 import { connectScorm } from './scorm.js';
 import { urlSeed, learnerSeed, pickSetup, valueText } from './seeded.js';
-import { applyMessages, currentLanguage, t } from '../ui/messages.js';
+import { applyMessages, coreText, currentLanguage, t } from '../ui/messages.js';
 
 /** query with the page's language for a lab the lesson opens (?lang=, as the lesson's), if not English. */
 function withLanguage(query) {
@@ -34,7 +34,7 @@ function renderMath() {
 function measurer({ onPage: fallback = true } = {}) {
   let worker = null, nextId = 1;
   const pending = new Map();
-  const noWorker = () => new Error('this browser could not start a Web Worker for the measurement');
+  const noWorker = () => new Error(t('lesson.no_worker'));
   try {
     worker = new Worker(new URL('./measure-worker.js', import.meta.url));
     worker.onmessage = (e) => {
@@ -85,6 +85,8 @@ export function applySetup(div, seed) {
   const line = div.querySelector('.your-setup');
   if (line) {
     line.querySelector('.setup-number').textContent = seed;
+    // the parameters' names as the lab words them (param.NAME.label; the core's English as built)
+    for (const span of line.querySelectorAll('[data-param-label]')) span.textContent = coreText('param', span.dataset.paramLabel, 'label', span.textContent);
     line.hidden = false;
   }
   const details = div.querySelector('details.your-lab');

@@ -171,7 +171,9 @@ function questionSetup({ core, seeded, checkLab, questionParams }, pairs, where)
   const words = Object.keys(vary).map((name) => {
     const info = core.params.find((p) => p.name === name);
     const [label, unit] = name === 'dt' ? ['Δt', 's'] : [info.label, info.unit];
-    return `${escapeHtml(label)} = <span data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>${unit ? ' ' + escapeHtml(unit) : ''}`;
+    // a parameter's label: the core's English, worded in the page's language by lesson.js (coreText)
+    const shown = name === 'dt' ? escapeHtml(label) : `<span data-param-label="${name}">${escapeHtml(label)}</span>`;
+    return `${shown} = <span data-param="${name}">${escapeHtml(seeded.valueText(base[name]))}</span>${unit ? ' ' + escapeHtml(unit) : ''}`;
   });
   // the chrome through the message table (data-msg, filled by lesson.js; the English as written)
   const setupHtml = `<p class="your-setup" hidden><span data-msg="lesson.your_setup">Your set-up</span> (<span data-msg="lesson.number">number</span> <span class="setup-number"></span>): ${words.join(', ')}.</p>\n` +

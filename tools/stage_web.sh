@@ -28,6 +28,9 @@ cp "$WASM_DIR/softlab.js" "$WASM_DIR/softlab.wasm" "$OUT/"
 cp "$WASM_DIR/api-signatures.js" "$OUT/core/" # beside web/core/lab-api.js, which imports it
 cp "$WASM_DIR/message-tables.js" "$OUT/ui/" # beside web/ui/messages.js, which imports it (tools/messages.py)
 cp "$WASM_DIR/file-notice-texts.js" "$OUT/" # beside web/file-notice.js, which reads it (tools/messages.py --classic)
+# the lab's loading screen carries its own texts (boot.*): it must word why the lab cannot start
+# when nothing else of the site loads
+cat "$WASM_DIR/file-notice-texts.js" web/boot.js > "$OUT/boot.js"
 cp node_modules/uplot/dist/uPlot.iife.min.js node_modules/uplot/dist/uPlot.min.css "$OUT/"
 cp node_modules/uplot/LICENSE "$OUT/uPlot.LICENSE.txt" 2>/dev/null || true
 # bundled over the staged copies (api-signatures.js comes from the wasm build); source maps

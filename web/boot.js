@@ -4,12 +4,20 @@
 // allow-same-origin, the page has an opaque origin: its module script, Web Workers and
 // softlab.wasm are refused by the browser's same-origin rules. A module script that
 // cannot load at all (offline, a proxy) fires `error` on its element. app.js starts
-// nothing when data-cannot-start is set.
+// nothing when data-cannot-start is set. Its texts are the message table's boot.* in every
+// language (tools/messages.py --classic, self.SOFTLAB_CLASSIC_TEXTS), which
+// tools/stage_web.sh puts at the top of the staged boot.js: they come with this script,
+// when nothing else of the site may load, and run before the table's module could.
 'use strict';
 
 (() => {
   const loading = document.getElementById('loading');
   const text = loading && loading.querySelector('.loading-text');
+  // the page's language as web/ui/messages.js picks it: ?lang=, else the browser's, else English
+  const tables = self.SOFTLAB_CLASSIC_TEXTS || {};
+  const lang = [new URLSearchParams(location.search).get('lang'), ...(navigator.languages || [])]
+    .map((tag) => String(tag || '').toLowerCase().split('-')[0]).find((l) => l && tables[l]) || 'en';
+  const template = (id) => (tables[lang] || {})[id] || (tables.en || {})[id] || id;
   const fail = (message) => {
     document.documentElement.dataset.cannotStart = '1';
     if (!loading || !text) return;
@@ -17,22 +25,18 @@
     text.textContent = message;
   };
   if (location.protocol === 'file:') {
-    fail('The lab cannot start from a file (file://): browsers refuse its modules, Web Workers and WebAssembly there. ' +
-      'Serve the folder with a static web server instead, e.g. `make serve` in the softlab folder ' +
-      '(or `python3 -m http.server` in the site folder), and open the http:// address it prints.');
+    fail(template('boot.file'));
     return;
   }
   if (self.origin === 'null') {
-    fail('The lab cannot start in this frame: it is sandboxed without allow-same-origin, and such a page may not start ' +
-      'the Web Workers and WebAssembly the lab runs on. The page that embeds it must give the frame ' +
-      'sandbox="allow-scripts allow-same-origin" (or no sandbox), or open the lab in a tab of its own.');
+    fail(template('boot.sandboxed'));
     return;
   }
   startWorkers();
   const app = document.querySelector('script[type="module"][src$="app.js"]');
   if (app) {
     app.addEventListener('error', () => {
-      if (!document.documentElement.dataset.cannotStart) fail('The lab’s script could not be loaded (app.js): check the connection, then reload the page.');
+      if (!document.documentElement.dataset.cannotStart) fail(template('boot.no_script'));
     });
   }
 

@@ -17,7 +17,7 @@
   const top = me ? me.slice(0, me.lastIndexOf('/') + 1) : '';
   const below = top && location.href.startsWith(top) ? location.href.slice(top.length) : '';
   // the page's language as web/ui/messages.js picks it: ?lang=, else the browser's, else English
-  const tables = self.SOFTLAB_FILE_NOTICE || {};
+  const tables = self.SOFTLAB_CLASSIC_TEXTS || {};
   const lang = [new URLSearchParams(location.search).get('lang'), ...(navigator.languages || [])]
     .map((tag) => String(tag || '').toLowerCase().split('-')[0]).find((l) => l && tables[l]) || 'en';
   const template = (id) => (tables[lang] || {})[id] || (tables.en || {})[id] || id;

@@ -26,8 +26,9 @@ async function init({ module }) {
   self.softlabWasmBytes = () => core.Module.HEAP8.byteLength;
   return (msg) => {
     if (msg.type === TO_WORKER.mesh) {
-      const { status, message } = loadMeshText(core, msg.mesh);
-      if (status !== 0) self.postMessage({ type: TO_PAGE.fatal, error: `Could not read your mesh: ${message}` });
+      const { status, message, parts } = loadMeshText(core, msg.mesh);
+      // worded on the page, in its language (web/sim/sim-client.js): the core's parts, else its text
+      if (status !== 0) self.postMessage({ type: TO_PAGE.fatal, error: { id: 'notice.mesh_read_failed', params: { error: parts.length ? parts : message } } });
       return;
     }
     let host = hosts.get(msg.sim);

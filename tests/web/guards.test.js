@@ -76,6 +76,21 @@ describe('careless URLs and hostile embedders', () => {
     await page.close();
   });
 
+  test('with lang=de the loading screen says it in German (boot.* of the table, carried by the staged boot.js)', async () => {
+    const de = JSON.parse(require('node:fs').readFileSync(path.join(__dirname, '..', '..', 'messages', 'de.json'), 'utf8'));
+    const page = await site.browser.newPage();
+    await page.goto(pathToFileURL(path.join(SITE, 'index.html')).href + '?lang=de');
+    assert.strictEqual(await loadingText(page), de['boot.file']);
+    assert.match(de['boot.file'], /make serve/);
+    await page.goto(`${site.base}/examples/course-quiz.css`);
+    await page.evaluate((src) => {
+      document.body.innerHTML = `<iframe id="sandboxed" sandbox="allow-scripts" src="${src}" width="900" height="600"></iframe>`;
+    }, `${site.base}/index.html?scene=oscillator&lang=de`);
+    const frame = await (await page.waitForSelector('#sandboxed')).contentFrame();
+    assert.strictEqual(await loadingText(frame), de['boot.sandboxed']);
+    await page.close();
+  });
+
   test('course-quiz.html?lab= embeds only a lab page of its own origin', async () => {
     const page = await site.browser.newPage();
     const quiz = `${site.base}/examples/course-quiz.html`;

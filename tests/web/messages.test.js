@@ -114,6 +114,92 @@ describe('the page\'s formatting', () => {
   });
 });
 
+/** The words of en.json's values that no German template uses (the page-language test's list). */
+function englishOnlyWords() {
+  const words = (text) => String(text).toLowerCase().match(/[a-zäöüß]{3,}/g) || [];
+  const de = new Set(Object.values(table('de')).flatMap(words));
+  return (text) => words(text).filter((w) => !de.has(w) && Object.values(table('en')).some((v) => words(v).includes(w)));
+}
+
+describe('texts the page composed in code, now through the table (h-text4)', () => {
+  /** fn() with the page's language lang (the staged modules share one table state). */
+  async function inLanguage(lang, fn) {
+    const { setLanguage } = await web('ui/messages.js');
+    setLanguage(lang);
+    try { return await fn(); } finally { setLanguage('en'); }
+  }
+  const scenes = [{ name: 'oscillator', defaultDt: 0.01, defaultMethod: 'symplectic-euler', params: 1 },
+    { name: 'pendulum', defaultDt: 0.001, defaultMethod: 'symplectic-euler', params: 1 }];
+  const steppers = [{ name: 'symplectic-euler' }, { name: 'rk4' }];
+  const infos = [{ name: 'young_modulus', flag: 1, min: 1, max: 1e9, label: 'Young\'s modulus E', unit: 'Pa' },
+    { name: 'resolution', flag: 1, min: 1, max: 8, integer: true, label: 'resolution', unit: '' }];
+  const query = '?scene=nope&methods=rk4,bogus,other&dt=abc&beta=-1&iterations=0.5&xpbd_damping=-1&young_modulus=0' +
+    '&resolution=2.5&camera=1,2&view=solid&color=blue&playback=soon&foo=1&bar=2&baz=3&qux=4';
+  const fields = [{ name: 'energy' }, { name: 'volume' }, { name: 'pressure' }];
+
+  test('the URL\'s notices and a parameter\'s range: English as the code wrote it, German with no English word', async () => {
+    const { parseParams, paramProblem } = await web('settings/params.js');
+    const notices = (lang) => inLanguage(lang, () => parseParams(new URLSearchParams(query), scenes, steppers, infos, fields).notices);
+    const [en, de] = [await notices('en'), await notices('de')];
+    assert.deepStrictEqual(en, [
+      'Unknown scene “nope”; showing “oscillator” instead.',
+      'Unknown steppers “bogus” and “other” were left out. Known: symplectic-euler, rk4.',
+      '“dt” must be a number of seconds with 1e-6 ≤ Δt ≤ 1 s (got “abc”); using 0.01 s.',
+      '“beta”: β must be a number of 1/s in [0, 1000000] (got “-1”); ignored.',
+      '“iterations”: iterations must be a whole number in [1, 1000] (got “0.5”); ignored.',
+      '“xpbd_damping”: the XPBD damping time must be a number of seconds in [0, 10] (got “-1”); ignored.',
+      '“young_modulus”: Young\'s modulus E must be between 1 and 1e9 Pa (got “0”); ignored.',
+      '“resolution”: resolution must be a whole number (got “2.5”); ignored.',
+      'Unknown URL parameters “foo”, “bar”, “baz” and 1 more were ignored.',
+      '“camera” must be yaw,pitch,zoom or yaw,pitch,zoom,pan_x,pan_y,pan_z (numbers); ignored.',
+      '“view” must be wireframe or shaded (got “solid”); shaded is shown.',
+      '“color” must be energy, volume or pressure (got “blue”); ignored.',
+      '“playback” must be live or ahead (got “soon”); ignored.',
+    ]); // the ranges: the core's (softlab/world.h SL_DT_MIN_PAGE, SL_DT_MAX, SL_BETA_MAX, SL_WORLD_ITERATIONS_*, SL_WORLD_XPBD_DAMPING_MAX)
+    assert.strictEqual(de.length, en.length);
+    const english = englishOnlyWords();
+    // what the reader typed (quoted) and the names a URL takes (steppers, fields, choices) are no words to translate
+    const names = /“[^”]*”|„[^“]*“|symplectic-euler|rk4|energy|volume|pressure|live|ahead/g;
+    for (const line of de) assert.deepStrictEqual(english(line.replace(names, '')), [], line);
+    assert.match(de[0], /^Unbekannte Szene „nope“; stattdessen wird „oscillator“ gezeigt\.$/);
+    assert.match(de[6], /„young_modulus“: Elastizitätsmodul muss zwischen 1 und 1e9 Pa liegen \(war „0“\); ignoriert\./);
+    assert.strictEqual(await inLanguage('de', () => paramProblem(infos[1], 2.5)), 'Netzauflösung muss eine ganze Zahl sein');
+    assert.strictEqual(await inLanguage('de', () => paramProblem(infos[0], 0, 'en')), 'Young\'s modulus E must be between 1 and 1e9 Pa', 'the course API\'s: English');
+  });
+
+  test('the perf line\'s reason and a lost Worker\'s: English as the code wrote it, German with no English word', async () => {
+    const { slowReason, workerTrouble } = await web('time/perf.js');
+    const cases = [
+      [{ speed: 1, simSpeed: 0.5, panels: [{ stepsPerSecond: 500, dt: 0.001 }], frameMs: 16, workMs: 2, lostMs: 0 },
+        'stepping limits: panel 1 computes 500 steps/s where 1,000 are needed'],
+      [{ speed: 1, simSpeed: 0.5, panels: [{ stepsPerSecond: 5000, dt: 0.001, worker: 0, busy: 0.95 }, { stepsPerSecond: 5000, dt: 0.001, worker: 0, busy: 0.02 }], frameMs: 16, workMs: 2, lostMs: 0 },
+        'stepping limits: one Worker steps panels 1 and 2 and is busy 97 % of the time (their steps need 40 % of it for 1.00× real time)'],
+      [{ speed: 1, simSpeed: 0.5, panels: [{ stepsPerSecond: 5000, dt: 0.001 }], frameMs: 100, workMs: 80, lostMs: 400 },
+        'drawing limits: a frame takes 80 ms of the page\'s work (10 fps); the steppers need 20 % of their time'],
+      [{ speed: 1, simSpeed: 0.5, panels: [{ stepsPerSecond: 5000, dt: 0.001 }], frameMs: 100, workMs: 10, lostMs: 400 },
+        'the machine limits: frames come every 100 ms though the page works 10 ms a frame; the steppers need 20 % of their time'],
+      [{ speed: 1, simSpeed: 0.5, panels: [{ stepsPerSecond: 5000, dt: 0.001, worker: 0, busy: 0.3 }], frameMs: 16, workMs: 2, lostMs: 0 },
+        'the machine limits: frames come every 16 ms and the busiest Worker works 30 % of the time, yet the Workers fall behind (a busy processor)'],
+    ];
+    const english = englishOnlyWords();
+    for (const [args, want] of cases) {
+      assert.strictEqual(slowReason(args), want);
+      const de = await inLanguage('de', () => slowReason(args));
+      assert.deepStrictEqual(english(de), [], de);
+    }
+    const { t } = await web('ui/messages.js');
+    const runs = (lang) => [{ lost: 'x' }, { lostAt: 0, lostWhy: t('worker.stopped_answering', {}, lang) },
+      { client: { silentMs: () => 1500 } }, { client: { failed: 'x' } }];
+    assert.strictEqual(workerTrouble(runs('en'), 1000), 'the simulation Worker of panel 1 stopped: starting a new one; ' +
+      'the simulation Worker of panel 2 stopped answering and was replaced: every panel restarted from t = 0; ' +
+      'waiting for the simulation Worker of panel 3 (no answer for 1.5 s); the simulation of panel 4 stopped');
+    const de = await inLanguage('de', () => workerTrouble(runs('de'), 1000));
+    assert.match(de, /Simulations-Worker von Panel 2: antwortet nicht mehr; er wurde ersetzt/);
+    assert.deepStrictEqual(english(de), [], de);
+    assert.strictEqual(t('worker.lost', { why: t('worker.crashed', { error: 'RuntimeError: unreachable' }) }), 'the simulation Worker crashed (RuntimeError: unreachable)');
+  });
+});
+
 /** Runs scene/method/dt in the staged core until the verdict is `want` (name) or steps run
  *  out; returns {verdict reason and parts, divergence reason and parts}. */
 function runTo(core, scene, method, dt, want, steps) {

@@ -102,6 +102,26 @@ describe('lang=de', () => {
     await page.close();
   });
 
+  test('the URL\'s notices and the inspector\'s node that no element has are German (h-text4)', async () => {
+    const de = table('de');
+    for (const [lang, want] of [['en', table('en')], ['de', de]]) {
+      const page = await openLab(site, `?lang=${lang}&scene=oscillator&paused=1&view=solid&foo=1&dt=2`);
+      const notices = await page.evaluate(() => [...document.querySelectorAll('#notices .notice span')].map((e) => e.textContent));
+      const quoted = (s) => want['url.quoted'].replace('{name:s}', s).replace('{name}', s);
+      const fill = (id, params) => Object.entries(params).reduce((text, [k, v]) => text.replace(new RegExp(`\\{${k}(:[^}]*)?\\}`), v), want[id]);
+      assert.ok(notices.includes(fill('url.view', { got: 'solid' })), `${lang}: ${notices.join(' | ')}`);
+      assert.ok(notices.includes(fill('url.unknown_key', { key: 'foo' })), `${lang}: ${notices.join(' | ')}`);
+      assert.ok(notices.some((n) => n.startsWith(fill('url.dt_range', { range: '1e-6 ≤ Δt ≤ 1 s', got: '2', dt: '' }).replace(/ s\.$/, ''))), `${lang}: ${notices.join(' | ')}`);
+      if (lang === 'de') assert.ok(notices.some((n) => n.includes(quoted('solid'))) && !notices.some((n) => n.includes('”')), notices.join(' | ')); // „…“, not English “…”
+      // the oscillator's mass is no corner of a tet or a grid cell: the inspector says so
+      await page.evaluate(() => window.softlab.inspect(0));
+      await page.waitForFunction(() => window.softlab.state().panels.every((p) => p.inspection && p.inspection.error), null, { timeout: 15000 });
+      assert.strictEqual(await page.textContent('#inspector p.muted'), fill('inspector.no_corner', { node: '0' }));
+      assert.deepStrictEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
   // a tet (FEM) and a grid cell (seed 004's grid solids): the inspector's two kinds of rows
   for (const query of ['scene=fem-soft-beam&methods=symplectic-euler,regularized&dt=0.002', 'scene=grid-box-drop']) {
     test(`the inspector, the chart and the parameter card show no English word (${query})`, async () => {

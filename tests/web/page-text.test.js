@@ -4,7 +4,8 @@
 // letter; (2) no text node of web/*.html outside a data-msg element holds English words, but
 // the short allow-list below; (3) no user-visible English literal in web/**/*.js outside
 // t(id, params): a string given to textContent, title, aria-label, placeholder or alt, to
-// notice(), announce() or viewNote(), or as an el() option's text, is a finding, unless it
+// notice(), announce(), viewNote(), flash(), onError(), fail() or notices.push(), or as an
+// el() option's text, is a finding, unless it
 // is in NOT_TEXT (symbols and file formats). (The list of literals not moved yet,
 // page-text.not-yet.txt, is gone: every one went through the table, so any new literal
 // fails.) The browser side (lang=de shows no
@@ -72,7 +73,8 @@ test('no English text node in the pages outside the table', () => {
 const SINK = [
   /\.(?:textContent|innerText|title|placeholder|alt)\s*=\s*/g,
   /setAttribute\(\s*'(?:aria-label|aria-valuetext|title|placeholder|alt)'\s*,\s*/g,
-  /\b(?:notice|announce|viewNote)\(\s*/g,
+  /\b(?:notice|announce|viewNote|flash|onError|fail)\(\s*/g, // fail: a panel's stopped line, boot's screen
+  /\bnotices\.push\(\s*/g, // the URL's notices (web/settings/params.js)
   /[{,]\s*(?:text|textContent|title|label)\s*:\s*/g,
 ];
 
@@ -121,10 +123,10 @@ test('no user-visible English literal in web/**/*.js outside t()', () => {
 test('the scan finds a literal it should (the test can fail)', () => {
   const tmp = path.join(WEB, 'ui', '__scan-probe.js');
   fs.writeFileSync(tmp, "el.title = 'a new English sentence';\nnotice(`Loaded ${n} files`);\nb.textContent = '×';\n" +
-    "r.textContent = on ? 'Stop now' : t('x.y');\n");
+    "r.textContent = on ? 'Stop now' : t('x.y');\np.page.flash(`restarted: ${why}`);\nnotices.push('Unknown key');\n");
   try {
     assert.deepStrictEqual(strayJsText(tmp).sort(), ['ui/__scan-probe.js: Loaded ${} files', 'ui/__scan-probe.js: Stop now',
-      'ui/__scan-probe.js: a new English sentence']);
+      'ui/__scan-probe.js: Unknown key', 'ui/__scan-probe.js: a new English sentence', 'ui/__scan-probe.js: restarted: ${}']);
   } finally { fs.unlinkSync(tmp); }
   assert.deepStrictEqual(strayHtmlText('<body><p>Hello there</p><p data-msg="x">Fine</p><kbd>Esc</kbd></body>'), ['Hello there']);
 });

@@ -288,6 +288,23 @@ describe('without a seed the lesson keeps its written set-up', () => {
   });
 });
 
+describe('the set-up line in the page\'s language (h-text4)', () => {
+  test('lang=de names the parameters as the lab does (param.NAME.label); English keeps the core\'s', async () => {
+    const de = JSON.parse(fs.readFileSync(path.join(ROOT, 'messages', 'de.json'), 'utf8'));
+    const label = (page) => page.evaluate(() => [...document.querySelectorAll('.question')[0].querySelectorAll('.your-setup [data-param-label]')]
+      .map((s) => [s.dataset.paramLabel, s.textContent]));
+    const [en, ger] = [await open('000-regularized-stepper', '?seed=s1'), await open('000-regularized-stepper', '?seed=s1&lang=de')];
+    const [a, b] = [await label(en), await label(ger)];
+    assert.ok(a.length >= 1, JSON.stringify(a));
+    assert.deepStrictEqual(b.map(([name]) => name), a.map(([name]) => name));
+    for (const [name, text] of b) assert.strictEqual(text, de[`param.${name}.label`], name);
+    for (const [name, text] of a) assert.notStrictEqual(text, de[`param.${name}.label`], name);
+    assert.strictEqual(await ger.evaluate(() => document.querySelector('.your-setup').hidden), false);
+    assert.deepStrictEqual([...en.errors, ...ger.errors], []);
+    await en.close(); await ger.close();
+  });
+});
+
 describe('SCORM keeps the seed (lessons/scorm.js, a stand-in run-time)', () => {
   test('the learner id gives the seed; interactions and suspend_data carry it; answers of another seed are not counted', async () => {
     const { connectScorm } = await import(pathToFileURL(path.join(SITE, 'lessons', 'scorm.js')).href);

@@ -13,8 +13,8 @@ const { pathToFileURL } = require('node:url');
 
 const { SITE } = require('./harness');
 
-const load = (file) => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', file)).href);
-/** A module of the staged site (course-api.js reaches the generated api-signatures.js). */
+/** A module of the staged site (course-api.js reaches the generated api-signatures.js;
+ *  sim-client.js the message table, web/ui/message-tables.js, for a lost Worker's reason). */
 const staged = (file) => import(pathToFileURL(path.join(SITE, file)).href);
 
 /** A stand-in Worker: answers pings unless silent; records what it was sent. */
@@ -37,7 +37,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 test('watchdog: a silent Worker is lost within SILENT_MS + 2 checks; its requests fail; its clients move on', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool, SILENT_MS, PING_MS } = await load('sim/sim-client.js');
+  const { SimPool, SILENT_MS, PING_MS } = await staged('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 2);
   try {
     const [a, b] = pool.open(2);
@@ -74,7 +74,7 @@ test('watchdog: a silent Worker is lost within SILENT_MS + 2 checks; its request
 
 test('watchdog: a Worker that announced a long computation is given its time; after it, the silence counts again', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool, SILENT_MS } = await load('sim/sim-client.js');
+  const { SimPool, SILENT_MS } = await staged('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 1);
   try {
     const [a] = pool.open(1);
@@ -94,7 +94,7 @@ test('watchdog: a Worker that announced a long computation is given its time; af
 
 test('watchdog: a crash (an error event) is a loss at once; restarts are bounded', async () => {
   globalThis.Worker = FakeWorker;
-  const { SimPool } = await load('sim/sim-client.js');
+  const { SimPool } = await staged('sim/sim-client.js');
   const pool = new SimPool(Promise.resolve('module'), 1);
   try {
     const [a] = pool.open(1);

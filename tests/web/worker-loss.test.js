@@ -9,7 +9,7 @@
 const { describe, test, before, after } = require('node:test');
 const assert = require('node:assert');
 
-const { startSite } = require('./harness');
+const { startSite, openLab } = require('./harness');
 
 let site, page, lab;
 
@@ -177,5 +177,26 @@ describe('a lost simulation Worker', () => {
     for (const text of said.texts) assert.match(text, /simulation Worker crashed \(.*fault injected by the page.*\)/);
     await runningPast(0.2);
     assert.deepStrictEqual(page.errors, []);
+  });
+});
+
+describe('a lost simulation Worker in the page\'s language (lang=de)', () => {
+  test('the panel, the notice and the perf line give the German reason', async () => {
+    const de = JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', '..', 'messages', 'de.json'), 'utf8'));
+    const why = de['worker.stopped_answering'];
+    const p = await openLab(site, '?scene=oscillator&methods=symplectic-euler&lang=de&playback=live');
+    await p.evaluate(() => window.softlab.testFault(0, 'hang'));
+    // the panel's line (the state, then the flash after the restart) and the lab's notice
+    await p.waitForFunction((w) => window.softlab.state().panels.some((q) => q.message.includes(w)), why, { timeout: 15000, polling: 50 });
+    const perf = await p.waitForFunction((w) => {
+      const line = document.querySelector('#perf').textContent;
+      return line.includes(`Simulations-Worker von Panel 1: ${w}`) && line;
+    }, why, { timeout: 15000, polling: 50 }).then((h) => h.jsonValue());
+    console.log(`  de perf: ${perf}`);
+    const notices = await p.evaluate(() => [...document.querySelectorAll('#notices .notice span, #announce p')].map((e) => e.textContent));
+    assert.ok(notices.some((n) => n.includes(`Panel 1: ${why}`)), notices.join(' | '));
+    assert.ok(!notices.concat(perf).some((n) => /stopped answering|simulation Worker/.test(n)), 'no English reason');
+    assert.deepStrictEqual(p.errors, []);
+    await p.close();
   });
 });

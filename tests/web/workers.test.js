@@ -6,7 +6,9 @@ const assert = require('node:assert');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-const load = () => import(pathToFileURL(path.join(__dirname, '..', '..', 'web', 'sim/sim-client.js')).href);
+// the staged site's copy: sim-client.js words a lost Worker's reason through the message
+// table (web/ui/message-tables.js, generated at build and staged beside web/ui/messages.js)
+const load = () => import(pathToFileURL(path.join(require('./harness').SITE, 'sim/sim-client.js')).href);
 
 test('Worker count: two on two cores, one per spare core above, never more than panels', async () => {
   const { workerCount } = await load();

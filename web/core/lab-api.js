@@ -4,7 +4,7 @@
 // steppers, parameters) are read once into plain objects.
 
 import { SIGNATURES, ENUMS, NUMBERS } from './api-signatures.js';
-import { coreText } from '../ui/messages.js';
+import { coreText, t } from '../ui/messages.js';
 
 // The C enums, generated from their headers with the signatures (tools/wasm_api.js), never
 // copied here: names without their C prefix.
@@ -71,7 +71,7 @@ export async function compileWasm(url = 'softlab.wasm') {
   } catch {
     // a server that does not send application/wasm: compile from the bytes instead
     const r = await fetch(url, { credentials: 'same-origin' });
-    if (!r.ok) throw new Error(`could not fetch ${url}: HTTP ${r.status}`);
+    if (!r.ok) throw new Error(t('lab.fetch_failed', { url: String(url), status: r.status }));
     return WebAssembly.compile(await r.arrayBuffer());
   }
 }

@@ -67,8 +67,8 @@ export function readMeasures(core, h) {
 
 /** The element of node `node` of simulation h as the element inspector shows it: its tet
  *  ({kind: 'tet'}, sl_api_inspect_tet) or else its grid cell ({kind: 'cell'},
- *  sl_api_inspect_cell; src/wasm/api_inspect.c gives both layouts), or {error} when the
- *  node is a corner of neither. 3x3 tensors are row-major arrays of 9. */
+ *  sl_api_inspect_cell; src/wasm/api_inspect.c gives both layouts), or {error: {id, params}}
+ *  (a message of the table, web/ui/messages.js) when the node is a corner of neither. 3x3 tensors are row-major arrays of 9. */
 export function readInspection(core, h, node) {
   const { api, heap } = core;
   const tet = api.inspect_tet(h, node);
@@ -85,7 +85,8 @@ export function readInspection(core, h, node) {
     };
   }
   const cell = api.inspect_cell(h, node);
-  if (!cell) return { node, error: `node ${node} is no corner of a finite-element tetrahedron or of a grid cell` };
+  // a message of the table ({id, params}): the page words it in its language (web/panel/inspector.js)
+  if (!cell) return { node, error: { id: 'inspector.no_corner', params: { node } } };
   const L = LAYOUT.INSPECT_CELL; // src/wasm/api_inspect.c
   const a = heap.copy(Float64Array, cell, L.SIZE);
   const part = (i, n) => Array.from(a.subarray(i, i + n));

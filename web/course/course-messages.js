@@ -49,7 +49,7 @@ function paramsField(c) {
       const info = c.infos.find((x) => x.name === name);
       if (!info) bad(`this scene has no parameter “${String(name).slice(0, 40)}”; it has ${c.infos.map((x) => x.name).join(', ') || 'none'}`);
       if (typeof v[name] !== 'number') bad(`params.${name} must be a number`);
-      const problem = paramProblem(info, v[name]);
+      const problem = paramProblem(info, v[name], 'en');
       if (problem) bad(`params.${name}: ${problem}`);
     }
     return { ...v };

@@ -116,7 +116,7 @@ function checkSavedRun(lab, infos, p, at) {
   if (!p.params || typeof p.params !== 'object') bad(`${at}.params must be an object {name: value} of every parameter`);
   for (const info of infos) {
     if (typeof p.params[info.name] !== 'number') bad(`${at}.params.${info.name} must be a number`);
-    const problem = paramProblem(info, p.params[info.name]);
+    const problem = paramProblem(info, p.params[info.name], 'en');
     if (problem) bad(`${at}.params.${info.name}: ${problem}`);
   }
 }

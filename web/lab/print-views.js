@@ -4,6 +4,8 @@
 // in the same task (toDataURL) into an <img> beside the canvas; the print style sheet
 // (web/style.css, @media print) shows the image and hides the canvas; afterprint removes them.
 
+import { t } from '../ui/messages.js';
+
 /** Listens on win for printing: drawNow(i) draws panel i's view (the lab face's drawNow). */
 export function printViews(win, drawNow) {
   const doc = win.document;
@@ -24,7 +26,7 @@ export function printViews(win, drawNow) {
       const img = doc.createElement('img');
       img.className = 'print-view';
       img.src = url;
-      img.alt = canvas.getAttribute('aria-label') || 'the view';
+      img.alt = canvas.getAttribute('aria-label') || t('panel.view_label');
       canvas.after(img);
       canvas.classList.add('printing');
     });

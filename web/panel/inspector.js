@@ -50,6 +50,9 @@ const STRAINS = ['green', 'linear', 'green-deviatoric'];
 // label and title are ids of the message table (messages/en.json)
 const ROWS = { tet: TET_ROWS, cell: CELL_ROWS };
 
+/** Why inspection s shows no element (web/core/sim.js readInspection: a message of the table). */
+const errorText = (s) => (typeof s.error === 'string' ? s.error : t(s.error.id, s.error.params));
+
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -172,19 +175,19 @@ export class Inspector {
       first = first || s;
       ROWS[this.kind].forEach((row, k) => {
         const td = this.cells[k][i];
-        if (s.error) td.textContent = k === 0 ? s.error : '';
+        if (s.error) td.textContent = k === 0 ? errorText(s) : '';
         else if (row.matrix) td.replaceChildren(matrix(row.matrix(s), row));
         else td.textContent = row.value(s);
       });
     });
     if (!first) {
       const lost = !known && this.panels.map(current).find((s) => s && s.error);
-      if (lost) this.title.textContent = t('inspector.title'), this.note.textContent = lost.error;
+      if (lost) this.title.textContent = t('inspector.title'), this.note.textContent = errorText(lost);
       return;
     }
     if (first.error) {
       this.title.textContent = t('inspector.title');
-      this.note.textContent = first.error;
+      this.note.textContent = errorText(first);
       return;
     }
     const volume = first.restVolume.toExponential(2), nodes = first.nodes.join(', ');

@@ -24,6 +24,7 @@
 //   web/course/control-locks.js).
 
 import { LIMITS } from '../core/lab-api.js';
+import { coreText, t } from '../ui/messages.js';
 
 export const MAX_PANELS = LIMITS.MAX_PANELS; // SL_SCENE_MAX_PANELS
 const DEFAULT_METHODS = ['symplectic-euler', 'implicit-euler', 'regularized']; // seed 000 Fig. 2
@@ -31,17 +32,27 @@ const MAX_PARAM_LENGTH = 300;
 
 /** Shortens a user-supplied string for display in a notice. */
 function shown(s) {
-  const t = String(s);
-  return t.length > 40 ? t.slice(0, 40) + '…' : t;
+  const text = String(s);
+  return text.length > 40 ? text.slice(0, 40) + '…' : text;
 }
+
+/** A user-supplied name in the quotes of the page's language, shortened. */
+const quoted = (s) => t('url.quoted', { name: shown(s) });
 
 /** Names (user-supplied) for one notice: “a”, “b” and “c”, or the first three and how many
  *  more. */
 function listed(names, max = 3) {
-  const q = names.slice(0, max).map((n) => `“${shown(n)}”`);
+  const q = names.slice(0, max).map(quoted);
   const more = names.length - q.length;
-  if (more > 0) return `${q.join(', ')} and ${more.toLocaleString('en')} more`;
-  return q.length > 1 ? `${q.slice(0, -1).join(', ')} and ${q[q.length - 1]}` : q[0];
+  const list = (more > 0 ? q : q.slice(0, -1)).join(', ');
+  if (more > 0) return t('url.list_more', { list, more: more.toLocaleString('en') });
+  return q.length > 1 ? t('url.list_and', { list, last: q[q.length - 1] }) : q[0];
+}
+
+/** “a, b or c” of names (the page's own: fields, choices). */
+function either(names) {
+  const list = names.slice(0, -1).join(', ');
+  return names.length > 1 ? t('url.list_or', { list, last: names[names.length - 1] }) : names.join('');
 }
 
 /** Δt range (s) of the page, from the core (SL_DT_MIN_PAGE, SL_DT_MAX in
@@ -66,13 +77,17 @@ export function validBeta(beta) {
   return Number.isFinite(beta) && beta >= 0 && beta <= MAX_BETA;
 }
 
-/** Why value is not valid for parameter info ({name,label,unit,min,max,integer}), or ''. */
-export function paramProblem(info, value) {
+/** Why value is not valid for parameter info ({name,label,unit,min,max,integer}), or '':
+ *  in lang (default the page's; the parameter's label as the page words it, web/ui/messages.js
+ *  coreText). */
+export function paramProblem(info, value, lang = undefined) {
+  const label = coreText('param', info.name, 'label', info.label, lang);
   if (!Number.isFinite(value) || value < info.min || value > info.max) {
     const num = (v) => (Math.abs(v) >= 1e5 ? v.toExponential().replace('e+', 'e') : String(v));
-    return `${info.label} must be between ${num(info.min)} and ${num(info.max)}${info.unit ? ' ' + info.unit : ''}`;
+    const [min, max, unit] = [num(info.min), num(info.max), info.unit];
+    return unit ? t('problem.range_unit', { label, min, max, unit }, lang) : t('problem.range', { label, min, max }, lang);
   }
-  if (info.integer && value !== Math.floor(value)) return `${info.label} must be a whole number`;
+  if (info.integer && value !== Math.floor(value)) return t('problem.whole', { label }, lang);
   return '';
 }
 
@@ -102,7 +117,7 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
   const get = (key) => {
     const v = query.get(key);
     if (v !== null && v.length > MAX_PARAM_LENGTH) {
-      notices.push(`The “${key}” parameter is too long and was ignored.`);
+      notices.push(t('url.too_long', { key }));
       return null;
     }
     return v;
@@ -120,17 +135,17 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
   const methods = readMethods(get, steppers, scene, notices);
   const dts = readDts(get, methods.length, scene, notices);
   const perPanel = (key, problem) => readPerPanel(get, key, problem, methods.length, notices);
-  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : `β must be a number of 1/s in [0, ${MAX_BETA}]`)) || methods.map(() => scene.defaultBeta || 0);
+  const betas = perPanel('beta', (b) => (validBeta(b) ? '' : t('problem.beta', { max: String(MAX_BETA) }))) || methods.map(() => scene.defaultBeta || 0);
   const iterations = perPanel('iterations', (n) => (Number.isInteger(n) && n >= ITERATIONS.min && n <= ITERATIONS.max ? ''
-    : `iterations must be a whole number in [${ITERATIONS.min}, ${ITERATIONS.max}]`)) || methods.map(() => undefined);
+    : t('problem.iterations', { min: ITERATIONS.min, max: ITERATIONS.max }))) || methods.map(() => undefined);
   const dampings = perPanel('xpbd_damping', (tau) => (tau >= XPBD_DAMPING.min && tau <= XPBD_DAMPING.max ? ''
-    : `the XPBD damping time must be a number of seconds in [${XPBD_DAMPING.min}, ${XPBD_DAMPING.max}]`)) || methods.map(() => undefined);
+    : t('problem.xpbd_damping', { min: String(XPBD_DAMPING.min), max: String(XPBD_DAMPING.max) }))) || methods.map(() => undefined);
   const params = methods.map(() => ({}));
   for (const info of paramInfos) {
     const values = perPanel(info.name, (v) => paramProblem(info, v));
     if (!values) continue;
     if (scene.params !== undefined && !(scene.params & info.flag)) {
-      notices.push(`The scene “${scene.name}” has no parameter “${info.name}”; ignored.`);
+      notices.push(t('url.no_such_param', { scene: scene.name, name: info.name }));
       continue;
     }
     values.forEach((v, i) => { params[i][info.name] = v; });
@@ -169,7 +184,7 @@ function readScene(get, scenes, notices) {
   const name = get('scene');
   if (name === null || name === '') return scenes[0];
   const found = scenes.find((s) => s.name === name);
-  if (!found) notices.push(`Unknown scene “${shown(name)}”; showing “${scenes[0].name}” instead.`);
+  if (!found) notices.push(t('url.unknown_scene', { name: shown(name), shown: scenes[0].name }));
   return found || scenes[0];
 }
 
@@ -189,18 +204,18 @@ function readMethods(get, steppers, scene, notices) {
     }
     // one notice for all of them (a screen reader hears each notice: issue 30)
     if (unknownSteppers.length) {
-      const many = unknownSteppers.length > 1;
-      notices.push(`Unknown stepper${many ? 's' : ''} ${listed(unknownSteppers)} ${many ? 'were' : 'was'} left out. Known: ${[...stepperNames].join(', ')}.`);
+      const [names, known] = [listed(unknownSteppers), [...stepperNames].join(', ')];
+      notices.push(unknownSteppers.length > 1 ? t('url.unknown_steppers', { names, known }) : t('url.unknown_stepper', { names, known }));
     }
     if (methods.length > MAX_PANELS) {
-      notices.push(`At most ${MAX_PANELS} panels; the first ${MAX_PANELS} steppers are shown.`);
+      notices.push(t('url.max_panels', { max: MAX_PANELS, first: MAX_PANELS }));
       methods = methods.slice(0, MAX_PANELS);
     }
   }
   if (methods.length === 0) {
     methods = DEFAULT_METHODS.filter((m) => stepperNames.has(m));
     if (methods.length === 0) methods = [scene.defaultMethod];
-    if (methodList !== null && methodList.trim() !== '') notices.push('No known stepper in “methods”; showing the default comparison.');
+    if (methodList !== null && methodList.trim() !== '') notices.push(t('url.no_known_stepper'));
   }
   return methods;
 }
@@ -213,11 +228,11 @@ function readDts(get, count, scene, notices) {
   if (dtText === null || dtText.trim() === '') return fallback;
   const values = dtText.split(',').map((v) => Number(v.trim()));
   if (values.length !== 1 && values.length !== count) {
-    notices.push(`“dt” needs one value or one per panel (${count}); using ${scene.defaultDt} s.`);
+    notices.push(t('url.dt_count', { count, dt: String(scene.defaultDt) }));
     return fallback;
   }
   if (!values.every(validDt)) {
-    notices.push(`“dt” must be a number of seconds with ${DT_RANGE_TEXT} (got “${shown(dtText)}”); using ${scene.defaultDt} s.`);
+    notices.push(t('url.dt_range', { range: DT_RANGE_TEXT, got: shown(dtText), dt: String(scene.defaultDt) }));
     return fallback;
   }
   return fallback.map((_, i) => (values.length === 1 ? values[0] : values[i]));
@@ -230,12 +245,12 @@ function readPerPanel(get, key, problem, count, notices) {
   if (text === null || text.trim() === '') return null;
   const values = text.split(',').map((v) => Number(v.trim()));
   if (values.length !== 1 && values.length !== count) {
-    notices.push(`“${key}” needs one value or one per panel (${count}); ignored.`);
+    notices.push(t('url.count', { key, count }));
     return null;
   }
   const bad = values.map(problem).find((p) => p);
   if (bad) {
-    notices.push(`“${key}”: ${bad} (got “${shown(text)}”); ignored.`);
+    notices.push(t('url.refused', { key, problem: bad, got: shown(text) }));
     return null;
   }
   return Array.from({ length: count }, (_, i) => (values.length === 1 ? values[0] : values[i]));
@@ -246,8 +261,8 @@ function readPerPanel(get, key, problem, count, notices) {
 function noteUnknownKeys(query, paramInfos, notices) {
   const known = new Set(['scene', 'methods', 'dt', 'beta', 'iterations', 'xpbd_damping', 'camera', 'paused', 'plot', 'view', 'ghost', 'frames', 'color', 'embed', 'origins', 'hide', 'lock', 'playback', 'lang', ...paramInfos.map((p) => p.name)]);
   const unknown = [...new Set(query.keys())].filter((key) => !known.has(key));
-  if (unknown.length === 1) notices.push(`Unknown URL parameter “${shown(unknown[0])}” was ignored.`);
-  else if (unknown.length > 1) notices.push(`Unknown URL parameters ${listed(unknown)} were ignored.`);
+  if (unknown.length === 1) notices.push(t('url.unknown_key', { key: shown(unknown[0]) }));
+  else if (unknown.length > 1) notices.push(t('url.unknown_keys', { keys: listed(unknown) }));
 }
 
 /** {yaw, pitch, zoom, pan} from “camera” (yaw,pitch,zoom[,pan x,y,z]), or null. */
@@ -258,7 +273,7 @@ function readCamera(get, notices) {
   if ((c.length === 3 || c.length === 6) && c.every(Number.isFinite)) {
     return { yaw: c[0], pitch: c[1], zoom: c[2], pan: c.length === 6 ? c.slice(3) : [0, 0, 0] };
   }
-  notices.push('“camera” must be yaw,pitch,zoom or yaw,pitch,zoom,pan_x,pan_y,pan_z (numbers); ignored.');
+  notices.push(t('url.camera'));
   return null;
 }
 
@@ -267,11 +282,11 @@ function readView(get, notices, fields) {
   const view = { view: get('view') === 'wireframe' ? 'wireframe' : 'shaded', ghost: get('ghost') === '1', frames: get('frames') === '1', color: get('color') };
   const asked = get('view');
   if (asked !== null && asked !== 'wireframe' && asked !== 'shaded') {
-    notices.push(`“view” must be wireframe or shaded (got “${shown(asked)}”); shaded is shown.`);
+    notices.push(t('url.view', { got: shown(asked) }));
   }
   const names = fields.map((f) => f.name); // the core's colour-map fields (sl_field_describe)
   if (view.color !== null && !names.includes(view.color)) {
-    notices.push(`“color” must be ${names.join(', ').replace(/, ([^,]*)$/, ' or $1')} (got “${shown(view.color)}”); ignored.`);
+    notices.push(t('url.color', { names: either(names), got: shown(view.color) }));
     view.color = null;
   }
   return view;
@@ -281,7 +296,7 @@ function readView(get, notices, fields) {
 function readChoice(get, key, choices, notices) {
   const value = get(key);
   if (value === null || choices.includes(value)) return value;
-  notices.push(`“${key}” must be ${choices.join(' or ')} (got “${shown(value)}”); ignored.`);
+  notices.push(t('url.choice', { key, choices: either(choices), got: shown(value) }));
   return null;
 }
 

@@ -31,14 +31,15 @@ const ext = (name) => (name.match(/\.[^.]+$/) || [''])[0].toLowerCase();
 async function readMeshFiles(files) {
   const list = [...files];
   const size = list.reduce((s, f) => s + f.size, 0);
-  if (size > MAX_BYTES) throw new Error(`the files are ${(size / 1e6).toFixed(1)} MB; at most 4 MB here (use the command line for larger meshes)`);
+  if (size > MAX_BYTES) throw new Error(t('lab.mesh_too_large', { mb: (size / 1e6).toFixed(1), max: String(MAX_BYTES / 1e6) }));
   const node = list.find((f) => ext(f.name) === '.node'), ele = list.find((f) => ext(f.name) === '.ele');
   if (node || ele) {
-    if (!node || !ele) throw new Error('a TetGen mesh needs both its .node and its .ele file: select or drop the two together');
+    if (!node || !ele) throw new Error(t('lab.mesh_tetgen_pair'));
     return { name: node.name.replace(/\.node$/i, ''), text: await node.text(), text2: await ele.text() };
   }
   const one = list.find((f) => ['.msh', '.mesh'].includes(ext(f.name)));
-  if (!one) throw new Error(`unknown mesh format (${list.map((f) => f.name).join(', ')}); use .msh (Gmsh), .mesh (Medit) or .node + .ele (TetGen)`);
+  const names = list.map((f) => f.name).join(', ');
+  if (!one) throw new Error(t('lab.mesh_format', { files: names }));
   return { name: one.name, text: await one.text(), text2: '' };
 }
 
@@ -86,7 +87,7 @@ export function bindMeshLoader(input, target, onError, scene, core, dts = () => 
       for (const key of ['embed', 'origins', 'playback', 'hide', 'lock']) if (now.has(key)) next.set(key, now.get(key));
       location.search = '?' + next.toString().replace(/%2C/g, ',');
     } catch (err) {
-      onError(`Could not load the mesh: ${err.message}.`);
+      onError(t('notice.mesh_load_failed', { error: err.message }));
     }
   };
   input.addEventListener('change', () => input.files.length && take(input.files));

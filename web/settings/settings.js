@@ -5,7 +5,7 @@
 // every panel.
 
 import { DT_RANGE_TEXT, validBeta, validDt } from './params.js';
-import { coreText } from '../ui/messages.js';
+import { coreText, t } from '../ui/messages.js';
 
 export class Settings {
   /**
@@ -33,7 +33,7 @@ export class Settings {
     const p = this.panels[i];
     if (!validDt(dt)) {
       p.page.showDt();
-      p.page.flash(`Δt must be a number of seconds with ${DT_RANGE_TEXT}.`);
+      p.page.flash(`${t('controls.dt_problem', { range: DT_RANGE_TEXT })}.`);
       return;
     }
     const targets = !deferred && this.deps.linked('dt') ? this.panels : [p];

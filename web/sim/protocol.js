@@ -47,7 +47,7 @@ export const TO_SIM_FIELDS = {
 export const TO_PAGE_FIELDS = {
   pong: { fields: [], about: 'the answer to ping (and: init is done)' },
   busy: { fields: ['ms'], about: "the grace (ms) the watchdog should allow before the Worker's next message" },
-  fatal: { fields: ['error'], about: 'the Worker cannot run: every simulation of the page fails' },
+  fatal: { fields: ['error'], about: 'the Worker cannot run: every simulation of the page fails (error: a text, or a message {id, params} the page words)' },
   crashed: { fields: ['sim', 'error'], about: "a trap while stepping: the Worker's state is not to be trusted" },
   reply: { fields: ['sim', 'id', 'epoch'], about: 'the answer to a request with an id, and its fields (TO_SIM_FIELDS reply)' },
   frame: { fields: ['sim', 'epoch', 't', 'at', 'replace', 'positions', 'field', 'fieldId', 'plates', 'rotations',

@@ -37,13 +37,13 @@ export function watchWorkers(pool, panels, parts) {
     parts.announce(t('recovery.restarting', { who, why }));
     // the builds are sent now, before any later request to the new Worker
     const builds = lost.map((p) => p.run.rebuild().catch((err) => {
-      p.run.fail(`it could not be built again after its Worker ${why}: ${err.message}`);
+      p.run.fail(t('recovery.rebuild_failed', { why, error: err.message }));
     }));
     pending++;
     recovery = Promise.all([recovery, ...builds]).then(() => {
       if (--pending > 0) return; // another loss came meanwhile: its recovery resets
       parts.resetAll();
-      for (const p of lost) if (!p.run.client.failed) p.page.flash(`restarted from t = 0: its simulation Worker ${why}`);
+      for (const p of lost) if (!p.run.client.failed) p.page.flash(t('recovery.flash', { why }));
       parts.notice(t('recovery.restarted', { who, why }));
     });
   };

@@ -5,6 +5,7 @@
 // The messages: web/sim/protocol.js.
 
 import { TO_PAGE, TO_WORKER } from './protocol.js';
+import { t } from '../ui/messages.js';
 
 /** How many Workers for n simulations: one per core the page can spare, at most n, and
  *  two on a 2-core machine. The page's main thread mostly waits for its next frame, so a
@@ -109,7 +110,7 @@ export class SimPool {
     worker.onmessage = (e) => this.heard(rec, e.data);
     worker.onerror = (e) => {
       e.preventDefault();
-      this.lose(rec, `crashed (${e.message || 'an error in the simulation Worker'})`);
+      this.lose(rec, t('worker.crashed', { error: e.message || t('worker.error_unknown') }));
     };
     // an error before the pool took it (web/boot.js kept its text): lost as if it came now
     if (early && early.error) setTimeout(() => this.lose(rec, `crashed (${early.error})`), 0);
@@ -141,7 +142,7 @@ export class SimPool {
     rec.grace = msg.type === TO_PAGE.busy ? Math.max(SILENT_MS, msg.ms) : SILENT_MS;
     if (msg.type === TO_PAGE.pong || msg.type === TO_PAGE.busy) return;
     if (msg.type === TO_PAGE.crashed) {
-      this.lose(rec, `crashed (${msg.error})`);
+      this.lose(rec, t('worker.crashed', { error: msg.error }));
       return;
     }
     this.receive(msg);
@@ -159,7 +160,7 @@ export class SimPool {
         continue;
       }
       const overdue = now - rec.heard > rec.grace;
-      if (overdue && rec.suspect) this.lose(rec, 'stopped answering');
+      if (overdue && rec.suspect) this.lose(rec, t('worker.stopped_answering'));
       else rec.suspect = overdue;
     }
   }
@@ -172,7 +173,8 @@ export class SimPool {
   }
 
   /** Ends rec's Worker, starts another (unless MAX_RESTARTS were used) and moves its
-   *  clients there; why: what happened, in a student's words. */
+   *  clients there; why: what happened, in a student's words (worker.* of the message
+   *  table, in the page's language: the recovery's and the perf line's templates take it). */
   lose(rec, why) {
     if (rec.lost) return;
     rec.lost = true;
@@ -203,7 +205,9 @@ export class SimPool {
 
   receive(msg) {
     if (msg.type === TO_PAGE.fatal) {
-      for (const c of this.clients) c.fail(msg.error);
+      // a text, or a message of the table ({id, params}: the user's mesh refused) worded here
+      const error = typeof msg.error === 'string' ? msg.error : t(msg.error.id, msg.error.params);
+      for (const c of this.clients) c.fail(error);
       return;
     }
     const client = this.clients[msg.sim];
@@ -278,7 +282,7 @@ export class SimClient {
    *  the client goes on with worker (a new Worker, where the lab rebuilds it), or fails if
    *  null. onLost(why, restarted) tells the panel. */
   lose(why, worker) {
-    const error = `the simulation Worker ${why}`;
+    const error = t('worker.lost', { why });
     for (const p of this.pending.values()) p.reject(new WorkerLost(error));
     this.pending.clear();
     if (worker) this.worker = worker;

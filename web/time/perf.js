@@ -14,7 +14,8 @@ const pct = (f) => (f < 0.01 ? `${(100 * f).toFixed(2)} %` : `${(100 * f).toFixe
 /** "panels 1, 2 and 4" of 0-based indices. */
 function panelList(ix) {
   const n = ix.map((i) => i + 1);
-  return n.length === 1 ? `panel ${n[0]}` : `panels ${n.slice(0, -1).join(', ')} and ${n[n.length - 1]}`;
+  const list = n.slice(0, -1).join(', ');
+  return n.length === 1 ? t('inspector.panel', { panel: n[0] }) : t('recovery.panels', { list, last: n[n.length - 1] });
 }
 
 /** What limits a clock running at simSpeed against speed (both × real time), from one
@@ -46,7 +47,7 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
     w.need += need[i];
     workers.set(key, w);
   });
-  const workerLine = (w) => `stepping limits: one Worker steps ${panelList(w.panels)} and is busy ${pct(w.busy)} of the time (their steps need ${pct(w.need)} of it for ${fmtSpeed(speed)}× real time)`;
+  const workerLine = (w) => t('perf.worker_limits', { panels: panelList(w.panels), busy: pct(w.busy), need: pct(w.need), speed: fmtSpeed(speed) });
   if (stepping >= 0.9) {
     // a panel that could keep up alone (under 1) but shares its Worker is limited by the
     // Worker: thread-hang's RK4 computed 10,906 steps/s of the 10,000 needed, and the line
@@ -54,21 +55,21 @@ export function slowReason({ speed, simSpeed, panels, frameMs, workMs, lostMs })
     const own = workers.get(keyOf(panels[worst], worst));
     if (stepping < 1 && own.panels.length > 1) return workerLine(own);
     const p = panels[worst];
-    return `stepping limits: panel ${worst + 1} computes ${Math.round(p.stepsPerSecond).toLocaleString('en-US')} steps/s where ${Math.round(speed / p.dt).toLocaleString('en-US')} are needed`;
+    return t('perf.panel_limits', { panel: worst + 1, computes: Math.round(p.stepsPerSecond).toLocaleString('en-US'), needed: Math.round(speed / p.dt).toLocaleString('en-US') });
   }
   const busiest = [...workers.values()].reduce((a, w) => (!a || w.busy > a.busy ? w : a), null);
   if (busiest && busiest.panels.length > 1 && (busiest.busy >= 0.9 || busiest.need >= 0.9)) return workerLine(busiest);
   const known = panels.some((p) => Number.isFinite(p.busy));
-  const steppers = known && busiest ? `the busiest Worker works ${pct(busiest.busy)} of the time` : `the steppers need ${pct(stepping)} of their time`;
+  const steppers = known && busiest ? t('perf.busiest_worker', { busy: pct(busiest.busy) }) : t('perf.steppers_need', { need: pct(stepping) });
   // the time long frames lost explains the slow motion when it is at least half of it
   const shortfall = 1 - simSpeed / speed;
   if (lostMs / 1000 >= 0.5 * shortfall) {
     if (workMs >= 0.5 * frameMs) {
-      return `drawing limits: a frame takes ${Math.round(workMs)} ms of the page's work (${(1000 / frameMs).toFixed(0)} fps); ${steppers}`;
+      return t('perf.drawing_limits', { work: Math.round(workMs), fps: (1000 / frameMs).toFixed(0), steppers });
     }
-    return `the machine limits: frames come every ${Math.round(frameMs)} ms though the page works ${Math.round(workMs)} ms a frame; ${steppers}`;
+    return t('perf.machine_frames', { frame: Math.round(frameMs), work: Math.round(workMs), steppers });
   }
-  return `the machine limits: frames come every ${Math.round(frameMs)} ms and ${steppers}, yet the Workers fall behind (a busy processor)`;
+  return t('perf.machine_behind', { frame: Math.round(frameMs), steppers });
 }
 
 /** What the perf line says instead of a speed while a panel's Worker is silent (no answer
@@ -86,13 +87,13 @@ export function workerTrouble(runs, now = performance.now()) {
     else if (now - r.lostAt < RECENT_MS) restarted.push(i);
   });
   const parts = [];
-  if (lost.length) parts.push(`the simulation Worker of ${panelList(lost)} stopped: starting a new one`);
-  if (restarted.length) parts.push(`the simulation Worker of ${panelList(restarted)} ${runs[restarted[0]].lostWhy} and was replaced: every panel restarted from t = 0`);
+  if (lost.length) parts.push(t('perf.worker_lost', { panels: panelList(lost) }));
+  if (restarted.length) parts.push(t('perf.worker_replaced', { panels: panelList(restarted), why: runs[restarted[0]].lostWhy }));
   if (quiet.length) {
     const s = Math.max(...quiet.map((i) => runs[i].client.silentMs())) / 1000;
-    parts.push(`waiting for the simulation Worker of ${panelList(quiet)} (no answer for ${s.toFixed(1)} s)`);
+    parts.push(t('perf.worker_waiting', { panels: panelList(quiet), seconds: s.toFixed(1) }));
   }
-  if (failed.length) parts.push(`the simulation of ${panelList(failed)} stopped`);
+  if (failed.length) parts.push(t('perf.sim_stopped', { panels: panelList(failed) }));
   return parts.join('; ');
 }
 
@@ -201,8 +202,9 @@ export class PerfMeter {
     const s = this.simSpeed;
     // computed ahead (web/time/clock.js): the motion is played back; what is slow is the stepping
     const trouble = workerTrouble(runs);
-    const slow = trouble ? ` · ${trouble}` : clock.ahead ? ` · computed ahead, played back: ${Number.isFinite(clock.aheadRate) ? `the steppers run at ${fmtSpeed(clock.aheadRate)}× real time` : 'measuring the steppers’ speed'}`
-      : this.reason ? ` · slow motion: ${fmtSpeed(s)}× real time; ${this.reason}` : '';
+    const ahead = () => (Number.isFinite(clock.aheadRate) ? t('perf.ahead', { rate: fmtSpeed(clock.aheadRate) }) : t('perf.ahead_measuring'));
+    const slow = trouble ? ` · ${trouble}` : clock.ahead ? ` · ${ahead()}`
+      : this.reason ? ` · ${t('perf.slow', { speed: fmtSpeed(s), reason: this.reason })}` : '';
     this.el.textContent = t('perf.line', { fps: this.fps.toFixed(0), perf }) + slow;
     return true;
   }
