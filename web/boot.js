@@ -58,7 +58,7 @@
         const entry = { url, worker: new Worker(url), error: null };
         entry.worker.onerror = (e) => {
           e.preventDefault();
-          entry.error = e.message || 'the simulation Worker failed to start';
+          entry.error = e.message || ''; // worded by the pool (worker.crashed), which has the table
         };
         early.push(entry);
       }

@@ -113,7 +113,7 @@ export class SimPool {
       this.lose(rec, t('worker.crashed', { error: e.message || t('worker.error_unknown') }));
     };
     // an error before the pool took it (web/boot.js kept its text): lost as if it came now
-    if (early && early.error) setTimeout(() => this.lose(rec, `crashed (${early.error})`), 0);
+    if (early && early.error !== null) setTimeout(() => this.lose(rec, t('worker.crashed', { error: early.error || t('worker.error_unknown') })), 0);
     return rec;
   }
 
