@@ -112,7 +112,17 @@ typedef enum sl_pressure_solver {
                              diagonal of J P M^-1 J^T (sl_minres_jacobi), stopping on the
                              same |rhs - S p| <= tol |rhs| as SL_PRESSURE_MINRES, so the
                              projection is the same to the tolerance, in fewer iterations */
+    SL_PRESSURE_MINRES_FACTOR, /* MINRES preconditioned by the Cholesky factor of an earlier
+                             solve's J P M^-1 J^T + SL_PRESSURE_FACTOR_EPSILON diag, reused
+                             while it works (SL_PRESSURE_FACTOR_REFRESH); the same stopping rule */
 } sl_pressure_solver;
+
+/* SL_PRESSURE_MINRES_FACTOR: iterations of a solve above which the next solve refactors;
+ * a reused factor's iteration budget, after which the solve is run again with a fresh
+ * factor; the regularization of the factored matrix (relative to its diagonal). */
+#define SL_PRESSURE_FACTOR_REFRESH 12
+#define SL_PRESSURE_FACTOR_REUSE_CAP 50
+#define SL_PRESSURE_FACTOR_EPSILON 1e-9
 
 /* Chooses the pressure solver and its relative residual tolerance (0 < tol < 1; unused by
  * CHOLESKY) of w's incompressible stepper. Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (w's
@@ -123,6 +133,7 @@ sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, d
 typedef struct sl_pressure_stats {
     int solves;                 /* pressure solves (two per step) */
     long iterations;            /* total Krylov iterations (0 for CHOLESKY) */
+    int factorizations;         /* MINRES_FACTOR: Cholesky factorizations of the preconditioner */
     int max_iterations;         /* most iterations of one solve */
     double max_residual;        /* largest relative residual |b - A p|/|b| of a solve */
     int contacts;               /* contact constraints in the last step's velocity solve */
