@@ -206,12 +206,18 @@ static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     cs_spfree(JD);
     cs_spfree(JT);
     /* The one-ring system is singular (pressures whose tet means give no net nodal force):
-     * regularize by SL_PRESSURE_CHOLESKY_EPSILON times the diagonal, as the regularized
-     * stepper's Schur form does (regularized.c, SL_SCHUR_EPSILON). */
+     * regularize by epsilon times the diagonal, as the regularized stepper's Schur form
+     * does (regularized.c, SL_SCHUR_EPSILON). A row with nothing left (every node of its
+     * ring pinned: its Jh row is empty, so S's row and column are 0) gets 1 on the
+     * diagonal, as pressure_jacobi's: its pressure moves nothing, and without it the
+     * factorization fails (measured: onering-sphere-drop with its lower half pinned). */
     cs *D = S ? cs_spalloc(S->m, S->n, S->m + 1, 1, 1) : NULL;
-    for (csi j = 0; D && j < S->n; j++)
+    for (csi j = 0; D && j < S->n; j++) {
+        double diagonal = 0;
         for (csi q = S->p[j]; q < S->p[j + 1]; q++)
-            if (S->i[q] == j) cs_entry(D, j, j, epsilon * S->x[q]);
+            if (S->i[q] == j) diagonal = S->x[q];
+        cs_entry(D, j, j, diagonal > 0 ? epsilon * diagonal : 1);
+    }
     cs *Dc = D ? cs_compress(D) : NULL;
     cs *R = Dc ? cs_add(S, Dc, 1.0, 1.0) : NULL;
     cs_spfree(D), cs_spfree(Dc), cs_spfree(S);
@@ -261,7 +267,7 @@ static sl_status pressure_refactor(incompressible_state *s) {
  * after which (or on another failure: the cap, or a least-squares answer above
  * SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) the factor is remade and the solve run again
  * from the guess with the full SL_INCOMPRESSIBLE_MAX_ITERATIONS. */
-static sl_status solve_with_factor(incompressible_state *s, int kind, sl_krylov_result *r) {
+static sl_status solve_with_factor(sl_world *w, incompressible_state *s, int kind, sl_krylov_result *r) {
     size_t bytes = sizeof(double) * (size_t)s->m_h;
     int fresh = 0;
     if (!s->chol.N || s->chol.stale || s->chol.n != s->m_h) {
@@ -276,7 +282,8 @@ static sl_status solve_with_factor(incompressible_state *s, int kind, sl_krylov_
         if (st != SL_OK) return st;
         int failed = !r->converged && (!r->least_squares || r->residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL);
         if (fresh || !failed) break;
-        s->stats.iterations += r->iterations; /* spent, though thrown away */
+        s->stats.iterations += r->iterations; /* spent, though thrown away: counted as project() counts */
+        sl_stepper_timing(w)->iterations += r->iterations;
         if ((st = pressure_refactor(s)) != SL_OK) return st;
         fresh = 1;
         memcpy(s->p, s->guess[kind], bytes);
@@ -324,7 +331,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     } else if (s->solver == SL_PRESSURE_CG) {
         st = sl_cg(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
     } else if (s->solver == SL_PRESSURE_MINRES_FACTOR) {
-        st = solve_with_factor(s, kind, &r);
+        st = solve_with_factor(w, s, kind, &r);
     } else if (s->solver == SL_PRESSURE_MINRES_JACOBI) {
         pressure_jacobi(s);
         st = sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
