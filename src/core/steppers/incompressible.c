@@ -260,19 +260,28 @@ static sl_status pressure_refactor(incompressible_state *s) {
     return SL_OK;
 }
 
+/* MINRES preconditioned by the diagonal of S (SL_PRESSURE_MINRES_JACOBI), from s->p. */
+static sl_status solve_with_jacobi(incompressible_state *s, sl_krylov_result *r) {
+    pressure_jacobi(s);
+    return sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
+                            SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, r);
+}
+
 /* MINRES preconditioned by the Cholesky factor of an earlier S (SL_PRESSURE_MINRES_FACTOR),
  * from the guess in s->p: the factor is remade first when there is none, the row count
  * changed, or it is stale (the last solve took more than SL_PRESSURE_FACTOR_REFRESH
  * iterations, or a reset); a reused factor gets SL_PRESSURE_FACTOR_REUSE_CAP iterations,
  * after which (or on another failure: the cap, or a least-squares answer above
  * SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) the factor is remade and the solve run again
- * from the guess with the full SL_INCOMPRESSIBLE_MAX_ITERATIONS. */
+ * from the guess with the full SL_INCOMPRESSIBLE_MAX_ITERATIONS. Where the factorization
+ * fails (out of memory on a large mesh, or S + epsilon diag(S) not positive definite in
+ * rounding) the solve falls back on the diagonal preconditioner, so the default fails no
+ * step that SL_PRESSURE_MINRES_JACOBI would take; the next solve tries to factor again. */
 static sl_status solve_with_factor(sl_world *w, incompressible_state *s, int kind, sl_krylov_result *r) {
     size_t bytes = sizeof(double) * (size_t)s->m_h;
     int fresh = 0;
     if (!s->chol.N || s->chol.stale || s->chol.n != s->m_h) {
-        sl_status st = pressure_refactor(s);
-        if (st != SL_OK) return st;
+        if (pressure_refactor(s) != SL_OK) return solve_with_jacobi(s, r);
         fresh = 1;
     }
     for (;;) {
@@ -284,9 +293,9 @@ static sl_status solve_with_factor(sl_world *w, incompressible_state *s, int kin
         if (fresh || !failed) break;
         s->stats.iterations += r->iterations; /* spent, though thrown away: counted as project() counts */
         sl_stepper_timing(w)->iterations += r->iterations;
-        if ((st = pressure_refactor(s)) != SL_OK) return st;
-        fresh = 1;
         memcpy(s->p, s->guess[kind], bytes);
+        if (pressure_refactor(s) != SL_OK) return solve_with_jacobi(s, r);
+        fresh = 1;
     }
     s->chol.stale = r->iterations > SL_PRESSURE_FACTOR_REFRESH;
     return SL_OK;
@@ -333,9 +342,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     } else if (s->solver == SL_PRESSURE_MINRES_FACTOR) {
         st = solve_with_factor(w, s, kind, &r);
     } else if (s->solver == SL_PRESSURE_MINRES_JACOBI) {
-        pressure_jacobi(s);
-        st = sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
-                              SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+        st = solve_with_jacobi(s, &r);
     } else {
         st = sl_minres(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
     }
