@@ -128,7 +128,9 @@ typedef enum sl_pressure_solver {
  * factor gets SL_PRESSURE_FACTOR_REUSE_CAP iterations, after which (or on a least-squares
  * answer above SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) the factor is remade and the
  * solve run again from its start (a fresh factor's solve takes 1 iteration when S is
- * consistent). Measured natively (issue 42 item 4; iterations a solve, factorizations):
+ * consistent); a solve whose factorization fails (out of memory) is solved with the
+ * diagonal preconditioner instead. A row whose one-ring is all pinned (S's row 0) gets 1
+ * on the factored diagonal, as the Jacobi preconditioner does. Measured natively (issue 42 item 4; iterations a solve, factorizations):
  *   onering-torus-drop (512 rows, 1 ms, 0.5 s):   Jacobi 62.8 -> 5.9, 1 factorization for
  *                                                 715 solves (the first step's; landing included)
  *   onering-sphere-drop (81 rows, 1 ms, 3 s):     29.9 -> 3.6, 1 for 5716 solves
