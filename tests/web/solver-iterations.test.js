@@ -4,8 +4,9 @@
 // 1 ms since issue 27), run through the impact to
 // t = 0.3 s, the page's samples (one every 0.002 s: every fourth step) average what the C
 // test onering_solver_iterations_per_step_are_the_pressure_solves
-// (tests/c/test_onering_scenes.c) measures natively over the same steps: 25.76 Krylov
-// iterations a step (two Jacobi-preconditioned pressure solves; 30.46 unpreconditioned), within 5 % (wasm and native round differently,
+// (tests/c/test_onering_scenes.c) measures natively over the same steps: 3.06 Krylov
+// iterations a step (two pressure solves by MINRES preconditioned with a reused Cholesky
+// factor; 25.76 with the diagonal, 30.46 unpreconditioned), within 5 % (wasm and native round differently,
 // and a solve at the 1 % tolerance can take an iteration more or less). A regularized
 // panel on the same scene (per-tet ν = 0.45 tets, PCG on a reused Cholesky factor) plots
 // its own count: 0 in free fall (its extrapolated first guess is exact there), more
@@ -18,7 +19,7 @@ const assert = require('node:assert');
 const { startSite, openLab, labState } = require('./harness');
 
 const T_END = 0.3;          // s
-const C_MEAN = 25.76;       // iterations a step over steps 4, 8, ..., 600 (native C test)
+const C_MEAN = 3.06;       // iterations a step over steps 4, 8, ..., 600 (native C test)
 
 let site;
 before(async () => { site = await startSite(); });

@@ -111,11 +111,11 @@ sl_status sl_cg(sl_linear_operator A, void *ctx, int n, const double *b, double 
     return SL_OK;
 }
 
-/* Preconditioned MINRES (softlab/krylov.h): minres.m's recurrences with y = M^-1 r2, beta
- * the M^-1 norm of r2. Beside x it carries the true residual r = b - A x: with
+/* Preconditioned MINRES (softlab/krylov.h): minres.m's recurrences with y = M^-1 r2 (the
+ * caller's preconditioner M, SPD), beta the M^-1 norm of r2. Beside x it carries the true residual r = b - A x: with
  * Av = A v_k (saved from the Lanczos product) A w_k = (Av - oldeps A w_{k-2} - delta
  * A w_{k-1}) / gamma, and r -= phi A w_k; so the stopping test is sl_minres's Euclidean one
- * (the recurrence's phibar is the residual's M^-1 norm, which a diagonal M rescales). */
+ * (the recurrence's phibar is the residual's M^-1 norm, which M rescales). */
 typedef struct {
     double *r1, *r2, *y, *v, *w, *w1, *w2, *av, *aw, *aw1, *aw2, *res;
 } minres_vectors;
@@ -127,17 +127,18 @@ static minres_vectors minres_split(double *work, int n) {
     return m;
 }
 
-sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
-                           const double *inv_diag, double tol, int max_iterations, double *work,
-                           sl_krylov_result *result) {
+sl_status sl_minres_preconditioned(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                                  sl_preconditioner M, void *mctx, double tol, int max_iterations,
+                                  double *work, sl_krylov_result *result) {
     sl_status st = check(A, n, b, x, tol, max_iterations, work);
     if (st != SL_OK) return st;
-    if (!inv_diag) return SL_ERR_NULL;
+    if (!M) return SL_ERR_NULL;
     minres_vectors m = minres_split(work, n);
     size_t bytes = sizeof(double) * (size_t)n;
     double bnorm = sqrt(dot(n, b, b));
     A(ctx, x, m.y);
-    for (int i = 0; i < n; i++) m.r1[i] = b[i] - m.y[i], m.y[i] = inv_diag[i] * m.r1[i];
+    for (int i = 0; i < n; i++) m.r1[i] = b[i] - m.y[i];
+    M(mctx, m.r1, m.y);                                            /* y = M^-1 r0 */
     memcpy(m.r2, m.r1, bytes), memcpy(m.res, m.r1, bytes);
     memset(m.w, 0, bytes), memset(m.w2, 0, bytes), memset(m.aw, 0, bytes), memset(m.aw2, 0, bytes);
     double beta1 = sqrt(dot(n, m.r1, m.y)), beta = beta1, oldb = 0, dbar = 0, epsln = 0;
@@ -154,7 +155,7 @@ sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double 
         for (int i = 0; i < n; i++) m.y[i] -= (alfa / beta) * m.r2[i];
         memcpy(m.r1, m.r2, bytes);
         memcpy(m.r2, m.y, bytes);
-        for (int i = 0; i < n; i++) m.y[i] = inv_diag[i] * m.r2[i];
+        M(mctx, m.r2, m.y);                                        /* y = M^-1 r2 */
         oldb = beta;
         beta = sqrt(fmax(dot(n, m.r2, m.y), 0));                  /* beta_{k+1}, M^-1 norm */
         double oldeps = epsln;
@@ -184,4 +185,25 @@ sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double 
     finish(A, ctx, n, b, x, m.r1, bnorm, tol, it, result);
     if (result) result->least_squares = !result->converged && lsq <= SL_MINRES_LEAST_SQUARES_TOLERANCE;
     return SL_OK;
+}
+
+/* z = diag(inv_diag) r: the Jacobi preconditioner's M^-1. */
+typedef struct {
+    const double *inv_diag;
+    int n;
+} diagonal_preconditioner;
+
+static void diagonal(void *ctx, const double *r, double *z) {
+    const diagonal_preconditioner *d = ctx;
+    for (int i = 0; i < d->n; i++) z[i] = d->inv_diag[i] * r[i];
+}
+
+sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                           const double *inv_diag, double tol, int max_iterations, double *work,
+                           sl_krylov_result *result) {
+    sl_status st = check(A, n, b, x, tol, max_iterations, work);
+    if (st != SL_OK) return st;
+    if (!inv_diag) return SL_ERR_NULL;
+    diagonal_preconditioner d = {inv_diag, n};
+    return sl_minres_preconditioned(A, ctx, n, b, x, diagonal, &d, tol, max_iterations, work, result);
 }

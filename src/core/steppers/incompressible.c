@@ -37,8 +37,12 @@ typedef struct {
     contact *contacts;                    /* [n]: contact constraints of the current solve */
     int contact_count;
     cs *Jh;                               /* hard rows of J over the free dofs */
-    sl_cholesky chol;
-    int chol_version;
+    sl_cholesky chol;                     /* CHOLESKY: this step's factor; MINRES_FACTOR: an earlier
+                                             step's, the preconditioner (stale: refactor next solve) */
+    int chol_version;                     /* pattern version given to sl_cholesky_factor */
+    int factor_version;                   /* MINRES_FACTOR: chol_version the pattern below was factored at */
+    csi *factor_pattern;                  /* csi[factor_pattern_size]: S's column starts and row indices */
+    csi factor_pattern_size;
     int pressure_valid;                   /* 1 once a step has filled node_pressure */
     sl_pressure_solver solver;
     double tol;
@@ -56,6 +60,7 @@ static void incompressible_destroy(void *state) {
     free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     cs_spfree(s->Jh);
     sl_cholesky_free(&s->chol);
+    free(s->factor_pattern);
     free(s);
 }
 
@@ -65,6 +70,7 @@ static void incompressible_reset(void *state) {
     s->stats.unknowns = s->m_h;
     s->pressure_valid = 0;
     s->guess_rows = 0; /* a reset state is not the one the guesses were solved at */
+    s->chol.stale = 1; /* nor the one the preconditioner was factored at */
     memset(&s->dt_info, 0, sizeof s->dt_info);
 }
 
@@ -94,7 +100,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
     }
-    s->solver = SL_PRESSURE_MINRES_JACOBI;
+    s->solver = SL_PRESSURE_MINRES_FACTOR;
     s->tol = SL_INCOMPRESSIBLE_TOLERANCE;
     s->control = sl_incompressible_control_default();
     s->h = sl_world_dt(w);
@@ -185,8 +191,9 @@ static void pressure_jacobi(incompressible_state *s) {
     for (int i = 0; i < s->m_h; i++) s->inv_diag[i] = s->inv_diag[i] > 0 ? 1 / s->inv_diag[i] : 1;
 }
 
-/* The assembled S = Jh D Jh^T, D = P M^-1 (wall contacts: the normal dof zeroed). */
-static cs *pressure_matrix(incompressible_state *s) {
+/* The assembled S = Jh D Jh^T, D = P M^-1 (wall contacts: the normal dof zeroed), plus
+ * epsilon diag(S). */
+static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
     if (!JD) return NULL;
     for (csi j = 0; j < s->Jh->n; j++) s->t[j] = s->minv[j];
@@ -199,16 +206,99 @@ static cs *pressure_matrix(incompressible_state *s) {
     cs_spfree(JD);
     cs_spfree(JT);
     /* The one-ring system is singular (pressures whose tet means give no net nodal force):
-     * regularize by SL_PRESSURE_CHOLESKY_EPSILON times the diagonal, as the regularized
-     * stepper's Schur form does (regularized.c, SL_SCHUR_EPSILON). */
+     * regularize by epsilon times the diagonal, as the regularized stepper's Schur form
+     * does (regularized.c, SL_SCHUR_EPSILON). A row with nothing left (every node of its
+     * ring pinned: its Jh row is empty, so S's row and column are 0) gets 1 on the
+     * diagonal, as pressure_jacobi's: its pressure moves nothing, and without it the
+     * factorization fails (measured: onering-sphere-drop with its lower half pinned). */
     cs *D = S ? cs_spalloc(S->m, S->n, S->m + 1, 1, 1) : NULL;
-    for (csi j = 0; D && j < S->n; j++)
+    for (csi j = 0; D && j < S->n; j++) {
+        double diagonal = 0;
         for (csi q = S->p[j]; q < S->p[j + 1]; q++)
-            if (S->i[q] == j) cs_entry(D, j, j, SL_PRESSURE_CHOLESKY_EPSILON * S->x[q]);
+            if (S->i[q] == j) diagonal = S->x[q];
+        cs_entry(D, j, j, diagonal > 0 ? epsilon * diagonal : 1);
+    }
     cs *Dc = D ? cs_compress(D) : NULL;
     cs *R = Dc ? cs_add(S, Dc, 1.0, 1.0) : NULL;
     cs_spfree(D), cs_spfree(Dc), cs_spfree(S);
     return R;
+}
+
+/* z = M^-1 r, M = the factored S + epsilon diag(S) of an earlier solve (s->chol). */
+static void pressure_factor_apply(void *ctx, const double *r, double *z) {
+    incompressible_state *s = ctx;
+    memcpy(z, r, sizeof(double) * (size_t)s->m_h);
+    sl_cholesky_solve(&s->chol, z);
+}
+
+/* Factors S + SL_PRESSURE_FACTOR_EPSILON diag(S) of the current Jh and contacts into
+ * s->chol, redoing the symbolic analysis (AMD) only when S's pattern differs from the one
+ * it was made for (the one-ring pattern is the mesh's: contacts zero values, not entries). */
+static sl_status pressure_refactor(incompressible_state *s) {
+    cs *S = pressure_matrix(s, SL_PRESSURE_FACTOR_EPSILON);
+    if (!S) return SL_ERR_NOMEM;
+    csi size = S->n + 1 + S->p[S->n];
+    int same = s->chol.S && s->chol.pattern_version == s->factor_version && s->factor_pattern_size == size &&
+               !memcmp(s->factor_pattern, S->p, sizeof(csi) * (size_t)(S->n + 1)) &&
+               !memcmp(s->factor_pattern + S->n + 1, S->i, sizeof(csi) * (size_t)S->p[S->n]);
+    sl_status st = SL_OK;
+    if (!same) {
+        csi *pattern = realloc(s->factor_pattern, sizeof(csi) * (size_t)size);
+        if (!pattern) st = SL_ERR_NOMEM;
+        else {
+            s->factor_pattern = pattern, s->factor_pattern_size = size;
+            memcpy(pattern, S->p, sizeof(csi) * (size_t)(S->n + 1));
+            memcpy(pattern + S->n + 1, S->i, sizeof(csi) * (size_t)S->p[S->n]);
+            s->factor_version = ++s->chol_version;
+        }
+    }
+    if (st == SL_OK) st = sl_cholesky_factor(&s->chol, S, s->factor_version);
+    cs_spfree(S);
+    if (st != SL_OK) return st;
+    s->chol.stale = 0;
+    s->stats.factorizations++;
+    return SL_OK;
+}
+
+/* MINRES preconditioned by the diagonal of S (SL_PRESSURE_MINRES_JACOBI), from s->p. */
+static sl_status solve_with_jacobi(incompressible_state *s, sl_krylov_result *r) {
+    pressure_jacobi(s);
+    return sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
+                            SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, r);
+}
+
+/* MINRES preconditioned by the Cholesky factor of an earlier S (SL_PRESSURE_MINRES_FACTOR),
+ * from the guess in s->p: the factor is remade first when there is none, the row count
+ * changed, or it is stale (the last solve took more than SL_PRESSURE_FACTOR_REFRESH
+ * iterations, or a reset); a reused factor gets SL_PRESSURE_FACTOR_REUSE_CAP iterations,
+ * after which (or on another failure: the cap, or a least-squares answer above
+ * SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) the factor is remade and the solve run again
+ * from the guess with the full SL_INCOMPRESSIBLE_MAX_ITERATIONS. Where the factorization
+ * fails (out of memory on a large mesh, or S + epsilon diag(S) not positive definite in
+ * rounding) the solve falls back on the diagonal preconditioner, so the default fails no
+ * step that SL_PRESSURE_MINRES_JACOBI would take; the next solve tries to factor again. */
+static sl_status solve_with_factor(sl_world *w, incompressible_state *s, int kind, sl_krylov_result *r) {
+    size_t bytes = sizeof(double) * (size_t)s->m_h;
+    int fresh = 0;
+    if (!s->chol.N || s->chol.stale || s->chol.n != s->m_h) {
+        if (pressure_refactor(s) != SL_OK) return solve_with_jacobi(s, r);
+        fresh = 1;
+    }
+    for (;;) {
+        sl_status st = sl_minres_preconditioned(pressure_operator, s, s->m_h, s->rhs, s->p, pressure_factor_apply, s,
+                                                s->tol, fresh ? SL_INCOMPRESSIBLE_MAX_ITERATIONS : SL_PRESSURE_FACTOR_REUSE_CAP,
+                                                s->work, r);
+        if (st != SL_OK) return st;
+        int failed = !r->converged && (!r->least_squares || r->residual > SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL);
+        if (fresh || !failed) break;
+        s->stats.iterations += r->iterations; /* spent, though thrown away: counted as project() counts */
+        sl_stepper_timing(w)->iterations += r->iterations;
+        memcpy(s->p, s->guess[kind], bytes);
+        if (pressure_refactor(s) != SL_OK) return solve_with_jacobi(s, r);
+        fresh = 1;
+    }
+    s->chol.stale = r->iterations > SL_PRESSURE_FACTOR_REFRESH;
+    return SL_OK;
 }
 
 /* Solves (Jh P M^-1 Jh^T) p = rhs and adds P M^-1 Jh^T p to v (double[3n], free dofs).
@@ -235,7 +325,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     sl_krylov_result r = {0, 0, 1, 0};
     sl_status st = SL_OK;
     if (s->solver == SL_PRESSURE_CHOLESKY) {
-        cs *S = pressure_matrix(s);
+        cs *S = pressure_matrix(s, SL_PRESSURE_CHOLESKY_EPSILON);
         if (!S) return SL_ERR_NOMEM;
         st = sl_cholesky_factor(&s->chol, S, ++s->chol_version); /* contacts change the pattern */
         if (st == SL_OK) {
@@ -249,10 +339,10 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
         cs_spfree(S);
     } else if (s->solver == SL_PRESSURE_CG) {
         st = sl_cg(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+    } else if (s->solver == SL_PRESSURE_MINRES_FACTOR) {
+        st = solve_with_factor(w, s, kind, &r);
     } else if (s->solver == SL_PRESSURE_MINRES_JACOBI) {
-        pressure_jacobi(s);
-        st = sl_minres_jacobi(pressure_operator, s, s->m_h, s->rhs, s->p, s->inv_diag, s->tol,
-                              SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
+        st = solve_with_jacobi(s, &r);
     } else {
         st = sl_minres(pressure_operator, s, s->m_h, s->rhs, s->p, s->tol, SL_INCOMPRESSIBLE_MAX_ITERATIONS, s->work, &r);
     }
@@ -553,7 +643,7 @@ sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, d
     if (!w) return SL_ERR_NULL;
     if (sl_world_stepper(w) != &sl_stepper_incompressible || !sl_stepper_state(w))
         return sl_world_fail(w, SL_ERR_INCOMPATIBLE, "the stepper is not 'incompressible'");
-    if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_MINRES_JACOBI || !(tol > 0 && tol < 1))
+    if (solver < SL_PRESSURE_MINRES || solver > SL_PRESSURE_MINRES_FACTOR || !(tol > 0 && tol < 1))
         return sl_world_fail(w, SL_ERR_RANGE, "pressure solver %d, tolerance %g", (int)solver, tol);
     incompressible_state *s = sl_stepper_state(w);
     s->solver = solver;

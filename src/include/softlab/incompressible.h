@@ -31,8 +31,8 @@
  * P = prod of P_i = I - M^-1 c_i (c_i^T M^-1 c_i)^-1 c_i^T in symmetric Gauss-Seidel
  * sweeps (P_1 ... P_n ... P_1)^q, q = SL_INCOMPRESSIBLE_SWEEPS (seed 001 §4). Pinned nodes
  * take no correction (their columns of J are dropped). The pressure system is symmetric
- * positive semi-definite and solved by MINRES (softlab/krylov.h) to the relative
- * residual tolerance SL_INCOMPRESSIBLE_TOLERANCE, or to a least-squares solution where
+ * positive semi-definite and solved by MINRES (softlab/krylov.h; by default preconditioned
+ * by a reused Cholesky factor, SL_PRESSURE_MINRES_FACTOR) to the relative residual tolerance SL_INCOMPRESSIBLE_TOLERANCE, or to a least-squares solution where
  * the system is inconsistent (volume errors no nodal motion changes). Each of the two
  * solves starts from the pressure the same solve found the step before (the stopping rule
  * is relative to the right-hand side, so the answer's accuracy is the same): on
@@ -108,11 +108,45 @@ typedef enum sl_pressure_solver {
     SL_PRESSURE_CHOLESKY, /* CSparse Cholesky of the assembled J P M^-1 J^T, regularized
                              by 1e-9 times its diagonal: the one-ring system is singular
                              (measured: unregularized, the factorization fails) */
-    SL_PRESSURE_MINRES_JACOBI, /* the default (issue 42): MINRES preconditioned by the
-                             diagonal of J P M^-1 J^T (sl_minres_jacobi), stopping on the
-                             same |rhs - S p| <= tol |rhs| as SL_PRESSURE_MINRES, so the
+    SL_PRESSURE_MINRES_JACOBI, /* issue 42: MINRES preconditioned by the diagonal of
+                             J P M^-1 J^T (sl_minres_jacobi), stopping on the same
+                             |rhs - S p| <= tol |rhs| as SL_PRESSURE_MINRES, so the
                              projection is the same to the tolerance, in fewer iterations */
+    SL_PRESSURE_MINRES_FACTOR, /* the default (issue 42 item 4): MINRES preconditioned by the
+                             Cholesky factor of an earlier solve's J P M^-1 J^T +
+                             SL_PRESSURE_FACTOR_EPSILON diag (sl_minres_preconditioned),
+                             reused while it works (SL_PRESSURE_FACTOR_REFRESH); the same
+                             stopping rule as the other MINRES solvers */
 } sl_pressure_solver;
+
+/* SL_PRESSURE_MINRES_FACTOR. The pressure matrix S = J P M^-1 J^T changes little from
+ * solve to solve (the one-ring pattern is the mesh's; contacts zero the normal dofs' 1/m),
+ * so the factor of an earlier S + epsilon diag(S) (CSparse's Cholesky, AMD; the symbolic
+ * analysis redone only when S's pattern changes) preconditions MINRES on the current S.
+ * It is remade before a solve when there is none, the row count changed, after a reset,
+ * or when the last solve took more than SL_PRESSURE_FACTOR_REFRESH iterations; a reused
+ * factor gets SL_PRESSURE_FACTOR_REUSE_CAP iterations, after which (or on a least-squares
+ * answer above SL_INCOMPRESSIBLE_LEAST_SQUARES_RESIDUAL) the factor is remade and the
+ * solve run again from its start (a fresh factor's solve takes 1 iteration when S is
+ * consistent); a solve whose factorization fails (out of memory) is solved with the
+ * diagonal preconditioner instead. A row whose one-ring is all pinned (S's row 0) gets 1
+ * on the factored diagonal, as the Jacobi preconditioner does. Measured natively (issue 42 item 4; iterations a solve, factorizations):
+ *   onering-torus-drop (512 rows, 1 ms, 0.5 s):   Jacobi 62.8 -> 5.9, 1 factorization for
+ *                                                 715 solves (the first step's; landing included)
+ *   onering-sphere-drop (81 rows, 1 ms, 3 s):     29.9 -> 3.6, 1 for 5716 solves
+ *   onering-squeeze (251 rows, 0.1 ms, 0.3 s):    47.4 -> 6.8, 2 for 6000 solves; to 0.75 s
+ *                                                 (25 % thickness) 61.5 -> 7.2, 1467 for 15000
+ * The refresh threshold: on the squeeze a fresh factor made in a step whose velocity solve
+ * had no plate contact serves the next steps' 50-58 contacts in 10-13 iterations; at 8 it
+ * refactored 834 times in 0.3 s (6.3 a solve), at 10 420 times, at 12 twice (6.8), at 24
+ * (0.75 s) 149 times (10.9); processor time (one run each, a loaded 2-core machine) within
+ * its noise from 8 to 24, all
+ * below the never-refreshed factor's (14.7 iterations a solve, 0.75 s: 13.9 s against 11.0 s
+ * at 12). The triangular solves with L are then a quarter of the squeeze's step (perf),
+ * the operator products 14 %. */
+#define SL_PRESSURE_FACTOR_REFRESH 12
+#define SL_PRESSURE_FACTOR_REUSE_CAP 50
+#define SL_PRESSURE_FACTOR_EPSILON 1e-9
 
 /* Chooses the pressure solver and its relative residual tolerance (0 < tol < 1; unused by
  * CHOLESKY) of w's incompressible stepper. Errors: SL_ERR_NULL, SL_ERR_INCOMPATIBLE (w's
@@ -123,6 +157,7 @@ sl_status sl_incompressible_set_solver(sl_world *w, sl_pressure_solver solver, d
 typedef struct sl_pressure_stats {
     int solves;                 /* pressure solves (two per step) */
     long iterations;            /* total Krylov iterations (0 for CHOLESKY) */
+    int factorizations;         /* MINRES_FACTOR: Cholesky factorizations of the preconditioner */
     int max_iterations;         /* most iterations of one solve */
     double max_residual;        /* largest relative residual |b - A p|/|b| of a solve */
     int contacts;               /* contact constraints in the last step's velocity solve */

@@ -3,8 +3,8 @@
  * positive SEMI-definite pressure systems of seed 001 §4 (singular when contacts remove
  * directions), and plain conjugate gradients for comparison (seed 001 §4: "Figure 2
  * averaged 72 iterations with conjugate gradient and 34 iterations with MINRES").
- * sl_minres and sl_cg are not preconditioned; sl_minres_jacobi is MINRES with a diagonal
- * (Jacobi) preconditioner. */
+ * sl_minres and sl_cg are not preconditioned; sl_minres_preconditioned is MINRES with an
+ * SPD preconditioner given as a callback, sl_minres_jacobi its diagonal (Jacobi) case. */
 #ifndef SL_KRYLOV_H
 #define SL_KRYLOV_H
 
@@ -44,13 +44,25 @@ typedef struct sl_krylov_result {
 sl_status sl_minres(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
                     double tol, int max_iterations, double *work, sl_krylov_result *result);
 
-/* Solves A x = b by MINRES preconditioned with the symmetric positive definite diagonal
- * M = diag(1 / inv_diag) (Paige and Saunders 1975, §6's preconditioned form; the
- * recurrences of Saunders' minres.m with M^-1 r2 in its `y`): x_k minimizes |b - A x| in the
- * M^-1 norm over x0 + M^-1 K_k(A M^-1, r0). The residual r_k = b - A x_k is carried
- * explicitly (A w_k from the Lanczos products, no extra product), so the run stops on the
- * same test as sl_minres: |r_k| <= tol |b| in the Euclidean norm, whatever M. The other
- * stops as sl_minres (the least-squares rule measured on the preconditioned system).
+/* z = M^-1 r for a symmetric positive definite preconditioner M (n x n); r, z: double[n],
+ * distinct. */
+typedef void (*sl_preconditioner)(void *ctx, const double *r, double *z);
+
+/* Solves A x = b by MINRES preconditioned with the symmetric positive definite M given by
+ * its inverse's action M(mctx, r, z) (Paige and Saunders 1975, §6's preconditioned form;
+ * the recurrences of Saunders' minres.m with M^-1 r2 in its `y`; Elman, Silvester and
+ * Wathen, "Finite elements and fast iterative solvers", 2nd ed., Alg. 4.1): x_k minimizes
+ * |b - A x| in the M^-1 norm over x0 + M^-1 K_k(A M^-1, r0). The residual r_k = b - A x_k
+ * is carried explicitly (A w_k from the Lanczos products, no extra product), so the run
+ * stops on the same test as sl_minres: |r_k| <= tol |b| in the Euclidean norm, whatever M.
+ * The other stops as sl_minres (the least-squares rule measured on the preconditioned
+ * system). One application of M^-1 an iteration, one more at the start.
+ * work: double[12n]. Errors: as sl_minres; SL_ERR_NULL for M. */
+sl_status sl_minres_preconditioned(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
+                                  sl_preconditioner M, void *mctx, double tol, int max_iterations,
+                                  double *work, sl_krylov_result *result);
+
+/* sl_minres_preconditioned with the diagonal M = diag(1 / inv_diag) (Jacobi).
  * inv_diag: double[n], every entry > 0 and finite (e.g. 1 / diag(A), with 1 where that
  * diagonal is 0). work: double[12n]. Errors: as sl_minres; SL_ERR_NULL for inv_diag. */
 sl_status sl_minres_jacobi(sl_linear_operator A, void *ctx, int n, const double *b, double *x,
