@@ -469,7 +469,7 @@ describe('lesson 001 Q1-Q3: the per-tet ball\'s volume loss for two students\' Y
     // reference: `softlab run --scene onering-sphere-drop --method M --onering R --poisson 0.45
     // --young Y | --gravity G --dt 0.0005 --t-end 0.6`, the largest |V/V0 - 1| in percent:
     // Q1 the per-tet ball (regularized, onering 0) at the student's Y, Q3 the one-ring ball
-    // (incompressible, onering 1) at the student's g (4 cells: 0.0431, 0.0303, 0.0732,
+    // (incompressible, onering 1) at the student's g (4 cells: 0.0431, 0.0278, 0.0732,
     // 0.1003 % at g = 2, 5, 15, 25 m/s²; 9.81: 0.0756 %)
     const checks = [
       { q: 0, name: 'Q1', method: 'regularized', onering: '0', flag: '--young', param: 'young_modulus' },
