@@ -25,14 +25,18 @@ const bar = (page) => page.evaluate(() => ({
 
 describe('computed ahead', () => {
   // The ball at 6 cells (816 tets; the scene opens at 4 since issue 27, where its
-  // comparison may keep up): natively 9.0 + 2 x 4.0 s of processor time per 2 simulated
-  // seconds for its three panels, a few tenths of real time on two cores.
-  test('the one-ring ball at 6 cells (a few tenths of real time here) goes computed ahead by itself and says so', async () => {
+  // comparison may keep up) and Δt 0.5 ms: natively 2.06, 1.17 and 1.45 s of processor
+  // time per simulated second for its three panels (the one-ring panel on one Worker, the
+  // two per-tet ones on the other), a few tenths of real time on two cores. At the scene's
+  // 1 ms it came to 1.21 + 0.63 + 0.85 s once the pressure solve reused its factor (issue
+  // 42), about half of real time: too near the line for this test.
+  const SLOW = '?scene=onering-sphere-drop&resolution=6&dt=0.0005';
+  test('the one-ring ball at 6 cells and 0.5 ms (a few tenths of real time here) goes computed ahead by itself and says so', async () => {
     // not openLab, which asks for live stepping
     const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(e.message));
-    await page.goto(site.base + '/index.html?scene=onering-sphere-drop&resolution=6');
+    await page.goto(site.base + '/index.html' + SLOW);
     await page.waitForFunction(() => window.softlab && window.softlab.ready, null, { timeout: 30000 });
     await page.waitForFunction(() => window.softlab.state().ahead, null, { timeout: 20000 });
     await page.waitForFunction(() => /× real time/.test(document.querySelector('#ahead-text').textContent) &&
@@ -46,9 +50,9 @@ describe('computed ahead', () => {
     assert.match(b.text, /^computing ahead: \d+\.\d\d of \d+\.\d\d s before it plays on/);
     assert.match(b.perf, /computed ahead, played back: the steppers run at [\d.]+× real time/);
     // never shown beyond what every panel computed, and every panel at one time (within the
-    // largest panel Δt, 1 ms)
+    // largest panel Δt, 0.5 ms)
     assert.ok(b.state.t <= b.state.computed + 1e-12, JSON.stringify(b.state));
-    assert.ok(Math.max(...b.state.ts) - Math.min(...b.state.ts) <= 0.001 + 1e-12, JSON.stringify(b.state.ts));
+    assert.ok(Math.max(...b.state.ts) - Math.min(...b.state.ts) <= 0.0005 + 1e-12, JSON.stringify(b.state.ts));
     await page.screenshot({ path: path.join(RESULTS, 'ahead-sphere-drop.png') });
     assert.deepStrictEqual(page.errors, []);
     await page.close();
@@ -97,7 +101,7 @@ describe('computed ahead', () => {
   });
 
   test('?playback=live: a slow comparison stays live, in slow motion, and says why', async () => {
-    const page = await openLab(site, '?scene=onering-sphere-drop&resolution=6&playback=live');
+    const page = await openLab(site, SLOW + '&playback=live');
     await page.waitForTimeout(5000);
     const b = await bar(page);
     assert.strictEqual(b.state.ahead, false);
