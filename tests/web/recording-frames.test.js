@@ -26,10 +26,10 @@ async function loadCore() {
 
 /** The recording of scene as the page reads it. */
 async function readRecording(scene) {
-  const { decodeNumber, recordedFrames } = await web('time/recordings.js');
+  const { parseRecording, recordedFrames } = await web('time/recordings.js');
   const file = path.join(SITE, 'recordings', `${scene}.json`);
   assert.ok(fs.existsSync(file), `${file} missing: make site records it`);
-  const rec = JSON.parse(fs.readFileSync(file, 'utf8'), decodeNumber);
+  const rec = parseRecording(fs.readFileSync(file, 'utf8'));
   return { rec, frames: (i) => recordedFrames(rec, i) };
 }
 

@@ -21,8 +21,8 @@ after(async () => { if (site) await site.close(); });
 const barText = (page) => page.evaluate(() => document.querySelector('#ahead').hidden ? '' : document.querySelector('#ahead-text').textContent);
 
 test('onering-squeeze opens playing its recording; a changed Δt leaves it and computes live', { timeout: 240000 }, async () => {
-  const { decodeNumber, recordedFrames } = await import(pathToFileURL(path.join(SITE, 'time/recordings.js')).href);
-  const rec = JSON.parse(fs.readFileSync(path.join(SITE, 'recordings', 'onering-squeeze.json'), 'utf8'), decodeNumber);
+  const { parseRecording, recordedFrames } = await import(pathToFileURL(path.join(SITE, 'time/recordings.js')).href);
+  const rec = parseRecording(fs.readFileSync(path.join(SITE, 'recordings', 'onering-squeeze.json'), 'utf8'));
   const recorded = rec.panels.map((_, i) => recordedFrames(rec, i));
   // not openLab, which asks for live stepping
   const page = await site.browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -57,7 +57,7 @@ export function playRecording(rec, runs, clock, onLeave = () => {}) {
     },
   };
   if (!on) return face;
-  runs.forEach((r, i) => r.useRecording(rec.frames ? rec.frames[i] : recordedFrames(rec, i), rec.span));
+  runs.forEach((r, i) => r.useRecording(rec.frames[i], rec.span));
   clock.playRecording(rec.span);
   announce(t('recording.playing', { span: rec.span }));
   return face;
