@@ -77,8 +77,9 @@ sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *pane
         panels[i].beta = sc->default_beta;
         panels[i].params = sl_scene_params_default();
         panels[i].unstable = (sc->unstable_panels >> i) & 1;
+        panels[i].solo = (sc->solo_panels >> i) & 1;
     }
-    if (sc->unstable_panels >> n) return SL_ERR_RANGE; /* a flag on a panel that is not there */
+    if (sc->unstable_panels >> n || sc->solo_panels >> n) return SL_ERR_RANGE; /* a flag on a panel that is not there */
     /* pass 2: dt, beta and the scene parameters */
     size_t len = strlen(text);
     for (size_t at = 0; at < len; at += strlen(view + at) + 1) {

@@ -134,6 +134,14 @@ const sl_scene_class sl_scene_warp_tube_drop = {
     /* panel 4, Green strain at 2 ms, is the paper's table: it diverges at the impact (0.322 s,
      * the linear system not positive definite) */
     .unstable_panels = 1u << 3,
+    /* panel 2, per-vertex warping at 1 ms, alone needs most of a Worker: make bench of
+     * 2026-11-29 (headless Chromium, 2 cores) put its step at 1.24 ms of a Worker (1.24 s per
+     * simulated second), linear FEM at 0.26, per-element warping at 1.41 and Green strain at
+     * 2.46 ms a 2 ms step (0.13, 0.70 and 1.23 s per simulated second, the last only until it
+     * diverges at 0.322 s). Paired end to end, per-vertex and per-element warping shared a
+     * Worker: 1.94 s per simulated second, 0.37x real time. Alone, the busiest Worker is the
+     * other three's until the Green-strain panel stops, and per-vertex warping's after. */
+    .solo_panels = 1u << 1,
     .params = TUBE_PARAMS,
     .default_method = "stiffness-warping-element", /* per-vertex warping diverges at 10 ms here */
     .default_dt = 0.002, /* at 10 ms the impact squashes it into a state it never leaves */

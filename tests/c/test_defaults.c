@@ -74,6 +74,10 @@ TEST(default_views_read_as_the_page_reads_them) {
     ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
     bad.default_view = "methods=rk4,rk4", bad.unstable_panels = 4; /* no panel 3 */
     ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
+    bad.unstable_panels = 0, bad.solo_panels = 4; /* no panel 3 either */
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
+    bad.solo_panels = 2; /* panel 2 of two wants a Worker of its own */
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_OK && n == 2 && !p[0].solo && p[1].solo);
 }
 
 /* The flag matches the stepper: a panel meant to blow up is an explicit stepper at a dt

@@ -58,3 +58,44 @@ test('the page\'s pool deals warp-tube\'s four panels over two Workers with less
     globalThis.Worker = savedWorker;
   }
 });
+
+// warp-tube-drop's panels, s of a Worker per simulated second (make bench, 2026-11-29):
+// linear FEM 0.13, per-vertex warping 1.24 (1 ms steps), per-element warping 0.70, Green
+// strain 1.23 until it diverges at 0.322 s (2 ms steps).
+const dropNeed = [0.13, 1.24, 0.70, 1.23];
+const loads = (of, need) => [0, 1].map((w) => need.reduce((s, n, k) => s + (of[k] === w ? n : 0), 0));
+
+test('a panel the scene marks solo gets a Worker of its own, the others share the rest', async () => {
+  const { dealWorkers } = await load();
+  assert.deepStrictEqual(dealWorkers([false, true, false, false], 2), [0, 1, 0, 0]);
+  assert.deepStrictEqual(dealWorkers([false, false, false, false], 2), [0, 1, 1, 0]); // workerOf's pairing
+  assert.deepStrictEqual(dealWorkers([true, false, true, false], 3), [2, 0, 1, 0]);
+  assert.deepStrictEqual(dealWorkers([true, true], 2), [1, 0]); // one Worker is kept for the rest
+  assert.deepStrictEqual(dealWorkers([false, true, false], 1), [0, 0, 0]);
+  // warp-tube-drop: paired, per-vertex and per-element warping share a Worker (1.94 s per
+  // simulated second); per-vertex alone, the busiest needs 1.24 once the Green-strain panel
+  // has stopped (the others: 0.83), and 2.06 only before its divergence at 0.322 s
+  const paired = loads(dealWorkers([false, false, false, false], 2), dropNeed);
+  const solo = loads(dealWorkers([false, true, false, false], 2), dropNeed);
+  assert.ok(Math.abs(Math.max(...paired) - 1.94) < 1e-9);
+  assert.ok(Math.abs(solo[1] - 1.24) < 1e-9 && Math.abs(solo[0] - 1.23 - 0.83) < 1e-9);
+});
+
+test('the page\'s pool takes the panels\' solo marks', async () => {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  const savedWorker = globalThis.Worker;
+  Object.defineProperty(globalThis, 'navigator', { value: { hardwareConcurrency: 2 }, configurable: true, writable: true });
+  globalThis.Worker = class { postMessage() {} terminate() {} };
+  const { SimPool } = await load();
+  const pool = new SimPool(new Promise(() => {}), 4);
+  try {
+    const clients = pool.open(4, null, [false, true, false, false]);
+    const workerIndex = (k) => pool.records.findIndex((r) => r.worker === clients[k].worker);
+    assert.deepStrictEqual([0, 1, 2, 3].map(workerIndex), [0, 1, 0, 0]);
+  } finally {
+    pool.terminate();
+    if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+    else delete globalThis.navigator;
+    globalThis.Worker = savedWorker;
+  }
+});

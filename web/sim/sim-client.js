@@ -31,6 +31,21 @@ export function workerOf(k, workers) {
   return lap % 2 === 0 ? at : workers - 1 - at;
 }
 
+/** The Worker of each panel when solo[k] says panel k needs a Worker of its own (the
+ *  scene's sl_scene_class.solo_panels, with the measurement that says so): each such panel
+ *  takes one, from the last Worker down, while one is left for the rest; the rest go back
+ *  and forth over the Workers left (workerOf). warp-tube-drop's per-vertex warping needs
+ *  1.24 s of a Worker per simulated second, per-element warping beside it 0.70 more (make
+ *  bench, 2026-11-29): paired end to end they shared a Worker at 0.37x real time. */
+export function dealWorkers(solo, workers) {
+  const of = new Array(solo.length);
+  let left = workers;
+  solo.forEach((s, k) => { if (s && left > 1) of[k] = --left; });
+  let rest = 0;
+  for (let k = 0; k < solo.length; k++) if (of[k] === undefined) of[k] = workerOf(rest++, left);
+  return of;
+}
+
 // A Worker that stops answering is noticed by the page (issue 43): it asks each Worker
 // for a sign of life every PING_MS, and any message counts as one (a stepping Worker says
 // how far it got every 15 ms, web/sim/sim-host.js). A Worker is lost when a question has been
@@ -118,16 +133,18 @@ export class SimPool {
   }
 
   /** Clients for count simulations, spread over the Workers (the ones not needed stop);
-   *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null. */
-  open(count, mesh = null) {
+   *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null; solo[k]: panel k
+   *  wants a Worker of its own (dealWorkers). */
+  open(count, mesh = null, solo = []) {
     for (const r of this.records.splice(workerCount(count))) {
       r.lost = true;
       r.worker.terminate();
     }
     this.mesh = mesh;
     if (mesh) for (const w of this.workers) w.postMessage({ type: TO_WORKER.mesh, mesh });
+    const of = dealWorkers(Array.from({ length: count }, (_, k) => !!solo[k]), this.records.length);
     for (let k = 0; k < count; k++) {
-      const client = new SimClient(this.workers[workerOf(k, this.records.length)], k);
+      const client = new SimClient(this.workers[of[k]], k);
       client.silentMs = () => this.silentMs(client);
       this.clients.push(client);
     }
