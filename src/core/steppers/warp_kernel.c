@@ -69,6 +69,14 @@ typedef struct {
     sl_lu rest_lu;
     sl_cholesky rest_chol;
     double *krylov;    /* double[8 n_free]: BiCGSTAB's (or CG's) vectors */
+    /* Vertex mode: K0 summed per node pair (K_w,IJ = R_I K0_IJ R_I^T needs one triple
+     * product per node pair, not one per block pair of every element at I and J), in
+     * node-block rows: row I's blocks nb_p[I] .. nb_p[I+1]-1, columns nb_j, values nb_K0
+     * (double[9 each], row-major). Over the free nodes when rotatable, the step's system
+     * in the same form: free row f's blocks sys_p[f] .. sys_p[f+1]-1, the free dof of
+     * their column sys_col, their node block sys_blk, values sys_A (double[9 each]). */
+    int *nb_p, *nb_j, *sys_p, *sys_col, *sys_blk, sys_rows;
+    double *nb_K0, *sys_A;
     sl_cholesky chol;  /* symmetric modes: the world assembly's upper-triangle A */
 } warp_state;
 
@@ -207,7 +215,12 @@ static void rest_stiffness(sl_world *w, warp_state *s) {
  * y (double[3 * largest block_nodes]) is scratch: y_q = R^T x_q - x0_q of the block's
  * nodes, computed once per block where one R serves every node (element, none) and once
  * per node p where R is p's own (vertex). */
+static void block_force(const sl_world *w, const warp_state *s, const double *x, double *f);
 static void warped_force(const sl_world *w, const warp_state *s, const double *x, double *f, double *y) {
+    if (s->mode == WARP_VERTEX && s->nb_p) { /* the same sum by node pairs */
+        block_force(w, s, x, f);
+        return;
+    }
     memset(f, 0, sizeof(double) * 3 * (size_t)sl_world_node_count(w));
     const double *x0 = rest_of(w);
     int g = 0;
@@ -322,6 +335,7 @@ void sl_warp_destroy(void *state) {
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
     free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
     free(s->rest_x), free(s->krylov);
+    free(s->nb_p), free(s->nb_j), free(s->nb_K0), free(s->sys_p), free(s->sys_col), free(s->sys_blk), free(s->sys_A);
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
     sl_lu_free(&s->rest_lu);
@@ -391,6 +405,134 @@ static sl_status build_full_pattern(sl_world *w, warp_state *s) {
     return SL_OK;
 }
 
+/* The vertex mode's node blocks (warp_state nb_*, sys_*): the pattern of node pairs that
+ * share a block of any model, K0 summed into it, and its free rows and columns. */
+static sl_status build_node_blocks(sl_world *w, warp_state *s) {
+    int n = sl_world_node_count(w), entries = n;
+    free(s->nb_p), free(s->nb_j), free(s->nb_K0), free(s->sys_p), free(s->sys_col), free(s->sys_blk), free(s->sys_A);
+    s->nb_p = s->nb_j = s->sys_p = s->sys_col = s->sys_blk = NULL, s->nb_K0 = s->sys_A = NULL, s->sys_rows = 0;
+    for (int k = 0; k < sl_world_model_count(w); k++)
+        entries += sl_world_model(w, k)->block_count * sl_world_model(w, k)->block_nodes * sl_world_model(w, k)->block_nodes;
+    cs *T = cs_spalloc(n, n, entries > 0 ? entries : 1, 1, 1);
+    int ok = T != NULL;
+    for (int i = 0; ok && i < n; i++) ok = cs_entry(T, i, i, 1) != 0; /* the masses */
+    for (int k = 0; ok && k < sl_world_model_count(w); k++) {
+        const sl_model *m = sl_world_model(w, k);
+        for (int b = 0; ok && b < m->block_count; b++)
+            for (int p = 0; ok && p < m->block_nodes; p++)
+                for (int q = 0; ok && q < m->block_nodes; q++)
+                    ok = cs_entry(T, m->block_node[b * m->block_nodes + p], m->block_node[b * m->block_nodes + q], 1) != 0;
+    }
+    cs *C = ok ? cs_compress(T) : NULL;
+    cs_spfree(T);
+    if (!C || !cs_dupl(C)) return cs_spfree(C), SL_ERR_NOMEM;
+    cs *Ct = cs_transpose(C, 0); /* two transposes sort the columns; symmetric: rows = columns */
+    cs_spfree(C);
+    C = Ct ? cs_transpose(Ct, 0) : NULL;
+    cs_spfree(Ct);
+    if (!C) return SL_ERR_NOMEM;
+    int nnzb = (int)C->p[n];
+    s->nb_p = malloc(sizeof(int) * (size_t)(n + 1));
+    s->nb_j = malloc(sizeof(int) * (size_t)(nnzb > 0 ? nnzb : 1));
+    s->nb_K0 = calloc(9 * (size_t)(nnzb > 0 ? nnzb : 1), sizeof(double));
+    if (!s->nb_p || !s->nb_j || !s->nb_K0) return cs_spfree(C), SL_ERR_NOMEM;
+    for (int i = 0; i <= n; i++) s->nb_p[i] = (int)C->p[i];
+    for (int e = 0; e < nnzb; e++) s->nb_j[e] = (int)C->i[e];
+    cs_spfree(C);
+    const double *K = s->K0;
+    for (int k = 0; k < sl_world_model_count(w); k++) { /* K0_IJ = sum over blocks at I and J */
+        const sl_model *m = sl_world_model(w, k);
+        int bn = m->block_nodes, nd = 3 * bn;
+        K = s->K0 + sl_stepper_block_offset(w, k);
+        for (int b = 0; b < m->block_count; b++, K += nd * nd)
+            for (int p = 0; p < bn; p++)
+                for (int q = 0; q < bn; q++) {
+                    int I = m->block_node[b * bn + p], J = m->block_node[b * bn + q], e = s->nb_p[I];
+                    while (s->nb_j[e] != J) e++;
+                    for (int r = 0; r < 3; r++)
+                        for (int c = 0; c < 3; c++) s->nb_K0[9 * e + 3 * r + c] += K[(3 * p + r) * nd + 3 * q + c];
+                }
+    }
+    if (!s->rotatable) return SL_OK;
+    const int *dof = sl_stepper_dof_map(w), *free_dof = sl_stepper_free_dofs(w);
+    int rows = sl_stepper_free_count(w) / 3;
+    s->sys_p = malloc(sizeof(int) * (size_t)(rows + 1));
+    s->sys_col = malloc(sizeof(int) * (size_t)(nnzb > 0 ? nnzb : 1));
+    s->sys_blk = malloc(sizeof(int) * (size_t)(nnzb > 0 ? nnzb : 1));
+    s->sys_A = malloc(sizeof(double) * 9 * (size_t)(nnzb > 0 ? nnzb : 1));
+    if (!s->sys_p || !s->sys_col || !s->sys_blk || !s->sys_A) return SL_ERR_NOMEM;
+    int t = 0;
+    for (int f = 0; f < rows; f++) {
+        int I = free_dof[3 * f] / 3;
+        s->sys_p[f] = t;
+        for (int e = s->nb_p[I]; e < s->nb_p[I + 1]; e++)
+            if (dof[3 * s->nb_j[e]] >= 0) s->sys_col[t] = dof[3 * s->nb_j[e]], s->sys_blk[t++] = e;
+    }
+    s->sys_p[rows] = t;
+    s->sys_rows = rows;
+    return SL_OK;
+}
+
+/* out (double[9 per system block]) = (1 + dt c) M + dt^2 R_I K0_IJ R_I^T over the free
+ * nodes (rotatable vertex mode); R: the vertex rotations, NULL for A_0 (R = I). */
+static void assemble_blocks(const sl_world *w, const warp_state *s, const double *R_node, double dt, double c, double *out) {
+    const double *mass = sl_world_masses(w);
+    const int *free_dof = sl_stepper_free_dofs(w);
+    double h2 = dt * dt;
+    for (int f = 0; f < s->sys_rows; f++) {
+        int I = free_dof[3 * f] / 3;
+        const double *R = R_node ? R_node + 9 * I : NULL;
+        for (int t = s->sys_p[f]; t < s->sys_p[f + 1]; t++) {
+            const double *K = s->nb_K0 + 9 * s->sys_blk[t];
+            double *A = out + 9 * t;
+            if (R) {
+                double RK[9];
+                for (int r = 0; r < 3; r++) /* RK = R K */
+                    for (int q = 0; q < 3; q++) RK[3 * r + q] = R[3 * r] * K[q] + R[3 * r + 1] * K[3 + q] + R[3 * r + 2] * K[6 + q];
+                for (int r = 0; r < 3; r++) /* A = dt^2 RK R^T */
+                    for (int q = 0; q < 3; q++)
+                        A[3 * r + q] = h2 * (RK[3 * r] * R[3 * q] + RK[3 * r + 1] * R[3 * q + 1] + RK[3 * r + 2] * R[3 * q + 2]);
+            } else
+                for (int i = 0; i < 9; i++) A[i] = h2 * K[i];
+            if (s->sys_col[t] == 3 * f)
+                for (int r = 0; r < 3; r++) A[4 * r] += (1 + dt * c) * mass[I];
+        }
+    }
+}
+
+/* y += A x over the free dofs with A in the system blocks (sl_operator_fn). */
+static void block_product(const void *ctx, const double *x, double *y) {
+    const warp_state *s = ctx;
+    for (int f = 0; f < s->sys_rows; f++) {
+        double u0 = 0, u1 = 0, u2 = 0;
+        for (int t = s->sys_p[f]; t < s->sys_p[f + 1]; t++) {
+            const double *A = s->sys_A + 9 * t, *xj = x + s->sys_col[t];
+            u0 += A[0] * xj[0] + A[1] * xj[1] + A[2] * xj[2];
+            u1 += A[3] * xj[0] + A[4] * xj[1] + A[5] * xj[2];
+            u2 += A[6] * xj[0] + A[7] * xj[1] + A[8] * xj[2];
+        }
+        y[3 * f] += u0, y[3 * f + 1] += u1, y[3 * f + 2] += u2;
+    }
+}
+
+/* f_w (double[3n]) at x with the vertex rotations, by node blocks: warped_force's
+ * f_w,I = R_I sum_J K0_IJ (R_I^T x_J - x0_J)                                  eq. 12 */
+static void block_force(const sl_world *w, const warp_state *s, const double *x, double *f) {
+    const double *x0 = rest_of(w);
+    int n = sl_world_node_count(w);
+    for (int I = 0; I < n; I++) {
+        const double *R = s->R_node + 9 * I;
+        double u[3] = {0, 0, 0};
+        for (int e = s->nb_p[I]; e < s->nb_p[I + 1]; e++) {
+            const double *K = s->nb_K0 + 9 * e, *xj = x + 3 * s->nb_j[e], *x0j = x0 + 3 * s->nb_j[e];
+            double y[3];
+            for (int c = 0; c < 3; c++) y[c] = R[c] * xj[0] + R[3 + c] * xj[1] + R[6 + c] * xj[2] - x0j[c];
+            for (int r = 0; r < 3; r++) u[r] += K[3 * r] * y[0] + K[3 * r + 1] * y[1] + K[3 * r + 2] * y[2];
+        }
+        for (int r = 0; r < 3; r++) f[3 * I + r] = R[3 * r] * u[0] + R[3 * r + 1] * u[1] + R[3 * r + 2] * u[2];
+    }
+}
+
 /* Whether every node's three dofs are free together or pinned together (the rotated
  * preconditioner turns them as one), and the Krylov vectors for n_free dofs. */
 static sl_status rotatable_setup(sl_world *w, warp_state *s) {
@@ -411,6 +553,7 @@ static sl_status prepare(sl_world *w, warp_state *s) {
     s->version = sl_stepper_pattern_version(w);
     sl_status st = s->mode == WARP_VERTEX ? build_full_pattern(w, s) : SL_OK;
     if (st == SL_OK) st = rotatable_setup(w, s);
+    if (st == SL_OK && s->mode == WARP_VERTEX) st = build_node_blocks(w, s);
     if (st != SL_OK) s->version = -1;
     return st;
 }
@@ -526,14 +669,15 @@ static sl_status warp_solve(sl_world *w, warp_state *s, double dt, double c, int
     if (rest >= 0) {
         if (s->mode == WARP_ELEMENT) vertex_rotations(w, s->pair, s->pair_count, sl_stepper_x(w), s->R_node);
         rotated_ctx ctx = {s, free_dof, n_free};
-        int it = s->mode == WARP_VERTEX
-                     ? sl_bicgstab(A, precondition_rotated, &ctx, s->krylov, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS)
-                     : sl_pcg(A, precondition_rotated, &ctx, s->krylov, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS);
+        int it = s->mode == WARP_VERTEX ? sl_bicgstab_operator(n_free, block_product, s, precondition_rotated, &ctx, s->krylov, s->rhs,
+                                                               s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS)
+                                        : sl_pcg(A, precondition_rotated, &ctx, s->krylov, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS);
         *iterations = it, *factored = rest; /* the step's timing counts A_0's factorization */
         if (it >= 0) return SL_OK;
         const double *v = sl_stepper_v(w);
         for (int k = 0; k < n_free; k++) s->v[k] = v[free_dof[k]]; /* the guess again */
     }
+    if (s->mode == WARP_VERTEX && s->sys_A) assemble(w, s, A, dt, c); /* the step assembled node blocks only */
     if (s->mode == WARP_VERTEX)
         return sl_lu_bicgstab(&s->lu, A, version, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, iterations, factored);
     return sl_cholesky_pcg(&s->chol, A, version, s->rhs, s->v, SL_PCG_TOLERANCE, SL_PCG_MAX_ITERATIONS, iterations, factored);
@@ -556,7 +700,9 @@ sl_status sl_warp_step(sl_world *w, void *state) {
         for (int d = 0; d < 3 * n; d++) s->force[d] -= fw[d];           /* f_ext - f_w  */
         cs *A = s->mode == WARP_VERTEX ? s->A : sl_stepper_system_matrix(w);
         size_t nnz = (size_t)A->p[A->n];
-        if (s->mode == WARP_NONE && s->none_version == s->version && s->none_dt == dt && s->none_c == c)
+        if (s->mode == WARP_VERTEX && s->sys_A)
+            assemble_blocks(w, s, s->R_node, dt, c, s->sys_A); /* CSC values only if warp_solve falls back */
+        else if (s->mode == WARP_NONE && s->none_version == s->version && s->none_dt == dt && s->none_c == c)
             memcpy(A->x, s->A_none, sizeof(double) * nnz); /* what the assembly below gives */
         else {
             assemble(w, s, A, dt, c);
