@@ -142,8 +142,11 @@ static void vertex_rotations(const sl_world *w, const int *pair, int pair_count,
             }
     }
     for (int i = 0; i < n; i++) { /* R_i = U V^T, det +1                            eq. 15 */
-        double Ai[9];
-        memcpy(Ai, A + 9 * i, sizeof Ai);
+        /* A_i scaled to unit |det| first: the same rotation, but Higham's iteration, which
+         * otherwise spends its first sweeps growing A_i's singular values (squared edge
+         * lengths) towards 1, starts near it */
+        double Ai[9], det = sl_mat3_det(A + 9 * i), scale = det > 0 ? 1 / cbrt(det) : 1;
+        for (int k = 0; k < 9; k++) Ai[k] = scale * A[9 * i + k];
         sl_mat3_rotation(Ai, R + 9 * i);
     }
 }
