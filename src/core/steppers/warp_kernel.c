@@ -53,6 +53,13 @@ typedef struct {
     double *R_block;  /* double[9 * block_total] */
     int *pair, pair_count; /* node pairs (mesh edges, or block pairs) for A_i */
     double *force, *rhs, *v; /* double[3n], [n_free], [n_free] */
+    /* The Krylov solve's initial guess v_n + (v_n - v_{n-1}) (linear extrapolation; v_n
+     * alone at the first step and after a reset or a new pattern): v_prev (double[3n])
+     * holds v_{n-1} of the free dofs while prev_version is the pattern's. Measured on
+     * warp-tube-drop (1 s): BiCGSTAB 3032 -> 2643 iterations (vertex, dt 1 ms), CG 3271 ->
+     * 3121 (element, 2 ms), PCG 999 -> 681 (linear FEM, 1 ms: exact in free fall). */
+    double *v_prev;
+    int prev_version; /* -1: no v_{n-1} */
     /* The rotations and f_w(x) at x_at (double[3n] each), valid while at_version is the
      * pattern's: a measure of the state (the ghost forces, taken after every sampled step)
      * and the next step need them at the same x, and they are a fifth of a step's cost.
@@ -351,7 +358,7 @@ void sl_warp_destroy(void *state) {
     warp_state *s = state;
     if (!s) return;
     free(s->K0), free(s->Dm_inv), free(s->R_node), free(s->R_block), free(s->pair);
-    free(s->force), free(s->rhs), free(s->v), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
+    free(s->force), free(s->rhs), free(s->v), free(s->v_prev), free(s->slot), free(s->diag), free(s->x_at), free(s->f_at), free(s->y), free(s->A_none);
     free(s->rest_x), free(s->krylov);
     free(s->nb_p), free(s->nb_j), free(s->nb_K0), free(s->sys_p), free(s->sys_col), free(s->sys_blk), free(s->sys_A);
     cs_spfree(s->A);
@@ -706,6 +713,7 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     s->version = -1;
     s->at_version = -1;
     s->none_version = -1;
+    s->prev_version = -1;
     int largest = 1;
     for (int k = 0; k < sl_world_model_count(w); k++) {
         s->block_total += sl_world_model(w, k)->block_count;
@@ -719,11 +727,12 @@ sl_status sl_warp_init(sl_world *w, void **state, int mode) {
     s->force = calloc(n3, sizeof(double));
     s->rhs = calloc(n3 + 1, sizeof(double));
     s->v = calloc(n3 + 1, sizeof(double));
+    s->v_prev = calloc(n3 + 1, sizeof(double));
     s->x_at = calloc(n3 + 1, sizeof(double));
     s->f_at = calloc(n3 + 1, sizeof(double));
     s->y = calloc(3 * (size_t)largest, sizeof(double));
     s->pair = node_pairs(w, &s->pair_count);
-    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->x_at || !s->f_at || !s->y || !s->pair) {
+    if (!s->K0 || !s->Dm_inv || !s->R_node || !s->R_block || !s->force || !s->rhs || !s->v || !s->v_prev || !s->x_at || !s->f_at || !s->y || !s->pair) {
         sl_warp_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -879,6 +888,13 @@ sl_status sl_warp_step(sl_world *w, void *state) {
             s->rhs[k] = mass[d / 3] * v[d] + dt * s->force[d];
             s->v[k] = v[d];
         }
+        int extrapolate = s->prev_version == s->version;
+        for (int k = 0; k < n_free; k++) { /* the guess v_n + (v_n - v_{n-1}); v_prev = v_n */
+            double vk = s->v[k];
+            if (extrapolate) s->v[k] = 2 * vk - s->v_prev[k];
+            s->v_prev[k] = vk;
+        }
+        s->prev_version = s->version;
     }
     double t1 = sl_clock_seconds();
     int factored = 1, iterations = 0, version = sl_stepper_pattern_version(w);
@@ -914,6 +930,7 @@ void sl_warp_reset(void *state) {
     node_chol_free(&s->rest_nc);
     sl_cholesky_free(&s->rest_chol);
     s->rest_version = -1;
+    s->prev_version = -1;
 }
 
 /* ---- public kernel access (warping.h) ---- */
