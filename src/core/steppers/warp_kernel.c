@@ -572,12 +572,65 @@ static void node_chol_free(node_chol *f) {
     memset(f, 0, sizeof *f);
 }
 
+/* f's blocks read from L, CSparse's Cholesky factor of P A P^T (P: the node order, nb
+ * nodes), where column 3k holds rows 3k, 3k+1, 3k+2, then full row triples. Errors:
+ * SL_ERR_NOMEM; SL_ERR_FACTOR (L not in full node blocks). */
+static sl_status node_chol_read(node_chol *f, const cs *L, const csi *P, int nb) {
+    int n = 3 * nb;
+    sl_status st = SL_OK;
+    int below = (int)(L->p[n] - 6 * nb) / 9; /* blocks below the diagonal */
+    f->nb = nb;
+    f->perm = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
+    f->lp = malloc(sizeof(int) * (size_t)(nb + 1));
+    f->li = malloc(sizeof(int) * (size_t)(below > 0 ? below : 1));
+    f->lx = malloc(sizeof(double) * 9 * (size_t)(below > 0 ? below : 1));
+    f->dinv = malloc(sizeof(double) * 9 * (size_t)(nb > 0 ? nb : 1));
+    f->work = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+    if (!f->perm || !f->lp || !f->li || !f->lx || !f->dinv || !f->work) st = SL_ERR_NOMEM;
+    int e = 0;
+    for (int k = 0; st == SL_OK && k < nb; k++) {
+        f->perm[k] = (int)P[k];
+        f->lp[k] = e;
+        csi off[3], len = L->p[3 * k + 1] - L->p[3 * k] - 3;
+        for (int b = 0; b < 3; b++) {
+            off[b] = L->p[3 * k + b] + 3 - b; /* the first row below the diagonal block */
+            if (L->p[3 * k + b + 1] - off[b] != len || L->i[off[b] - 1] != 3 * k + 2) st = SL_ERR_FACTOR;
+        }
+        if (st != SL_OK || len % 3 || e + len / 3 > below) {
+            st = SL_ERR_FACTOR;
+            break;
+        }
+        double D[9] = {0}, *Di = f->dinv + 9 * k;
+        for (int b = 0; b < 3; b++)
+            for (int a = b; a < 3; a++) D[3 * a + b] = L->x[L->p[3 * k + b] + a - b];
+        for (int q = 0; q < 3; q++) /* Di = D^-1 by forward substitution, column q */
+            for (int a = 0; a < 3; a++) {
+                double v = a == q;
+                for (int b = 0; b < a; b++) v -= D[3 * a + b] * Di[3 * b + q];
+                Di[3 * a + q] = v / D[4 * a];
+            }
+        for (csi t = 0; t < len; t += 3, e++) {
+            csi row = L->i[off[0] + t];
+            if (row % 3) st = SL_ERR_FACTOR;
+            f->li[e] = (int)(row / 3);
+            for (int b = 0; b < 3; b++)
+                for (int a = 0; a < 3; a++) {
+                    if (L->i[off[b] + t + a] != row + a) st = SL_ERR_FACTOR;
+                    f->lx[9 * e + 3 * a + b] = L->x[off[b] + t + a];
+                }
+        }
+    }
+    if (st == SL_OK) f->lp[nb] = e;
+    return st;
+}
+
 /* f = the node-block Cholesky factor of A_0 = (1 + dt c) M + dt^2 K0 over the free nodes
- * (the system blocks sys_*). Errors: SL_ERR_NOMEM; SL_ERR_FACTOR (not positive definite,
+ * (the system blocks sys_*). Errors: SL_ERR_NOMEM; SL_ERR_FACTOR (no free node, not positive definite,
  * or L not in full node blocks). */
 static sl_status node_chol_factor(const sl_world *w, const warp_state *s, double dt, double c, node_chol *f) {
     node_chol_free(f);
     int nb = s->sys_rows, nnzb = s->sys_p[nb], n = 3 * nb;
+    if (nb == 0) return SL_ERR_FACTOR; /* nothing free: the scalar factors' way */
     double *A0 = malloc(sizeof(double) * 9 * (size_t)(nnzb > 0 ? nnzb : 1));
     cs *G = cs_spalloc(nb, nb, nnzb > 0 ? nnzb : 1, 0, 0), *T = NULL, *C = NULL;
     csi *P = NULL, *pinv = NULL;
@@ -609,52 +662,7 @@ static sl_status node_chol_factor(const sl_world *w, const warp_state *s, double
         N = cs_chol(C, S);
         if (!N) st = SL_ERR_FACTOR;
     }
-    if (st == SL_OK) { /* L by node blocks: column 3k holds rows 3k, 3k+1, 3k+2, then triples */
-        const cs *L = N->L;
-        int below = (int)(L->p[n] - 6 * nb) / 9; /* blocks below the diagonal */
-        f->nb = nb;
-        f->perm = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
-        f->lp = malloc(sizeof(int) * (size_t)(nb + 1));
-        f->li = malloc(sizeof(int) * (size_t)(below > 0 ? below : 1));
-        f->lx = malloc(sizeof(double) * 9 * (size_t)(below > 0 ? below : 1));
-        f->dinv = malloc(sizeof(double) * 9 * (size_t)(nb > 0 ? nb : 1));
-        f->work = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-        if (!f->perm || !f->lp || !f->li || !f->lx || !f->dinv || !f->work) st = SL_ERR_NOMEM;
-        int e = 0;
-        for (int k = 0; st == SL_OK && k < nb; k++) {
-            f->perm[k] = (int)P[k];
-            f->lp[k] = e;
-            csi off[3], len = L->p[3 * k + 1] - L->p[3 * k] - 3;
-            for (int b = 0; b < 3; b++) {
-                off[b] = L->p[3 * k + b] + 3 - b; /* the first row below the diagonal block */
-                if (L->p[3 * k + b + 1] - off[b] != len || L->i[off[b] - 1] != 3 * k + 2) st = SL_ERR_FACTOR;
-            }
-            if (st != SL_OK || len % 3 || e + len / 3 > below) {
-                st = SL_ERR_FACTOR;
-                break;
-            }
-            double D[9] = {0}, *Di = f->dinv + 9 * k;
-            for (int b = 0; b < 3; b++)
-                for (int a = b; a < 3; a++) D[3 * a + b] = L->x[L->p[3 * k + b] + a - b];
-            for (int q = 0; q < 3; q++) /* Di = D^-1 by forward substitution, column q */
-                for (int a = 0; a < 3; a++) {
-                    double v = a == q;
-                    for (int b = 0; b < a; b++) v -= D[3 * a + b] * Di[3 * b + q];
-                    Di[3 * a + q] = v / D[4 * a];
-                }
-            for (csi t = 0; t < len; t += 3, e++) {
-                csi row = L->i[off[0] + t];
-                if (row % 3) st = SL_ERR_FACTOR;
-                f->li[e] = (int)(row / 3);
-                for (int b = 0; b < 3; b++)
-                    for (int a = 0; a < 3; a++) {
-                        if (L->i[off[b] + t + a] != row + a) st = SL_ERR_FACTOR;
-                        f->lx[9 * e + 3 * a + b] = L->x[off[b] + t + a];
-                    }
-            }
-        }
-        if (st == SL_OK) f->lp[nb] = e;
-    }
+    if (st == SL_OK) st = node_chol_read(f, N->L, P, nb);
     free(A0), cs_spfree(G), cs_spfree(T), cs_spfree(C), cs_free(P), cs_free(pinv), cs_sfree(S), cs_nfree(N);
     if (st != SL_OK) node_chol_free(f);
     return st;
