@@ -612,3 +612,92 @@ TEST(rotation_field_of_a_rigidly_rotated_bar_is_the_rotation) {
     free(x), free(R);
     sl_world_destroy(w);
 }
+
+/* b = A^-1 b by Gaussian elimination with partial pivoting (A: n x n row-major, destroyed). */
+static void dense_solve(double *A, double *b, int n) {
+    for (int k = 0; k < n; k++) {
+        int p = k;
+        for (int i = k + 1; i < n; i++)
+            if (fabs(A[(size_t)i * n + k]) > fabs(A[(size_t)p * n + k])) p = i;
+        for (int j = 0; j < n; j++) {
+            double t = A[(size_t)k * n + j];
+            A[(size_t)k * n + j] = A[(size_t)p * n + j], A[(size_t)p * n + j] = t;
+        }
+        double t = b[k];
+        b[k] = b[p], b[p] = t;
+        for (int i = k + 1; i < n; i++) {
+            double f = A[(size_t)i * n + k] / A[(size_t)k * n + k];
+            for (int j = k; j < n; j++) A[(size_t)i * n + j] -= f * A[(size_t)k * n + j];
+            b[i] -= f * b[k];
+        }
+    }
+    for (int k = n - 1; k >= 0; k--) {
+        for (int j = k + 1; j < n; j++) b[k] -= A[(size_t)k * n + j] * b[j];
+        b[k] /= A[(size_t)k * n + k];
+    }
+}
+
+/* One step of each warping stepper solves seed 002 eq. 12 as written, to the solver's
+ * residual: on a pinned bar, deformed, turned and moving, with mass damping, v' of the step
+ * against the dense solve of ((1 + dt c) M + dt^2 K_w) v' = M v - dt f_w over the free
+ * dofs, K_w from sl_world_warping_stiffness (element block pair by block pair). Per vertex
+ * f_w,i = (K_w x)_i - R_i (K0 x0)_i, from the rotation field and K0 (K_w at the rest
+ * shape), independent of the node-pair sums the step assembles, forces and multiplies by
+ * (and of the node-block factor that preconditions it); per element f_w is the kernel's. */
+TEST(warping_step_solves_the_dense_system) {
+    const char *names[2] = {"stiffness-warping", "stiffness-warping-element"};
+    for (int k = 0; k < 2; k++) {
+        sl_world *w = bar(4, SL_STRAIN_GREEN, 0, 1);
+        double dt = 0.01, c = 2;
+        ENSURE(w && sl_world_set_stepper(w, method(names[k]), dt, 0) == SL_OK);
+        ENSURE(sl_world_set_mass_damping(w, c) == SL_OK);
+        int n = sl_world_node_count(w), n3 = 3 * n, nf = 0;
+        const double *x0 = sl_world_rest_positions(w), *mass = sl_world_masses(w);
+        double *x = malloc(sizeof(double) * n3), *v = malloc(sizeof(double) * n3), *f = malloc(sizeof(double) * n3);
+        double *K = malloc(sizeof(double) * n3 * n3), *K0 = malloc(sizeof(double) * n3 * n3), *R = malloc(sizeof(double) * 9 * n);
+        double *A = malloc(sizeof(double) * n3 * n3), *b = malloc(sizeof(double) * n3), *g = malloc(sizeof(double) * n3);
+        int *dof = malloc(sizeof(int) * n3);
+        ENSURE(x && v && f && K && K0 && R && A && b && g && dof);
+        for (int d = 0; d < n3; d++) { /* free nodes turned by 0.3 rad about z and deformed */
+            const double *p = x0 + 3 * (d / 3);
+            double turned[3] = {cos(0.3) * p[0] - sin(0.3) * p[1], sin(0.3) * p[0] + cos(0.3) * p[1], p[2]};
+            int pinned = sl_world_is_pinned(w, d / 3);
+            x[d] = pinned ? x0[d] : turned[d % 3] + 0.01 * sin(3.0 * d);
+            v[d] = pinned ? 0 : 0.1 * cos(2.0 * d);
+            if (!pinned) dof[nf++] = d;
+        }
+        ENSURE(sl_world_set_positions(w, x) == SL_OK && sl_world_set_velocities(w, v) == SL_OK);
+        ENSURE(sl_world_warping_stiffness(w, x, K) == SL_OK);
+        if (k == 0) { /* f_w = K_w x - R_i (K0 x0)_i */
+            ENSURE(sl_world_warping_stiffness(w, x0, K0) == SL_OK && sl_world_rotation_field(w, x, R) == SL_OK);
+            for (int r = 0; r < n3; r++) {
+                f[r] = 0, g[r] = 0;
+                for (int d = 0; d < n3; d++) f[r] += K[(size_t)r * n3 + d] * x[d], g[r] += K0[(size_t)r * n3 + d] * x0[d];
+            }
+            for (int i = 0; i < n; i++)
+                for (int r = 0; r < 3; r++)
+                    f[3 * i + r] -= R[9 * i + 3 * r] * g[3 * i] + R[9 * i + 3 * r + 1] * g[3 * i + 1] + R[9 * i + 3 * r + 2] * g[3 * i + 2];
+            double worst = 0, scale = 0, *fk = b; /* the kernel's, by node pairs */
+            ENSURE(sl_world_warping_force(w, x, x, fk) == SL_OK);
+            for (int d = 0; d < n3; d++) worst = fmax(worst, fabs(fk[d] - f[d])), scale = fmax(scale, fabs(f[d]));
+            printf("    %s: |f_w by node pairs - f_w of eq. 12| = %.2e of %.2e N\n", names[k], worst, scale);
+            ENSURE(worst < 1e-12 * scale);
+        } else
+            ENSURE(sl_world_warping_force(w, x, x, f) == SL_OK);
+        for (int r = 0; r < nf; r++) {
+            int i = dof[r];
+            b[r] = mass[i / 3] * v[i] - dt * f[i];
+            for (int q = 0; q < nf; q++) A[(size_t)r * nf + q] = dt * dt * K[(size_t)i * n3 + dof[q]] + (r == q) * (1 + dt * c) * mass[i / 3];
+        }
+        dense_solve(A, b, nf);
+        ENSURE(sl_world_step(w) == SL_OK);
+        const double *v1 = sl_world_velocities(w);
+        double worst = 0, scale = 0;
+        for (int r = 0; r < nf; r++) worst = fmax(worst, fabs(v1[dof[r]] - b[r])), scale = fmax(scale, fabs(b[r]));
+        printf("    %s: |v' - dense solve| = %.2e of %.2e m/s, %d iterations\n", names[k], worst, scale,
+               sl_world_last_timing(w).iterations);
+        ENSURE(worst < 1e-8 * scale);
+        free(x), free(v), free(f), free(K), free(K0), free(R), free(A), free(b), free(g), free(dof);
+        sl_world_destroy(w);
+    }
+}

@@ -284,18 +284,20 @@ void sl_lu_free(sl_lu *c) {
     c->work = NULL;
 }
 
-/* y = A x for a full CSC A. */
-static void gemv(const cs *A, const double *x, double *y) {
-    memset(y, 0, sizeof(double) * (size_t)A->m);
-    cs_gaxpy(A, x, y);
-}
+/* y += A x for a full CSC A (sl_operator_fn). */
+static void gaxpy_csc(const void *A, const double *x, double *y) { cs_gaxpy(A, x, y); }
 
 int sl_bicgstab(const cs *A, void (*precondition)(void *ctx, double *z), void *ctx, double *work,
                 const double *b, double *x, double tol, int max_it) {
-    int n = (int)A->n;
+    return sl_bicgstab_operator((int)A->n, gaxpy_csc, A, precondition, ctx, work, b, x, tol, max_it);
+}
+
+int sl_bicgstab_operator(int n, sl_operator_fn apply, const void *actx, void (*precondition)(void *ctx, double *z),
+                         void *ctx, double *work, const double *b, double *x, double tol, int max_it) {
     double *r = work, *rh = r + n, *p = rh + n, *v = p + n, *s = v + n, *t = s + n,
            *y = t + n, *z = y + n, bnorm = sqrt(dot(b, b, n));
-    gemv(A, x, t);
+    memset(t, 0, sizeof(double) * (size_t)n);
+    apply(actx, x, t);
     for (int i = 0; i < n; i++) r[i] = rh[i] = b[i] - t[i], p[i] = v[i] = 0;
     if (sqrt(dot(r, r, n)) <= tol * bnorm) return 0;
     double rho = 1, alpha = 1, omega = 1;
@@ -306,7 +308,8 @@ int sl_bicgstab(const cs *A, void (*precondition)(void *ctx, double *z), void *c
         for (int i = 0; i < n; i++) p[i] = r[i] + beta * (p[i] - omega * v[i]);
         memcpy(y, p, sizeof(double) * (size_t)n);
         precondition(ctx, y);                                /* y = M^-1 p */
-        gemv(A, y, v);
+        memset(v, 0, sizeof(double) * (size_t)n);
+        apply(actx, y, v);
         double rv = dot(rh, v, n);
         if (rv == 0) return -1;
         alpha = rho_new / rv;
@@ -317,7 +320,8 @@ int sl_bicgstab(const cs *A, void (*precondition)(void *ctx, double *z), void *c
         }
         memcpy(z, s, sizeof(double) * (size_t)n);
         precondition(ctx, z);                                /* z = M^-1 s */
-        gemv(A, z, t);
+        memset(t, 0, sizeof(double) * (size_t)n);
+        apply(actx, z, t);
         double tt = dot(t, t, n);
         if (!(tt > 0)) return -1;
         omega = dot(t, s, n) / tt;

@@ -120,6 +120,10 @@ int sl_pcg(const struct cs_sparse *A, void (*precondition)(void *ctx, double *z)
  * or no convergence within max_iterations. */
 int sl_bicgstab(const struct cs_sparse *A, void (*precondition)(void *ctx, double *z), void *ctx,
                 double *work, const double *b, double *x, double tol, int max_iterations);
+/* sl_bicgstab on the n x n operator A given by its action apply (y += A x, actx: its data),
+ * as the vertex-warping stepper's node-block product, which forms no CSC values. */
+int sl_bicgstab_operator(int n, sl_operator_fn apply, const void *actx, void (*precondition)(void *ctx, double *z),
+                         void *ctx, double *work, const double *b, double *x, double tol, int max_iterations);
 /* Iterative solvers' settings (block Jacobi, IC0): the scaled residual |b - A x| <= tol |b|
  * and the budget after which A is factorized and solved directly. The tolerance is what
  * issue 11's accuracy target needs: the trajectory after 100 steps within 1e-6 m of a

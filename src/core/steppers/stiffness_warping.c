@@ -1,8 +1,8 @@
 /* Stiffness warping per vertex (seed 002 eq. 12, 14-15, §3.2; Mueller et al. 2002): the
  * rotation R_i of node i is that of A_i = sum_j (x_j - x_i)(x0_j - x0_i)^T over the mesh
  * edges at i (eq. 14-15, det R = +1). K_w is not symmetric: BiCGSTAB preconditioned by
- * the rest system's sparse LU (CSparse cs_lu) turned by the vertex rotations, D_R A_0 D_R^T
- * (sl_bicgstab). The step is the kernel's (warp_kernel.c). */
+ * the rest system's Cholesky factor by node blocks turned by the vertex rotations,
+ * D_R A_0 D_R^T (sl_bicgstab_operator). The step is the kernel's (warp_kernel.c). */
 #include <math.h>
 
 #include "steppers/warp_kernel.h"
