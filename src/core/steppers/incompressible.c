@@ -36,7 +36,7 @@ typedef struct {
     int m_h;                              /* hard rows */
     contact *contacts;                    /* [n]: contact constraints of the current solve */
     int contact_count;
-    cs *Jh;                               /* hard rows of J over the free dofs */
+    const cs *Jh;                         /* hard rows of J over the free dofs (the assembly's) */
     sl_cholesky chol;                     /* CHOLESKY: this step's factor; MINRES_FACTOR: an earlier
                                              step's, the preconditioner (stale: refactor next solve) */
     int chol_version;                     /* pattern version given to sl_cholesky_factor */
@@ -58,7 +58,6 @@ static void incompressible_destroy(void *state) {
     if (!s) return;
     free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
     free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
-    cs_spfree(s->Jh);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
     free(s);
@@ -127,22 +126,11 @@ static void classify_rows(sl_world *w, incompressible_state *s) {
     s->stats.unknowns = s->m_h;
 }
 
-/* Jh: the hard rows of the evaluated J (free dofs). */
+/* Jh: the hard rows of the evaluated J (free dofs), written by the assembly from the
+ * block Jacobians of those rows alone (the elastic rows are most of J). */
 static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
-    const cs *J = sl_assembly_jacobian(w);
-    if (!J) return SL_ERR_NOMEM;
-    cs *H = s->Jh; /* kept from step to step: the hard rows' pattern fits in J's */
-    if (H && (H->m != s->m_h || H->n != J->n || H->nzmax < J->p[J->n])) cs_spfree(H), H = s->Jh = NULL;
-    if (!H) H = s->Jh = cs_spalloc(s->m_h, J->n, J->p[J->n] + 1, 1, 0);
-    if (!H) return SL_ERR_NOMEM;
-    csi nz = 0;
-    for (csi j = 0; j < J->n; j++) {
-        H->p[j] = nz;
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++)
-            if (s->hard[J->i[q]] >= 0) H->i[nz] = s->hard[J->i[q]], H->x[nz++] = J->x[q];
-    }
-    H->p[J->n] = nz;
-    return SL_OK;
+    s->Jh = sl_assembly_jacobian_rows(w, s->hard, s->m_h);
+    return s->Jh ? SL_OK : SL_ERR_NOMEM;
 }
 
 /* dv <- P dv: symmetric Gauss-Seidel sweeps (P_1 ... P_n ... P_1)^q over the contact

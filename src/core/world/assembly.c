@@ -34,6 +34,8 @@ void sl_assembly_free(sl_assembly *a) {
     free(a->A_diag);
     cs_spfree(a->Jc);
     free(a->Jc_slot);
+    cs_spfree(a->Jr);
+    free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
     int version = a->version;
     memset(a, 0, sizeof *a);
     a->version = version;
@@ -620,4 +622,53 @@ const cs *sl_assembly_jacobian(sl_world *w) {
     for (int e = 0; e < a->J_size; e++)
         if (a->Jc_slot[e] >= 0) J->x[a->Jc_slot[e]] += a->J[e]; /* shared rows add, as cs_dupl */
     return J;
+}
+
+/* The pattern of the rows select picks from Jc and the map from the block Jacobians
+ * (assembly.h, Jr); the old one freed first. */
+static sl_status build_jacobian_rows(sl_world *w, const int *select, int rows) {
+    sl_assembly *a = &w->assembly;
+    cs_spfree(a->Jr);
+    free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
+    a->Jr = NULL, a->Jr_from = a->Jr_to = a->Jr_select = NULL, a->Jr_count = 0, a->Jr_rows = 0;
+    const cs *J = sl_assembly_jacobian(w);
+    if (!J) return SL_ERR_NOMEM;
+    csi nnz = J->p[J->n];
+    int *where = malloc(sizeof(int) * (size_t)(nnz + 1)); /* entry of Jr of each entry of J, or -1 */
+    cs *R = cs_spalloc(rows, J->n, nnz + 1, 1, 0);
+    a->Jr_from = malloc(sizeof(int) * (size_t)(a->J_size + 1));
+    a->Jr_to = malloc(sizeof(int) * (size_t)(a->J_size + 1));
+    a->Jr_select = malloc(sizeof(int) * (size_t)(w->m + 1));
+    if (!where || !R || !a->Jr_from || !a->Jr_to || !a->Jr_select) {
+        free(where), cs_spfree(R);
+        free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
+        a->Jr_from = a->Jr_to = a->Jr_select = NULL;
+        return SL_ERR_NOMEM;
+    }
+    csi nz = 0;
+    for (csi j = 0; j < J->n; j++) {
+        R->p[j] = nz;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) {
+            where[q] = select[J->i[q]] >= 0 ? (int)nz : -1;
+            if (where[q] >= 0) R->i[nz] = select[J->i[q]], R->x[nz++] = 0;
+        }
+    }
+    R->p[J->n] = nz;
+    for (int e = 0; e < a->J_size; e++)
+        if (a->Jc_slot[e] >= 0 && where[a->Jc_slot[e]] >= 0)
+            a->Jr_from[a->Jr_count] = e, a->Jr_to[a->Jr_count++] = where[a->Jc_slot[e]];
+    free(where);
+    memcpy(a->Jr_select, select, sizeof(int) * (size_t)w->m);
+    a->Jr = R, a->Jr_rows = rows;
+    return SL_OK;
+}
+
+const cs *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows) {
+    sl_assembly *a = &w->assembly;
+    if (!a->Jr || a->Jr_rows != rows || memcmp(a->Jr_select, select, sizeof(int) * (size_t)w->m) != 0)
+        if (build_jacobian_rows(w, select, rows) != SL_OK) return NULL;
+    cs *R = a->Jr;
+    memset(R->x, 0, sizeof(double) * (size_t)R->p[R->n]);
+    for (int e = 0; e < a->Jr_count; e++) R->x[a->Jr_to[e]] += a->J[a->Jr_from[e]]; /* shared rows add, as Jc */
+    return R;
 }

@@ -66,6 +66,13 @@ typedef struct sl_assembly {
      * Jc->x of each entry of J (int[J_size], -1 when pinned); built on first use. */
     struct cs_sparse *Jc;
     int *Jc_slot;
+    /* The selected rows of sl_assembly_jacobian_rows (CSC, Jc's entry order) and how to
+     * fill them: entry Jr_to[e] of Jr->x sums a->J[Jr_from[e]] (e ascending, so that each
+     * value sums its terms in Jc's order); built for the selection Jr_select (int[m]). */
+    struct cs_sparse *Jr;
+    int *Jr_from, *Jr_to, Jr_count;
+    int *Jr_select;
+    int Jr_rows;
 } sl_assembly;
 
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */

@@ -103,6 +103,15 @@ int sl_stepper_block_size(const sl_world *w);
  * out of memory. */
 const struct cs_sparse *sl_assembly_jacobian(sl_world *w);
 
+/* Some rows of it: row i of J is row select[i] of the result where select[i] >= 0
+ * (select: int[m], the values 0 .. rows-1 once each), over the same columns, with each
+ * column's entries in sl_assembly_jacobian's order and values bitwise its values. Only
+ * the selected rows are written on each call: the pattern and the map from the block
+ * Jacobians are built on the first call for a selection (or after a rebuild) and kept
+ * while the selection is the same. Owned by the assembly, valid until the next call;
+ * NULL: out of memory. */
+const struct cs_sparse *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows);
+
 /* External force on every global dof (double[3n], N): gravity M g, loads, the mass
  * damping -c M v, grab. */
 void sl_assembly_external_forces(const sl_world *w, double *force);
