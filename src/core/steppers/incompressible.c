@@ -23,6 +23,8 @@ typedef struct {
 typedef struct {
     double *force, *vstar, *vtilde, *xn, *p_x; /* double[3n] */
     double *minv;                         /* double[n_free]: 1/m of each free dof */
+    double *dinv;                         /* double[n_free]: the diagonal D = P M^-1 of the current
+                                             contacts (1/m, 0 at a contact's normal dof) */
     double *t;                            /* double[n_free]: J^T p scratch */
     double *rhs, *p, *work;               /* double[m], double[m], double[12m] */
     double *inv_diag;                     /* double[m]: 1 / diag(Jh P M^-1 Jh^T), the Jacobi preconditioner */
@@ -56,7 +58,7 @@ typedef struct {
 static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
-    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
+    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->dinv), free(s->t);
     free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
@@ -83,6 +85,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->xn = calloc(n3, sizeof(double));
     s->p_x = calloc(n3, sizeof(double));
     s->minv = calloc(n3, sizeof(double));
+    s->dinv = calloc(n3, sizeof(double));
     s->t = calloc(n3, sizeof(double));
     s->rhs = calloc(m, sizeof(double));
     s->p = calloc(m, sizeof(double));
@@ -94,7 +97,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
-    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
+    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->dinv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
         !s->work || !s->inv_diag || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
@@ -144,25 +147,36 @@ static void project_contacts(const incompressible_state *s, double *dv) {
     }
 }
 
+/* dinv = P M^-1 as a diagonal: a wall contact's c is its node's normal (0,+-1,0), so P
+ * zeroes the normal dof (project_contacts on 1/m). */
+static void contact_mass_inverse(incompressible_state *s, int n_free) {
+    memcpy(s->dinv, s->minv, sizeof(double) * (size_t)n_free);
+    project_contacts(s, s->dinv);
+}
+
 /* dv = P M^-1 Jh^T p (double[n_free]): the velocity change of pressure p. */
 static void pressure_velocity(const incompressible_state *s, const double *p, double *dv) {
     const cs *J = s->Jh;
     for (csi j = 0; j < J->n; j++) {
         double sum = 0;
         for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
-        dv[j] = s->minv[j] * sum;                                     /* -M^-1 grad p */
+        dv[j] = s->dinv[j] * sum;                                     /* -M^-1 grad p */
     }
-    project_contacts(s, dv);
 }
 
-/* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4). */
+/* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4), in one pass over Jh:
+ * each column's velocity change is spread into y as soon as it is known (the sums and
+ * their order are those of pressure_velocity, then y column by column). */
 static void pressure_operator(void *ctx, const double *p, double *y) {
     incompressible_state *s = ctx;
     const cs *J = s->Jh;
-    pressure_velocity(s, p, s->t);
     memset(y, 0, sizeof(double) * (size_t)s->m_h);
-    for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * s->t[j];
+    for (csi j = 0; j < J->n; j++) {
+        double sum = 0;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
+        double t = s->dinv[j] * sum;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * t;
+    }
 }
 
 /* inv_diag = 1 / diag(Jh P M^-1 Jh^T): row i's sum over free dofs j of Jh_ij^2 / m_j, the
@@ -171,11 +185,9 @@ static void pressure_operator(void *ctx, const double *p, double *y) {
  * SPD preconditioner and MINRES stays valid (sl_minres_jacobi). */
 static void pressure_jacobi(incompressible_state *s) {
     const cs *J = s->Jh;
-    for (csi j = 0; j < J->n; j++) s->t[j] = s->minv[j];
-    project_contacts(s, s->t);
     memset(s->inv_diag, 0, sizeof(double) * (size_t)s->m_h);
     for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->inv_diag[J->i[q]] += J->x[q] * J->x[q] * s->t[j];
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->inv_diag[J->i[q]] += J->x[q] * J->x[q] * s->dinv[j];
     for (int i = 0; i < s->m_h; i++) s->inv_diag[i] = s->inv_diag[i] > 0 ? 1 / s->inv_diag[i] : 1;
 }
 
@@ -184,11 +196,9 @@ static void pressure_jacobi(incompressible_state *s) {
 static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
     if (!JD) return NULL;
-    for (csi j = 0; j < s->Jh->n; j++) s->t[j] = s->minv[j];
-    project_contacts(s, s->t);
     memcpy(JD->p, s->Jh->p, sizeof(csi) * (size_t)(s->Jh->n + 1));
     for (csi j = 0; j < s->Jh->n; j++)
-        for (csi q = s->Jh->p[j]; q < s->Jh->p[j + 1]; q++) JD->i[q] = s->Jh->i[q], JD->x[q] = s->Jh->x[q] * s->t[j];
+        for (csi q = s->Jh->p[j]; q < s->Jh->p[j + 1]; q++) JD->i[q] = s->Jh->i[q], JD->x[q] = s->Jh->x[q] * s->dinv[j];
     cs *JT = cs_transpose(s->Jh, 1);
     cs *S = JT ? cs_multiply(JD, JT) : NULL;
     cs_spfree(JD);
@@ -300,6 +310,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
     size_t bytes = sizeof(double) * (size_t)s->m_h;
+    contact_mass_inverse(s, n_free);
     if (s->guess_rows != s->m_h) memset(s->guess[0], 0, bytes), memset(s->guess[1], 0, bytes), s->guess_rows = s->m_h;
     memset(s->p, 0, bytes);
     /* A right-hand side that is rounding error of its own terms (a velocity that is already
