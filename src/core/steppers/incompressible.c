@@ -534,8 +534,8 @@ static void midpoint_kick(sl_world *w, incompressible_state *s) {
     memcpy(xnew, x, n3 * sizeof(double));
     for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
     memcpy(vel, s->vstar, n3 * sizeof(double)); /* for velocity-dependent loads */
-    sl_assembly_evaluate(w, x);
-    sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
+    sl_assembly_evaluate_forces(w, x); /* the one-ring rows are hard: no force, not evaluated */
+    sl_assembly_forces(w, s->force);   /* elastic and external (grab) at the midpoint */
     memcpy(x, xnew, n3 * sizeof(double));
     memcpy(s->vtilde, s->vstar, n3 * sizeof(double)); /* v^{n+1/2} */
     half_kick(w, s, s->force, s->vtilde);

@@ -74,6 +74,7 @@ static sl_status build_dof_map(sl_world *w) {
 
 static void copy_compliance(sl_world *w) {
     sl_assembly *a = &w->assembly;
+    a->w_ok = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         memcpy(a->alpha + a->row_offset[k], m->compliance,
@@ -356,12 +357,24 @@ sl_status sl_assembly_prepare(sl_world *w) {
     return SL_OK;
 }
 
-/* phi and J of every model at x into the assembly (one evaluation of sl_step_timing). */
-static void evaluate_models(sl_world *w, const double *x) {
+/* 1 if every row of model k is hard (alpha = 0): it gives no force. */
+static int all_hard(const sl_assembly *a, const sl_model *m, int k) {
+    const double *alpha = a->alpha + a->row_offset[k];
+    for (int i = 0; i < sl_model_constraint_count(m); i++)
+        if (alpha[i] != 0) return 0;
+    return 1;
+}
+
+/* phi and J at x into the assembly of every model, or (forces_only) of those with a row
+ * that is not hard (one evaluation of sl_step_timing). */
+static void evaluate_models(sl_world *w, const double *x, int forces_only) {
     w->timing.evaluations++;
     sl_assembly *a = &w->assembly;
+    a->evaluations++;
+    a->w_ok = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
+        if (forces_only && all_hard(a, m, k)) continue;
         if (!m->block_row) {
             m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
             continue;
@@ -373,20 +386,39 @@ static void evaluate_models(sl_world *w, const double *x) {
     }
 }
 
+/* w = alpha^-1 phi, unless it is that already (an evaluation kept, alpha the same). */
+static void update_weights(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    if (a->w_ok) return;
+    for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
+    a->w_ok = 1;
+}
+
 void sl_assembly_evaluate(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
     size_t n3 = 3 * (size_t)w->n;
     a->calls++;
     /* The models are functions of x alone: at the positions of the last evaluation, phi and
      * J are still those (an explicit step starts where the verdict evaluated the state the
-     * step before ended at, sl_world_energy_evaluated). w is recomputed: alpha may have
-     * changed (sl_assembly_refresh_compliance). */
+     * step before ended at, sl_world_energy_evaluated). w is recomputed when alpha changed
+     * (sl_assembly_refresh_compliance). */
     if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
-        evaluate_models(w, x);
+        evaluate_models(w, x, 0);
         memcpy(a->eval_x, x, n3 * sizeof(double));
         a->eval_ok = 1;
     }
-    for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
+    update_weights(w);
+}
+
+void sl_assembly_evaluate_forces(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    size_t n3 = 3 * (size_t)w->n;
+    a->calls++;
+    if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
+        evaluate_models(w, x, 1);
+        a->eval_ok = 0; /* the hard models' phi and J are not those of x */
+    }
+    update_weights(w);
 }
 
 void sl_assembly_geometric(sl_world *w, const double *x) {
@@ -665,9 +697,13 @@ static sl_status build_jacobian_rows(sl_world *w, const int *select, int rows) {
 
 const cs *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows) {
     sl_assembly *a = &w->assembly;
-    if (!a->Jr || a->Jr_rows != rows || memcmp(a->Jr_select, select, sizeof(int) * (size_t)w->m) != 0)
+    if (!a->Jr || a->Jr_rows != rows || memcmp(a->Jr_select, select, sizeof(int) * (size_t)w->m) != 0) {
         if (build_jacobian_rows(w, select, rows) != SL_OK) return NULL;
+    } else if (a->Jr_evaluation == a->evaluations) {
+        return a->Jr; /* written from the J held now (an evaluation kept: a step starts where the last ended) */
+    }
     cs *R = a->Jr;
+    a->Jr_evaluation = a->evaluations;
     memset(R->x, 0, sizeof(double) * (size_t)R->p[R->n]);
     for (int e = 0; e < a->Jr_count; e++) R->x[a->Jr_to[e]] += a->J[a->Jr_from[e]]; /* shared rows add, as Jc */
     return R;

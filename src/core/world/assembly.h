@@ -48,6 +48,8 @@ typedef struct sl_assembly {
     int J_size, H_size;
     double *eval_x;    /* double[3n]: the positions phi and J were last evaluated at */
     int eval_ok;       /* 1: phi and J are those of eval_x (sl_assembly_evaluate) */
+    int w_ok;          /* 1: w is alpha^-1 phi of the phi and alpha held now */
+    unsigned evaluations; /* evaluations of the models (whole or forces-only) so far */
     unsigned calls;    /* calls of sl_assembly_evaluate, kept or not */
     unsigned calls_seen; /* calls after sl_world_energy_evaluated's last evaluation */
     double *phi_block; /* double[block rows]: block-row values of models with a row map */
@@ -73,6 +75,7 @@ typedef struct sl_assembly {
     int *Jr_from, *Jr_to, Jr_count;
     int *Jr_select;
     int Jr_rows;
+    unsigned Jr_evaluation; /* evaluations when Jr->x was last written */
 } sl_assembly;
 
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */
