@@ -73,17 +73,6 @@ static void strain(const double F[9], int linear, double e[6]) {
     }
 }
 
-/* de/dx_a (6 x 3): dE_jj/dx_a = F_:j b_aj, dg_jk/dx_a = F_:k b_aj + F_:j b_ak; the
- * linear strain uses F = I here (its Jacobian is constant). */
-static void strain_gradient(const double F[9], const double *ba, double de[6][3]) {
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < 3; i++) de[j][i] = F[3 * i + j] * ba[j];
-    for (int s = 0; s < 3; s++) {
-        int j = SHEAR[s][0], k = SHEAR[s][1];
-        for (int i = 0; i < 3; i++) de[3 + s][i] = F[3 * i + k] * ba[j] + F[3 * i + j] * ba[k];
-    }
-}
-
 /* phi = sqrt(V0) Q e: rows 0-2 rotate the normal strains, rows 3-5 are the shears. */
 static void rotate(const double *e, double scale, double *phi) {
     for (int r = 0; r < 3; r++)
@@ -91,48 +80,56 @@ static void rotate(const double *e, double scale, double *phi) {
     for (int s = 0; s < 3; s++) phi[3 + s] = scale * e[3 + s];
 }
 
-/* phi (6 rows, or NULL) and J (6 x 12, or NULL) of tet t. */
+/* phi (rows first .. 5, or NULL) and J ((6 - first) x 12, or NULL) of tet t: first = 1
+ * leaves out row 0, the volumetric strain (the deviatoric model). J is built from
+ * sqrt(V0) Q folded into the rest gradients: with g_ra = sqrt(V0) sum_c Q_rc b_ac e_c
+ * (normal rows) the entry of row r at dof (a, i) is sum_c F_ic g_rac, and a shear row
+ * (j, k) is F_ik s_aj + F_ij s_ak with s_a = sqrt(V0) b_a; the linear strain takes F = I.
+ * (Rotating each of the 12 strain-gradient columns by Q, as phi is, was a quarter of an
+ * incompressible torus step, profiled.) */
 static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *phi, double *Jt,
-                             int linear) {
+                             int linear, int first) {
     const fem_data *d = m->data;
     static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
-    {
-        const int *node = m->block_node + 4 * t;
-        const double *b = d->grad + 12 * t;
-        double F[9], e[6];
-        deformation_gradient(x, node, b, F);
-        if (phi) {
-            strain(F, linear, e);
-            rotate(e, d->sqrt_v0[t], phi);
-        }
-        if (!Jt) return;
+    const int *node = m->block_node + 4 * t;
+    const double *b = d->grad + 12 * t, scale = d->sqrt_v0[t];
+    double F[9];
+    deformation_gradient(x, node, b, F);
+    if (phi) {
+        double e[6], p6[6];
+        strain(F, linear, e);
+        rotate(e, scale, p6);
+        for (int r = first; r < 6; r++) phi[r - first] = p6[r];
+    }
+    if (!Jt) return;
+    const double *G = linear ? I3 : F;
+    double sb[12]; /* s_a = sqrt(V0) b_a */
+    for (int q = 0; q < 12; q++) sb[q] = scale * b[q];
+    for (int r = first; r < 3; r++) { /* normal rows */
+        double *row = Jt + 12 * (r - first);
         for (int a = 0; a < 4; a++) {
-            double de[6][3], col[6];
-            strain_gradient(linear ? I3 : F, b + 3 * a, de);
-            for (int i = 0; i < 3; i++) {
-                for (int c = 0; c < 6; c++) col[c] = de[c][i];
-                double rot[6];
-                rotate(col, d->sqrt_v0[t], rot);
-                for (int r = 0; r < 6; r++) Jt[12 * r + 3 * a + i] = rot[r];
-            }
+            double g0 = Q_NORMAL[r][0] * sb[3 * a], g1 = Q_NORMAL[r][1] * sb[3 * a + 1], g2 = Q_NORMAL[r][2] * sb[3 * a + 2];
+            for (int i = 0; i < 3; i++) row[3 * a + i] = G[3 * i] * g0 + G[3 * i + 1] * g1 + G[3 * i + 2] * g2;
         }
+    }
+    for (int sh = 0; sh < 3; sh++) { /* shear rows */
+        int j = SHEAR[sh][0], k = SHEAR[sh][1];
+        double *row = Jt + 12 * (3 + sh - first);
+        for (int a = 0; a < 4; a++)
+            for (int i = 0; i < 3; i++) row[3 * a + i] = G[3 * i + k] * sb[3 * a + j] + G[3 * i + j] * sb[3 * a + k];
     }
 }
 
 static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
     for (int t = 0; t < m->block_count; t++)
-        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear);
+        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear, 0);
 }
 
 /* The deviatoric model: the Green-strain rows 1-5 (row 0, q1 . e, the volumetric strain,
  * is dropped: an incompressibility projection takes care of volume). */
 static void fem_evaluate_deviatoric(const sl_model *m, const double *x, double *phi, double *J) {
-    for (int t = 0; t < m->block_count; t++) {
-        double p6[6], J6[72];
-        fem_evaluate_tet(m, t, x, phi ? p6 : NULL, J ? J6 : NULL, 0);
-        if (phi) memcpy(phi + 5 * t, p6 + 1, 5 * sizeof(double));
-        if (J) memcpy(J + 60 * t, J6 + 12, 60 * sizeof(double));
-    }
+    for (int t = 0; t < m->block_count; t++)
+        fem_evaluate_tet(m, t, x, phi ? phi + 5 * t : NULL, J ? J + 60 * t : NULL, 0, 1);
 }
 
 static void fem_evaluate_green(const sl_model *m, const double *x, double *phi, double *J) {

@@ -23,6 +23,8 @@ typedef struct {
 typedef struct {
     double *force, *vstar, *vtilde, *xn, *p_x; /* double[3n] */
     double *minv;                         /* double[n_free]: 1/m of each free dof */
+    double *dinv;                         /* double[n_free]: the diagonal D = P M^-1 of the current
+                                             contacts (1/m, 0 at a contact's normal dof) */
     double *t;                            /* double[n_free]: J^T p scratch */
     double *rhs, *p, *work;               /* double[m], double[m], double[12m] */
     double *inv_diag;                     /* double[m]: 1 / diag(Jh P M^-1 Jh^T), the Jacobi preconditioner */
@@ -36,9 +38,10 @@ typedef struct {
     int m_h;                              /* hard rows */
     contact *contacts;                    /* [n]: contact constraints of the current solve */
     int contact_count;
-    cs *Jh;                               /* hard rows of J over the free dofs */
+    const cs *Jh;                         /* hard rows of J over the free dofs (the assembly's) */
     sl_cholesky chol;                     /* CHOLESKY: this step's factor; MINRES_FACTOR: an earlier
                                              step's, the preconditioner (stale: refactor next solve) */
+    double *diag_inv;                     /* double[m]: 1 / the diagonal of chol's L (pressure_factor_apply) */
     int chol_version;                     /* pattern version given to sl_cholesky_factor */
     int factor_version;                   /* MINRES_FACTOR: chol_version the pattern below was factored at */
     csi *factor_pattern;                  /* csi[factor_pattern_size]: S's column starts and row indices */
@@ -56,9 +59,8 @@ typedef struct {
 static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
-    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->t);
-    free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
-    cs_spfree(s->Jh);
+    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->dinv), free(s->t);
+    free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure), free(s->diag_inv);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
     free(s);
@@ -84,6 +86,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->xn = calloc(n3, sizeof(double));
     s->p_x = calloc(n3, sizeof(double));
     s->minv = calloc(n3, sizeof(double));
+    s->dinv = calloc(n3, sizeof(double));
     s->t = calloc(n3, sizeof(double));
     s->rhs = calloc(m, sizeof(double));
     s->p = calloc(m, sizeof(double));
@@ -91,12 +94,13 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->guess[1] = calloc(m, sizeof(double));
     s->work = calloc(12 * m, sizeof(double));
     s->inv_diag = calloc(m, sizeof(double));
+    s->diag_inv = calloc(m, sizeof(double));
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
-    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
-        !s->work || !s->inv_diag || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
+    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->dinv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
+        !s->work || !s->inv_diag || !s->diag_inv || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -127,22 +131,11 @@ static void classify_rows(sl_world *w, incompressible_state *s) {
     s->stats.unknowns = s->m_h;
 }
 
-/* Jh: the hard rows of the evaluated J (free dofs). */
+/* Jh: the hard rows of the evaluated J (free dofs), written by the assembly from the
+ * block Jacobians of those rows alone (the elastic rows are most of J). */
 static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
-    const cs *J = sl_assembly_jacobian(w);
-    if (!J) return SL_ERR_NOMEM;
-    cs *H = s->Jh; /* kept from step to step: the hard rows' pattern fits in J's */
-    if (H && (H->m != s->m_h || H->n != J->n || H->nzmax < J->p[J->n])) cs_spfree(H), H = s->Jh = NULL;
-    if (!H) H = s->Jh = cs_spalloc(s->m_h, J->n, J->p[J->n] + 1, 1, 0);
-    if (!H) return SL_ERR_NOMEM;
-    csi nz = 0;
-    for (csi j = 0; j < J->n; j++) {
-        H->p[j] = nz;
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++)
-            if (s->hard[J->i[q]] >= 0) H->i[nz] = s->hard[J->i[q]], H->x[nz++] = J->x[q];
-    }
-    H->p[J->n] = nz;
-    return SL_OK;
+    s->Jh = sl_assembly_jacobian_rows(w, s->hard, s->m_h);
+    return s->Jh ? SL_OK : SL_ERR_NOMEM;
 }
 
 /* dv <- P dv: symmetric Gauss-Seidel sweeps (P_1 ... P_n ... P_1)^q over the contact
@@ -156,25 +149,36 @@ static void project_contacts(const incompressible_state *s, double *dv) {
     }
 }
 
+/* dinv = P M^-1 as a diagonal: a wall contact's c is its node's normal (0,+-1,0), so P
+ * zeroes the normal dof (project_contacts on 1/m). */
+static void contact_mass_inverse(incompressible_state *s, int n_free) {
+    memcpy(s->dinv, s->minv, sizeof(double) * (size_t)n_free);
+    project_contacts(s, s->dinv);
+}
+
 /* dv = P M^-1 Jh^T p (double[n_free]): the velocity change of pressure p. */
 static void pressure_velocity(const incompressible_state *s, const double *p, double *dv) {
     const cs *J = s->Jh;
     for (csi j = 0; j < J->n; j++) {
         double sum = 0;
         for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
-        dv[j] = s->minv[j] * sum;                                     /* -M^-1 grad p */
+        dv[j] = s->dinv[j] * sum;                                     /* -M^-1 grad p */
     }
-    project_contacts(s, dv);
 }
 
-/* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4). */
+/* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4), in one pass over Jh:
+ * each column's velocity change is spread into y as soon as it is known (the sums and
+ * their order are those of pressure_velocity, then y column by column). */
 static void pressure_operator(void *ctx, const double *p, double *y) {
     incompressible_state *s = ctx;
     const cs *J = s->Jh;
-    pressure_velocity(s, p, s->t);
     memset(y, 0, sizeof(double) * (size_t)s->m_h);
-    for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * s->t[j];
+    for (csi j = 0; j < J->n; j++) {
+        double sum = 0;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
+        double t = s->dinv[j] * sum;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * t;
+    }
 }
 
 /* inv_diag = 1 / diag(Jh P M^-1 Jh^T): row i's sum over free dofs j of Jh_ij^2 / m_j, the
@@ -183,11 +187,9 @@ static void pressure_operator(void *ctx, const double *p, double *y) {
  * SPD preconditioner and MINRES stays valid (sl_minres_jacobi). */
 static void pressure_jacobi(incompressible_state *s) {
     const cs *J = s->Jh;
-    for (csi j = 0; j < J->n; j++) s->t[j] = s->minv[j];
-    project_contacts(s, s->t);
     memset(s->inv_diag, 0, sizeof(double) * (size_t)s->m_h);
     for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->inv_diag[J->i[q]] += J->x[q] * J->x[q] * s->t[j];
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) s->inv_diag[J->i[q]] += J->x[q] * J->x[q] * s->dinv[j];
     for (int i = 0; i < s->m_h; i++) s->inv_diag[i] = s->inv_diag[i] > 0 ? 1 / s->inv_diag[i] : 1;
 }
 
@@ -196,11 +198,9 @@ static void pressure_jacobi(incompressible_state *s) {
 static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     cs *JD = cs_spalloc(s->Jh->m, s->Jh->n, s->Jh->p[s->Jh->n] + 1, 1, 0);
     if (!JD) return NULL;
-    for (csi j = 0; j < s->Jh->n; j++) s->t[j] = s->minv[j];
-    project_contacts(s, s->t);
     memcpy(JD->p, s->Jh->p, sizeof(csi) * (size_t)(s->Jh->n + 1));
     for (csi j = 0; j < s->Jh->n; j++)
-        for (csi q = s->Jh->p[j]; q < s->Jh->p[j + 1]; q++) JD->i[q] = s->Jh->i[q], JD->x[q] = s->Jh->x[q] * s->t[j];
+        for (csi q = s->Jh->p[j]; q < s->Jh->p[j + 1]; q++) JD->i[q] = s->Jh->i[q], JD->x[q] = s->Jh->x[q] * s->dinv[j];
     cs *JT = cs_transpose(s->Jh, 1);
     cs *S = JT ? cs_multiply(JD, JT) : NULL;
     cs_spfree(JD);
@@ -224,11 +224,34 @@ static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     return R;
 }
 
-/* z = M^-1 r, M = the factored S + epsilon diag(S) of an earlier solve (s->chol). */
+/* z = M^-1 r, M = L L^T the factored S + epsilon diag(S) of an earlier solve (s->chol),
+ * permuted as sl_cholesky_solve does. The two triangular solves are most of a MINRES
+ * iteration here (the one-ring S of the 512-node torus: L has 29,773 entries, 58 a column),
+ * so they are written for the latency of one column's dependent sums: the forward solve
+ * multiplies by the diagonal's reciprocal (diag_inv, made with the factor), the backward
+ * one sums each column's dot product in four partial sums. z differs from
+ * sl_cholesky_solve's in rounding only. */
 static void pressure_factor_apply(void *ctx, const double *r, double *z) {
     incompressible_state *s = ctx;
-    memcpy(z, r, sizeof(double) * (size_t)s->m_h);
-    sl_cholesky_solve(&s->chol, z);
+    const cs *L = s->chol.N->L;
+    const csi *Lp = L->p, *Li = L->i, *pinv = s->chol.S->pinv;
+    const double *Lx = L->x, *dinv = s->diag_inv;
+    double *x = s->chol.work;
+    const int n = s->m_h;
+    for (int k = 0; k < n; k++) x[pinv ? pinv[k] : k] = r[k];
+    for (int j = 0; j < n; j++) { /* x = L \ x */
+        double xj = x[j] *= dinv[j];
+        for (csi p = Lp[j] + 1; p < Lp[j + 1]; p++) x[Li[p]] -= Lx[p] * xj;
+    }
+    for (int j = n - 1; j >= 0; j--) { /* x = L^T \ x */
+        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        csi p = Lp[j] + 1, end = Lp[j + 1];
+        for (; p + 3 < end; p += 4)
+            a0 += Lx[p] * x[Li[p]], a1 += Lx[p + 1] * x[Li[p + 1]], a2 += Lx[p + 2] * x[Li[p + 2]], a3 += Lx[p + 3] * x[Li[p + 3]];
+        for (; p < end; p++) a0 += Lx[p] * x[Li[p]];
+        x[j] = (x[j] - ((a0 + a1) + (a2 + a3))) * dinv[j];
+    }
+    for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
 }
 
 /* Factors S + SL_PRESSURE_FACTOR_EPSILON diag(S) of the current Jh and contacts into
@@ -255,6 +278,8 @@ static sl_status pressure_refactor(incompressible_state *s) {
     if (st == SL_OK) st = sl_cholesky_factor(&s->chol, S, s->factor_version);
     cs_spfree(S);
     if (st != SL_OK) return st;
+    const cs *L = s->chol.N->L;
+    for (csi j = 0; j < L->n; j++) s->diag_inv[j] = 1 / L->x[L->p[j]]; /* the diagonal comes first in a column */
     s->chol.stale = 0;
     s->stats.factorizations++;
     return SL_OK;
@@ -312,6 +337,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
     size_t bytes = sizeof(double) * (size_t)s->m_h;
+    contact_mass_inverse(s, n_free);
     if (s->guess_rows != s->m_h) memset(s->guess[0], 0, bytes), memset(s->guess[1], 0, bytes), s->guess_rows = s->m_h;
     memset(s->p, 0, bytes);
     /* A right-hand side that is rounding error of its own terms (a velocity that is already
@@ -508,8 +534,8 @@ static void midpoint_kick(sl_world *w, incompressible_state *s) {
     memcpy(xnew, x, n3 * sizeof(double));
     for (size_t d = 0; d < n3; d++) x[d] = 0.5 * (s->xn[d] + xnew[d]);
     memcpy(vel, s->vstar, n3 * sizeof(double)); /* for velocity-dependent loads */
-    sl_assembly_evaluate(w, x);
-    sl_assembly_forces(w, s->force); /* elastic and external (grab) at the midpoint */
+    sl_assembly_evaluate_forces(w, x); /* the one-ring rows are hard: no force, not evaluated */
+    sl_assembly_forces(w, s->force);   /* elastic and external (grab) at the midpoint */
     memcpy(x, xnew, n3 * sizeof(double));
     memcpy(s->vtilde, s->vstar, n3 * sizeof(double)); /* v^{n+1/2} */
     half_kick(w, s, s->force, s->vtilde);

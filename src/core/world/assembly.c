@@ -34,6 +34,8 @@ void sl_assembly_free(sl_assembly *a) {
     free(a->A_diag);
     cs_spfree(a->Jc);
     free(a->Jc_slot);
+    cs_spfree(a->Jr);
+    free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
     int version = a->version;
     memset(a, 0, sizeof *a);
     a->version = version;
@@ -72,6 +74,7 @@ static sl_status build_dof_map(sl_world *w) {
 
 static void copy_compliance(sl_world *w) {
     sl_assembly *a = &w->assembly;
+    a->w_ok = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
         memcpy(a->alpha + a->row_offset[k], m->compliance,
@@ -354,12 +357,24 @@ sl_status sl_assembly_prepare(sl_world *w) {
     return SL_OK;
 }
 
-/* phi and J of every model at x into the assembly (one evaluation of sl_step_timing). */
-static void evaluate_models(sl_world *w, const double *x) {
+/* 1 if every row of model k is hard (alpha = 0): it gives no force. */
+static int all_hard(const sl_assembly *a, const sl_model *m, int k) {
+    const double *alpha = a->alpha + a->row_offset[k];
+    for (int i = 0; i < sl_model_constraint_count(m); i++)
+        if (alpha[i] != 0) return 0;
+    return 1;
+}
+
+/* phi and J at x into the assembly of every model, or (forces_only) of those with a row
+ * that is not hard (one evaluation of sl_step_timing). */
+static void evaluate_models(sl_world *w, const double *x, int forces_only) {
     w->timing.evaluations++;
     sl_assembly *a = &w->assembly;
+    a->evaluations++;
+    a->w_ok = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
+        if (forces_only && all_hard(a, m, k)) continue;
         if (!m->block_row) {
             m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
             continue;
@@ -371,20 +386,39 @@ static void evaluate_models(sl_world *w, const double *x) {
     }
 }
 
+/* w = alpha^-1 phi, unless it is that already (an evaluation kept, alpha the same). */
+static void update_weights(sl_world *w) {
+    sl_assembly *a = &w->assembly;
+    if (a->w_ok) return;
+    for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
+    a->w_ok = 1;
+}
+
 void sl_assembly_evaluate(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
     size_t n3 = 3 * (size_t)w->n;
     a->calls++;
     /* The models are functions of x alone: at the positions of the last evaluation, phi and
      * J are still those (an explicit step starts where the verdict evaluated the state the
-     * step before ended at, sl_world_energy_evaluated). w is recomputed: alpha may have
-     * changed (sl_assembly_refresh_compliance). */
+     * step before ended at, sl_world_energy_evaluated). w is recomputed when alpha changed
+     * (sl_assembly_refresh_compliance). */
     if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
-        evaluate_models(w, x);
+        evaluate_models(w, x, 0);
         memcpy(a->eval_x, x, n3 * sizeof(double));
         a->eval_ok = 1;
     }
-    for (int i = 0; i < w->m; i++) a->w[i] = a->alpha[i] > 0 ? a->phi[i] / a->alpha[i] : 0;
+    update_weights(w);
+}
+
+void sl_assembly_evaluate_forces(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    size_t n3 = 3 * (size_t)w->n;
+    a->calls++;
+    if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
+        evaluate_models(w, x, 1);
+        a->eval_ok = 0; /* the hard models' phi and J are not those of x */
+    }
+    update_weights(w);
 }
 
 void sl_assembly_geometric(sl_world *w, const double *x) {
@@ -620,4 +654,57 @@ const cs *sl_assembly_jacobian(sl_world *w) {
     for (int e = 0; e < a->J_size; e++)
         if (a->Jc_slot[e] >= 0) J->x[a->Jc_slot[e]] += a->J[e]; /* shared rows add, as cs_dupl */
     return J;
+}
+
+/* The pattern of the rows select picks from Jc and the map from the block Jacobians
+ * (assembly.h, Jr); the old one freed first. */
+static sl_status build_jacobian_rows(sl_world *w, const int *select, int rows) {
+    sl_assembly *a = &w->assembly;
+    cs_spfree(a->Jr);
+    free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
+    a->Jr = NULL, a->Jr_from = a->Jr_to = a->Jr_select = NULL, a->Jr_count = 0, a->Jr_rows = 0;
+    const cs *J = sl_assembly_jacobian(w);
+    if (!J) return SL_ERR_NOMEM;
+    csi nnz = J->p[J->n];
+    int *where = malloc(sizeof(int) * (size_t)(nnz + 1)); /* entry of Jr of each entry of J, or -1 */
+    cs *R = cs_spalloc(rows, J->n, nnz + 1, 1, 0);
+    a->Jr_from = malloc(sizeof(int) * (size_t)(a->J_size + 1));
+    a->Jr_to = malloc(sizeof(int) * (size_t)(a->J_size + 1));
+    a->Jr_select = malloc(sizeof(int) * (size_t)(w->m + 1));
+    if (!where || !R || !a->Jr_from || !a->Jr_to || !a->Jr_select) {
+        free(where), cs_spfree(R);
+        free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
+        a->Jr_from = a->Jr_to = a->Jr_select = NULL;
+        return SL_ERR_NOMEM;
+    }
+    csi nz = 0;
+    for (csi j = 0; j < J->n; j++) {
+        R->p[j] = nz;
+        for (csi q = J->p[j]; q < J->p[j + 1]; q++) {
+            where[q] = select[J->i[q]] >= 0 ? (int)nz : -1;
+            if (where[q] >= 0) R->i[nz] = select[J->i[q]], R->x[nz++] = 0;
+        }
+    }
+    R->p[J->n] = nz;
+    for (int e = 0; e < a->J_size; e++)
+        if (a->Jc_slot[e] >= 0 && where[a->Jc_slot[e]] >= 0)
+            a->Jr_from[a->Jr_count] = e, a->Jr_to[a->Jr_count++] = where[a->Jc_slot[e]];
+    free(where);
+    memcpy(a->Jr_select, select, sizeof(int) * (size_t)w->m);
+    a->Jr = R, a->Jr_rows = rows;
+    return SL_OK;
+}
+
+const cs *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows) {
+    sl_assembly *a = &w->assembly;
+    if (!a->Jr || a->Jr_rows != rows || memcmp(a->Jr_select, select, sizeof(int) * (size_t)w->m) != 0) {
+        if (build_jacobian_rows(w, select, rows) != SL_OK) return NULL;
+    } else if (a->Jr_evaluation == a->evaluations) {
+        return a->Jr; /* written from the J held now (an evaluation kept: a step starts where the last ended) */
+    }
+    cs *R = a->Jr;
+    a->Jr_evaluation = a->evaluations;
+    memset(R->x, 0, sizeof(double) * (size_t)R->p[R->n]);
+    for (int e = 0; e < a->Jr_count; e++) R->x[a->Jr_to[e]] += a->J[a->Jr_from[e]]; /* shared rows add, as Jc */
+    return R;
 }

@@ -48,6 +48,8 @@ typedef struct sl_assembly {
     int J_size, H_size;
     double *eval_x;    /* double[3n]: the positions phi and J were last evaluated at */
     int eval_ok;       /* 1: phi and J are those of eval_x (sl_assembly_evaluate) */
+    int w_ok;          /* 1: w is alpha^-1 phi of the phi and alpha held now */
+    unsigned evaluations; /* evaluations of the models (whole or forces-only) so far */
     unsigned calls;    /* calls of sl_assembly_evaluate, kept or not */
     unsigned calls_seen; /* calls after sl_world_energy_evaluated's last evaluation */
     double *phi_block; /* double[block rows]: block-row values of models with a row map */
@@ -66,6 +68,14 @@ typedef struct sl_assembly {
      * Jc->x of each entry of J (int[J_size], -1 when pinned); built on first use. */
     struct cs_sparse *Jc;
     int *Jc_slot;
+    /* The selected rows of sl_assembly_jacobian_rows (CSC, Jc's entry order) and how to
+     * fill them: entry Jr_to[e] of Jr->x sums a->J[Jr_from[e]] (e ascending, so that each
+     * value sums its terms in Jc's order); built for the selection Jr_select (int[m]). */
+    struct cs_sparse *Jr;
+    int *Jr_from, *Jr_to, Jr_count;
+    int *Jr_select;
+    int Jr_rows;
+    unsigned Jr_evaluation; /* evaluations when Jr->x was last written */
 } sl_assembly;
 
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */

@@ -71,6 +71,11 @@ int sl_stepper_pattern_version(const sl_world *w);
 /* Evaluates phi, the block Jacobians and w = alpha^-1 phi at x (double[3n]). */
 void sl_assembly_evaluate(sl_world *w, const double *x);
 
+/* The same for sl_assembly_forces_at alone: the models all of whose rows are hard (alpha
+ * = 0, w = 0: no force) are not evaluated, and their phi and J are left as they were, not
+ * those of x, until the next sl_assembly_evaluate (which evaluates them all again). */
+void sl_assembly_evaluate_forces(sl_world *w, const double *x);
+
 /* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
 void sl_assembly_geometric(sl_world *w, const double *x);
 
@@ -102,6 +107,16 @@ int sl_stepper_block_size(const sl_world *w);
  * nothing. Valid until the next call or the next rebuild; never freed by the caller. NULL:
  * out of memory. */
 const struct cs_sparse *sl_assembly_jacobian(sl_world *w);
+
+/* Some rows of it: row i of J is row select[i] of the result where select[i] >= 0
+ * (select: int[m], the values 0 .. rows-1 once each), over the same columns, with each
+ * column's entries in sl_assembly_jacobian's order and values bitwise its values. Only
+ * the selected rows are written on each call: the pattern and the map from the block
+ * Jacobians are built on the first call for a selection (or after a rebuild) and kept
+ * while the selection is the same, and the values are not rewritten when the models
+ * were not evaluated since the last call. Owned by the assembly, valid until the next call;
+ * NULL: out of memory. */
+const struct cs_sparse *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows);
 
 /* External force on every global dof (double[3n], N): gravity M g, loads, the mass
  * damping -c M v, grab. */
