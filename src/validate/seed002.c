@@ -1056,9 +1056,9 @@ const sl_claim sl_claims_seed002[] = {
      .setup_differs = "softlab's linear FEM keeps one Cholesky factor of its constant matrix (the paper ran CG every "
                       "step); undamped",
      .why = "softlab's linear step does much less work than the paper's, so the ratio is larger. Its linear FEM keeps "
-            "its constant matrix and Cholesky factor (one CG iteration a step); warping rotates and assembles every "
-            "element's K each step and solves by BiCGSTAB over the rest system's LU turned by the vertex rotations "
-            "(several iterations).",
+            "its constant matrix and Cholesky factor (one CG iteration a step); per-vertex warping turns K's block of "
+            "every pair of neighbouring nodes by the rotations each step and solves by BiCGSTAB preconditioned by the "
+            "rest system's Cholesky factor turned by the vertex rotations (several iterations).",
      .quick = 0, .machine_timed = 1, .run = run_timing, .ctx = "stiffness-warping"},
 };
 const int sl_claims_seed002_count = (int)(sizeof sl_claims_seed002 / sizeof sl_claims_seed002[0]);
