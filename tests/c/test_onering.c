@@ -269,6 +269,7 @@ TEST(incompressible_keeps_every_onering_volume) {
         ENSURE(st.max_residual <= tols[t]);
         errors[t] = after;
         sl_world_destroy(w);
+        free(v);
     }
     ENSURE(errors[0] / errors[1] > 3); /* second order: the linearization, not the solve */
 }
