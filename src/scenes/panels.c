@@ -77,9 +77,17 @@ sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *pane
         panels[i].beta = sc->default_beta;
         panels[i].params = sl_scene_params_default();
         panels[i].unstable = (sc->unstable_panels >> i) & 1;
-        panels[i].solo = (sc->solo_panels >> i) & 1;
+        panels[i].group = -1;
     }
-    if (sc->unstable_panels >> n || sc->solo_panels >> n) return SL_ERR_RANGE; /* a flag on a panel that is not there */
+    if (sc->unstable_panels >> n) return SL_ERR_RANGE; /* a flag on a panel that is not there */
+    if (sc->worker_groups) {
+        double g[SL_SCENE_MAX_PANELS];
+        if (parse_numbers(sc->worker_groups, g, SL_SCENE_MAX_PANELS) != n) return SL_ERR_RANGE;
+        for (int i = 0; i < n; i++) {
+            if (g[i] != floor(g[i]) || g[i] < 0 || g[i] >= n) return SL_ERR_RANGE;
+            panels[i].group = (int)g[i];
+        }
+    }
     /* pass 2: dt, beta and the scene parameters */
     size_t len = strlen(text);
     for (size_t at = 0; at < len; at += strlen(view + at) + 1) {

@@ -134,14 +134,15 @@ const sl_scene_class sl_scene_warp_tube_drop = {
     /* panel 4, Green strain at 2 ms, is the paper's table: it diverges at the impact (0.322 s,
      * the linear system not positive definite) */
     .unstable_panels = 1u << 3,
-    /* panel 2, per-vertex warping at 1 ms, alone needs most of a Worker: make bench of
-     * 2026-11-29 (headless Chromium, 2 cores) put its step at 1.24 ms of a Worker (1.24 s per
-     * simulated second), linear FEM at 0.26, per-element warping at 1.41 and Green strain at
-     * 2.46 ms a 2 ms step (0.13, 0.70 and 1.23 s per simulated second, the last only until it
-     * diverges at 0.322 s). Paired end to end, per-vertex and per-element warping shared a
-     * Worker: 1.94 s per simulated second, 0.37x real time. Alone, the busiest Worker is the
-     * other three's until the Green-strain panel stops, and per-vertex warping's after. */
-    .solo_panels = 1u << 1,
+    /* the two warpings on different Workers: make bench of 2026-11-29, 21:43 UTC (headless
+     * Chromium, 2 cores, load 1.1-2.2) put the panels' steps at 0.28 (linear FEM, 2 ms), 0.53
+     * (per-vertex warping, 1 ms), 1.22 (per-element warping, 2 ms) and 1.99 ms (Green
+     * strain, 2 ms) of a Worker: 0.14, 0.53, 0.61 and 1.0 s per simulated second, the last
+     * only until it diverges at 0.322 s. Paired end to end (linear FEM and Green strain on
+     * one Worker), the warpings' Worker needs 1.14 s per simulated second; per-vertex warping
+     * alone on one, the other's three need 0.75 and ran it 97 % busy at 0.83x real time.
+     * Linear FEM with per-vertex warping: 0.67, and 0.61 beside it once Green strain stops. */
+    .worker_groups = "0,0,1,1",
     .params = TUBE_PARAMS,
     .default_method = "stiffness-warping-element", /* per-vertex warping diverges at 10 ms here */
     .default_dt = 0.002, /* at 10 ms the impact squashes it into a state it never leaves */

@@ -71,9 +71,11 @@ API const char *sl_api_scene_default_view(int i) {
 /* Bit k set: panel k of that comparison is meant to blow up (sl_scene_class.unstable_panels:
  * a stability demo, the cube's symplectic Euler at 0.05 s); 0 for an index out of range. */
 API int sl_api_scene_unstable_panels(int i) { return scene_at(i) ? (int)scene_at(i)->unstable_panels : 0; }
-/* Bit k set: panel k of that comparison needs a Worker of its own (sl_scene_class.solo_panels);
- * 0 for an index out of range. */
-API int sl_api_scene_solo_panels(int i) { return scene_at(i) ? (int)scene_at(i)->solo_panels : 0; }
+/* The Worker group of each panel of that comparison, "0,0,1,1" (sl_scene_class.worker_groups),
+ * or "": the page's own deal. */
+API const char *sl_api_scene_worker_groups(int i) {
+    return scene_at(i) && scene_at(i)->worker_groups ? scene_at(i)->worker_groups : "";
+}
 API const char *sl_api_scene_default_method(int i) {
     return scene_at(i) ? scene_at(i)->default_method : "";
 }

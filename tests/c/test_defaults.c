@@ -74,10 +74,16 @@ TEST(default_views_read_as_the_page_reads_them) {
     ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
     bad.default_view = "methods=rk4,rk4", bad.unstable_panels = 4; /* no panel 3 */
     ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
-    bad.unstable_panels = 0, bad.solo_panels = 4; /* no panel 3 either */
+    bad.unstable_panels = 0, bad.worker_groups = "0,1,1"; /* three groups for two panels */
     ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
-    bad.solo_panels = 2; /* panel 2 of two wants a Worker of its own */
-    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_OK && n == 2 && !p[0].solo && p[1].solo);
+    bad.worker_groups = "0,2"; /* group 2 of two panels */
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
+    bad.worker_groups = "0,0.5";
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_ERR_RANGE);
+    bad.worker_groups = "1,0";
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_OK && n == 2 && p[0].group == 1 && p[1].group == 0);
+    bad.worker_groups = NULL;
+    ENSURE(sl_scene_default_panels(&bad, p, &n) == SL_OK && p[0].group == -1 && p[1].group == -1);
 }
 
 /* The flag matches the stepper: a panel meant to blow up is an explicit stepper at a dt

@@ -115,7 +115,7 @@ export async function loadLab({ module, ...options } = {}) {
     defaultMethod: api.scene_default_method(i), defaultDt: api.scene_default_dt(i),
     defaultView: api.scene_default_view(i), // URL query of its opening comparison, or ''
     unstablePanels: api.scene_unstable_panels(i), // bit k: panel k of it is meant to blow up
-    soloPanels: api.scene_solo_panels(i), // bit k: panel k of it wants a Worker of its own
+    workerGroups: api.scene_worker_groups(i), // '0,0,1,1': panel k's Worker group, or '' (the page's deal)
     defaultBeta: api.scene_default_beta(i),
     phase: api.scene_phase(i), // the tracked node's phase coordinate: 'angle', 'x', 'y', 'z'
     meshExperiment: api.scene_mesh_experiment(i), // what a mesh loaded over it runs (0: none)

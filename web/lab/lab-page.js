@@ -85,7 +85,7 @@ export function layoutPage(count, embed, panels) {
  *  all are built, rejects with the first failure. */
 /** The panels of config, made (not yet built: buildPanels) and sized (hooks: web/panel/panel.js `on`). */
 function makePanelsOf(core, pool, config, hooks) {
-  const clients = pool.open(config.panels.length, config.scene.mesh || null, config.panels.map((c) => c.solo));
+  const clients = pool.open(config.panels.length, config.scene.mesh || null, config.panels.map((c) => c.group));
   const panels = config.panels.map((c, i) => new Panel(core, clients[i], config.scene, i, c, hooks));
   resizePanels(panels);
   return panels;

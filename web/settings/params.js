@@ -99,14 +99,15 @@ export function numberText(v) {
 /**
  * @param {URLSearchParams} query
  * @param {{name:string, defaultMethod:string, defaultDt:number, defaultBeta?:number,
- *          defaultView:string, unstablePanels?:number, soloPanels?:number, params:number}[]} scenes
+ *          defaultView:string, unstablePanels?:number, workerGroups?:string, params:number}[]} scenes
  * @param {{name:string}[]} steppers
  * @param {{name:string, flag:number, min:number, max:number, label:string, unit:string}[]} paramInfos
  * @param {{name:string}[]} fields  the colour-map fields (core.fields): what color= may name
  * @returns {{scene:object, panels:{method:string, dt:number, beta:number, iterations:number|undefined, xpbdDamping:number|undefined, params:object,
- *            unstable:boolean, solo:boolean}[],   (unstable: the scene's own comparison, and
- *            its data says this panel is meant to blow up: sl_scene_class.unstable_panels;
- *            solo: likewise, it wants a Worker of its own: sl_scene_class.solo_panels)
+ *            unstable:boolean, group:number|undefined}[],   (unstable: the scene's own
+ *            comparison, and its data says this panel is meant to blow up:
+ *            sl_scene_class.unstable_panels; group: likewise, its Worker group:
+ *            sl_scene_class.worker_groups)
  *            camera:object|null, paused:boolean, embed:boolean, plot:string|null,
  *            playback:'live'|'ahead'|null,
  *            notices:string[]}}
@@ -162,7 +163,7 @@ export function parseParams(query, scenes, steppers, paramInfos = [], fields = [
     playback,
     panels: methods.map((method, i) => ({ method, dt: dts[i], beta: betas[i], iterations: iterations[i], xpbdDamping: dampings[i], params: params[i],
       unstable: ownComparison && ((scene.unstablePanels || 0) >> i & 1) === 1,
-      solo: ownComparison && ((scene.soloPanels || 0) >> i & 1) === 1 })),
+      group: ownComparison && scene.workerGroups ? Number(scene.workerGroups.split(',')[i]) : undefined })),
     camera,
     paused: get('paused') === '1',
     embed: get('embed') === '1',

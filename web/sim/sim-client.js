@@ -31,19 +31,15 @@ export function workerOf(k, workers) {
   return lap % 2 === 0 ? at : workers - 1 - at;
 }
 
-/** The Worker of each panel when solo[k] says panel k needs a Worker of its own (the
- *  scene's sl_scene_class.solo_panels, with the measurement that says so): each such panel
- *  takes one, from the last Worker down, while one is left for the rest; the rest go back
- *  and forth over the Workers left (workerOf). warp-tube-drop's per-vertex warping needs
- *  1.24 s of a Worker per simulated second, per-element warping beside it 0.70 more (make
- *  bench, 2026-11-29): paired end to end they shared a Worker at 0.37x real time. */
-export function dealWorkers(solo, workers) {
-  const of = new Array(solo.length);
-  let left = workers;
-  solo.forEach((s, k) => { if (s && left > 1) of[k] = --left; });
-  let rest = 0;
-  for (let k = 0; k < solo.length; k++) if (of[k] === undefined) of[k] = workerOf(rest++, left);
-  return of;
+/** The Worker of each panel: groups[k] is panel k's group (the scene's
+ *  sl_scene_class.worker_groups, with the measurement that chose it), and panels of a group
+ *  share a Worker, the groups (in increasing order) going to the Workers in turn; without
+ *  a group for every panel, workerOf's pairing. warp-tube-drop: paired end to end, its two
+ *  warpings shared a Worker (1.14 s of it per simulated second, make bench 2026-11-29). */
+export function dealWorkers(groups, workers) {
+  if (!groups.length || !groups.every((g) => Number.isInteger(g) && g >= 0)) return groups.map((_, k) => workerOf(k, workers));
+  const order = [...new Set(groups)].sort((a, b) => a - b);
+  return groups.map((g) => order.indexOf(g) % workers);
 }
 
 // A Worker that stops answering is noticed by the page (issue 43): it asks each Worker
@@ -133,16 +129,16 @@ export class SimPool {
   }
 
   /** Clients for count simulations, spread over the Workers (the ones not needed stop);
-   *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null; solo[k]: panel k
-   *  wants a Worker of its own (dealWorkers). */
-  open(count, mesh = null, solo = []) {
+   *  mesh: the user's mesh {name, text, text2} for scene "mesh", or null; groups[k]: panel
+   *  k's Worker group, or undefined (dealWorkers). */
+  open(count, mesh = null, groups = []) {
     for (const r of this.records.splice(workerCount(count))) {
       r.lost = true;
       r.worker.terminate();
     }
     this.mesh = mesh;
     if (mesh) for (const w of this.workers) w.postMessage({ type: TO_WORKER.mesh, mesh });
-    const of = dealWorkers(Array.from({ length: count }, (_, k) => !!solo[k]), this.records.length);
+    const of = dealWorkers(Array.from({ length: count }, (_, k) => groups[k]), this.records.length);
     for (let k = 0; k < count; k++) {
       const client = new SimClient(this.workers[of[k]], k);
       client.silentMs = () => this.silentMs(client);

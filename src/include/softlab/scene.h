@@ -85,11 +85,13 @@ typedef struct sl_scene_class {
      * panel of every scene and expects this; the page reads the bits
      * (sl_api_scene_unstable_panels). */
     unsigned unstable_panels;
-    /* Bit i set: panel i of that comparison needs a simulation Worker of its own to keep up
-     * with real time, so the page deals the others around it (web/sim/sim-client.js
-     * dealWorkers); the measurement that says so is stated beside the bits. 0: the page
-     * pairs panels end to end. The page reads the bits (sl_api_scene_solo_panels). */
-    unsigned solo_panels;
+    /* How the page deals that comparison's panels over its simulation Workers: a group per
+     * panel, "0,0,1,1" (integers in [0, panels)); panels of a group share a Worker, the
+     * groups go to the Workers in turn (web/sim/sim-client.js dealWorkers). For a comparison
+     * whose Workers' loads the page's own deal (panels paired end to end) leaves uneven; the
+     * measurement that says so is stated beside it. NULL: the page's deal. The page reads it
+     * (sl_api_scene_worker_groups). */
+    const char *worker_groups;
     int params;                 /* SL_PARAM_BIT of each parameter it reads */
     const char *default_method; /* stepper name */
     double default_dt;          /* s */
@@ -128,7 +130,7 @@ typedef struct sl_scene_panel {
     double dt, beta;         /* s, 1/s */
     sl_scene_params params;  /* the view's values; NaN keeps the scene's default */
     int unstable;            /* 1: meant to blow up (sl_scene_class.unstable_panels) */
-    int solo;                /* 1: wants a Worker of its own (sl_scene_class.solo_panels) */
+    int group;               /* its Worker group (sl_scene_class.worker_groups), -1: none given */
 } sl_scene_panel;
 
 /* The panels (*count of them, at most SL_SCENE_MAX_PANELS) of sc's opening comparison:
@@ -138,7 +140,8 @@ typedef struct sl_scene_panel {
  * else the scene's defaults; keys that only change the view (plot, camera, ...) are
  * skipped. Errors: SL_ERR_NULL, SL_ERR_RANGE (an unknown stepper or key, a value out of
  * range, a list of the wrong length, more than SL_SCENE_MAX_PANELS panels, or a bit of
- * unstable_panels or solo_panels beyond the last panel). */
+ * unstable_panels beyond the last panel, worker_groups not one integer in [0, count) per
+ * panel). */
 sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *panels, int *count);
 
 /* The lab's "explicit integrator race" preset (web/settings/presets.js; the one place of its
