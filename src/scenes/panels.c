@@ -35,6 +35,18 @@ static int parse_numbers(const char *text, double *out, int max) {
     }
 }
 
+/* Reads worker_groups ("0,0,1,1") into the n panels' group; 0 unless it is one integer in
+ * [0, n) per panel. */
+static int read_groups(const char *text, sl_scene_panel *panels, int n) {
+    double g[SL_SCENE_MAX_PANELS];
+    if (parse_numbers(text, g, SL_SCENE_MAX_PANELS) != n) return 0;
+    for (int i = 0; i < n; i++) {
+        if (g[i] != floor(g[i]) || g[i] < 0 || g[i] >= n) return 0;
+        panels[i].group = (int)g[i];
+    }
+    return 1;
+}
+
 /* Spreads values (one, or one per panel) over count panels; 0 if their number fits neither. */
 static int spread(const double *values, int n, int count, double *out) {
     if (n != 1 && n != count) return 0;
@@ -80,14 +92,7 @@ sl_status sl_scene_default_panels(const sl_scene_class *sc, sl_scene_panel *pane
         panels[i].group = -1;
     }
     if (sc->unstable_panels >> n) return SL_ERR_RANGE; /* a flag on a panel that is not there */
-    if (sc->worker_groups) {
-        double g[SL_SCENE_MAX_PANELS];
-        if (parse_numbers(sc->worker_groups, g, SL_SCENE_MAX_PANELS) != n) return SL_ERR_RANGE;
-        for (int i = 0; i < n; i++) {
-            if (g[i] != floor(g[i]) || g[i] < 0 || g[i] >= n) return SL_ERR_RANGE;
-            panels[i].group = (int)g[i];
-        }
-    }
+    if (sc->worker_groups && !read_groups(sc->worker_groups, panels, n)) return SL_ERR_RANGE;
     /* pass 2: dt, beta and the scene parameters */
     size_t len = strlen(text);
     for (size_t at = 0; at < len; at += strlen(view + at) + 1) {
