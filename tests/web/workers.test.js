@@ -10,6 +10,21 @@ const { pathToFileURL } = require('node:url');
 // table (web/ui/message-tables.js, generated at build and staged beside web/ui/messages.js)
 const load = () => import(pathToFileURL(path.join(require('./harness').SITE, 'sim/sim-client.js')).href);
 
+/** fn(SimPool) with stand-in Workers on a 2-core machine (navigator and Worker restored after). */
+async function withStandIns(fn) {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  const savedWorker = globalThis.Worker;
+  Object.defineProperty(globalThis, 'navigator', { value: { hardwareConcurrency: 2 }, configurable: true, writable: true });
+  globalThis.Worker = class { postMessage() {} terminate() {} };
+  try {
+    await fn((await load()).SimPool);
+  } finally {
+    if (saved) Object.defineProperty(globalThis, 'navigator', saved);
+    else delete globalThis.navigator;
+    globalThis.Worker = savedWorker;
+  }
+}
+
 test('Worker count: two on two cores, one per spare core above, never more than panels', async () => {
   const { workerCount } = await load();
   assert.deepStrictEqual([1, 2, 3, 4, 8].map((cores) => workerCount(4, cores)), [1, 2, 2, 3, 4]);
@@ -34,29 +49,23 @@ const busiest = (of) => Math.max(...[0, 1].map((w) => need.reduce((s, n, k) => s
 
 test('the page\'s pool deals warp-tube\'s four panels over two Workers with less on the busiest than round-robin', async () => {
   // the deal as the page makes it (SimPool.open), with stand-in Workers on a 2-core machine
-  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-  const savedWorker = globalThis.Worker;
-  Object.defineProperty(globalThis, 'navigator', { value: { hardwareConcurrency: 2 }, configurable: true, writable: true });
-  globalThis.Worker = class { postMessage() {} terminate() {} };
-  const { SimPool } = await load();
-  const pool = new SimPool(new Promise(() => {}), 4); // the module never comes: nothing is started
-  try {
-    const clients = pool.open(4);
-    const workerIndex = (k) => pool.records.findIndex((r) => r.worker === clients[k].worker);
-    assert.strictEqual(pool.records.length, 2);
-    const paged = busiest(workerIndex);
-    // round-robin (panel k on Worker k mod 2) would put 0.29 + 2.1 on one and 3.2 + 6.14 =
-    // 9.34 on the other; the page's deal pairs the ends: 0.29 + 6.14 = 6.43 at most
-    const roundRobin = busiest((k) => k % 2);
-    assert.ok(Math.abs(roundRobin - 9.34) < 1e-9);
-    assert.ok(Math.abs(paged - 6.43) < 1e-9, `the page's busiest Worker needs ${paged} ms per 10 ms`);
-    assert.ok(paged < roundRobin);
-  } finally {
-    pool.terminate();
-    if (saved) Object.defineProperty(globalThis, 'navigator', saved);
-    else delete globalThis.navigator;
-    globalThis.Worker = savedWorker;
-  }
+  await withStandIns(async (SimPool) => {
+    const pool = new SimPool(new Promise(() => {}), 4); // the module never comes: nothing is started
+    try {
+      const clients = pool.open(4);
+      const workerIndex = (k) => pool.records.findIndex((r) => r.worker === clients[k].worker);
+      assert.strictEqual(pool.records.length, 2);
+      const paged = busiest(workerIndex);
+      // round-robin (panel k on Worker k mod 2) would put 0.29 + 2.1 on one and 3.2 + 6.14 =
+      // 9.34 on the other; the page's deal pairs the ends: 0.29 + 6.14 = 6.43 at most
+      const roundRobin = busiest((k) => k % 2);
+      assert.ok(Math.abs(roundRobin - 9.34) < 1e-9);
+      assert.ok(Math.abs(paged - 6.43) < 1e-9, `the page's busiest Worker needs ${paged} ms per 10 ms`);
+      assert.ok(paged < roundRobin);
+    } finally {
+      pool.terminate();
+    }
+  });
 });
 
 // warp-tube-drop's panels, s of a Worker per simulated second (make bench, 2026-11-29 21:43
@@ -89,20 +98,14 @@ test('panels of a Worker group share a Worker, the groups go to the Workers in t
 });
 
 test('the page\'s pool takes the panels\' Worker groups', async () => {
-  const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
-  const savedWorker = globalThis.Worker;
-  Object.defineProperty(globalThis, 'navigator', { value: { hardwareConcurrency: 2 }, configurable: true, writable: true });
-  globalThis.Worker = class { postMessage() {} terminate() {} };
-  const { SimPool } = await load();
-  const pool = new SimPool(new Promise(() => {}), 4);
-  try {
-    const clients = pool.open(4, null, [0, 0, 1, 1]);
-    const workerIndex = (k) => pool.records.findIndex((r) => r.worker === clients[k].worker);
-    assert.deepStrictEqual([0, 1, 2, 3].map(workerIndex), [0, 0, 1, 1]);
-  } finally {
-    pool.terminate();
-    if (saved) Object.defineProperty(globalThis, 'navigator', saved);
-    else delete globalThis.navigator;
-    globalThis.Worker = savedWorker;
-  }
+  await withStandIns(async (SimPool) => {
+    const pool = new SimPool(new Promise(() => {}), 4);
+    try {
+      const clients = pool.open(4, null, [0, 0, 1, 1]);
+      const workerIndex = (k) => pool.records.findIndex((r) => r.worker === clients[k].worker);
+      assert.deepStrictEqual([0, 1, 2, 3].map(workerIndex), [0, 0, 1, 1]);
+    } finally {
+      pool.terminate();
+    }
+  });
 });
