@@ -54,7 +54,13 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
                   (5 * n + 2) * sizeof(csi) + n * sizeof(double);
     if (!memory_available(need)) return SL_ERR_NOMEM;
     c->N = cs_chol(A, c->S);
-    return c->N ? SL_OK : SL_ERR_FACTOR;
+    if (!c->N) return SL_ERR_FACTOR;
+    free(c->diag_inv);
+    c->diag_inv = malloc(sizeof(double) * (n > 0 ? n : 1));
+    if (!c->diag_inv) return SL_ERR_NOMEM;
+    const cs *L = c->N->L;
+    for (csi j = 0; j < L->n; j++) c->diag_inv[j] = 1 / L->x[L->p[j]]; /* the diagonal comes first in a column */
+    return SL_OK;
 }
 
 void sl_cholesky_solve(sl_cholesky *c, double *b) {
@@ -62,6 +68,28 @@ void sl_cholesky_solve(sl_cholesky *c, double *b) {
     cs_lsolve(c->N->L, c->work);            /* w = L \ w */
     cs_ltsolve(c->N->L, c->work);           /* w = L' \ w */
     cs_pvec(c->S->pinv, c->work, b, c->n);  /* b = P' w */
+}
+
+void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z) {
+    const cs *L = c->N->L;
+    const csi *Lp = L->p, *Li = L->i, *pinv = c->S->pinv;
+    const double *Lx = L->x, *dinv = c->diag_inv;
+    double *x = c->work;
+    const int n = c->n;
+    for (int k = 0; k < n; k++) x[pinv ? pinv[k] : k] = r[k];
+    for (int j = 0; j < n; j++) { /* x = L \ x */
+        double xj = x[j] *= dinv[j];
+        for (csi p = Lp[j] + 1; p < Lp[j + 1]; p++) x[Li[p]] -= Lx[p] * xj;
+    }
+    for (int j = n - 1; j >= 0; j--) { /* x = L^T \ x */
+        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        csi p = Lp[j] + 1, end = Lp[j + 1];
+        for (; p + 3 < end; p += 4)
+            a0 += Lx[p] * x[Li[p]], a1 += Lx[p + 1] * x[Li[p + 1]], a2 += Lx[p + 2] * x[Li[p + 2]], a3 += Lx[p + 3] * x[Li[p + 3]];
+        for (; p < end; p++) a0 += Lx[p] * x[Li[p]];
+        x[j] = (x[j] - ((a0 + a1) + (a2 + a3))) * dinv[j];
+    }
+    for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
 }
 
 static void auto_restart(sl_cholesky *c) {
@@ -83,10 +111,11 @@ void sl_cholesky_free(sl_cholesky *c) {
     free(c->p);
     free(c->q);
     free(c->block_inv);
+    free(c->diag_inv);
     sl_block_sym_free(&c->blocks);
     c->S = NULL;
     c->N = NULL;
-    c->work = c->r = c->z = c->p = c->q = c->block_inv = NULL;
+    c->work = c->r = c->z = c->p = c->q = c->block_inv = c->diag_inv = NULL;
 }
 
 static double dot(const double *a, const double *b, int n) {

@@ -14,6 +14,7 @@ typedef struct sl_cholesky {
     struct cs_symbolic *S; /* AMD ordering and elimination tree, reused per pattern */
     struct cs_numeric *N;  /* numeric factor L, remade each factorization */
     double *work;          /* double[n] */
+    double *diag_inv;      /* double[n]: 1 / L's diagonal (sl_cholesky_apply), made with each factor */
     int n;
     int pattern_version;   /* version of the pattern S was computed for */
     int stale;             /* 1: refactor at the next sl_cholesky_pcg */
@@ -38,6 +39,16 @@ void sl_sym_gaxpy(const struct cs_sparse *A, const double *x, double *y);
 
 /* Solves A x = b in place (b: double[n]) with the last factorization. */
 void sl_cholesky_solve(sl_cholesky *c, double *b);
+
+/* z = A^-1 r (double[n] each, r unchanged) with the last factorization: sl_cholesky_solve's
+ * result up to rounding, its two triangular solves written for the latency of one
+ * column's dependent sums (the forward solve multiplies by diag_inv, the backward one sums
+ * each column's dot product in four partial sums). The preconditioner of the
+ * incompressible stepper's MINRES (SL_PRESSURE_MINRES_FACTOR), where these solves are
+ * most of an iteration (the one-ring S of the 512-node torus: L has 29,773 entries, 58 a
+ * column). sl_cholesky_solve keeps CSparse's solves: using these there too would move
+ * every regularized run by rounding, a change of its own to measure. */
+void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z);
 
 void sl_cholesky_free(sl_cholesky *c);
 

@@ -41,7 +41,6 @@ typedef struct {
     const cs *Jh;                         /* hard rows of J over the free dofs (the assembly's) */
     sl_cholesky chol;                     /* CHOLESKY: this step's factor; MINRES_FACTOR: an earlier
                                              step's, the preconditioner (stale: refactor next solve) */
-    double *diag_inv;                     /* double[m]: 1 / the diagonal of chol's L (pressure_factor_apply) */
     int chol_version;                     /* pattern version given to sl_cholesky_factor */
     int factor_version;                   /* MINRES_FACTOR: chol_version the pattern below was factored at */
     csi *factor_pattern;                  /* csi[factor_pattern_size]: S's column starts and row indices */
@@ -60,7 +59,7 @@ static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
     free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->dinv), free(s->t);
-    free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure), free(s->diag_inv);
+    free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
     free(s);
@@ -94,13 +93,12 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->guess[1] = calloc(m, sizeof(double));
     s->work = calloc(12 * m, sizeof(double));
     s->inv_diag = calloc(m, sizeof(double));
-    s->diag_inv = calloc(m, sizeof(double));
     s->hard = calloc(m, sizeof(int));
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
     if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->dinv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
-        !s->work || !s->inv_diag || !s->diag_inv || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
+        !s->work || !s->inv_diag || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
     }
@@ -224,34 +222,10 @@ static cs *pressure_matrix(incompressible_state *s, double epsilon) {
     return R;
 }
 
-/* z = M^-1 r, M = L L^T the factored S + epsilon diag(S) of an earlier solve (s->chol),
- * permuted as sl_cholesky_solve does. The two triangular solves are most of a MINRES
- * iteration here (the one-ring S of the 512-node torus: L has 29,773 entries, 58 a column),
- * so they are written for the latency of one column's dependent sums: the forward solve
- * multiplies by the diagonal's reciprocal (diag_inv, made with the factor), the backward
- * one sums each column's dot product in four partial sums. z differs from
- * sl_cholesky_solve's in rounding only. */
+/* z = M^-1 r, M = the factored S + epsilon diag(S) of an earlier solve (s->chol). */
 static void pressure_factor_apply(void *ctx, const double *r, double *z) {
     incompressible_state *s = ctx;
-    const cs *L = s->chol.N->L;
-    const csi *Lp = L->p, *Li = L->i, *pinv = s->chol.S->pinv;
-    const double *Lx = L->x, *dinv = s->diag_inv;
-    double *x = s->chol.work;
-    const int n = s->m_h;
-    for (int k = 0; k < n; k++) x[pinv ? pinv[k] : k] = r[k];
-    for (int j = 0; j < n; j++) { /* x = L \ x */
-        double xj = x[j] *= dinv[j];
-        for (csi p = Lp[j] + 1; p < Lp[j + 1]; p++) x[Li[p]] -= Lx[p] * xj;
-    }
-    for (int j = n - 1; j >= 0; j--) { /* x = L^T \ x */
-        double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        csi p = Lp[j] + 1, end = Lp[j + 1];
-        for (; p + 3 < end; p += 4)
-            a0 += Lx[p] * x[Li[p]], a1 += Lx[p + 1] * x[Li[p + 1]], a2 += Lx[p + 2] * x[Li[p + 2]], a3 += Lx[p + 3] * x[Li[p + 3]];
-        for (; p < end; p++) a0 += Lx[p] * x[Li[p]];
-        x[j] = (x[j] - ((a0 + a1) + (a2 + a3))) * dinv[j];
-    }
-    for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
+    sl_cholesky_apply(&s->chol, r, z);
 }
 
 /* Factors S + SL_PRESSURE_FACTOR_EPSILON diag(S) of the current Jh and contacts into
@@ -278,8 +252,6 @@ static sl_status pressure_refactor(incompressible_state *s) {
     if (st == SL_OK) st = sl_cholesky_factor(&s->chol, S, s->factor_version);
     cs_spfree(S);
     if (st != SL_OK) return st;
-    const cs *L = s->chol.N->L;
-    for (csi j = 0; j < L->n; j++) s->diag_inv[j] = 1 / L->x[L->p[j]]; /* the diagonal comes first in a column */
     s->chol.stale = 0;
     s->stats.factorizations++;
     return SL_OK;

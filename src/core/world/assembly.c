@@ -394,7 +394,8 @@ static void update_weights(sl_world *w) {
     a->w_ok = 1;
 }
 
-void sl_assembly_evaluate(sl_world *w, const double *x) {
+/* sl_assembly_evaluate's and sl_assembly_evaluate_forces's cache and evaluation. */
+static void evaluate_at(sl_world *w, const double *x, int forces_only) {
     sl_assembly *a = &w->assembly;
     size_t n3 = 3 * (size_t)w->n;
     a->calls++;
@@ -403,23 +404,16 @@ void sl_assembly_evaluate(sl_world *w, const double *x) {
      * step before ended at, sl_world_energy_evaluated). w is recomputed when alpha changed
      * (sl_assembly_refresh_compliance). */
     if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
-        evaluate_models(w, x, 0);
-        memcpy(a->eval_x, x, n3 * sizeof(double));
-        a->eval_ok = 1;
+        evaluate_models(w, x, forces_only);
+        if (!forces_only) memcpy(a->eval_x, x, n3 * sizeof(double));
+        a->eval_ok = !forces_only; /* forces only: the hard models' phi and J are not those of x */
     }
     update_weights(w);
 }
 
-void sl_assembly_evaluate_forces(sl_world *w, const double *x) {
-    sl_assembly *a = &w->assembly;
-    size_t n3 = 3 * (size_t)w->n;
-    a->calls++;
-    if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
-        evaluate_models(w, x, 1);
-        a->eval_ok = 0; /* the hard models' phi and J are not those of x */
-    }
-    update_weights(w);
-}
+void sl_assembly_evaluate(sl_world *w, const double *x) { evaluate_at(w, x, 0); }
+
+void sl_assembly_evaluate_forces(sl_world *w, const double *x) { evaluate_at(w, x, 1); }
 
 void sl_assembly_geometric(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
