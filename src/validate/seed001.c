@@ -369,7 +369,7 @@ const sl_claim sl_claims_seed001[] = {
     {.id = "001-drop-onering-quick", .seed = 1, .source = "Fig. 2 (top)",
      .claim = "enforcing the volume of each one-ring keeps the dropped ball's volume within 1 %",
      .setup = DROP "one-ring (deviatoric Green tets + one volume row a node), incompressible stepper, dt = 1 ms, "
-                   "4 cells across (coarser than the lab's 6: the claim holds there too), 0.25 s (through the impact)",
+                   "4 cells across (the lab's ball; the claim holds at 6 too: 001-drop-onering), 0.25 s (through the impact)",
      .lab = "scene=onering-sphere-drop&methods=incompressible&onering=1&resolution=4&dt=0.001",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 1, .relation = SL_CLAIM_AT_MOST,
      .paper_kind = SL_PAPER_PRINTED, .paper_where = "Fig. 2 caption (top)", .setup_differs = DROP_DIFFERS("192"),
@@ -412,7 +412,7 @@ const sl_claim sl_claims_seed001[] = {
     {.id = "001-squeeze-onering-quick", .seed = 1, .source = "Fig. 6, §5",
      .claim = "the squeezed sphere's volume error stays below 0.1 % until it reaches 13 % of its thickness",
      .setup = SQUEEZE "one-ring, incompressible stepper (contact inside both pressure solves), dt = 0.1 ms, 4 cells "
-                      "across (coarser than the lab's 6), 0.75 s (down to 25 % of the thickness, above the 13 %)",
+                      "across (the lab's ball), 0.75 s (down to 25 % of the thickness, above the 13 %)",
      .lab = "scene=onering-squeeze&methods=incompressible&onering=1&resolution=4&dt=0.0001",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 0.1, .relation = SL_CLAIM_AT_MOST,
      .paper_kind = SL_PAPER_PRINTED, .paper_where = "§5 (the squeezed sphere)",
@@ -422,7 +422,7 @@ const sl_claim sl_claims_seed001[] = {
      .claim = "the squeezed sphere's volume error stays below 0.1 % until it reaches 13 % of its thickness "
               "(1.7 % at most overall)",
      .setup = SQUEEZE "one-ring, incompressible stepper, dt = 0.1 ms, 6 cells across, 0.75 s (to 25 %)",
-     .lab = "scene=onering-squeeze&methods=incompressible&onering=1&dt=0.0001",
+     .lab = "scene=onering-squeeze&methods=incompressible&onering=1&resolution=6&dt=0.0001",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 0.1, .relation = SL_CLAIM_AT_MOST,
      .paper_kind = SL_PAPER_PRINTED, .paper_where = "§5 (the squeezed sphere)",
      .setup_differs = SQUEEZE_DIFFERS("816") ", squeezed to 25 % of the thickness, not on to 13 %",
@@ -449,7 +449,7 @@ const sl_claim sl_claims_seed001[] = {
      .claim = "standard (per-tet) finite elements at nu = 0.45 do not keep the squeezed ball's volume",
      .setup = SQUEEZE "per-tet Green tets at nu = 0.45, regularized stepper, dt = 0.1 ms, 6 cells, 0.5 s (half "
                       "the thickness; beyond it the St. Venant-Kirchhoff tets invert)",
-     .lab = "scene=onering-squeeze&methods=regularized&onering=0&poisson_ratio=0.45&dt=0.0001",
+     .lab = "scene=onering-squeeze&methods=regularized&onering=0&poisson_ratio=0.45&resolution=6&dt=0.0001",
      .quantity = "largest |V/V0 - 1| over the run", .unit = "%", .paper = 1, .relation = SL_CLAIM_AT_LEAST,
      .paper_kind = SL_PAPER_READING,
      .setup_differs = "the paper squeezes only its one-ring sphere; this per-tet ball at $\\nu = 0.45$ is softlab's "

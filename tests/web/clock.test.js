@@ -258,7 +258,7 @@ test('computed ahead: played at real time in clips that do not stall, never past
 test('a recording plays at once at real time, the Workers start behind it, and past its end their frames follow', async () => {
   const Clock = await loadClock();
   const { AHEAD_FRAME } = await import(pathToFileURL(path.join(__dirname, '../../web/time/clock.js')).href);
-  // onering-squeeze's slow panel, 2 steps of 0.1 ms a frame (0.012 x real time), and a
+  // a slow panel (as onering-squeeze's 816-tet one-ring panel was), 2 steps of 0.1 ms a frame (0.012 x real time), and a
   // recording of its first 0.5 s as the panel holds it (web/panel/panel-run.js useRecording):
   // frames at every AHEAD_FRAME up to span, reached = span, the Worker's frames up to span
   // dropped (the recording has them)

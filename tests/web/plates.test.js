@@ -16,7 +16,6 @@ const path = require('node:path');
 const { RESULTS, startSite, openLab } = require('./harness');
 
 const SPEED = 0.1;  // m/s, each plate (src/scenes/ball_drop.c: 0.5 x 0.2 m / 1 s)
-const DT = 1e-4;    // s, the scene's default step
 const T1 = 0.4;     // s, before the plates stop at 0.75 s
 
 let site;
@@ -91,7 +90,8 @@ describe('moving plates', () => {
     const at0 = await plateRows(page);
     // a slab 0.25 m wide seen from the side: a band, not a few edges
     for (const k of ['upper', 'lower']) assert.ok(at0[k].n > 500, `${k} plate drawn at t = 0: ${at0[k].n} pixels`);
-    await page.evaluate((n) => window.softlab.simCall(0, 'step', n), Math.round(T1 / DT));
+    const dt = await page.evaluate(() => window.softlab.state().panels[0].dt); // the scene's own step
+    await page.evaluate((n) => window.softlab.simCall(0, 'step', n), Math.round(T1 / dt));
     const s = await page.evaluate(() => window.softlab.settled());
     assert.ok(Math.abs(s.panels[0].t - T1) < 1e-6 && !s.panels[0].diverged, `t = ${s.panels[0].t}`);
     const at1 = await plateRows(page);

@@ -6,8 +6,8 @@
 // (measures), the core's verdict and state, the plates and every chart sample (but step_ms,
 // the recorder's own timing, which it does not keep). The same compiled core and the same
 // host code: any difference is a recording made by other code than the page runs.
-// onering-squeeze: both panels (incompressible and regularized, 0.1 ms), its first 0.1 s
-// (1,000 steps each, a few seconds); warp-tube-drop's linear-FEM panel to t = 0.5 s (the
+// onering-squeeze: both panels (incompressible at 0.2 ms and regularized at 0.5 ms), its
+// first 0.1 s (500 and 200 steps, a few seconds); warp-tube-drop's linear-FEM panel to t = 0.5 s (the
 // tube falls onto the ground: contact).
 'use strict';
 const { test } = require('node:test');

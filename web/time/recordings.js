@@ -12,14 +12,14 @@
 
 /** The scenes recorded, how much of each (s simulated, from t = 0: each scene's own t_end)
  *  and what each panel's recording cost (processor s, wasm under node, measured by
- *  tools/record_scenes.js on this 2-core machine; only the order of the jobs uses it, the
- *  dearest first, so that both cores finish together: about 91 processor s in all, the
- *  squeeze's one-ring panel 43 of them). */
+ *  tools/record_scenes.js on this 2-core machine, 2026-11-30 at load 2.7; only the order of
+ *  the jobs uses it, the dearest first, so that both cores finish together: about 10
+ *  processor s in all, the torus's one-ring panel 1.6 of them). */
 export const RECORDINGS = [
-  { scene: 'onering-squeeze', span: 1.5, cost: [43, 8.4] },
-  { scene: 'onering-cantilever', span: 2.0, cost: [4.2, 6.4] },
-  { scene: 'onering-torus-drop', span: 1.0, cost: [12.5, 3.2] },
-  { scene: 'warp-tube-drop', span: 2.0, cost: [1.0, 8.7, 3.2, 0.5] },
+  { scene: 'onering-squeeze', span: 1.5, cost: [1.4, 0.6] },
+  { scene: 'onering-cantilever', span: 2.0, cost: [0.7, 1.0] },
+  { scene: 'onering-torus-drop', span: 1.0, cost: [1.6, 0.8] },
+  { scene: 'warp-tube-drop', span: 2.0, cost: [0.5, 1.4, 1.6, 0.4] },
 ];
 
 export const RECORDING_FORMAT = 1;
