@@ -30,25 +30,10 @@
 
 #include "linalg/linsolve.h"
 #include "linalg/mat3.h"
+#include "linalg/node_chol.h"
 #include "softlab/warping.h"
 #include "steppers/warp_kernel.h"
 
-/* A Cholesky factor P A P^T = L L^T by node blocks of an SPD A over the free nodes (every
- * node's three dofs free together), P the AMD order of the node graph: L's pattern is then
- * one of full 3x3 blocks, which the triangular solves walk with one index per nine entries
- * (CSparse's walk one per entry). The factor itself is CSparse's cs_chol of P A P^T.
- * Tried 2026-11-29 and not kept (warp-tube-drop, vertex, dt 1 ms, 1 s, native user time,
- * 0.58 s with this form): L's blocks stored as float (0.61 s, the same iterations), and the
- * forward solve by rows from a transposed copy (0.59 s, the same bits). */
-typedef struct {
-    int nb;         /* free nodes */
-    int *perm;      /* perm[k]: the free node at position k */
-    int *lp, *li;   /* column k's blocks below the diagonal: lp[k] .. lp[k+1]-1, rows li (> k) */
-    double *lx;     /* double[9 each]: L(3 li + r, 3 k + c) at 3 r + c */
-    double *dinv;   /* double[9 nb]: the inverse of L's diagonal block k (lower triangular) */
-    double *work;   /* double[3 nb] */
-} node_chol;
-static void node_chol_free(node_chol *f);
 
 typedef struct {
     int mode;         /* WARP_* */
@@ -95,7 +80,7 @@ typedef struct {
     double *rest_x, rest_dt, rest_c; /* A_0's values (double[rest_nnz]) and its dt, c */
     int rest_nnz;
     sl_lu rest_lu;
-    node_chol rest_nc; /* A_0's factor by node blocks (warping modes, rotatable); else rest_lu, rest_chol */
+    sl_node_chol rest_nc; /* A_0's factor by node blocks (warping modes, rotatable); else rest_lu, rest_chol */
     sl_cholesky rest_chol;
     double *krylov;    /* double[8 n_free]: BiCGSTAB's (or CG's) vectors */
     /* Warping modes: K0 summed per node pair (K_w,IJ = R_I K0_IJ R_I^T needs one triple
@@ -375,7 +360,7 @@ void sl_warp_destroy(void *state) {
     cs_spfree(s->A);
     sl_lu_free(&s->lu);
     sl_lu_free(&s->rest_lu);
-    node_chol_free(&s->rest_nc);
+    sl_node_chol_free(&s->rest_nc);
     sl_cholesky_free(&s->rest_chol);
     sl_cholesky_free(&s->chol);
     free(s);
@@ -570,133 +555,20 @@ static void block_force(const sl_world *w, const warp_state *s, const double *x,
     }
 }
 
-static void node_chol_free(node_chol *f) {
-    free(f->perm), free(f->lp), free(f->li), free(f->lx), free(f->dinv), free(f->work);
-    memset(f, 0, sizeof *f);
-}
-
-/* f's blocks read from L, CSparse's Cholesky factor of P A P^T (P: the node order, nb
- * nodes), where column 3k holds rows 3k, 3k+1, 3k+2, then full row triples. Errors:
- * SL_ERR_NOMEM; SL_ERR_FACTOR (L not in full node blocks). */
-static sl_status node_chol_read(node_chol *f, const cs *L, const csi *P, int nb) {
-    int n = 3 * nb;
-    sl_status st = SL_OK;
-    int below = (int)(L->p[n] - 6 * nb) / 9; /* blocks below the diagonal */
-    f->nb = nb;
-    f->perm = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
-    f->lp = malloc(sizeof(int) * (size_t)(nb + 1));
-    f->li = malloc(sizeof(int) * (size_t)(below > 0 ? below : 1));
-    f->lx = malloc(sizeof(double) * 9 * (size_t)(below > 0 ? below : 1));
-    f->dinv = malloc(sizeof(double) * 9 * (size_t)(nb > 0 ? nb : 1));
-    f->work = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
-    if (!f->perm || !f->lp || !f->li || !f->lx || !f->dinv || !f->work) st = SL_ERR_NOMEM;
-    int e = 0;
-    for (int k = 0; st == SL_OK && k < nb; k++) {
-        f->perm[k] = (int)P[k];
-        f->lp[k] = e;
-        csi off[3], len = L->p[3 * k + 1] - L->p[3 * k] - 3;
-        for (int b = 0; b < 3; b++) {
-            off[b] = L->p[3 * k + b] + 3 - b; /* the first row below the diagonal block */
-            if (L->p[3 * k + b + 1] - off[b] != len || L->i[off[b] - 1] != 3 * k + 2) st = SL_ERR_FACTOR;
-        }
-        if (st != SL_OK || len % 3 || e + len / 3 > below) {
-            st = SL_ERR_FACTOR;
-            break;
-        }
-        double D[9] = {0}, *Di = f->dinv + 9 * k;
-        for (int b = 0; b < 3; b++)
-            for (int a = b; a < 3; a++) D[3 * a + b] = L->x[L->p[3 * k + b] + a - b];
-        for (int q = 0; q < 3; q++) /* Di = D^-1 by forward substitution, column q */
-            for (int a = 0; a < 3; a++) {
-                double v = a == q;
-                for (int b = 0; b < a; b++) v -= D[3 * a + b] * Di[3 * b + q];
-                Di[3 * a + q] = v / D[4 * a];
-            }
-        for (csi t = 0; t < len; t += 3, e++) {
-            csi row = L->i[off[0] + t];
-            if (row % 3) st = SL_ERR_FACTOR;
-            f->li[e] = (int)(row / 3);
-            for (int b = 0; b < 3; b++)
-                for (int a = 0; a < 3; a++) {
-                    if (L->i[off[b] + t + a] != row + a) st = SL_ERR_FACTOR;
-                    f->lx[9 * e + 3 * a + b] = L->x[off[b] + t + a];
-                }
-        }
-    }
-    if (st == SL_OK) f->lp[nb] = e;
-    return st;
-}
-
 /* f = the node-block Cholesky factor of A_0 = (1 + dt c) M + dt^2 K0 over the free nodes
- * (the system blocks sys_*). Errors: SL_ERR_NOMEM; SL_ERR_FACTOR (no free node, not positive definite,
- * or L not in full node blocks). */
-static sl_status node_chol_factor(const sl_world *w, const warp_state *s, double dt, double c, node_chol *f) {
-    node_chol_free(f);
-    int nb = s->sys_rows, nnzb = s->sys_p[nb], n = 3 * nb;
-    if (nb == 0) return SL_ERR_FACTOR; /* nothing free: the scalar factors' way */
+ * (the system blocks sys_*). Errors: SL_ERR_NOMEM; SL_ERR_FACTOR (no free node, not positive
+ * definite, or L not in full node blocks). */
+static sl_status rest_node_factor(const sl_world *w, const warp_state *s, double dt, double c, sl_node_chol *f) {
+    int nnzb = s->sys_p[s->sys_rows];
     double *A0 = malloc(sizeof(double) * 9 * (size_t)(nnzb > 0 ? nnzb : 1));
-    cs *G = cs_spalloc(nb, nb, nnzb > 0 ? nnzb : 1, 0, 0), *T = NULL, *C = NULL;
-    csi *P = NULL, *pinv = NULL;
-    css *S = NULL;
-    csn *N = NULL;
-    sl_status st = A0 && G ? SL_OK : SL_ERR_NOMEM;
-    if (st == SL_OK) { /* the node graph, its AMD order */
-        for (int r = 0; r <= nb; r++) G->p[r] = s->sys_p[r];
-        for (int t = 0; t < nnzb; t++) G->i[t] = s->sys_col[t] / 3;
-        P = cs_amd(1, G);
-        pinv = P ? cs_pinv(P, nb) : NULL;
-        T = pinv ? cs_spalloc(n, n, 9 * (size_t)nnzb, 1, 1) : NULL;
-        if (!T) st = SL_ERR_NOMEM;
+    if (!A0) {
+        sl_node_chol_free(f);
+        return SL_ERR_NOMEM;
     }
-    if (st == SL_OK) { /* upper triangle of P A_0 P^T */
-        assemble_blocks(w, s, NULL, dt, c, A0);
-        for (int r = 0; r < nb; r++)
-            for (int t = s->sys_p[r]; t < s->sys_p[r + 1]; t++)
-                for (int a = 0; a < 3; a++)
-                    for (int b = 0; b < 3; b++) {
-                        csi i = 3 * pinv[r] + a, j = 3 * pinv[s->sys_col[t] / 3] + b;
-                        if (i <= j && !cs_entry(T, i, j, A0[9 * t + 3 * a + b])) st = SL_ERR_NOMEM;
-                    }
-        C = st == SL_OK ? cs_compress(T) : NULL;
-        S = C ? cs_schol(0, C) : NULL;
-        if (!S) st = SL_ERR_NOMEM;
-    }
-    if (st == SL_OK) {
-        N = cs_chol(C, S);
-        if (!N) st = SL_ERR_FACTOR;
-    }
-    if (st == SL_OK) st = node_chol_read(f, N->L, P, nb);
-    free(A0), cs_spfree(G), cs_spfree(T), cs_spfree(C), cs_free(P), cs_free(pinv), cs_sfree(S), cs_nfree(N);
-    if (st != SL_OK) node_chol_free(f);
+    assemble_blocks(w, s, NULL, dt, c, A0);
+    sl_status st = sl_node_chol_factor(f, s->sys_rows, s->sys_p, s->sys_col, A0);
+    free(A0);
     return st;
-}
-
-/* y = (L L^T)^-1 y in the factor's order (double[3 nb]). */
-static void node_chol_solve(const node_chol *f, double *y) {
-    for (int k = 0; k < f->nb; k++) { /* L y = b */
-        const double *D = f->dinv + 9 * k;
-        double *yk = y + 3 * k, a = yk[0], b = yk[1], c = yk[2];
-        yk[0] = D[0] * a, yk[1] = D[3] * a + D[4] * b, yk[2] = D[6] * a + D[7] * b + D[8] * c;
-        a = yk[0], b = yk[1], c = yk[2];
-        for (int e = f->lp[k]; e < f->lp[k + 1]; e++) {
-            const double *B = f->lx + 9 * e;
-            double *yi = y + 3 * f->li[e];
-            yi[0] -= B[0] * a + B[1] * b + B[2] * c;
-            yi[1] -= B[3] * a + B[4] * b + B[5] * c;
-            yi[2] -= B[6] * a + B[7] * b + B[8] * c;
-        }
-    }
-    for (int k = f->nb - 1; k >= 0; k--) { /* L^T x = y */
-        double *yk = y + 3 * k, a = yk[0], b = yk[1], c = yk[2];
-        for (int e = f->lp[k]; e < f->lp[k + 1]; e++) {
-            const double *B = f->lx + 9 * e, *yi = y + 3 * f->li[e];
-            a -= B[0] * yi[0] + B[3] * yi[1] + B[6] * yi[2];
-            b -= B[1] * yi[0] + B[4] * yi[1] + B[7] * yi[2];
-            c -= B[2] * yi[0] + B[5] * yi[1] + B[8] * yi[2];
-        }
-        const double *D = f->dinv + 9 * k;
-        yk[0] = D[0] * a + D[3] * b + D[6] * c, yk[1] = D[4] * b + D[7] * c, yk[2] = D[8] * c;
-    }
 }
 
 /* Whether every node's three dofs are free together or pinned together (the rotated
@@ -786,7 +658,7 @@ typedef struct { warp_state *s; const int *free_dof; int n_free; } rotated_ctx;
 /* z = D_R A_0^-1 D_R^T z over the free dofs (node triples): the rotated preconditioner. */
 static void precondition_rotated(void *ctx, double *z) {
     rotated_ctx *r = ctx;
-    const node_chol *f = &r->s->rest_nc;
+    const sl_node_chol *f = &r->s->rest_nc;
     if (f->nb > 0) { /* z_i = R_i A_0^-1 R_i^T z_i, into and out of the factor's order */
         for (int k = 0; k < f->nb; k++) {
             int d = 3 * f->perm[k];
@@ -794,7 +666,7 @@ static void precondition_rotated(void *ctx, double *z) {
             double a = z[d], b = z[d + 1], c = z[d + 2];
             for (int q = 0; q < 3; q++) f->work[3 * k + q] = R[q] * a + R[3 + q] * b + R[6 + q] * c;
         }
-        node_chol_solve(f, f->work);
+        sl_node_chol_solve(f, f->work);
         for (int k = 0; k < f->nb; k++) {
             int d = 3 * f->perm[k];
             const double *R = r->s->R_node + 3 * r->free_dof[d], *y = f->work + 3 * k;
@@ -833,8 +705,8 @@ static int rest_factor(sl_world *w, warp_state *s, const cs *A, double dt, doubl
     s->rest_assembly = 1;
     assemble(w, s, &A0, dt, c);
     s->rest_assembly = 0;
-    node_chol_free(&s->rest_nc);
-    if (s->sys_A) *st = node_chol_factor(w, s, dt, c, &s->rest_nc);
+    sl_node_chol_free(&s->rest_nc);
+    if (s->sys_A) *st = rest_node_factor(w, s, dt, c, &s->rest_nc);
     if (!s->sys_A || *st == SL_ERR_FACTOR) /* no node blocks, or L not in them */
         *st = s->mode == WARP_VERTEX ? sl_lu_factor(&s->rest_lu, &A0, version) : sl_cholesky_factor(&s->rest_chol, &A0, version);
     s->rest_version = *st == SL_OK ? version : -1, s->rest_dt = dt, s->rest_c = c;
@@ -944,7 +816,7 @@ void sl_warp_reset(void *state) {
     sl_cholesky_free(&s->chol);
     sl_lu_free(&s->lu);
     sl_lu_free(&s->rest_lu);
-    node_chol_free(&s->rest_nc);
+    sl_node_chol_free(&s->rest_nc);
     sl_cholesky_free(&s->rest_chol);
     s->rest_version = -1;
     s->prev_version = -1;
