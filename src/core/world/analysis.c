@@ -66,7 +66,7 @@ static int evaluated_now(const sl_world *w) {
     return a->valid && a->eval_ok && memcmp(a->eval_x, w->x, 3 * (size_t)w->n * sizeof(double)) == 0;
 }
 
-sl_energy sl_world_energy_evaluated(sl_world *w) {
+sl_energy sl_world_energy_evaluated(sl_world *w, double *violation) {
     /* only while the stepper evaluates its models through the assembly between two calls:
      * the warping steppers do not (their forces are the warped K0's), and J is wasted there */
     sl_assembly *a = w ? &w->assembly : NULL;
@@ -74,7 +74,7 @@ sl_energy sl_world_energy_evaluated(sl_world *w) {
         sl_assembly_evaluate(w, w->x);
         a->calls_seen = a->calls;
     }
-    return sl_world_energy(w);
+    return sl_world_energy_and_violation(w, violation);
 }
 
 sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
