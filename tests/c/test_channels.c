@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "softlab/channels.h"
+#include "softlab/model.h"
 #include "softlab/scene.h"
 #include "softlab/stepper.h"
 #include "softlab/tet_fem.h"
@@ -129,7 +130,8 @@ TEST(channels_apply_by_body_and_stepper) {
  * element, implicit Euler, the regularized and incompressible steppers, symplectic Euler
  * on a grid solid and on springs) and not under linear FEM. The volume ratio and inverted
  * cells of that one pass are the tets' own, counted here (grid-rubber-ball: cells of 6
- * tets). */
+ * tets), and the elastic energy and max|phi| of sl_world_energy_and_violation's one pass
+ * over phi are those of a pass for each (sl_world_evaluate's phi). */
 TEST(channels_known_are_the_evaluated_ones_bit_for_bit) {
     const struct { const char *scene, *method; double dt; int evaluates; } runs[] = {
         {"warp-tube-drop", "stiffness-warping", 0.001, 1}, {"warp-tube-drop", "stiffness-warping-element", 0.002, 1},
@@ -174,6 +176,18 @@ TEST(channels_known_are_the_evaluated_ones_bit_for_bit) {
             v += sl_tet_volume(x, n[0], n[1], n[2], n[3]), v0 += sl_tet_volume(x0, n[0], n[1], n[2], n[3]);
         }
         ENSURE(sl_world_inverted_cells(w) == count && fabs(sl_world_volume_ratio(w) - v / v0) < 1e-12);
+        /* the energy's one pass over phi: its sums as two passes give them (fmax's max) */
+        int m = sl_world_constraint_count(w), row = 0;
+        double *phi = malloc(sizeof(double) * (size_t)(m + 1)), elastic = 0, worst = 0, violation = NAN;
+        ENSURE(phi && sl_world_evaluate(w, x, phi, NULL) == SL_OK);
+        for (int k = 0; phi && k < sl_world_model_count(w); k++) {
+            const sl_model *md = sl_world_model(w, k);
+            for (int i = 0; i < sl_model_constraint_count(md); i++, row++)
+                if (md->compliance[i] > 0) elastic += 0.5 * phi[row] * phi[row] / md->compliance[i];
+        }
+        for (int i = 0; phi && i < m; i++) worst = fmax(worst, fabs(phi[i]));
+        ENSURE(row == m && sl_world_energy_and_violation(w, &violation).elastic == elastic && violation == worst);
+        free(phi);
         printf("    %s, %s: %d of 12 states evaluated by the verdict, V/V0 %.9f, %d tets in cells of %d\n", runs[r].scene,
                runs[r].method, evaluated, sl_world_volume_ratio(w), sl_world_tet_count(w), per_cell);
         sl_world_destroy(w);
