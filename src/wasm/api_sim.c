@@ -31,6 +31,10 @@ typedef struct sim {
     double measures[SL_CHANNEL_MAX]; /* the last sl_api_measure */
     double plates[2 * SL_WORLD_MAX_PLATES]; /* the last sl_api_plates: height, facing */
     sl_verdict verdict;     /* the core's verdict on the run (sl_world_judge), per step */
+    /* the state the verdict last evaluated the models at (judge): its time (s) and positions
+     * (double[3 judged_n], m); judged: 1 while they hold one */
+    int judged, judged_n;
+    double judged_t, *judged_x;
 } sim;
 
 static sim sims[MAX_HANDLES];
@@ -48,6 +52,32 @@ static sim *get(int h) {
  * if unknown). */
 static const sl_scene_class *scene_of(const sim *s) {
     return !strcmp(s->scene, "mesh") ? &sl_scene_user_mesh : sl_scene_find(s->scene);
+}
+
+/* sl_world_judge of s's state now. Where it evaluated the models there (sl_verdict.evaluated),
+ * the state's time and positions are kept: sl_api_measure of that same state then takes the
+ * verdict's elastic energy and violation (sl_world_channels_known) instead of evaluating
+ * the models again. */
+static void judge(sim *s) {
+    sl_world_judge(s->world, &s->verdict);
+    s->judged = 0;
+    if (!s->verdict.evaluated) return;
+    int n = sl_world_node_count(s->world);
+    if (n != s->judged_n || !s->judged_x) {
+        free(s->judged_x);
+        s->judged_x = malloc(sizeof(double) * 3 * (size_t)(n > 0 ? n : 1));
+        s->judged_n = s->judged_x ? n : 0;
+    }
+    if (!s->judged_x) return; /* no memory: the measures evaluate for themselves */
+    memcpy(s->judged_x, sl_world_positions(s->world), sizeof(double) * 3 * (size_t)n);
+    s->judged_t = sl_world_time(s->world);
+    s->judged = 1;
+}
+
+/* 1 if s's world is at the state the verdict last evaluated the models at (judge). */
+static int at_judged_state(const sim *s) {
+    return s->judged && s->judged_n == sl_world_node_count(s->world) && sl_world_time(s->world) == s->judged_t &&
+           memcmp(s->judged_x, sl_world_positions(s->world), sizeof(double) * 3 * (size_t)s->judged_n) == 0;
 }
 
 /* The world of handle h, or NULL (no handle, or not built yet). */
@@ -92,6 +122,7 @@ API void sl_api_sim_destroy(int h) {
     sl_world_destroy(s->world);
     free(s->field), free(s->rotations);
     free(s->pins);
+    free(s->judged_x);
     memset(s, 0, sizeof *s);
 }
 
@@ -135,7 +166,7 @@ API int sl_api_sim_build(int h, const char *method, double dt, double beta) {
     s->params = s->next;
     s->grab_node = -1;
     sl_verdict_reset(&s->verdict);
-    sl_world_judge(w, &s->verdict);
+    judge(s);
     set_error("%s", "");
     return SL_OK;
 }
@@ -159,7 +190,7 @@ API int sl_api_set_method(int h, const char *method, double dt, double beta) {
     }
     sl_world_reset(w);
     sl_verdict_reset(&get(h)->verdict);
-    sl_world_judge(w, &get(h)->verdict);
+    judge(get(h));
     return SL_OK;
 }
 
@@ -182,7 +213,7 @@ API int sl_api_step(int h, int nsteps) {
     if (!w) return SL_ERR_NULL;
     for (int i = 0; i < nsteps; i++) {
         sl_status s = sl_world_step(w);
-        sl_world_judge(w, &sm->verdict);
+        judge(sm);
         if (s != SL_OK) return s;
     }
     return SL_OK;
@@ -241,7 +272,7 @@ API void sl_api_reset(int h) {
     if (!sm || !sm->world) return;
     sl_world_reset(sm->world);
     sl_verdict_reset(&sm->verdict);
-    sl_world_judge(sm->world, &sm->verdict);
+    judge(sm);
 }
 API double sl_api_time(int h) { return sl_world_time(world_of(h)); }
 
@@ -260,7 +291,7 @@ API int sl_api_restore(int h, double t, const double *x, const double *v) {
     sl_status st = sl_world_restore(sm->world, t, x, v);
     if (st != SL_OK) return st;
     sl_verdict_reset(&sm->verdict);
-    sl_world_judge(sm->world, &sm->verdict);
+    judge(sm);
     return SL_OK;
 }
 
@@ -377,11 +408,16 @@ API int sl_api_channel_log(int i) {
 
 /* Every channel of simulation h in one call, in the table's order (sl_api_channel_count
  * doubles, SI units as each channel states; NaN where a channel has no value:
- * sl_world_channels), or 0 for a bad handle. Read it before the next call. */
+ * sl_world_channels), or 0 for a bad handle. Read it before the next call. At the state
+ * the verdict judged last (after a step, a reset, a build), its evaluation of the models
+ * serves: the same values, one evaluation less (sl_world_channels_known). */
 API const double *sl_api_measure(int h) {
     sim *s = get(h);
     if (!s || !s->world) return NULL;
-    sl_world_channels(s->world, s->measures);
+    if (at_judged_state(s))
+        sl_world_channels_known(s->world, s->verdict.elastic, s->verdict.violation, s->measures);
+    else
+        sl_world_channels(s->world, s->measures);
     return s->measures;
 }
 

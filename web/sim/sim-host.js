@@ -232,7 +232,9 @@ export class SimHost {
 
   /** The channels' measures of the state now (sl_api_measure), read once a state: a frame
    *  posted after a sampled step reuses the sample's (with warping steppers a measure
-   *  costs a fifth to a quarter of a step). */
+   *  costs a fifth to a quarter of a step). After a step the core takes the energy and
+   *  max|φ| from the verdict's evaluation of that state (sl_world_channels_known): a
+   *  measure then costs no evaluation of the models where the verdict made one. */
   measures() {
     if (this.measured && this.measured.steps === this.stepsRun) return this.measured.measures;
     const measures = readMeasures(this.core, this.h);

@@ -2,11 +2,14 @@
  * labelled and read, for the page and the command-line CSV alike. A new quantity is one
  * row here; the page plots, samples and exports it without code of its own. (The page adds
  * what only it knows: time per step, the phase coordinates, the energy error.) */
+#define SL_WORLD_INTERNAL /* world/world_internal.h: sl_world_motion_energy */
 #include <math.h>
 #include <stddef.h>
 
+#include "measure/measure.h"
 #include "softlab/channels.h"
 #include "softlab/warping.h"
+#include "world/world_internal.h"
 
 /* What the readers share: evaluated once a measure (each energy alone costs an
  * evaluation of every model). */
@@ -16,6 +19,8 @@ typedef struct measure_ctx {
     double violation;  /* max|phi| (sl_world_energy_and_violation, with e) */
     double F[3], T[3]; /* net warped elastic force (N) and torque (N m): seed 002's ghosts */
     int ghost;         /* 1 if the stepper warps and has stepped (F and T are set) */
+    double volume_ratio; /* sl_world_volume_ratio and sl_world_inverted_cells, from one pass */
+    int inverted;
 } measure_ctx;
 
 static double norm3(const double v[3]) { return sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]); }
@@ -30,7 +35,7 @@ static double ch_kinetic(const measure_ctx *c) { return c->e.kinetic; }
 static double ch_potential(const measure_ctx *c) { return c->e.potential; }
 static double ch_elastic(const measure_ctx *c) { return c->e.elastic; }
 static double ch_total(const measure_ctx *c) { return c->e.total; }
-static double ch_volume_ratio(const measure_ctx *c) { return sl_world_volume_ratio(c->w); }
+static double ch_volume_ratio(const measure_ctx *c) { return c->volume_ratio; }
 static double ch_violation(const measure_ctx *c) { return c->violation; }
 static double ch_iterations(const measure_ctx *c) {
     return sl_world_time(c->w) > 0 ? sl_world_last_timing(c->w).iterations : NAN; /* none before a step */
@@ -40,8 +45,7 @@ static double ch_thickness_ratio(const measure_ctx *c) { return sl_world_thickne
 static double ch_ghost_force(const measure_ctx *c) { return c->ghost ? norm3(c->F) : NAN; }
 static double ch_ghost_torque(const measure_ctx *c) { return c->ghost ? norm3(c->T) : NAN; }
 static double ch_inverted_cells(const measure_ctx *c) {
-    int n = sl_world_inverted_cells(c->w);
-    return n < 0 ? NAN : n; /* no tets: no curve */
+    return c->inverted < 0 ? NAN : c->inverted; /* no tets: no curve */
 }
 
 /* Which worlds a channel has a value for (sl_channel_applies). */
@@ -106,11 +110,27 @@ const sl_channel *sl_channel_get(int i) { return i >= 0 && i < ROWS ? &rows[i].t
 
 int sl_channel_applies(int i, const sl_world *w) { return w && i >= 0 && i < ROWS && rows[i].applies(w); }
 
+/* The table's readers in order into out, c's energy and violation set. */
+static int read_rows(measure_ctx *c, double *out) {
+    c->ghost = sl_world_warping_ghost(c->w, c->F, c->T) == SL_OK;
+    sl_world_volume_and_inverted(c->w, &c->volume_ratio, &c->inverted);
+    for (int i = 0; i < ROWS; i++) out[i] = rows[i].read(c);
+    return ROWS;
+}
+
 int sl_world_channels(const sl_world *w, double *out) {
     if (!w || !out) return 0;
     measure_ctx c = {.w = w};
     c.e = sl_world_energy_and_violation(w, &c.violation);
-    c.ghost = sl_world_warping_ghost(w, c.F, c.T) == SL_OK;
-    for (int i = 0; i < ROWS; i++) out[i] = rows[i].read(&c);
-    return ROWS;
+    return read_rows(&c, out);
+}
+
+int sl_world_channels_known(const sl_world *w, double elastic, double violation, double *out) {
+    if (!w || !out) return 0;
+    measure_ctx c = {.w = w, .violation = violation};
+    /* as sl_world_energy_and_violation sums them (world/analysis.c) */
+    sl_world_motion_energy(w, &c.e.kinetic, &c.e.potential);
+    c.e.elastic = elastic;
+    c.e.total = c.e.kinetic + c.e.potential + c.e.elastic;
+    return read_rows(&c, out);
 }

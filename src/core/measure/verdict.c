@@ -27,6 +27,8 @@ void sl_verdict_reset(sl_verdict *v) {
     v->reason[0] = 0;
     sl_message_list_clear(&v->message);
     restart_windows(v);
+    v->evaluated = 0;
+    v->elastic = v->violation = NAN;
 }
 
 const char *sl_verdict_name(int state) {
@@ -96,7 +98,8 @@ static void judge_energy(sl_world *w, sl_verdict *v) {
         restart_windows(v);
         return;
     }
-    sl_energy e = sl_world_energy_evaluated(w);
+    sl_energy e = sl_world_energy_evaluated(w, &v->violation);
+    v->elastic = e.elastic, v->evaluated = 1;
     double total = accounted_energy(w, e), moving = e.kinetic + e.elastic;
     if (!isfinite(total) || !isfinite(moving)) return;
     v->scale = fmax(v->scale, moving);
@@ -160,6 +163,7 @@ static void judge_energy(sl_world *w, sl_verdict *v) {
 
 int sl_world_judge(sl_world *w, sl_verdict *v) {
     if (!w || !v) return -1;
+    v->evaluated = 0;
     double at;
     if (sl_world_diverged(w, &at, NULL)) {
         if (v->state != SL_VERDICT_DIVERGED) {

@@ -9,24 +9,37 @@
 
 double sl_body_rest_volume(const sl_world *w) { return w ? w->body.rest_volume : 0; }
 
-double sl_world_volume_ratio(const sl_world *w) {
-    if (!w || w->body.tet_count < 1 || !(w->body.rest_volume > 0)) return NAN;
+void sl_world_volume_and_inverted(const sl_world *w, double *ratio, int *inverted) {
+    *ratio = NAN, *inverted = -1;
+    if (!w || w->body.tet_count < 1) return;
+    int per_cell = w->body.tets_per_cell > 0 ? w->body.tets_per_cell : 1, cells = w->body.tet_count / per_cell, count = 0;
     const int *n = w->body.tets;
     double v = 0;
-    for (int t = 0; t < w->body.tet_count; t++, n += 4) v += sl_tet_volume(w->x, n[0], n[1], n[2], n[3]);
-    return v / w->body.rest_volume;
+    for (int c = 0, t = 0; t < w->body.tet_count; c++) { /* cell c, then the tets after the last whole cell */
+        int cell_inverted = 0;
+        for (int k = 0; k < per_cell && t < w->body.tet_count; k++, t++, n += 4) {
+            double vt = sl_tet_volume(w->x, n[0], n[1], n[2], n[3]);
+            v += vt;
+            cell_inverted |= !(vt > 0);
+        }
+        count += c < cells && cell_inverted;
+    }
+    if (w->body.rest_volume > 0) *ratio = v / w->body.rest_volume;
+    *inverted = count;
+}
+
+double sl_world_volume_ratio(const sl_world *w) {
+    double ratio;
+    int inverted;
+    sl_world_volume_and_inverted(w, &ratio, &inverted);
+    return ratio;
 }
 
 int sl_world_inverted_cells(const sl_world *w) {
-    if (!w || w->body.tet_count < 1) return -1;
-    int per_cell = w->body.tets_per_cell, count = 0;
-    for (int c = 0; c < w->body.tet_count / per_cell; c++) {
-        const int *n = w->body.tets + 4 * per_cell * c;
-        int inverted = 0;
-        for (int t = 0; t < per_cell; t++, n += 4) inverted |= !(sl_tet_volume(w->x, n[0], n[1], n[2], n[3]) > 0);
-        count += inverted;
-    }
-    return count;
+    double ratio;
+    int inverted;
+    sl_world_volume_and_inverted(w, &ratio, &inverted);
+    return inverted;
 }
 
 sl_status sl_world_face_areas(const sl_world *w, int axis, double at, double *area) {

@@ -66,7 +66,7 @@ static int evaluated_now(const sl_world *w) {
     return a->valid && a->eval_ok && memcmp(a->eval_x, w->x, 3 * (size_t)w->n * sizeof(double)) == 0;
 }
 
-sl_energy sl_world_energy_evaluated(sl_world *w) {
+sl_energy sl_world_energy_evaluated(sl_world *w, double *violation) {
     /* only while the stepper evaluates its models through the assembly between two calls:
      * the warping steppers do not (their forces are the warped K0's), and J is wasted there */
     sl_assembly *a = w ? &w->assembly : NULL;
@@ -74,7 +74,7 @@ sl_energy sl_world_energy_evaluated(sl_world *w) {
         sl_assembly_evaluate(w, w->x);
         a->calls_seen = a->calls;
     }
-    return sl_world_energy(w);
+    return sl_world_energy_and_violation(w, violation);
 }
 
 sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
@@ -84,18 +84,20 @@ sl_energy sl_world_energy_and_violation(const sl_world *w, double *violation) {
     sl_world_motion_energy(w, &e.kinetic, &e.potential);
     int kept = w->m > 0 && evaluated_now(w); /* no evaluation: the assembly's phi is of this state */
     double *phi = kept ? w->assembly.phi : current_phi(w);
+    /* one pass over phi's rows (the models' rows in turn: w->m of them) for both sums; the
+     * verdict asks for them after every step (sl_world_energy_evaluated) */
     int row = 0;
+    double worst = 0;
     for (int k = 0; phi && k < w->model_count; k++) {
         const sl_model *m = w->models[k];
-        for (int i = 0; i < sl_model_constraint_count(m); i++, row++)
-            if (m->compliance[i] > 0) e.elastic += 0.5 * phi[row] * phi[row] / m->compliance[i]; /* eq. 6 */
+        for (int i = 0; i < sl_model_constraint_count(m); i++, row++) {
+            double p = phi[row], size = fabs(p);
+            if (m->compliance[i] > 0) e.elastic += 0.5 * p * p / m->compliance[i]; /* eq. 6 */
+            if (size > worst) worst = size; /* fmax's max|phi|, a NaN passed over, without its call */
+        }
     }
     if (!phi) e.elastic = NAN;
-    if (phi && violation) {
-        double worst = 0;
-        for (int i = 0; i < w->m; i++) worst = fmax(worst, fabs(phi[i]));
-        *violation = worst;
-    }
+    if (phi && violation) *violation = worst;
     if (!kept) free(phi);
     e.total = e.kinetic + e.potential + e.elastic;
     return e;

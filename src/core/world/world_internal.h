@@ -111,8 +111,9 @@ void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potentia
  * the verdict's energy after each step costs no evaluation of its own for a stepper that
  * starts a step by evaluating where the last one ended (symplectic Euler, RK4, the
  * implicit ones; world/analysis.c). After a step that evaluated no model through the
- * assembly (the warping steppers), phi alone, as sl_world_energy. */
-sl_energy sl_world_energy_evaluated(sl_world *w);
+ * assembly (the warping steppers), phi alone, as sl_world_energy. violation (may be NULL):
+ * max|phi| of the same phi, as sl_world_energy_and_violation gives it. */
+sl_energy sl_world_energy_evaluated(sl_world *w, double *violation);
 
 /* Adds the grab force (N) at positions x (double[3n]) to force (double[3n]). */
 void sl_world_add_grab_force(const sl_world *w, const double *x, double *force);

@@ -40,4 +40,12 @@ int sl_channel_applies(int i, const sl_world *w);
  * Returns sl_channel_count(), or 0 for NULL arguments. */
 int sl_world_channels(const sl_world *w, double *out);
 
+/* sl_world_channels with the models' part of the energy already known for w's current
+ * positions: elastic (J) and violation (max|phi|) as sl_world_energy_and_violation gives
+ * them there (sl_verdict.elastic and .violation after sl_world_judge evaluated this state).
+ * The same values bit for bit, without evaluating the models again (a fifth to a half of
+ * a measure: the Worker samples every 2 ms of simulated time, web/sim/sim-host.js).
+ * Returns sl_channel_count(), or 0 for NULL arguments. */
+int sl_world_channels_known(const sl_world *w, double elastic, double violation, double *out);
+
 #endif

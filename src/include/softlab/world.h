@@ -594,6 +594,13 @@ typedef struct sl_verdict {
     double low, last_low; /* J: the smallest E of the current and of the last window */
     double yardstick; /* J: (M |g| + sum |f|) R0 of the first state judged (NaN before) */
     int kept;         /* 1 if 'growing' was decided by a gain that stays (growth: that gain) */
+    /* what the last sl_world_judge evaluated of the state it judged, for the measures of
+     * that state (sl_world_channels_known): evaluated is 1 if it evaluated the models' phi
+     * there (not for a linearized stepper, under external work or after a divergence),
+     * with the elastic energy (J) and max|phi| that phi gives, bit for bit as
+     * sl_world_energy_and_violation gives them */
+    int evaluated;
+    double elastic, violation;
 } sl_verdict;
 
 /* Clears v to "running" (NULL: no-op). */
