@@ -143,7 +143,21 @@ typedef enum sl_pressure_solver {
  * its noise from 8 to 24, all
  * below the never-refreshed factor's (14.7 iterations a solve, 0.75 s: 13.9 s against 11.0 s
  * at 12). The triangular solves with L are then a quarter of the squeeze's step (perf),
- * the operator products 14 %. */
+ * the operator products 14 %.
+ * Issue 42 item 5 (onering-torus-drop, native, perf over 0.5 s): the triangular solves by
+ * supernodes (sl_cholesky_apply: 26.5 % -> 19 % of the run, the same 4,199 iterations);
+ * the operator J D J^T by a node's three columns at once (one row index for three
+ * entries, one update of y a row: 14.7 % -> 11.6 %); the elastic forces of the tet models
+ * without J (sl_assembly_evaluate_projection, tet_fem's add_forces: J of the one-ring rows
+ * only; fem_evaluate_tet 12 % -> 3.4 %, sl_assembly_forces_at 7 % -> 2 %, add_forces
+ * 6 %). Tried, not kept: an assembled S for the operator (sum of squared column counts of
+ * Jh, 190,080 products to form, against 14,000 saved an application, about 8 a solve);
+ * refreshing the factor every k solves (1 iteration a solve when fresh, but a numeric
+ * factorization is 1.75 ms: 0.5 s of the torus in 1.40 s at k = 1, 0.64 s at k = 10 and
+ * 50, against 0.66 s); orderings other than AMD (nnz(L) 29,773; by symbolic elimination
+ * of S's pattern: natural 40,768, reverse Cuthill-McKee 33,811, exact minimum degree
+ * 30,452, nested dissection by breadth-first level sets 34,843, greedy minimum fill
+ * 27,538: 7.5 % fewer, not worth an ordering of our own). */
 #define SL_PRESSURE_FACTOR_REFRESH 12
 #define SL_PRESSURE_FACTOR_REUSE_CAP 50
 #define SL_PRESSURE_FACTOR_EPSILON 1e-9
