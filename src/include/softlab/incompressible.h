@@ -152,7 +152,8 @@ typedef enum sl_pressure_solver {
  * only; fem_evaluate_tet 12 % -> 3.4 %, sl_assembly_forces_at 7 % -> 2 %, add_forces
  * 6 %). The torus's one-ring panel (softlab bench --defaults, processor ms a step, best
  * of 3 alternated, a 2-core machine at load 5-7): 1.12 -> 0.90 natively; in the page's
- * Worker (tools/bench.sh defaults, two runs each) 1.32 -> 1.14 ms. Tried, not kept: an assembled S for the operator (sum of squared column counts of
+ * Worker (tools/bench.sh defaults, 5 runs each alternated, load 3-11) median 1.32 -> 1.16
+ * ms, fastest 1.23 -> 1.09. Tried, not kept: an assembled S for the operator (sum of squared column counts of
  * Jh, 190,080 products to form, against 14,000 saved an application, about 8 a solve);
  * refreshing the factor every k solves (1 iteration a solve when fresh, but a numeric
  * factorization is 1.75 ms: 0.5 s of the torus in 1.40 s at k = 1, 0.64 s at k = 10 and
