@@ -78,6 +78,28 @@ TEST(fem_force_is_minus_energy_gradient) {
     sl_model_destroy(m);
 }
 
+/* add_forces (the incompressible stepper's evaluations: no J) gives -J^T w as the J route
+ * does, up to rounding, for each strain kind (the deviatoric model's 5 rows take the
+ * first 5 weights), on a deformed tet, with weights of both signs and a zero one. */
+TEST(fem_add_forces_equals_minus_J_transpose_w) {
+    for (int kind = 0; kind < 3; kind++) {
+        sl_model *m = one_tet(1e6, 0.3, (sl_strain)kind);
+        ENSURE(m && m->cls->add_forces);
+        int rows = m->block_rows;
+        double x[12], phi[6], J[72], w[6] = {0.3, -1.2, 0.0, 2.0, -0.4, 0.9}, f_j[12] = {0}, f[12] = {0}, worst = 0, size = 0;
+        deformed(TET_X, 4, 0.4, 7u + (unsigned)kind, x);
+        m->cls->evaluate(m, x, phi, J);
+        for (int d = 0; d < 12; d++)
+            for (int r = 0; r < rows; r++) f_j[d] -= J[12 * r + d] * w[r];
+        m->cls->add_forces(m, x, w, f);
+        for (int d = 0; d < 12; d++) worst = fmax(worst, fabs(f[d] - f_j[d])), size = fmax(size, fabs(f_j[d]));
+        printf("  strain kind %d: |f - f_J| = %.2e of %.2e\n", kind, worst, size);
+        ENSURE(size > 0.1);
+        ENSURE(worst <= 1e-14 * size);
+        sl_model_destroy(m);
+    }
+}
+
 /* Green strain is zero under any rigid motion; the linearized strain is not (it grows
  * with the square of the rotation angle: the volume growth of seed 000 Fig. 5). */
 TEST(fem_green_strain_rigid_invariant_linear_not) {

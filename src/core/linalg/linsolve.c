@@ -45,6 +45,7 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
     }
     cs_nfree(c->N);
     c->N = NULL;
+    c->super.count = 0; /* remade at the next sl_cholesky_apply */
     /* cs_chol returns NULL both when A is not positive definite and when it runs out of
      * memory; so first ask for the memory it will take (the factor L with cp[n] entries,
      * the permuted copy of A, the workspaces) and report SL_ERR_NOMEM if it is not there
@@ -70,13 +71,125 @@ void sl_cholesky_solve(sl_cholesky *c, double *b) {
     cs_pvec(c->S->pinv, c->work, b, c->n);  /* b = P' w */
 }
 
+static void supernodes_free(sl_supernodes *s) {
+    free(s->first), free(s->row_start), free(s->rows), free(s->value_start), free(s->values), free(s->gathered);
+    memset(s, 0, sizeof *s);
+}
+
+/* c's L by fundamental supernodes (sl_supernodes). cs_chol (up-looking) stores each
+ * column's rows in increasing order, its diagonal first: so the run j0..j1 has rows
+ * j0..j1 then the same rows below it in each of its columns. */
+static sl_status supernodes_make(sl_cholesky *c) {
+    sl_supernodes *s = &c->super;
+    supernodes_free(s);
+    const cs *L = c->N->L;
+    const csi *Lp = L->p, *Li = L->i;
+    const double *Lx = L->x;
+    const int n = c->n;
+    int count = 0, below = 0;
+    size_t values = 0;
+    for (int j = 0, w = 1; j < n; j++, w++) { /* count: j ends a supernode unless j + 1 continues it */
+        csi size = Lp[j + 1] - Lp[j];
+        int next = j + 1 < n && size >= 2 && Li[Lp[j] + 1] == j + 1 && Lp[j + 2] - Lp[j + 1] == size - 1;
+        if (next) continue;
+        csi rows = size; /* of its last column: w - 1 fewer than its first's */
+        count++, below += (int)rows - 1, values += (size_t)w * (size_t)(w + rows - 1);
+        w = 0;
+    }
+    s->first = malloc(sizeof(int) * (size_t)(count + 1));
+    s->row_start = malloc(sizeof(int) * (size_t)(count + 1));
+    s->value_start = malloc(sizeof(size_t) * (size_t)(count + 1));
+    s->rows = malloc(sizeof(int) * (size_t)(below > 0 ? below : 1));
+    s->values = malloc(sizeof(double) * (values > 0 ? values : 1));
+    s->gathered = malloc(sizeof(double) * (size_t)(n > 0 ? n : 1));
+    if (!s->first || !s->row_start || !s->value_start || !s->rows || !s->values || !s->gathered) {
+        supernodes_free(s);
+        return SL_ERR_NOMEM;
+    }
+    int k = 0, r = 0;
+    size_t v = 0;
+    for (int j0 = 0; j0 < n; k++) {
+        int j1 = j0;
+        while (j1 + 1 < n && Lp[j1 + 1] - Lp[j1] >= 2 && Li[Lp[j1] + 1] == j1 + 1 && Lp[j1 + 2] - Lp[j1 + 1] == Lp[j1 + 1] - Lp[j1] - 1) j1++;
+        int w = j1 - j0 + 1, nb = (int)(Lp[j1 + 1] - Lp[j1]) - 1; /* rows below */
+        s->first[k] = j0, s->row_start[k] = r, s->value_start[k] = v;
+        double *D = s->values + v, *B = D + (size_t)w * w;
+        memset(D, 0, sizeof(double) * (size_t)w * w);
+        for (int q = 0; q < w; q++) {
+            const csi p = Lp[j0 + q]; /* rows j0 + q .. j1, then the nb below */
+            D[q * w + q] = 1 / Lx[p];
+            for (int t = q + 1; t < w; t++) D[q * w + t] = Lx[p + t - q];
+            for (int b = 0; b < nb; b++) B[(size_t)q * nb + b] = Lx[p + w - q + b];
+        }
+        for (int b = 0; b < nb; b++) s->rows[r + b] = (int)Li[Lp[j0] + w + b];
+        r += nb, v += (size_t)w * (size_t)(w + nb);
+        j0 = j1 + 1;
+    }
+    s->first[count] = n, s->row_start[count] = r, s->value_start[count] = v;
+    s->count = count;
+    return SL_OK;
+}
+
+/* x = L \ x, then x = L^T \ x, supernode by supernode (c->super); t: double[the most rows
+ * below a supernode], scratch: x's rows below the supernode in hand. */
+static void supernodes_solve(const sl_supernodes *s, double *restrict x, double *restrict t) {
+    for (int k = 0; k < s->count; k++) {
+        const int j0 = s->first[k], w = s->first[k + 1] - j0, nb = s->row_start[k + 1] - s->row_start[k];
+        const double *D = s->values + s->value_start[k], *B = D + (size_t)w * w;
+        const int *rows = s->rows + s->row_start[k];
+        double *xs = x + j0;
+        for (int q = 0; q < w; q++) {
+            double xq = xs[q] *= D[q * w + q];
+            for (int r = q + 1; r < w; r++) xs[r] -= D[q * w + r] * xq;
+        }
+        memset(t, 0, sizeof(double) * (size_t)nb);
+        int q = 0; /* t = L(rows, j0..j1) x_s, four columns at a time */
+        for (; q + 3 < w; q += 4, B += 4 * (size_t)nb) {
+            const double x0 = xs[q], x1 = xs[q + 1], x2 = xs[q + 2], x3 = xs[q + 3];
+            const double *B1 = B + nb, *B2 = B1 + nb, *B3 = B2 + nb;
+            for (int b = 0; b < nb; b++) t[b] += (B[b] * x0 + B1[b] * x1) + (B2[b] * x2 + B3[b] * x3);
+        }
+        for (; q < w; q++, B += nb)
+            for (int b = 0; b < nb; b++) t[b] += B[b] * xs[q];
+        for (int b = 0; b < nb; b++) x[rows[b]] -= t[b];
+    }
+    for (int k = s->count - 1; k >= 0; k--) {
+        const int j0 = s->first[k], w = s->first[k + 1] - j0, nb = s->row_start[k + 1] - s->row_start[k];
+        const double *D = s->values + s->value_start[k], *B = D + (size_t)w * w;
+        const int *rows = s->rows + s->row_start[k];
+        double *xs = x + j0;
+        for (int b = 0; b < nb; b++) t[b] = x[rows[b]];
+        for (int q = 0; q < w; q++, B += nb) { /* x_s -= L(rows, j0..j1)^T x_rows */
+            double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+            int b = 0;
+            for (; b + 3 < nb; b += 4) a0 += B[b] * t[b], a1 += B[b + 1] * t[b + 1], a2 += B[b + 2] * t[b + 2], a3 += B[b + 3] * t[b + 3];
+            for (; b < nb; b++) a0 += B[b] * t[b];
+            xs[q] -= (a0 + a1) + (a2 + a3);
+        }
+        for (int q = w - 1; q >= 0; q--) { /* x_s = L(j0..j1, j0..j1)^T \ x_s */
+            const double *Dq = D + q * w;
+            double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+            int r = q + 1;
+            for (; r + 3 < w; r += 4) a0 += Dq[r] * xs[r], a1 += Dq[r + 1] * xs[r + 1], a2 += Dq[r + 2] * xs[r + 2], a3 += Dq[r + 3] * xs[r + 3];
+            for (; r < w; r++) a0 += Dq[r] * xs[r];
+            xs[q] = (xs[q] - ((a0 + a1) + (a2 + a3))) * Dq[q];
+        }
+    }
+}
+
 void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z) {
     const cs *L = c->N->L;
     const csi *Lp = L->p, *Li = L->i, *pinv = c->S->pinv;
     const double *Lx = L->x, *dinv = c->diag_inv;
     double *x = c->work;
     const int n = c->n;
+    if (!c->super.count && n > 0) supernodes_make(c); /* out of memory: the columns below */
     for (int k = 0; k < n; k++) x[pinv ? pinv[k] : k] = r[k];
+    if (c->super.count) {
+        supernodes_solve(&c->super, x, c->super.gathered);
+        for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
+        return;
+    }
     for (int j = 0; j < n; j++) { /* x = L \ x */
         double xj = x[j] *= dinv[j];
         for (csi p = Lp[j] + 1; p < Lp[j + 1]; p++) x[Li[p]] -= Lx[p] * xj;
@@ -112,6 +225,7 @@ void sl_cholesky_free(sl_cholesky *c) {
     free(c->q);
     free(c->block_inv);
     free(c->diag_inv);
+    supernodes_free(&c->super);
     sl_block_sym_free(&c->blocks);
     c->S = NULL;
     c->N = NULL;

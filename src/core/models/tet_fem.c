@@ -50,12 +50,16 @@ double sl_tet_volume(const double *x, int a, int b, int c, int d) {
     return sl_mat3_det(E) / 6.0;
 }
 
-/* Deformation gradient F = sum_a x_a b_a^T (row-major 3x3). */
+/* Deformation gradient F = sum_a x_a b_a^T (row-major 3x3), each entry summed from 0 over
+ * a = 0..3 (the order of the memory-held sums this replaced: the same bits), the corners
+ * read into locals first so that the 9 sums stay in registers. */
 static void deformation_gradient(const double *x, const int *node, const double *b, double F[9]) {
-    memset(F, 0, 9 * sizeof(double));
+    double p[12], bl[12];
     for (int a = 0; a < 4; a++)
-        for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++) F[3 * i + j] += x[3 * node[a] + i] * b[3 * a + j];
+        for (int i = 0; i < 3; i++) p[3 * a + i] = x[3 * node[a] + i], bl[3 * a + i] = b[3 * a + i];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            F[3 * i + j] = (((0.0 + p[i] * bl[j]) + p[3 + i] * bl[3 + j]) + p[6 + i] * bl[6 + j]) + p[9 + i] * bl[9 + j];
 }
 
 /* Voigt strain e (E11, E22, E33, g12, g13, g23) from F: Green (eq. 13) or linear. */
@@ -118,6 +122,54 @@ static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *
         for (int a = 0; a < 4; a++)
             for (int i = 0; i < 3; i++) row[3 * a + i] = G[3 * i + k] * sb[3 * a + j] + G[3 * i + j] * sb[3 * a + k];
     }
+}
+
+/* force -= J^T w of every tet without J: with the rows of fem_evaluate_tet, sum_r w_r J_r
+ * at dof (a, i) is (G Sigma s_a)_i, Sigma the symmetric 3 x 3 with Sigma_cc = sum over
+ * the normal rows r of w_r Q_rc and Sigma_jk = Sigma_kj = the weight of shear row (j, k)
+ * (G = F, or I for the linear strain): about 70 products a tet against J's 180 and its 72. */
+static void fem_forces_kind(const sl_model *m, const double *x, const double *w, double *force, int linear, int first) {
+    const fem_data *d = m->data;
+    const int rows = 6 - first;
+    for (int t = 0; t < m->block_count; t++) {
+        const double *wt = w + rows * t;
+        int any = 0;
+        for (int r = 0; r < rows; r++) any |= wt[r] != 0;
+        if (!any) continue;
+        const int *node = m->block_node + 4 * t;
+        const double *b = d->grad + 12 * t, scale = d->sqrt_v0[t];
+        double S[9] = {0}, M[9];
+        for (int r = first; r < 3; r++)
+            for (int c = 0; c < 3; c++) S[4 * c] += wt[r - first] * Q_NORMAL[r][c];
+        for (int sh = 0; sh < 3; sh++) {
+            int j = SHEAR[sh][0], k = SHEAR[sh][1];
+            S[3 * j + k] = S[3 * k + j] = wt[3 + sh - first];
+        }
+        if (linear) memcpy(M, S, sizeof M);
+        else {
+            double F[9];
+            deformation_gradient(x, node, b, F);
+            for (int i = 0; i < 3; i++)
+                for (int c = 0; c < 3; c++) M[3 * i + c] = F[3 * i] * S[c] + F[3 * i + 1] * S[3 + c] + F[3 * i + 2] * S[6 + c];
+        }
+        for (int a = 0; a < 4; a++) {
+            const double s0 = scale * b[3 * a], s1 = scale * b[3 * a + 1], s2 = scale * b[3 * a + 2];
+            double *f = force + 3 * node[a];
+            for (int i = 0; i < 3; i++) f[i] -= M[3 * i] * s0 + M[3 * i + 1] * s1 + M[3 * i + 2] * s2;
+        }
+    }
+}
+
+static void fem_forces_green(const sl_model *m, const double *x, const double *w, double *force) {
+    fem_forces_kind(m, x, w, force, 0, 0);
+}
+
+static void fem_forces_deviatoric(const sl_model *m, const double *x, const double *w, double *force) {
+    fem_forces_kind(m, x, w, force, 0, 1);
+}
+
+static void fem_forces_linear(const sl_model *m, const double *x, const double *w, double *force) {
+    fem_forces_kind(m, x, w, force, 1, 0);
 }
 
 static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
@@ -188,6 +240,7 @@ static const sl_model_class fem_green_class = {
     .evaluate = fem_evaluate_green,
     .geometric_stiffness = fem_geometric,
     .destroy = fem_destroy,
+    .add_forces = fem_forces_green,
 };
 
 static const sl_model_class fem_deviatoric_class = {
@@ -196,6 +249,7 @@ static const sl_model_class fem_deviatoric_class = {
     .evaluate = fem_evaluate_deviatoric,
     .geometric_stiffness = fem_geometric_deviatoric,
     .destroy = fem_destroy,
+    .add_forces = fem_forces_deviatoric,
 };
 
 static const sl_model_class fem_linear_class = {
@@ -204,6 +258,7 @@ static const sl_model_class fem_linear_class = {
     .evaluate = fem_evaluate_linear,
     .geometric_stiffness = NULL, /* J is constant */
     .destroy = fem_destroy,
+    .add_forces = fem_forces_linear,
 };
 
 /* Rest gradients b_a of the shape functions: rows of Dm^-1 for a = 1..3, b_0 = -sum. */

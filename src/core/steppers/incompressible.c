@@ -39,6 +39,12 @@ typedef struct {
     contact *contacts;                    /* [n]: contact constraints of the current solve */
     int contact_count;
     const cs *Jh;                         /* hard rows of J over the free dofs (the assembly's) */
+    int *group_first;                     /* int[group_count + 1]: Jh's columns in groups of up to 3
+                                             consecutive ones with the same rows (a node's dofs) */
+    int *rows;                            /* int[nnz(Jh)]: Jh's row indices as int */
+    int group_count, group_capacity, rows_capacity;
+    unsigned groups_pattern;              /* sl_assembly_jacobian_rows_pattern they were made for */
+    int groups_valid;
     sl_cholesky chol;                     /* CHOLESKY: this step's factor; MINRES_FACTOR: an earlier
                                              step's, the preconditioner (stale: refactor next solve) */
     int chol_version;                     /* pattern version given to sl_cholesky_factor */
@@ -62,6 +68,7 @@ static void incompressible_destroy(void *state) {
     free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
+    free(s->group_first), free(s->rows);
     free(s);
 }
 
@@ -129,11 +136,49 @@ static void classify_rows(sl_world *w, incompressible_state *s) {
     s->stats.unknowns = s->m_h;
 }
 
+/* Jh's columns in groups (group_first) of up to three consecutive ones whose rows are the
+ * same, in the same order: the x, y, z dofs of a free node (the assembly writes a node's
+ * three columns from the same blocks), so that the pressure operator reads a row index
+ * once for three entries and spreads three columns' products into a row at once; and Jh's
+ * row indices as int (half the bytes of CSparse's). Made when the assembly builds Jh's
+ * pattern anew (sl_assembly_jacobian_rows_pattern). */
+static sl_status group_columns(sl_world *w, incompressible_state *s) {
+    const cs *J = s->Jh;
+    const int n = (int)J->n, nnz = (int)J->p[J->n];
+    if (s->group_capacity < n + 1) {
+        int *first = realloc(s->group_first, sizeof(int) * (size_t)(n + 1));
+        if (!first) return SL_ERR_NOMEM;
+        s->group_first = first, s->group_capacity = n + 1;
+    }
+    if (s->rows_capacity < nnz + 1) {
+        int *rows = realloc(s->rows, sizeof(int) * (size_t)(nnz + 1));
+        if (!rows) return SL_ERR_NOMEM;
+        s->rows = rows, s->rows_capacity = nnz + 1;
+    }
+    for (int q = 0; q < nnz; q++) s->rows[q] = (int)J->i[q];
+    int g = 0;
+    for (int j = 0; j < n;) {
+        int width = 1;
+        csi size = J->p[j + 1] - J->p[j];
+        while (width < 3 && j + width < n && J->p[j + width + 1] - J->p[j + width] == size &&
+               !memcmp(J->i + J->p[j], J->i + J->p[j + width], sizeof(csi) * (size_t)size))
+            width++;
+        s->group_first[g++] = j;
+        j += width;
+    }
+    s->group_first[g] = n;
+    s->group_count = g;
+    s->groups_pattern = sl_assembly_jacobian_rows_pattern(w);
+    s->groups_valid = 1;
+    return SL_OK;
+}
+
 /* Jh: the hard rows of the evaluated J (free dofs), written by the assembly from the
  * block Jacobians of those rows alone (the elastic rows are most of J). */
 static sl_status build_hard_jacobian(sl_world *w, incompressible_state *s) {
     s->Jh = sl_assembly_jacobian_rows(w, s->hard, s->m_h);
-    return s->Jh ? SL_OK : SL_ERR_NOMEM;
+    if (!s->Jh) return SL_ERR_NOMEM;
+    return s->groups_valid && s->groups_pattern == sl_assembly_jacobian_rows_pattern(w) ? SL_OK : group_columns(w, s);
 }
 
 /* dv <- P dv: symmetric Gauss-Seidel sweeps (P_1 ... P_n ... P_1)^q over the contact
@@ -154,28 +199,54 @@ static void contact_mass_inverse(incompressible_state *s, int n_free) {
     project_contacts(s, s->dinv);
 }
 
+/* dv = P M^-1 Jh^T p on the columns of group g (dv: double[n_free]); returns the width. */
+static int group_velocity(const incompressible_state *s, int g, const double *p, double *dv) {
+    const cs *J = s->Jh;
+    const int j = s->group_first[g], width = s->group_first[g + 1] - j;
+    const csi start = J->p[j], size = J->p[j + 1] - start;
+    const int *rows = s->rows + start;
+    if (width == 3) { /* three columns, one row list */
+        const double *x0 = J->x + start, *x1 = x0 + size, *x2 = x1 + size;
+        double s0 = 0, s1 = 0, s2 = 0;
+        for (csi q = 0; q < size; q++) {
+            double pq = p[rows[q]];
+            s0 += x0[q] * pq, s1 += x1[q] * pq, s2 += x2[q] * pq;
+        }
+        dv[j] = s->dinv[j] * s0, dv[j + 1] = s->dinv[j + 1] * s1, dv[j + 2] = s->dinv[j + 2] * s2;
+        return 3;
+    }
+    for (int c = j; c < j + width; c++) {
+        double sum = 0;
+        for (csi q = J->p[c]; q < J->p[c + 1]; q++) sum += J->x[q] * p[s->rows[q]];
+        dv[c] = s->dinv[c] * sum;
+    }
+    return width;
+}
+
 /* dv = P M^-1 Jh^T p (double[n_free]): the velocity change of pressure p. */
 static void pressure_velocity(const incompressible_state *s, const double *p, double *dv) {
-    const cs *J = s->Jh;
-    for (csi j = 0; j < J->n; j++) {
-        double sum = 0;
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
-        dv[j] = s->dinv[j] * sum;                                     /* -M^-1 grad p */
-    }
+    for (int g = 0; g < s->group_count; g++) group_velocity(s, g, p, dv);
 }
 
 /* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4), in one pass over Jh:
- * each column's velocity change is spread into y as soon as it is known (the sums and
- * their order are those of pressure_velocity, then y column by column). */
+ * each group's velocity change (the sums and their order are those of pressure_velocity)
+ * is spread into y as soon as it is known, a node's three columns into a row at once. */
 static void pressure_operator(void *ctx, const double *p, double *y) {
     incompressible_state *s = ctx;
     const cs *J = s->Jh;
+    double *dv = s->t;
     memset(y, 0, sizeof(double) * (size_t)s->m_h);
-    for (csi j = 0; j < J->n; j++) {
-        double sum = 0;
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) sum += J->x[q] * p[J->i[q]];
-        double t = s->dinv[j] * sum;
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) y[J->i[q]] += J->x[q] * t;
+    for (int g = 0; g < s->group_count; g++) {
+        const int j = s->group_first[g];
+        const csi start = J->p[j], size = J->p[j + 1] - start;
+        const int *rows = s->rows + start;
+        if (group_velocity(s, g, p, dv) == 3) {
+            const double *x0 = J->x + start, *x1 = x0 + size, *x2 = x1 + size, t0 = dv[j], t1 = dv[j + 1], t2 = dv[j + 2];
+            for (csi q = 0; q < size; q++) y[rows[q]] += x0[q] * t0 + x1[q] * t1 + x2[q] * t2;
+            continue;
+        }
+        for (int c = j; c < s->group_first[g + 1]; c++)
+            for (csi q = J->p[c]; q < J->p[c + 1]; q++) y[s->rows[q]] += J->x[q] * dv[c];
     }
 }
 
@@ -439,7 +510,7 @@ static sl_status kick_and_project_positions(sl_world *w, incompressible_state *s
     const int n = sl_world_node_count(w), m = sl_world_constraint_count(w), *dof = sl_stepper_dof_map(w);
     size_t n3 = 3 * (size_t)n;
     sl_wall walls[1 + SL_WORLD_MAX_PLATES];
-    sl_assembly_evaluate(w, x);
+    sl_assembly_evaluate_projection(w, x);
     sl_assembly_forces(w, s->force);
     memcpy(s->vstar, vel, n3 * sizeof(double));
     half_kick(w, s, s->force, s->vstar);
@@ -532,7 +603,7 @@ static sl_status substep(sl_world *w, incompressible_state *s) {
     advance_and_collide(w, s);
     midpoint_kick(w, s);
     /* 6, done last: velocity projection (eq. 2) of v^{n+1} at x^{n+1}, the contacts of 5 */
-    sl_assembly_evaluate(w, x);
+    sl_assembly_evaluate_projection(w, x); /* J of the hard rows; the next step's forces */
     if ((st = build_hard_jacobian(w, s)) != SL_OK) return st;
     minus_divergence(w, s, vel);
     double ts = sl_clock_seconds();

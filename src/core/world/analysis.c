@@ -71,7 +71,7 @@ sl_energy sl_world_energy_evaluated(sl_world *w, double *violation) {
      * the warping steppers do not (their forces are the warped K0's), and J is wasted there */
     sl_assembly *a = w ? &w->assembly : NULL;
     if (a && w->m > 0 && a->calls != a->calls_seen && sl_assembly_prepare(w) == SL_OK) {
-        sl_assembly_evaluate(w, w->x);
+        sl_assembly_evaluate_phi(w, w->x);
         a->calls_seen = a->calls;
     }
     return sl_world_energy_and_violation(w, violation);

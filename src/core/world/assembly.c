@@ -21,6 +21,7 @@ void sl_assembly_free(sl_assembly *a) {
     free(a->J_offset);
     free(a->H_offset);
     free(a->eval_x);
+    free(a->fused), free(a->fused_x);
     free(a->phi_block);
     free(a->w_block);
     free(a->block_offset);
@@ -37,8 +38,10 @@ void sl_assembly_free(sl_assembly *a) {
     cs_spfree(a->Jr);
     free(a->Jr_from), free(a->Jr_to), free(a->Jr_select);
     int version = a->version;
+    unsigned jr_pattern = a->Jr_pattern;
     memset(a, 0, sizeof *a);
     a->version = version;
+    a->Jr_pattern = jr_pattern;
 }
 
 static int block_dofs(const sl_model *m) { return 3 * m->block_nodes; }
@@ -114,17 +117,18 @@ static sl_status alloc_scratch(sl_world *w) {
     a->J = calloc((size_t)(a->J_size > 0 ? a->J_size : 1), sizeof(double));
     a->H = calloc((size_t)(a->H_size > 0 ? a->H_size : 1), sizeof(double));
     a->eval_x = malloc(sizeof(double) * 3 * (size_t)w->n);
+    a->fused = calloc((size_t)mc, 1);
+    a->fused_x = malloc(sizeof(double) * 3 * (size_t)(w->n > 0 ? w->n : 1));
     a->phi_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
     a->w_block = calloc((size_t)(block_rows > 0 ? block_rows : 1), sizeof(double));
-    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H || !a->eval_x || !a->phi_block || !a->w_block)
+    if (!a->phi || !a->alpha || !a->w || !a->J || !a->H || !a->eval_x || !a->phi_block || !a->w_block || !a->fused ||
+        !a->fused_x)
         return SL_ERR_NOMEM;
     copy_compliance(w);
     return SL_OK;
 }
 
-void sl_assembly_refresh_compliance(sl_world *w) {
-    if (w && w->assembly.alpha) copy_compliance(w);
-}
+
 
 /* Sorts the n ints of v ascending. A model row's dofs are a few dozen at most, and
  * build_rows sorts one list per row: insertion sort, without qsort's per-call cost
@@ -365,18 +369,43 @@ static int all_hard(const sl_assembly *a, const sl_model *m, int k) {
     return 1;
 }
 
-/* phi and J at x into the assembly of every model, or (forces_only) of those with a row
- * that is not hard (one evaluation of sl_step_timing). */
-static void evaluate_models(sl_world *w, const double *x, int forces_only) {
+/* 1 if no row of model k is hard. */
+static int none_hard(const sl_assembly *a, const sl_model *m, int k) {
+    const double *alpha = a->alpha + a->row_offset[k];
+    for (int i = 0; i < sl_model_constraint_count(m); i++)
+        if (alpha[i] == 0) return 0;
+    return 1;
+}
+
+/* What an evaluation computes: phi and J of every model (sl_assembly_evaluate); phi and
+ * the forces of the models with a row that is not hard (sl_assembly_evaluate_forces); phi
+ * of every model and J of those with a hard row (sl_assembly_evaluate_projection). In the
+ * last two a model with add_forces and no row map gives its forces without J (where
+ * _PROJECTION needs none of its rows). */
+enum { EVALUATE_ALL, EVALUATE_FORCES, EVALUATE_PROJECTION };
+
+void sl_assembly_refresh_compliance(sl_world *w) {
+    if (!w || !w->assembly.alpha) return;
+    copy_compliance(w);
+    /* which models an evaluation without all of J left out depends on which rows are hard */
+    if (w->assembly.eval_mode != EVALUATE_ALL) w->assembly.eval_ok = 0;
+}
+
+/* phi and J at x into the assembly as mode says (one evaluation of sl_step_timing). */
+static void evaluate_models(sl_world *w, const double *x, int mode) {
     w->timing.evaluations++;
     sl_assembly *a = &w->assembly;
     a->evaluations++;
     a->w_ok = 0;
+    int any_fused = 0;
     for (int k = 0; k < w->model_count; k++) {
         const sl_model *m = w->models[k];
-        if (forces_only && all_hard(a, m, k)) continue;
+        a->fused[k] = 0;
+        if (mode == EVALUATE_FORCES && all_hard(a, m, k)) continue;
         if (!m->block_row) {
-            m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->J + a->J_offset[k]);
+            a->fused[k] = mode != EVALUATE_ALL && m->cls->add_forces && (mode == EVALUATE_FORCES || none_hard(a, m, k));
+            any_fused |= a->fused[k];
+            m->cls->evaluate(m, x, a->phi + a->row_offset[k], a->fused[k] ? NULL : a->J + a->J_offset[k]);
             continue;
         }
         double *pb = a->phi_block + a->block_offset[k], *phi = a->phi + a->row_offset[k];
@@ -384,6 +413,7 @@ static void evaluate_models(sl_world *w, const double *x, int forces_only) {
         memset(phi, 0, sizeof(double) * (size_t)m->row_count);
         for (int br = 0; br < sl_model_block_row_count(m); br++) phi[m->block_row[br]] += pb[br]; /* shared rows add */
     }
+    if (any_fused) memcpy(a->fused_x, x, 3 * (size_t)w->n * sizeof(double));
 }
 
 /* w = alpha^-1 phi, unless it is that already (an evaluation kept, alpha the same). */
@@ -395,25 +425,40 @@ static void update_weights(sl_world *w) {
 }
 
 /* sl_assembly_evaluate's and sl_assembly_evaluate_forces's cache and evaluation. */
-static void evaluate_at(sl_world *w, const double *x, int forces_only) {
+static void evaluate_at(sl_world *w, const double *x, int mode) {
     sl_assembly *a = &w->assembly;
     size_t n3 = 3 * (size_t)w->n;
     a->calls++;
     /* The models are functions of x alone: at the positions of the last evaluation, phi and
      * J are still those (an explicit step starts where the verdict evaluated the state the
-     * step before ended at, sl_world_energy_evaluated). w is recomputed when alpha changed
-     * (sl_assembly_refresh_compliance). */
-    if (!(a->eval_ok && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
-        evaluate_models(w, x, forces_only);
-        if (!forces_only) memcpy(a->eval_x, x, n3 * sizeof(double));
-        a->eval_ok = !forces_only; /* forces only: the hard models' phi and J are not those of x */
+     * step before ended at, sl_world_energy_evaluated), if that evaluation computed what
+     * this one asks for. w is recomputed when alpha changed (sl_assembly_refresh_compliance). */
+    int held = a->eval_ok && (a->eval_mode == EVALUATE_ALL || a->eval_mode == mode ||
+                              (mode == EVALUATE_FORCES && a->eval_mode == EVALUATE_PROJECTION));
+    if (!(held && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
+        evaluate_models(w, x, mode);
+        if (mode != EVALUATE_FORCES) memcpy(a->eval_x, x, n3 * sizeof(double));
+        a->eval_ok = mode != EVALUATE_FORCES; /* forces only: the hard models' phi and J are not those of x */
+        a->eval_mode = mode;
     }
     update_weights(w);
 }
 
-void sl_assembly_evaluate(sl_world *w, const double *x) { evaluate_at(w, x, 0); }
+void sl_assembly_evaluate(sl_world *w, const double *x) { evaluate_at(w, x, EVALUATE_ALL); }
 
-void sl_assembly_evaluate_forces(sl_world *w, const double *x) { evaluate_at(w, x, 1); }
+void sl_assembly_evaluate_forces(sl_world *w, const double *x) { evaluate_at(w, x, EVALUATE_FORCES); }
+
+void sl_assembly_evaluate_projection(sl_world *w, const double *x) { evaluate_at(w, x, EVALUATE_PROJECTION); }
+
+void sl_assembly_evaluate_phi(sl_world *w, const double *x) {
+    sl_assembly *a = &w->assembly;
+    if (a->eval_ok && a->eval_mode == EVALUATE_PROJECTION && memcmp(a->eval_x, x, 3 * (size_t)w->n * sizeof(double)) == 0) {
+        a->calls++;
+        update_weights(w);
+        return;
+    }
+    evaluate_at(w, x, EVALUATE_ALL);
+}
 
 void sl_assembly_geometric(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
@@ -456,6 +501,16 @@ void sl_assembly_external_forces(const sl_world *w, double *force) {
     sl_assembly_external_forces_at(w, w->x, w->v, force);
 }
 
+/* 1 if the n nodes of a block are distinct. */
+static int distinct_nodes(const int *node, int n) {
+    for (int q = 0; q < n; q++)
+        for (int p = q + 1; p < n; p++)
+            if (node[p] == node[q]) return 0;
+    return 1;
+}
+
+enum { FORCE_BLOCK_DOFS = 12 }; /* a tet's: its force is summed in registers */
+
 void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, double *force) {
     const sl_assembly *a = &w->assembly;
     sl_assembly_external_forces_at(w, x, v, force);
@@ -464,8 +519,32 @@ void sl_assembly_forces_at(const sl_world *w, const double *x, const double *v, 
         int nd = block_dofs(m);
         const double *J = a->J + a->J_offset[k];
         const double *wk = a->w + a->row_offset[k];
+        if (a->fused[k]) { /* evaluated without J (evaluate_models) */
+            m->cls->add_forces(m, a->fused_x, wk, force);
+            continue;
+        }
         for (int b = 0; b < m->block_count; b++) {
             const int *node = m->block_node + b * m->block_nodes;
+            if (nd == FORCE_BLOCK_DOFS && distinct_nodes(node, 4)) {
+                /* The same subtractions in the same order as below (bitwise the same
+                 * force), the block's 12 sums held in a local array rather than read and
+                 * written back in force for each of its rows. */
+                double f[FORCE_BLOCK_DOFS];
+                int any = 0;
+                for (int r = 0; r < m->block_rows; r++) any |= wk[sl_model_row_of(m, b * m->block_rows + r)] != 0;
+                if (!any) {
+                    J += (size_t)nd * m->block_rows;
+                    continue;
+                }
+                for (int q = 0; q < 4; q++) f[3 * q] = force[3 * node[q]], f[3 * q + 1] = force[3 * node[q] + 1], f[3 * q + 2] = force[3 * node[q] + 2];
+                for (int r = 0; r < m->block_rows; r++, J += nd) {
+                    double wr = wk[sl_model_row_of(m, b * m->block_rows + r)];
+                    if (wr == 0) continue;
+                    for (int q = 0; q < FORCE_BLOCK_DOFS; q++) f[q] -= J[q] * wr;
+                }
+                for (int q = 0; q < 4; q++) force[3 * node[q]] = f[3 * q], force[3 * node[q] + 1] = f[3 * q + 1], force[3 * node[q] + 2] = f[3 * q + 2];
+                continue;
+            }
             for (int r = 0; r < m->block_rows; r++, J += nd) {
                 double wr = wk[sl_model_row_of(m, b * m->block_rows + r)];
                 if (wr == 0) continue;
@@ -686,8 +765,11 @@ static sl_status build_jacobian_rows(sl_world *w, const int *select, int rows) {
     free(where);
     memcpy(a->Jr_select, select, sizeof(int) * (size_t)w->m);
     a->Jr = R, a->Jr_rows = rows;
+    a->Jr_pattern++;
     return SL_OK;
 }
+
+unsigned sl_assembly_jacobian_rows_pattern(const sl_world *w) { return w->assembly.Jr_pattern; }
 
 const cs *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows) {
     sl_assembly *a = &w->assembly;

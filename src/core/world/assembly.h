@@ -48,6 +48,10 @@ typedef struct sl_assembly {
     int J_size, H_size;
     double *eval_x;    /* double[3n]: the positions phi and J were last evaluated at */
     int eval_ok;       /* 1: phi and J are those of eval_x (sl_assembly_evaluate) */
+    int eval_mode;     /* what was evaluated (assembly.c: EVALUATE_ALL, _FORCES, _PROJECTION) */
+    unsigned char *fused; /* [model_count]: 1 where the last evaluation left J out and the
+                             forces come from the model's add_forces at fused_x */
+    double *fused_x;   /* double[3n]: the positions of that evaluation */
     int w_ok;          /* 1: w is alpha^-1 phi of the phi and alpha held now */
     unsigned evaluations; /* evaluations of the models (whole or forces-only) so far */
     unsigned calls;    /* calls of sl_assembly_evaluate, kept or not */
@@ -76,6 +80,7 @@ typedef struct sl_assembly {
     int *Jr_select;
     int Jr_rows;
     unsigned Jr_evaluation; /* evaluations when Jr->x was last written */
+    unsigned Jr_pattern;    /* Jr's patterns built so far (sl_assembly_jacobian_rows_pattern) */
 } sl_assembly;
 
 /* (Re)builds dof map, pattern and scratch if invalid. Errors: SL_ERR_NOMEM. */

@@ -76,6 +76,19 @@ void sl_assembly_evaluate(sl_world *w, const double *x);
  * those of x, until the next sl_assembly_evaluate (which evaluates them all again). */
 void sl_assembly_evaluate_forces(sl_world *w, const double *x);
 
+/* phi of every model at x, J of the models with a hard row (for sl_assembly_jacobian_rows
+ * of those rows), and what sl_assembly_forces_at needs for the others: a model with
+ * add_forces (softlab/model.h) and no hard row is evaluated without J, its forces made from
+ * phi at x. Until the next sl_assembly_evaluate (which evaluates them all again), such a
+ * model's J is not that of x: for a stepper that uses J only for its hard rows and the
+ * forces (incompressible). */
+void sl_assembly_evaluate_projection(sl_world *w, const double *x);
+
+/* phi of every model at x (and w): kept from an sl_assembly_evaluate_projection at x,
+ * else sl_assembly_evaluate (sl_world_energy_evaluated: the next step's stepper may
+ * start from that evaluation). */
+void sl_assembly_evaluate_phi(sl_world *w, const double *x);
+
 /* Evaluates the geometric stiffness blocks H(w) at x (after sl_assembly_evaluate). */
 void sl_assembly_geometric(sl_world *w, const double *x);
 
@@ -117,6 +130,11 @@ const struct cs_sparse *sl_assembly_jacobian(sl_world *w);
  * were not evaluated since the last call. Owned by the assembly, valid until the next call;
  * NULL: out of memory. */
 const struct cs_sparse *sl_assembly_jacobian_rows(sl_world *w, const int *select, int rows);
+
+/* A number that changes whenever the pattern of sl_assembly_jacobian_rows's result is
+ * built anew (and only then): a caller's data about that pattern is valid while it is the
+ * same. */
+unsigned sl_assembly_jacobian_rows_pattern(const sl_world *w);
 
 /* External force on every global dof (double[3n], N): gravity M g, loads, the mass
  * damping -c M v, grab. */

@@ -143,7 +143,34 @@ typedef enum sl_pressure_solver {
  * its noise from 8 to 24, all
  * below the never-refreshed factor's (14.7 iterations a solve, 0.75 s: 13.9 s against 11.0 s
  * at 12). The triangular solves with L are then a quarter of the squeeze's step (perf),
- * the operator products 14 %. */
+ * the operator products 14 %.
+ * Issue 42 item 5 (onering-torus-drop, native, perf over 0.5 s): the triangular solves by
+ * supernodes (sl_cholesky_apply: 26.5 % -> 19 % of the run, the same 4,199 iterations);
+ * the operator J D J^T by a node's three columns at once (one row index for three
+ * entries, one update of y a row: 14.7 % -> 11.6 %); the elastic forces of the tet models
+ * without J (sl_assembly_evaluate_projection, tet_fem's add_forces: J of the one-ring rows
+ * only; fem_evaluate_tet 12 % -> 3.4 %, sl_assembly_forces_at 7 % -> 2 %, add_forces
+ * 6 %). The torus's one-ring panel (softlab bench --defaults, processor ms a step, best
+ * of 3 alternated, a 2-core machine at load 5-7): 1.12 -> 0.90 natively; in the page's
+ * Worker (tools/bench.sh defaults, 5 runs each alternated, load 3-11) median 1.32 -> 1.16
+ * ms, fastest 1.23 -> 1.09. Tried, not kept: an assembled S for the operator (sum of squared column counts of
+ * Jh, 190,080 products to form, against 14,000 saved an application, about 8 a solve);
+ * refreshing the factor every k solves (1 iteration a solve when fresh, but a numeric
+ * factorization is 1.75 ms: 0.5 s of the torus in 1.40 s at k = 1, 0.64 s at k = 10 and
+ * 50, against 0.66 s); orderings other than AMD (nnz(L) 29,773; by symbolic elimination
+ * of S's pattern: natural 40,768, reverse Cuthill-McKee 33,811, exact minimum degree
+ * 30,452, nested dissection by breadth-first level sets 34,843, greedy minimum fill
+ * 27,538: 7.5 % fewer, not worth an ordering of our own); each solve started from its
+ * last two pressures extrapolated, 2 p_n - p_{n-1} (iterations: torus 0.5 s 4,199 -> 3,957,
+ * 1 s 9,729 -> 9,624; squeeze 1.5 s 65,463 -> 55,216; onering-sphere-drop 2 s 13,140 ->
+ * 10,665; onering-cantilever 1 s 5,363 -> 3,999; but the squeeze to 25 % of the thickness
+ * 6.1 -> 6.6 a solve, processor time within noise on the torus, 5 % less on the squeeze,
+ * and the runs move by the tolerance, not by rounding: torus V/V0 1.8e-4, 0.013 J); a
+ * model call giving phi and the forces from one F (the assembly holding their sum: about 1 %
+ * of the run, for a second force path); the rows of Jh filled entry by entry from their
+ * terms grouped (no change beyond noise); a refactorization when the last solve's
+ * iterations exceed the mean cost of the solves since the factor with the factorization
+ * counted as 20-160 iterations (no fewer iterations on the torus over 1 s). */
 #define SL_PRESSURE_FACTOR_REFRESH 12
 #define SL_PRESSURE_FACTOR_REUSE_CAP 50
 #define SL_PRESSURE_FACTOR_EPSILON 1e-9

@@ -74,6 +74,13 @@ typedef struct sl_model_class {
      * m^3. A stepper that drives such rows to 0 (incompressible) bounds a step's
      * correction by a fraction of it. */
     const double *(*rest_row_values)(const sl_model *self);
+
+    /* Optional (NULL: the world forms J and takes -J^T w). Adds -J(x)^T w to force
+     * (double[3n], N) without forming J, for a model without a row map; w:
+     * double[block_count*block_rows], the weights of its rows (alpha^-1 phi). Equal to the
+     * J route up to rounding. The incompressible stepper's evaluations ask for J only of
+     * the models with hard rows (sl_assembly_evaluate_projection). */
+    void (*add_forces)(const sl_model *self, const double *x, const double *w, double *force);
 } sl_model_class;
 
 struct sl_model {
