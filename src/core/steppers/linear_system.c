@@ -74,7 +74,14 @@ sl_status sl_linear_step(sl_world *w, void *state, int terzopoulos) {
         A->x[A_diag[k]] += 0.5 * dt * c * m;                       /* + dt/2 C */
         s->rhs[k] = m * v[d] * (1 + 0.5 * dt * c) + dt * s->force[d]; /* M v_n + dt F_n */
     }
-    for (int k = 0; k < n_free; k++) s->v[k] = v[free_dof[k]]; /* guess: v_n */
+    /* guess: the explicit Euler velocity v_n + dt M^-1 F_n, from this step's state alone (a
+     * restored state steps as the original did). Exact where the forces are uniform
+     * accelerations (a free fall: K of a rigid translation is 0), so the Krylov solvers
+     * start there at the answer instead of dt g away from it. */
+    for (int k = 0; k < n_free; k++) {
+        int d = free_dof[k];
+        s->v[k] = v[d] + dt * s->force[d] / (mass[d / 3] * (1 + 0.5 * dt * c));
+    }
     double t1 = sl_clock_seconds();
     int factored = 0;
     sl_status st = sl_spd_solve(&s->chol, sl_stepper_linear_solver(w), A, sl_stepper_pattern_version(w), s->rhs,
