@@ -9,10 +9,11 @@
 typedef struct {
     double *grad;     /* double[tet_count][4][3]: rest shape-function gradients b_a */
     double *sqrt_v0;  /* double[tet_count]: sqrt of the rest volume, m^1.5 */
-    /* The deformation gradients of the last evaluation of the whole model (Green strains)
-     * and the positions they are of: add_forces at the same x (the assembly's forces
-     * after its evaluation, sl_assembly_forces_at) reads them instead of making each F
-     * again (issue 42: half of the incompressible torus's deformation_gradient time). */
+    /* The deformation gradients of the last evaluation of the whole model without J
+     * (Green strains) and the positions they are of: add_forces at the same x (the
+     * assembly's forces after such an evaluation, sl_assembly_forces_at) reads them
+     * instead of making each F again (issue 42: half of the incompressible torus's
+     * deformation_gradient time). */
     double *F_cache;  /* double[tet_count][9] */
     double *F_x;      /* double[3 * F_nodes]: x of F_cache */
     int F_nodes;      /* 1 + the largest node index of a tet */
@@ -183,7 +184,9 @@ static void fem_forces_linear(const sl_model *m, const double *x, const double *
     fem_forces_kind(m, x, w, force, 1, 0);
 }
 
-/* Marks F_cache as that of x (filled by the evaluation just made, linear: not used). */
+/* Marks F_cache as that of x (filled by the evaluation just made). Kept by the evaluations
+ * without J only (the assembly's forces come from J where it has J), and not for the linear
+ * strain (its forces do not read F). */
 static void keep_gradients(const sl_model *m, const double *x) {
     fem_data *d = m->data;
     memcpy(d->F_x, x, sizeof(double) * 3 * (size_t)d->F_nodes);
@@ -192,9 +195,10 @@ static void keep_gradients(const sl_model *m, const double *x) {
 
 static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
     fem_data *d = m->data;
+    const int keep = !J && !linear; /* forces by add_forces: an evaluation without J */
     for (int t = 0; t < m->block_count; t++)
-        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear, 0, linear ? NULL : d->F_cache + 9 * t);
-    if (!linear) keep_gradients(m, x);
+        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear, 0, keep ? d->F_cache + 9 * t : NULL);
+    if (keep) keep_gradients(m, x);
 }
 
 /* The deviatoric model: the Green-strain rows 1-5 (row 0, q1 . e, the volumetric strain,
@@ -202,8 +206,8 @@ static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, d
 static void fem_evaluate_deviatoric(const sl_model *m, const double *x, double *phi, double *J) {
     fem_data *d = m->data;
     for (int t = 0; t < m->block_count; t++)
-        fem_evaluate_tet(m, t, x, phi ? phi + 5 * t : NULL, J ? J + 60 * t : NULL, 0, 1, d->F_cache + 9 * t);
-    keep_gradients(m, x);
+        fem_evaluate_tet(m, t, x, phi ? phi + 5 * t : NULL, J ? J + 60 * t : NULL, 0, 1, J ? NULL : d->F_cache + 9 * t);
+    if (!J) keep_gradients(m, x);
 }
 
 static void fem_evaluate_green(const sl_model *m, const double *x, double *phi, double *J) {
