@@ -100,6 +100,30 @@ TEST(fem_add_forces_equals_minus_J_transpose_w) {
     }
 }
 
+/* add_forces reads the deformation gradients the last evaluation kept only at the x they
+ * are of (issue 42): after an evaluation at x, its forces at x and at another x' are
+ * bitwise those of a model never evaluated, for each strain kind. */
+TEST(fem_add_forces_kept_gradients_only_at_their_x) {
+    for (int kind = 0; kind < 3; kind++) {
+        sl_model *m = one_tet(1e6, 0.3, (sl_strain)kind), *fresh = one_tet(1e6, 0.3, (sl_strain)kind);
+        ENSURE(m && fresh);
+        double x[12], x2[12], phi[6], w[6] = {0.3, -1.2, 0.0, 2.0, -0.4, 0.9};
+        double f[12] = {0}, g[12] = {0}, f2[12] = {0}, g2[12] = {0};
+        deformed(TET_X, 4, 0.4, 21u + (unsigned)kind, x);
+        deformed(TET_X, 4, 0.4, 31u + (unsigned)kind, x2);
+        m->cls->evaluate(m, x, phi, NULL);
+        m->cls->add_forces(m, x, w, f);
+        fresh->cls->add_forces(fresh, x, w, g);
+        ENSURE(memcmp(f, g, sizeof f) == 0);
+        m->cls->add_forces(m, x2, w, f2); /* not the evaluated x: made anew */
+        fresh->cls->add_forces(fresh, x2, w, g2);
+        ENSURE(memcmp(f2, g2, sizeof f2) == 0);
+        if ((sl_strain)kind != SL_STRAIN_LINEAR) ENSURE(memcmp(f, f2, sizeof f) != 0); /* the linear strain's: G = I */
+        sl_model_destroy(m);
+        sl_model_destroy(fresh);
+    }
+}
+
 /* Green strain is zero under any rigid motion; the linearized strain is not (it grows
  * with the square of the rotation angle: the volume growth of seed 000 Fig. 5). */
 TEST(fem_green_strain_rigid_invariant_linear_not) {

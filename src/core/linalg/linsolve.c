@@ -138,6 +138,11 @@ static void supernodes_solve(const sl_supernodes *s, double *restrict x, double 
         const double *D = s->values + s->value_start[k], *B = D + (size_t)w * w;
         const int *rows = s->rows + s->row_start[k];
         double *xs = x + j0;
+        if (w == 1) { /* a lone column (most of them): t = 0 + B x_s is B x_s, so the same bits */
+            const double xq = xs[0] *= D[0];
+            for (int b = 0; b < nb; b++) x[rows[b]] -= B[b] * xq;
+            continue;
+        }
         for (int q = 0; q < w; q++) {
             double xq = xs[q] *= D[q * w + q];
             for (int r = q + 1; r < w; r++) xs[r] -= D[q * w + r] * xq;
@@ -158,6 +163,15 @@ static void supernodes_solve(const sl_supernodes *s, double *restrict x, double 
         const double *D = s->values + s->value_start[k], *B = D + (size_t)w * w;
         const int *rows = s->rows + s->row_start[k];
         double *xs = x + j0;
+        if (w == 1) { /* a lone column: the dot product of the loop below, x's rows read in place */
+            double a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+            int b = 0;
+            for (; b + 3 < nb; b += 4)
+                a0 += B[b] * x[rows[b]], a1 += B[b + 1] * x[rows[b + 1]], a2 += B[b + 2] * x[rows[b + 2]], a3 += B[b + 3] * x[rows[b + 3]];
+            for (; b < nb; b++) a0 += B[b] * x[rows[b]];
+            xs[0] = (xs[0] - ((a0 + a1) + (a2 + a3))) * D[0];
+            continue;
+        }
         for (int b = 0; b < nb; b++) t[b] = x[rows[b]];
         for (int q = 0; q < w; q++, B += nb) { /* x_s -= L(rows, j0..j1)^T x_rows */
             double a0 = 0, a1 = 0, a2 = 0, a3 = 0;

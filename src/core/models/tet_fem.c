@@ -3,13 +3,34 @@
 #include "softlab/tet_fem.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
     double *grad;     /* double[tet_count][4][3]: rest shape-function gradients b_a */
     double *sqrt_v0;  /* double[tet_count]: sqrt of the rest volume, m^1.5 */
+    /* The deformation gradients of the last evaluation of the whole model without J
+     * (Green strains) and the positions they are of: add_forces at the same x (the
+     * assembly's forces after such an evaluation, sl_assembly_forces_at) reads them
+     * instead of making each F again (issue 42: half of the incompressible torus's
+     * deformation_gradient time). */
+    double *F_cache;  /* double[tet_count][9] */
+    double *F_x;      /* double[3 * F_nodes]: x of F_cache */
+    int F_nodes;      /* 1 + the largest node index of a tet */
+    int F_valid;      /* 1 once F_cache and F_x hold an evaluation */
 } fem_data;
+
+/* 1 if the n doubles at a and b are the same bits (memcmp's answer, a word at a time:
+ * the wasm build's memcmp compares byte by byte). */
+static int same_bits(const double *a, const double *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u, v;
+        memcpy(&u, a + i, sizeof u), memcpy(&v, b + i, sizeof v);
+        if (u != v) return 0;
+    }
+    return 1;
+}
 
 /* Rows of Q for the normal strains (seed 000 §2.3: D = Q^T alpha^-1 Q). */
 static const double Q_NORMAL[3][3] = {
@@ -92,13 +113,14 @@ static void rotate(const double *e, double scale, double *phi) {
  * (Rotating each of the 12 strain-gradient columns by Q, as phi is, was a quarter of an
  * incompressible torus step, profiled.) */
 static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *phi, double *Jt,
-                             int linear, int first) {
+                             int linear, int first, double *F_out) {
     const fem_data *d = m->data;
     static const double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
     const int *node = m->block_node + 4 * t;
     const double *b = d->grad + 12 * t, scale = d->sqrt_v0[t];
     double F[9];
     deformation_gradient(x, node, b, F);
+    if (F_out) memcpy(F_out, F, sizeof F);
     if (phi) {
         double e[6], p6[6];
         strain(F, linear, e);
@@ -131,6 +153,8 @@ static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *
 static void fem_forces_kind(const sl_model *m, const double *x, const double *w, double *force, int linear, int first) {
     const fem_data *d = m->data;
     const int rows = 6 - first;
+    const double *cached = !linear && d->F_valid && same_bits(x, d->F_x, 3 * (size_t)d->F_nodes)
+                               ? d->F_cache : NULL; /* the same x: the same F, bit for bit */
     for (int t = 0; t < m->block_count; t++) {
         const double *wt = w + rows * t;
         int any = 0;
@@ -147,8 +171,8 @@ static void fem_forces_kind(const sl_model *m, const double *x, const double *w,
         }
         if (linear) memcpy(M, S, sizeof M);
         else {
-            double F[9];
-            deformation_gradient(x, node, b, F);
+            double Fl[9];
+            const double *F = cached ? cached + 9 * t : (deformation_gradient(x, node, b, Fl), Fl);
             for (int i = 0; i < 3; i++)
                 for (int c = 0; c < 3; c++) M[3 * i + c] = F[3 * i] * S[c] + F[3 * i + 1] * S[3 + c] + F[3 * i + 2] * S[6 + c];
         }
@@ -172,16 +196,30 @@ static void fem_forces_linear(const sl_model *m, const double *x, const double *
     fem_forces_kind(m, x, w, force, 1, 0);
 }
 
+/* Marks F_cache as that of x (filled by the evaluation just made). Kept by the evaluations
+ * without J only (the assembly's forces come from J where it has J), and not for the linear
+ * strain (its forces do not read F). */
+static void keep_gradients(const sl_model *m, const double *x) {
+    fem_data *d = m->data;
+    memcpy(d->F_x, x, sizeof(double) * 3 * (size_t)d->F_nodes);
+    d->F_valid = 1;
+}
+
 static void fem_evaluate_kind(const sl_model *m, const double *x, double *phi, double *J, int linear) {
+    fem_data *d = m->data;
+    const int keep = !J && !linear; /* forces by add_forces: an evaluation without J */
     for (int t = 0; t < m->block_count; t++)
-        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear, 0);
+        fem_evaluate_tet(m, t, x, phi ? phi + 6 * t : NULL, J ? J + 72 * t : NULL, linear, 0, keep ? d->F_cache + 9 * t : NULL);
+    if (keep) keep_gradients(m, x);
 }
 
 /* The deviatoric model: the Green-strain rows 1-5 (row 0, q1 . e, the volumetric strain,
  * is dropped: an incompressibility projection takes care of volume). */
 static void fem_evaluate_deviatoric(const sl_model *m, const double *x, double *phi, double *J) {
+    fem_data *d = m->data;
     for (int t = 0; t < m->block_count; t++)
-        fem_evaluate_tet(m, t, x, phi ? phi + 5 * t : NULL, J ? J + 60 * t : NULL, 0, 1);
+        fem_evaluate_tet(m, t, x, phi ? phi + 5 * t : NULL, J ? J + 60 * t : NULL, 0, 1, J ? NULL : d->F_cache + 9 * t);
+    if (!J) keep_gradients(m, x);
 }
 
 static void fem_evaluate_green(const sl_model *m, const double *x, double *phi, double *J) {
@@ -230,6 +268,7 @@ static void fem_destroy(sl_model *m) {
     if (d) {
         free(d->grad);
         free(d->sqrt_v0);
+        free(d->F_cache), free(d->F_x);
     }
     free(d);
 }
@@ -307,8 +346,13 @@ sl_status sl_tet_fem_create(const double *x, int node_count, const int *tets, in
                                  tet_count, rows, 4);
     fem_data *d = calloc(1, sizeof *d);
     if (m) m->data = d;
+    int nodes = 0;
+    for (int i = 0; i < 4 * tet_count; i++) nodes = tets[i] + 1 > nodes ? tets[i] + 1 : nodes;
+    if (d) d->F_nodes = nodes;
     if (!m || !d || !(d->grad = malloc(sizeof(double) * 12 * (size_t)tet_count)) ||
-        !(d->sqrt_v0 = malloc(sizeof(double) * (size_t)tet_count))) {
+        !(d->sqrt_v0 = malloc(sizeof(double) * (size_t)tet_count)) ||
+        !(d->F_cache = malloc(sizeof(double) * 9 * (size_t)tet_count)) ||
+        !(d->F_x = malloc(sizeof(double) * 3 * (size_t)nodes))) {
         if (!m) free(d);
         sl_model_destroy(m);
         return sl_error_set(err, SL_ERR_NOMEM, -1, "out of memory for %d tets", tet_count);

@@ -4,6 +4,7 @@
 #include <cs.h>
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,17 @@
 #include "world/stepper_api.h"
 
 #define SL_PRESSURE_CHOLESKY_EPSILON 1e-9
+
+/* 1 if the n doubles at a and b are the same bits (memcmp's answer, a word at a time:
+ * the wasm build's memcmp compares byte by byte). */
+static int same_bits(const double *a, const double *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u, v;
+        memcpy(&u, a + i, sizeof u), memcpy(&v, b + i, sizeof v);
+        if (u != v) return 0;
+    }
+    return 1;
+}
 
 typedef struct {
     int node, dof;   /* contact node and the free dof of its normal (y) component */
@@ -26,6 +38,9 @@ typedef struct {
     double *dinv;                         /* double[n_free]: the diagonal D = P M^-1 of the current
                                              contacts (1/m, 0 at a contact's normal dof) */
     double *t;                            /* double[n_free]: J^T p scratch */
+    double *t_p;                          /* double[m]: the p of the last pressure_operator, whose
+                                             P M^-1 Jh^T p it left in t (t_p_valid) */
+    int t_p_valid;
     double *rhs, *p, *work;               /* double[m], double[m], double[12m] */
     double *inv_diag;                     /* double[m]: 1 / diag(Jh P M^-1 Jh^T), the Jacobi preconditioner */
     double *guess[2];                     /* double[m] each: the last pressure of the position (0) and
@@ -64,7 +79,7 @@ typedef struct {
 static void incompressible_destroy(void *state) {
     incompressible_state *s = state;
     if (!s) return;
-    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->dinv), free(s->t);
+    free(s->force), free(s->vstar), free(s->vtilde), free(s->xn), free(s->p_x), free(s->minv), free(s->dinv), free(s->t), free(s->t_p);
     free(s->rhs), free(s->inv_diag), free(s->p), free(s->guess[0]), free(s->guess[1]), free(s->work), free(s->hard), free(s->clamp), free(s->contacts), free(s->node_pressure);
     sl_cholesky_free(&s->chol);
     free(s->factor_pattern);
@@ -94,6 +109,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->minv = calloc(n3, sizeof(double));
     s->dinv = calloc(n3, sizeof(double));
     s->t = calloc(n3, sizeof(double));
+    s->t_p = calloc(m, sizeof(double));
     s->rhs = calloc(m, sizeof(double));
     s->p = calloc(m, sizeof(double));
     s->guess[0] = calloc(m, sizeof(double));
@@ -104,7 +120,7 @@ static sl_status incompressible_init(sl_world *w, void **state) {
     s->clamp = calloc(m, sizeof(double));
     s->contacts = calloc((size_t)sl_world_node_count(w) + 1, sizeof(contact));
     s->node_pressure = calloc((size_t)sl_world_node_count(w) + 1, sizeof(double));
-    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->dinv || !s->t || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
+    if (!s->force || !s->vstar || !s->vtilde || !s->xn || !s->p_x || !s->minv || !s->dinv || !s->t || !s->t_p || !s->rhs || !s->p || !s->guess[0] || !s->guess[1] ||
         !s->work || !s->inv_diag || !s->hard || !s->clamp || !s->contacts || !s->node_pressure) {
         incompressible_destroy(s);
         return SL_ERR_NOMEM;
@@ -230,11 +246,16 @@ static void pressure_velocity(const incompressible_state *s, const double *p, do
 
 /* y = Jh P M^-1 Jh^T p: -div P M^-1 grad (seed 001 eq. 1-2, §4), in one pass over Jh:
  * each group's velocity change (the sums and their order are those of pressure_velocity)
- * is spread into y as soon as it is known, a node's three columns into a row at once. */
+ * is spread into y as soon as it is known, a node's three columns into a row at once.
+ * The velocity change is left in t and p kept in t_p: the Krylov solvers' last product is
+ * their true residual's, at the answer, so project() finds P M^-1 Jh^T p made (issue 42:
+ * a pass over Jh a solve, ~6 operator products a solve on the torus). */
 static void pressure_operator(void *ctx, const double *p, double *y) {
     incompressible_state *s = ctx;
     const cs *J = s->Jh;
     double *dv = s->t;
+    memcpy(s->t_p, p, sizeof(double) * (size_t)s->m_h);
+    s->t_p_valid = 1;
     memset(y, 0, sizeof(double) * (size_t)s->m_h);
     for (int g = 0; g < s->group_count; g++) {
         const int j = s->group_first[g];
@@ -380,6 +401,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     const int n_free = sl_stepper_free_count(w), *free_dof = sl_stepper_free_dofs(w);
     if (s->m_h == 0) return SL_OK;
     size_t bytes = sizeof(double) * (size_t)s->m_h;
+    s->t_p_valid = 0; /* t is of an earlier Jh and D */
     contact_mass_inverse(s, n_free);
     if (s->guess_rows != s->m_h) memset(s->guess[0], 0, bytes), memset(s->guess[1], 0, bytes), s->guess_rows = s->m_h;
     memset(s->p, 0, bytes);
@@ -438,7 +460,8 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     sl_stepper_timing(w)->iterations += r.iterations; /* the step's two solves together */
     if (r.iterations > s->stats.max_iterations) s->stats.max_iterations = r.iterations;
     if (r.residual > s->stats.max_residual) s->stats.max_residual = r.residual;
-    pressure_velocity(s, s->p, s->t);
+    if (!(s->t_p_valid && same_bits(s->t_p, s->p, (size_t)s->m_h))) pressure_velocity(s, s->p, s->t); /* else made: the same bits */
+    s->t_p_valid = 0;
     for (int j = 0; j < n_free; j++) v[free_dof[j]] += s->t[j];
     return SL_OK;
 }
@@ -448,14 +471,32 @@ static void minus_divergence(const sl_world *w, incompressible_state *s, const d
     const int *free_dof = sl_stepper_free_dofs(w);
     const cs *J = s->Jh;
     double *terms = s->work; /* free until the solve */
-    memset(s->rhs, 0, sizeof(double) * (size_t)s->m_h);
+    double *rhs = s->rhs;
+    memset(rhs, 0, sizeof(double) * (size_t)s->m_h);
     memset(terms, 0, sizeof(double) * (size_t)s->m_h);
-    for (csi j = 0; j < J->n; j++)
-        for (csi q = J->p[j]; q < J->p[j + 1]; q++) {
-            double t = J->x[q] * v[free_dof[j]];
-            s->rhs[J->i[q]] -= t;
-            terms[J->i[q]] += fabs(t);
+    for (int g = 0; g < s->group_count; g++) { /* by column groups: each row still sums its
+                                                  columns in ascending order (the same bits) */
+        const int j = s->group_first[g], width = s->group_first[g + 1] - j;
+        if (width == 3) {
+            const csi start = J->p[j], size = J->p[j + 1] - start;
+            const int *rows = s->rows + start;
+            const double *x0 = J->x + start, *x1 = x0 + size, *x2 = x1 + size;
+            const double v0 = v[free_dof[j]], v1 = v[free_dof[j + 1]], v2 = v[free_dof[j + 2]];
+            for (csi q = 0; q < size; q++) {
+                const int i = rows[q];
+                const double t0 = x0[q] * v0, t1 = x1[q] * v1, t2 = x2[q] * v2;
+                rhs[i] = ((rhs[i] - t0) - t1) - t2;
+                terms[i] = ((terms[i] + fabs(t0)) + fabs(t1)) + fabs(t2);
+            }
+            continue;
         }
+        for (int c = j; c < j + width; c++)
+            for (csi q = J->p[c]; q < J->p[c + 1]; q++) {
+                double t = J->x[q] * v[free_dof[c]];
+                rhs[s->rows[q]] -= t;
+                terms[s->rows[q]] += fabs(t);
+            }
+    }
     double sum = 0;
     for (int i = 0; i < s->m_h; i++) sum += terms[i] * terms[i];
     s->rhs_scale = sqrt(sum);
