@@ -171,6 +171,13 @@ typedef enum sl_pressure_solver {
  * terms grouped (no change beyond noise); a refactorization when the last solve's
  * iterations exceed the mean cost of the solves since the factor with the factorization
  * counted as 20-160 iterations (no fewer iterations on the torus over 1 s). */
+/* Issue 42, 2026-11-30 (the torus's one-ring panel, native, 1 s, best of 5): the deformation
+ * gradients kept for add_forces, lone-column supernodes solved in place, project() reusing the
+ * solver's last P M^-1 Jh^T p, and minus_divergence by node column triples took 1.03 -> 0.92 s,
+ * bitwise the same runs. Tried and not kept: reading the one-ring's four identical block rows
+ * once when filling Jr (0.96 against 0.96 s), summing Jr's entries from a sorted term list
+ * (0.93 against 0.94 s), backward supernodal dot products two columns at a time (0.95 against
+ * 0.91 s), w = phi / alpha two rows at a time (0.94 against 0.93 s). */
 #define SL_PRESSURE_FACTOR_REFRESH 12
 #define SL_PRESSURE_FACTOR_REUSE_CAP 50
 #define SL_PRESSURE_FACTOR_EPSILON 1e-9
