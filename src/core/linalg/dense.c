@@ -1,7 +1,8 @@
-/* Dense symmetric kernels (linalg/dense.h). */
+/* Dense symmetric kernels and the bitwise comparison (linalg/dense.h). */
 #include "linalg/dense.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 int sl_sym_psd_project(double *A, int n) {
@@ -48,4 +49,13 @@ int sl_sym_psd_project(double *A, int n) {
             A[i * n + j] = sum;
         }
     return clamped;
+}
+
+int sl_same_bits(const double *a, const double *b, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        uint64_t u, v;
+        memcpy(&u, a + i, sizeof u), memcpy(&v, b + i, sizeof v);
+        if (u != v) return 0;
+    }
+    return 1;
 }

@@ -1,4 +1,5 @@
 /* Green-strain tetrahedral FEM (softlab/tet_fem.h; seed 000 §2.3 and appendix). */
+#include "linalg/dense.h"
 #include "linalg/mat3.h"
 #include "softlab/tet_fem.h"
 
@@ -20,17 +21,6 @@ typedef struct {
     int F_nodes;      /* 1 + the largest node index of a tet */
     int F_valid;      /* 1 once F_cache and F_x hold an evaluation */
 } fem_data;
-
-/* 1 if the n doubles at a and b are the same bits (memcmp's answer, a word at a time:
- * the wasm build's memcmp compares byte by byte). */
-static int same_bits(const double *a, const double *b, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t u, v;
-        memcpy(&u, a + i, sizeof u), memcpy(&v, b + i, sizeof v);
-        if (u != v) return 0;
-    }
-    return 1;
-}
 
 /* Rows of Q for the normal strains (seed 000 §2.3: D = Q^T alpha^-1 Q). */
 static const double Q_NORMAL[3][3] = {
@@ -153,7 +143,7 @@ static void fem_evaluate_tet(const sl_model *m, int t, const double *x, double *
 static void fem_forces_kind(const sl_model *m, const double *x, const double *w, double *force, int linear, int first) {
     const fem_data *d = m->data;
     const int rows = 6 - first;
-    const double *cached = !linear && d->F_valid && same_bits(x, d->F_x, 3 * (size_t)d->F_nodes)
+    const double *cached = !linear && d->F_valid && sl_same_bits(x, d->F_x, 3 * (size_t)d->F_nodes)
                                ? d->F_cache : NULL; /* the same x: the same F, bit for bit */
     for (int t = 0; t < m->block_count; t++) {
         const double *wt = w + rows * t;

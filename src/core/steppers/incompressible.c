@@ -8,23 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg/dense.h"
 #include "linalg/linsolve.h"
 #include "softlab/incompressible.h"
 #include "softlab/krylov.h"
 #include "world/stepper_api.h"
 
 #define SL_PRESSURE_CHOLESKY_EPSILON 1e-9
-
-/* 1 if the n doubles at a and b are the same bits (memcmp's answer, a word at a time:
- * the wasm build's memcmp compares byte by byte). */
-static int same_bits(const double *a, const double *b, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        uint64_t u, v;
-        memcpy(&u, a + i, sizeof u), memcpy(&v, b + i, sizeof v);
-        if (u != v) return 0;
-    }
-    return 1;
-}
 
 typedef struct {
     int node, dof;   /* contact node and the free dof of its normal (y) component */
@@ -460,7 +450,7 @@ static sl_status project(sl_world *w, incompressible_state *s, double *v, int ki
     sl_stepper_timing(w)->iterations += r.iterations; /* the step's two solves together */
     if (r.iterations > s->stats.max_iterations) s->stats.max_iterations = r.iterations;
     if (r.residual > s->stats.max_residual) s->stats.max_residual = r.residual;
-    if (!(s->t_p_valid && same_bits(s->t_p, s->p, (size_t)s->m_h))) pressure_velocity(s, s->p, s->t); /* else made: the same bits */
+    if (!(s->t_p_valid && sl_same_bits(s->t_p, s->p, (size_t)s->m_h))) pressure_velocity(s, s->p, s->t); /* else made: the same bits */
     s->t_p_valid = 0;
     for (int j = 0; j < n_free; j++) v[free_dof[j]] += s->t[j];
     return SL_OK;
