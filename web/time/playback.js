@@ -26,6 +26,7 @@ export function bindPlayback(clock, onLive) {
   document.getElementById('go-live').addEventListener('click', () => {
     onLive(); // first: a recording is left before the clock goes live
     clock.goLive();
+    update(performance.now()); // the bar goes at once, not at the next frame
   });
 
   function update(now) {
