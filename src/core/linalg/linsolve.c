@@ -55,13 +55,7 @@ sl_status sl_cholesky_factor(sl_cholesky *c, const cs *A, int pattern_version) {
                   (5 * n + 2) * sizeof(csi) + n * sizeof(double);
     if (!memory_available(need)) return SL_ERR_NOMEM;
     c->N = cs_chol(A, c->S);
-    if (!c->N) return SL_ERR_FACTOR;
-    free(c->diag_inv);
-    c->diag_inv = malloc(sizeof(double) * (n > 0 ? n : 1));
-    if (!c->diag_inv) return SL_ERR_NOMEM;
-    const cs *L = c->N->L;
-    for (csi j = 0; j < L->n; j++) c->diag_inv[j] = 1 / L->x[L->p[j]]; /* the diagonal comes first in a column */
-    return SL_OK;
+    return c->N ? SL_OK : SL_ERR_FACTOR;
 }
 
 void sl_cholesky_solve(sl_cholesky *c, double *b) {
@@ -194,7 +188,7 @@ static void supernodes_solve(const sl_supernodes *s, double *restrict x, double 
 void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z) {
     const cs *L = c->N->L;
     const csi *Lp = L->p, *Li = L->i, *pinv = c->S->pinv;
-    const double *Lx = L->x, *dinv = c->diag_inv;
+    const double *Lx = L->x;
     double *x = c->work;
     const int n = c->n;
     if (!c->super.count && n > 0) supernodes_make(c); /* out of memory: the columns below */
@@ -204,8 +198,10 @@ void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z) {
         for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
         return;
     }
+    /* out of memory for the supernodes: column by column, the diagonal (first in a column)
+     * by its reciprocal, as the supernodes' D holds it */
     for (int j = 0; j < n; j++) { /* x = L \ x */
-        double xj = x[j] *= dinv[j];
+        double xj = x[j] *= 1 / Lx[Lp[j]];
         for (csi p = Lp[j] + 1; p < Lp[j + 1]; p++) x[Li[p]] -= Lx[p] * xj;
     }
     for (int j = n - 1; j >= 0; j--) { /* x = L^T \ x */
@@ -214,7 +210,7 @@ void sl_cholesky_apply(sl_cholesky *c, const double *r, double *z) {
         for (; p + 3 < end; p += 4)
             a0 += Lx[p] * x[Li[p]], a1 += Lx[p + 1] * x[Li[p + 1]], a2 += Lx[p + 2] * x[Li[p + 2]], a3 += Lx[p + 3] * x[Li[p + 3]];
         for (; p < end; p++) a0 += Lx[p] * x[Li[p]];
-        x[j] = (x[j] - ((a0 + a1) + (a2 + a3))) * dinv[j];
+        x[j] = (x[j] - ((a0 + a1) + (a2 + a3))) * (1 / Lx[Lp[j]]);
     }
     for (int k = 0; k < n; k++) z[k] = x[pinv ? pinv[k] : k];
 }
@@ -238,12 +234,11 @@ void sl_cholesky_free(sl_cholesky *c) {
     free(c->p);
     free(c->q);
     free(c->block_inv);
-    free(c->diag_inv);
     supernodes_free(&c->super);
     sl_block_sym_free(&c->blocks);
     c->S = NULL;
     c->N = NULL;
-    c->work = c->r = c->z = c->p = c->q = c->block_inv = c->diag_inv = NULL;
+    c->work = c->r = c->z = c->p = c->q = c->block_inv = NULL;
 }
 
 static double dot(const double *a, const double *b, int n) {

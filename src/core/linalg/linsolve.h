@@ -28,7 +28,6 @@ typedef struct sl_cholesky {
     struct cs_symbolic *S; /* AMD ordering and elimination tree, reused per pattern */
     struct cs_numeric *N;  /* numeric factor L, remade each factorization */
     double *work;          /* double[n] */
-    double *diag_inv;      /* double[n]: 1 / L's diagonal (sl_cholesky_apply), made with each factor */
     sl_supernodes super;   /* L by supernodes (sl_cholesky_apply), made at the first apply of a factor */
     int n;
     int pattern_version;   /* version of the pattern S was computed for */
@@ -58,7 +57,7 @@ void sl_cholesky_solve(sl_cholesky *c, double *b);
 /* z = A^-1 r (double[n] each, r unchanged) with the last factorization: sl_cholesky_solve's
  * result up to rounding, by supernodes (sl_supernodes, made from L at the first apply of
  * a factor; if that runs out of memory, column by column: the forward solve multiplying by
- * diag_inv, the backward one summing each column's dot product in four partial sums). A
+ * the diagonal's reciprocal, the backward one summing each column's dot product in four partial sums). A
  * supernode's rows below are multiplied into a gathered vector four columns at a time
  * (forward) or dotted with it in four partial sums (backward), so its w columns read
  * one row index a row and touch x once. The preconditioner of the incompressible

@@ -4,7 +4,6 @@
 #include "softlab/tet_fem.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,7 +4,6 @@
 #include <cs.h>
 #include <limits.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 

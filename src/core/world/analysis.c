@@ -6,6 +6,7 @@
 
 #include <cs.h>
 
+#include "linalg/dense.h"
 #include "linalg/linsolve.h"
 #include "world/world_internal.h"
 
@@ -63,7 +64,7 @@ void sl_world_motion_energy(const sl_world *w, double *kinetic, double *potentia
 /* 1 if the assembly holds phi (and J) at the current positions (sl_assembly_evaluate). */
 static int evaluated_now(const sl_world *w) {
     const sl_assembly *a = &w->assembly;
-    return a->valid && a->eval_ok && memcmp(a->eval_x, w->x, 3 * (size_t)w->n * sizeof(double)) == 0;
+    return a->valid && a->eval_ok && sl_same_bits(a->eval_x, w->x, 3 * (size_t)w->n);
 }
 
 sl_energy sl_world_energy_evaluated(sl_world *w, double *violation) {

@@ -128,8 +128,6 @@ static sl_status alloc_scratch(sl_world *w) {
     return SL_OK;
 }
 
-
-
 /* Sorts the n ints of v ascending. A model row's dofs are a few dozen at most, and
  * build_rows sorts one list per row: insertion sort, without qsort's per-call cost
  * (musl's qsort, which the wasm build links, is slow on such small lists). */
@@ -382,7 +380,7 @@ static int none_hard(const sl_assembly *a, const sl_model *m, int k) {
  * of every model and J of those with a hard row (sl_assembly_evaluate_projection). In the
  * last two a model with add_forces and no row map gives its forces without J (where
  * _PROJECTION needs none of its rows). */
-enum { EVALUATE_ALL, EVALUATE_FORCES, EVALUATE_PROJECTION };
+enum { EVALUATE_ALL, EVALUATE_FORCES, EVALUATE_PROJECTION, EVALUATE_PHI };
 
 void sl_assembly_refresh_compliance(sl_world *w) {
     if (!w || !w->assembly.alpha) return;
@@ -424,20 +422,25 @@ static void update_weights(sl_world *w) {
     a->w_ok = 1;
 }
 
-/* sl_assembly_evaluate's and sl_assembly_evaluate_forces's cache and evaluation. */
+/* 1 if an evaluation of kind `held` computed what one of kind `mode` asks for: all of it,
+ * or phi of every model and the forces (_PROJECTION for _FORCES and _PHI). */
+static int covers(int held, int mode) {
+    return held == EVALUATE_ALL || held == mode || (held == EVALUATE_PROJECTION && (mode == EVALUATE_FORCES || mode == EVALUATE_PHI));
+}
+
+/* The cache and evaluation of the sl_assembly_evaluate* functions (_PHI evaluates all on a
+ * miss). */
 static void evaluate_at(sl_world *w, const double *x, int mode) {
     sl_assembly *a = &w->assembly;
-    size_t n3 = 3 * (size_t)w->n;
     a->calls++;
     /* The models are functions of x alone: at the positions of the last evaluation, phi and
      * J are still those (an explicit step starts where the verdict evaluated the state the
      * step before ended at, sl_world_energy_evaluated), if that evaluation computed what
      * this one asks for. w is recomputed when alpha changed (sl_assembly_refresh_compliance). */
-    int held = a->eval_ok && (a->eval_mode == EVALUATE_ALL || a->eval_mode == mode ||
-                              (mode == EVALUATE_FORCES && a->eval_mode == EVALUATE_PROJECTION));
-    if (!(held && memcmp(a->eval_x, x, n3 * sizeof(double)) == 0)) {
+    if (!(a->eval_ok && covers(a->eval_mode, mode) && sl_same_bits(a->eval_x, x, 3 * (size_t)w->n))) {
+        if (mode == EVALUATE_PHI) mode = EVALUATE_ALL;
         evaluate_models(w, x, mode);
-        if (mode != EVALUATE_FORCES) memcpy(a->eval_x, x, n3 * sizeof(double));
+        if (mode != EVALUATE_FORCES) memcpy(a->eval_x, x, 3 * (size_t)w->n * sizeof(double));
         a->eval_ok = mode != EVALUATE_FORCES; /* forces only: the hard models' phi and J are not those of x */
         a->eval_mode = mode;
     }
@@ -450,15 +453,7 @@ void sl_assembly_evaluate_forces(sl_world *w, const double *x) { evaluate_at(w, 
 
 void sl_assembly_evaluate_projection(sl_world *w, const double *x) { evaluate_at(w, x, EVALUATE_PROJECTION); }
 
-void sl_assembly_evaluate_phi(sl_world *w, const double *x) {
-    sl_assembly *a = &w->assembly;
-    if (a->eval_ok && a->eval_mode == EVALUATE_PROJECTION && memcmp(a->eval_x, x, 3 * (size_t)w->n * sizeof(double)) == 0) {
-        a->calls++;
-        update_weights(w);
-        return;
-    }
-    evaluate_at(w, x, EVALUATE_ALL);
-}
+void sl_assembly_evaluate_phi(sl_world *w, const double *x) { evaluate_at(w, x, EVALUATE_PHI); }
 
 void sl_assembly_geometric(sl_world *w, const double *x) {
     sl_assembly *a = &w->assembly;
