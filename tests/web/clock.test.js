@@ -149,6 +149,37 @@ test('running, a frame that comes a frame or two late does not stop the picture 
   assert.ok(clock.shownTime() > 10 - 0.2, `shown ${clock.shownTime()} s after 10 s of frames`);
 });
 
+test('running, time a Worker lost for a moment is caught up; a panel too slow for real time gets no larger targets', async () => {
+  const { Clock, MAX_OWED, CATCH_UP } = await loadModule();
+  assert.ok(MAX_OWED >= 0.1 && CATCH_UP > 0, `MAX_OWED ${MAX_OWED} s, CATCH_UP ${CATCH_UP}`);
+  /** 20 s of frames; once a second the 1 ms panel's Worker gets no processor for 6 frames
+   *  (100 ms: another process, a garbage collection). Its capacity: `perFrame` steps a frame. */
+  const hiccups = (perFrame) => {
+    const worker = modelPanel(0.001, perFrame), other = modelPanel(0.002);
+    const panels = [worker, other];
+    const clock = new Clock(panels, { playing: true, onPlaying() {}, autoAhead: false });
+    let widest = 0;
+    for (let i = 0; i < 1200; i++) {
+      clock.tick(FRAME);
+      if (i % 60 >= 6) worker.work();
+      other.work();
+      clock.show();
+      if (i >= 60) widest = Math.max(widest, clock.lastStep);
+    }
+    return { shown: clock.shownTime(), widest };
+  };
+  // 22 steps of 1 ms a frame: 1.32 x real time, room to catch up. Without the catch-up (each
+  // held frame's real time lost) the clock showed 18.62 s after 20 s of frames: 0.93 x
+  const roomy = hiccups(22);
+  assert.ok(roomy.shown > 20 - 0.1, `shown ${roomy.shown} s after 20 s of frames with a 100 ms hiccup a second`);
+  assert.ok(roomy.widest <= (1 + CATCH_UP) * FRAME + 1e-12, `a target ${roomy.widest} s past the last (a frame is ${FRAME} s)`);
+  // 15 steps a frame: 0.9 x real time. Larger targets would show fewer frames, no more time:
+  // after the first second none is more than a frame of real time past the last
+  const slow = hiccups(15);
+  assert.ok(slow.widest <= FRAME + 1e-12, `a slow panel's target ${slow.widest} s past the last (a frame is ${FRAME} s)`);
+  assert.ok(slow.shown < 20 * 0.9, `the slow panel shown at ${slow.shown} s after 20 s of frames`);
+});
+
 test('paused, the panels settle at one state time, and a single step moves it by exactly one dt', async () => {
   const Clock = await loadClock();
   for (const frames of [1, 2, 7, 40, 133]) {

@@ -8,7 +8,12 @@
 // ahead by at most a few targets, whose frames wait on the page.
 //
 // Targets follow real time (times the speed) while the slowest running panel keeps up.
-// When it cannot, they come closer together, at twice the simulated time that panel
+// Real time a frame could not send (the slowest panel was LEAD_TARGETS behind: its Worker
+// lost the processor for a moment) is owed, up to MAX_OWED, and sent on top of the next
+// frames' real time, at most CATCH_UP more a frame, as a game loop's accumulator does: a
+// hiccup costs a brief quickening, not time lost for good (warp-tube-drop on 2 cores: its
+// busiest Worker needs 0.77 of a processor, yet the clock ran at 0.86-0.94 of real time,
+// each held frame lost). A panel too slow for real time owes no more than MAX_OWED. When it cannot, they come closer together, at twice the simulated time that panel
 // covers in a frame (measured), so that it still reaches one every frame or two and the
 // picture moves on smoothly (nextStep); and no target is sent more than LEAD_TARGETS targets
 // ahead of the slowest panel's state, which bounds how far a fast panel runs ahead and how
@@ -41,6 +46,10 @@
 const MAX_FRAME_DT = 0.1;   // s of real time taken into account per frame
 const MAX_QUEUED_STEPS = 50; // single steps pressed ahead of the slowest panel's Worker, at most
 const LEAD_TARGETS = 4;     // targets sent at most this far ahead of the slowest panel
+export const MAX_OWED = 0.25; // s of real time (times the speed) not sent that the clock catches up, at most
+export const CATCH_UP = 0.5;  // ... at up to this fraction of real time more a frame
+const PROBE = 1.1;            // catching up, targets this much faster than the slowest panel's last rate
+const KEPT_REAL_TIME = 0.98;  // of the speed: the slowest panel's measured rate that kept real time (a step in a window is 1-2 %)
 export const SLACK_TARGETS = 2; // playing live, the time shown trails the newest target by this many
 const RATE_WINDOW = 0.1;    // s of real time over which the slowest panel's speed is measured
 export const AHEAD_FRAME = 1 / 30; // s simulated between the frames of a computed-ahead run
@@ -68,6 +77,7 @@ export class Clock {
     this.time = 0;       // s, simulated: the time shown (running) or of the states (paused)
     this.target = 0;     // s, simulated: the last target sent
     this.sent = null;    // playing live: the time shown at the start and the targets sent since, the last SLACK_TARGETS + 1 (null: not started)
+    this.owed = 0;       // s, simulated: real time asked for (times the speed) and not sent yet, playing live
     this.shown = 0;      // s, simulated: the time the panels were last shown at (show)
     this.speed = 1;      // simulated seconds per real second asked for
     this.playing = playing;
@@ -273,13 +283,23 @@ export class Clock {
     const real = Math.min(Math.max(realSeconds, 0), MAX_FRAME_DT);
     this.real += real;
     this.measureRate(active);
-    const want = real * this.speed; // s of simulated time real time asks for
+    if (!this.sent) { // (re)started: from the time shown, owing nothing
+      this.sent = [Math.min(...active.map((p) => p.reached))];
+      this.owed = 0;
+    }
+    // s of simulated time real time asks for: this frame's and what is owed, at the catch-up rate
+    this.owed = Math.min(this.owed + real * this.speed, (MAX_OWED + real) * this.speed);
+    // caught up only while the slowest panel kept real time over the last rate window: one
+    // that cannot would get larger targets and show fewer of them, no more time
+    const spare = this.rate >= KEPT_REAL_TIME * this.speed;
+    const quicken = Math.min(1 + CATCH_UP, Math.max(1, PROBE * this.rate / this.speed)); // a little faster than it went
+    const want = spare ? Math.min(this.owed, quicken * real * this.speed) : real * this.speed;
     const slowest = Math.min(...active.map((p) => p.latest + p.dt));
     const step = this.nextStep(active, real, want);
     // until the slowest panel's speed is known, one target ahead of it at most
     const lead = Number.isFinite(this.rate) ? LEAD_TARGETS * step : step;
-    this.sent ||= [Math.min(...active.map((p) => p.reached))]; // (re)started: from the time shown
     if (step > 0 && this.target - slowest < lead) {
+      this.owed -= step;
       this.target += step;
       this.lastStep = step;
       for (const p of active) p.advanceTo(this.target);
