@@ -404,7 +404,7 @@ const sl_claim sl_claims_scenes[] = {
      .why = "The one-ring ball lost more than a percent.", .quick = 1},
     {SCENE_ROW("001-scene-torus-drop-volume", 1, "onering-torus-drop", onering_torus),
      .claim = "The one-ring torus keeps its volume (the paper: within 0.5 % at the bottom of the pile).",
-     .setup = "onering-torus-drop, panel 1 of the default view: one-ring, incompressible at 1 ms, 0.6 s",
+     .setup = "onering-torus-drop, panel 1 of the default view: one-ring, incompressible at 1.2 ms, 0.6 s",
      .quantity = "largest |V/V0 - 1|", .unit = "%", .paper = 0.5, .relation = SL_CLAIM_AT_MOST, .paper_kind = READING,
      .setup_differs = "one torus dropped on the ground, not the bottom torus of the paper's pile",
      .why = "The one-ring torus changed its volume by more than the paper's 0.5 %.", .quick = 0},

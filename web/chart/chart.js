@@ -453,7 +453,7 @@ export class LabChart {
     if (this.noteEl) {
       const note = this.limitNote();
       if (this.noteEl.textContent !== note) this.noteEl.textContent = note;
-      this.noteEl.hidden = !note;
+      if (this.noteEl.hidden !== !note) this.noteEl.hidden = !note; // the same value set is a DOM change too
     }
   }
 

@@ -30,7 +30,7 @@ export function bindPlayback(clock, onLive) {
   });
 
   function update(now) {
-    bar.hidden = !clock.ahead;
+    if (bar.hidden !== !clock.ahead) bar.hidden = !clock.ahead; // every frame: only a change is a DOM write
     if (!clock.ahead || now - updatedAt < UPDATE_EVERY_MS) return;
     updatedAt = now;
     const lo = clock.earliest(), hi = Math.max(clock.computed(), lo);
