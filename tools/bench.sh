@@ -22,7 +22,8 @@
 #           (tools/bench_page.js); compared with tools/bench_baseline.json, a scene over
 #           1.5x slower flagged (tools/bench_table.js); written to BUILD/bench/scenes.json
 #           then the recorded scenes (web/time/recordings.js) opened with their recording: start and
-#           the playback's real-time factor beside live (tools/bench_recorded.js)
+#           the playback's real-time factor beside live (tools/bench_recorded.js); without SCENES,
+#           then seed 001's squeeze toward 1.1 %, fixed against adaptive step (softlab bench --squeeze, 15 s)
 #   flood   issue 43: a course page's hello behind 10,000 get-state messages, the lab against
 #           a stub listener that only answers hello, alternately in one run (tools/bench_flood.js)
 # Usage: tools/bench.sh [BUILD] [defaults|all|shapes|warp|scenes|flood]   (BUILD/softlab and BUILD/site built)
@@ -172,6 +173,12 @@ defaults() {
   # shellcheck disable=SC2046
   node tools/bench_recorded.js "$BUILD/site" "$out/page.jsonl" $(if [ -n "${SCENES:-}" ]; then echo "${list[@]}"; fi)
   echo "written: $out/scenes.json ($(( $(date +%s) - start )) s); a new baseline: cp $out/scenes.json tools/bench_baseline.json"
+  if [ -z "${SCENES:-}" ]; then
+    echo
+    echo "issue 42 item 2: seed 001's squeeze toward 1.1 % of the thickness, the fixed step against the adaptive one in"
+    echo "one run, processor time per tet per simulated frame beside the paper's 0.17 ms (softlab bench --squeeze, native)"
+    "$BUILD/softlab" bench --squeeze
+  fi
 }
 
 case $PART in
