@@ -271,8 +271,8 @@ const sl_scene_class sl_scene_onering_torus_drop = {
                            * 1.2 ms its lowest is 0.99728 (the first rebound at 0.30 s; 1 ms: the same
                            * 0.9973), the energy never more than 0.11 J above its lowest so far, 3.94 J
                            * at 10 s and 3.92 J at 30 s, check-defaults bounded. At 1.2 ms the panel
-                           * needs 0.73 of a Worker's time in real time (0.88 Worker ms a step,
-                           * headless Chromium): at 1 ms, 0.88, and the page ran at 0.89-0.97x real
+                           * needs 0.69-0.73 of a Worker's time in real time (0.83-0.88 Worker ms a
+                           * step, headless Chromium): at 1 ms, 0.88-0.99, and the page ran at 0.89-0.97x real
                            * time (make bench, 2 cores shared with the per-tet panel and the page).
                            * The per-tet panel runs at 2 ms (default_view): smallest V/V0 0.9586
                            * against 0.9664 at 1 ms, the same lesson in half the steps (native,

@@ -13,7 +13,8 @@
 // frames' real time, at most CATCH_UP more a frame, as a game loop's accumulator does: a
 // hiccup costs a brief quickening, not time lost for good (warp-tube-drop on 2 cores: its
 // busiest Worker needs 0.77 of a processor, yet the clock ran at 0.86-0.94 of real time,
-// each held frame lost). A panel too slow for real time owes no more than MAX_OWED. When it cannot, they come closer together, at twice the simulated time that panel
+// each held frame lost). A panel too slow for real time owes no more than MAX_OWED.
+// When the slowest panel cannot keep up, targets come closer together, at twice the simulated time that panel
 // covers in a frame (measured), so that it still reaches one every frame or two and the
 // picture moves on smoothly (nextStep); and no target is sent more than LEAD_TARGETS targets
 // ahead of the slowest panel's state, which bounds how far a fast panel runs ahead and how
@@ -291,9 +292,9 @@ export class Clock {
     this.owed = Math.min(this.owed + real * this.speed, (MAX_OWED + real) * this.speed);
     // caught up only while the slowest panel kept real time over the last rate window: one
     // that cannot would get larger targets and show fewer of them, no more time
-    const spare = this.rate >= KEPT_REAL_TIME * this.speed;
-    const quicken = Math.min(1 + CATCH_UP, Math.max(1, PROBE * this.rate / this.speed)); // a little faster than it went
-    const want = spare ? Math.min(this.owed, quicken * real * this.speed) : real * this.speed;
+    const quicken = this.rate >= KEPT_REAL_TIME * this.speed
+      ? Math.min(1 + CATCH_UP, Math.max(1, PROBE * this.rate / this.speed)) : 1; // a little faster than it went
+    const want = Math.min(this.owed, quicken * real * this.speed); // owed holds this frame's at least
     const slowest = Math.min(...active.map((p) => p.latest + p.dt));
     const step = this.nextStep(active, real, want);
     // until the slowest panel's speed is known, one target ahead of it at most

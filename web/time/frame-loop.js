@@ -10,8 +10,7 @@
 // 0.95x with the numbers at ten a second (make bench). Nobody reads a number that changes sixty times a second; they
 // are written together, so the readouts and the clock text always name one time.
 
-const CHART_EVERY_MS = 100;
-const TEXT_EVERY_MS = 100;
+const WRITE_EVERY_MS = 100; // running: the numbers and the chart (paused: every frame)
 const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (PanelPage.updateDescription)
 
 /**
@@ -22,7 +21,7 @@ const DESCRIBE_EVERY_MS = 1000; // the views' text alternatives (PanelPage.updat
  */
 export function startFrameLoop({ clock, panels, camera, views, plots, bars, inspector, perf, clockEl, input, playback, onFrame = () => {} }) {
   const runs = panels.map((p) => p.run);
-  let last = performance.now(), chartAt = 0, describedAt = -Infinity, firstDrawn = false, textAt = -Infinity;
+  let last = performance.now(), describedAt = -Infinity, firstDrawn = false, writtenAt = -Infinity;
   const owed = new Set(); // panels drawn since their numbers were last written
   function frame(now) {
     requestAnimationFrame(frame);
@@ -40,15 +39,15 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
       p.page.updateState(clock.playing);
     }
     if (drawn) views.update();
-    if (now - textAt >= TEXT_EVERY_MS || !clock.playing) writeNumbers(shown, now);
     if (drawn && !firstDrawn) {
       // the time to the first picture, from navigation start (tests/web/perf.test.js)
       performance.mark('softlab-first-frame');
       firstDrawn = true;
     }
-    if (now - chartAt > CHART_EVERY_MS || !clock.playing) {
+    if (now - writtenAt >= WRITE_EVERY_MS || !clock.playing) {
+      writeNumbers(shown);
       plots.flush();
-      chartAt = now;
+      writtenAt = now;
     }
     if (now - describedAt >= DESCRIBE_EVERY_MS) {
       for (const p of panels) p.page.updateDescription();
@@ -59,7 +58,7 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
     onFrame(shown);
   }
   /** The numbers of the panels drawn since they were last written, and the clock's, at the time shown. */
-  function writeNumbers(shown, now) {
+  function writeNumbers(shown) {
     if (owed.size) {
       for (const p of owed) p.page.updateReadout();
       owed.clear();
@@ -68,7 +67,6 @@ export function startFrameLoop({ clock, panels, camera, views, plots, bars, insp
     }
     const clockText = `t = ${shown.toFixed(3)} s`;
     if (clockEl.textContent !== clockText) clockEl.textContent = clockText;
-    textAt = now;
   }
   requestAnimationFrame(frame);
   return { restart: () => { last = performance.now(); } };
